@@ -1,0 +1,98 @@
+# SIMT divergence hardware: the entry point.
+#
+#   make sim   [BLOCK=b] [CONFIG=c] [SEED=n] [CYCLES=n] [SCENARIO=f] [RECORD=f] [REPLAY=f]
+#   make lint  [BLOCK=b]
+#   make synth [BLOCK=b]
+#   make test
+#   make bench [BLOCK=b] [CONFIG=c]
+#   make clean
+#
+# Blocks and their named configurations live in configs/<block>.cfg.
+
+PY     ?= python3
+CFG    := $(PY) scripts/cfg.py
+BUILD  ?= build
+SEED   ?= 1
+CYCLES ?= 1000000
+
+BLOCKS := $(shell $(CFG) blocks)
+ifdef BLOCK
+  ifeq ($(filter $(BLOCK),$(BLOCKS)),)
+    $(error unknown BLOCK '$(BLOCK)'; known blocks: $(BLOCKS))
+  endif
+  SEL_BLOCKS := $(BLOCK)
+else
+  SEL_BLOCKS := $(BLOCKS)
+endif
+configs_of = $(shell $(CFG) configs $(1))
+ifdef CONFIG
+  $(foreach b,$(SEL_BLOCKS),$(if $(filter $(CONFIG),$(call configs_of,$(b))),,\
+    $(error block '$(b)' has no configuration '$(CONFIG)'; it has: $(call configs_of,$(b)))))
+  sel_configs = $(CONFIG)
+else
+  sel_configs = $(call configs_of,$(1))
+endif
+SEL := $(foreach b,$(SEL_BLOCKS),$(foreach c,$(call sel_configs,$(b)),$(b)/$(c)))
+
+SIM_ARGS := --seed $(SEED) --cycles $(CYCLES)
+ifdef SCENARIO
+  SIM_ARGS += --scenario $(SCENARIO)
+endif
+ifdef RECORD
+  SIM_ARGS += --record $(RECORD)
+endif
+ifdef REPLAY
+  SIM_ARGS += --replay $(REPLAY)
+endif
+ifeq ($(SCENARIO)$(REPLAY),)
+  SIM_ARGS += --require-cover
+endif
+
+.PHONY: help deps sim lint synth test bench clean
+help:
+	@sed -n '3,10p' Makefile | sed 's/^# *//'
+
+deps:
+	@bash scripts/setup.sh sim
+
+# One co-simulation binary per block configuration. Its sources: the block's
+# group under rtl/ csim/ verif/, the shared code, the generators.
+block_of = $(word 1,$(subst /, ,$(1)))
+group_of = $(shell $(CFG) get $(1) group)
+deps_of  = $(wildcard rtl/common/*.sv rtl/$(call group_of,$(1))/*.sv \
+             csim/common/*.[ch] csim/$(call group_of,$(1))/*.[ch] \
+             verif/common/*.[ch] verif/$(call group_of,$(1))/*.[ch]) \
+           configs/$(1).cfg scripts/cfg.py scripts/gen_shim.py scripts/build_cosim.sh
+
+.SECONDEXPANSION:
+$(BUILD)/%/cosim: $$(call deps_of,$$(call block_of,$$*)) | deps
+	@bash scripts/build_cosim.sh $(call block_of,$*) $(notdir $*) $(BUILD)/$*
+
+sim: $(foreach s,$(SEL),$(BUILD)/$(s)/cosim)
+	@set -e; for s in $(SEL); do \
+	  $(BUILD)/$$s/cosim $(SIM_ARGS) --wave-dir $(BUILD)/$$s; \
+	done
+
+lint: | deps
+	@set -e; for s in $(SEL); do \
+	  b=$${s%%/*}; c=$${s#*/}; g=$$($(CFG) get $$b group); t=$$($(CFG) get $$b top); \
+	  verilator --lint-only -Wall --top-module $$t $$($(CFG) params $$b $$c verilator) \
+	    $$(ls rtl/common/*.sv 2>/dev/null) rtl/$$g/*.sv; \
+	  echo "lint $$b/$$c: 0 warnings"; \
+	done
+
+synth:
+	@bash scripts/setup.sh synth
+	@set -e; for b in $(SEL_BLOCKS); do \
+	  $(PY) scripts/synth_report.py --block $$b $(if $(CONFIG),--config $(CONFIG)) --jobs 2; \
+	done
+
+bench: $(foreach s,$(SEL),$(BUILD)/$(s)/cosim)
+	@$(PY) scripts/bench.py $(SEL)
+
+test: | deps
+	@bash scripts/setup.sh test
+	@$(PY) tests/run_tests.py
+
+clean:
+	rm -rf $(BUILD)

@@ -1,0 +1,133 @@
+/* Golden cycle model of recon_stack: N per-warp PDOM reconvergence stacks
+ * with likely-convergence points (DoM section 3.1, TBC sections 2.2.2 and 4).
+ * The behaviour is specified in docs/blocks/recon_stack.md; this model is
+ * written from that page and the papers, independently of the RTL.
+ *
+ * Usage: recon_stack_create() once, recon_stack_step() once per clock cycle
+ * with that cycle's inputs; it returns the outputs the block shows during the
+ * cycle and then applies the cycle's operation (the rising edge). Nothing is
+ * printed; errors are return codes. No global state: hold as many instances
+ * as you like. */
+#ifndef SIMT_RECON_STACK_H
+#define SIMT_RECON_STACK_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "bitmask.h"
+
+/* Limits of the parameters (docs/blocks/recon_stack.md, "Parameters"). */
+#define RS_MAX_WARPS 64u
+#define RS_MIN_WIDTH 2u
+#define RS_MAX_WIDTH 64u
+#define RS_MIN_PC_WIDTH 4u
+#define RS_MAX_PC_WIDTH 64u
+#define RS_MAX_DEPTH 32u
+
+typedef struct {
+    unsigned num_warps;  /* NumWarps  */
+    unsigned warp_width; /* WarpWidth */
+    unsigned pc_width;   /* PcWidth   */
+    unsigned depth;      /* Depth     */
+    bool lcp_enable;     /* LcpEnable */
+} recon_stack_params_t;
+
+enum rs_op { RS_OP_INIT = 0, RS_OP_BRANCH = 1, RS_OP_ADVANCE = 2, RS_OP_RESERVED = 3 };
+
+enum rs_err {
+    RS_ERR_NONE = 0,
+    RS_ERR_BAD_OP = 1,
+    RS_ERR_BAD_WARP = 2,
+    RS_ERR_BAD_PC = 3,
+    RS_ERR_BAD_MASK = 4,
+    RS_ERR_EMPTY = 5,
+    RS_ERR_UNDERFLOW = 6,
+    RS_ERR_OVERFLOW = 7,
+};
+
+/* Return codes of recon_stack_create(). */
+enum rs_status {
+    RS_OK = 0,
+    RS_EPARAM_WARPS = -1,
+    RS_EPARAM_WIDTH = -2,
+    RS_EPARAM_PC_WIDTH = -3,
+    RS_EPARAM_DEPTH = -4,
+    RS_ENOMEM = -5,
+};
+
+/* One cycle's inputs (the RTL's *_i ports). Fields wider than the port are
+ * truncated to the port width by the model, as the wires would be. */
+typedef struct {
+    bool req_valid;
+    unsigned req_op;     /* enum rs_op, 2 bits */
+    unsigned req_warp;   /* WarpIdWidth bits */
+    uint64_t req_pc;     /* INIT pc / BRANCH taken target / ADVANCE next pc */
+    uint64_t req_alt_pc; /* BRANCH fall-through pc */
+    uint64_t req_rpc;    /* INIT exit pc / BRANCH reconvergence pc */
+    uint64_t req_lpc;    /* BRANCH likely-convergence pc */
+    bitmask_t req_mask;  /* INIT threads / BRANCH taken outcome */
+    unsigned rd_warp;    /* read port address */
+} recon_stack_in_t;
+
+/* One cycle's outputs (the RTL's *_o ports). */
+typedef struct {
+    bool rsp_valid;
+    unsigned rsp_err;    /* enum rs_err */
+    unsigned err_sticky; /* bit k: error k seen since reset (bit 0 never set) */
+    bool rd_valid;
+    uint64_t rd_pc;
+    uint64_t rd_rpc;
+    bitmask_t rd_mask;
+    uint64_t rd_lpc;
+    unsigned rd_lpos;
+    unsigned rd_depth;
+} recon_stack_out_t;
+
+/* What the cycle's operation did: functional coverage and stimulus feedback.
+ * All zero when there was no valid request. */
+typedef struct {
+    unsigned op;          /* the request's op (valid only if req_valid) */
+    unsigned err;         /* enum rs_err of the request */
+    bool uniform;         /* BRANCH resolved uniform (incl. tpc == fpc) */
+    bool divergent;       /* BRANCH took the divergent path (case 3) */
+    bool loop_exit;       /* BRANCH took the loop-branch path (case 2) */
+    unsigned pushes;      /* entries pushed (0..3) */
+    bool lcp_push;        /* a likely-convergence entry was pushed */
+    unsigned skip_rpc;    /* sides not pushed because pc == rpc */
+    unsigned skip_lpc;    /* sides merged at push because pc == lpc */
+    bool rpc_pop;         /* TOS popped because next pc == rpc */
+    bool lpc_merge;       /* TOS popped and merged because next pc == lpc */
+    unsigned cascade;     /* extra entries popped by the cascade */
+    unsigned depth_after; /* depth of the addressed warp after the cycle */
+} recon_stack_events_t;
+
+typedef struct recon_stack recon_stack_t;
+
+/* Allocate a model (in reset state). Returns RS_OK or an RS_EPARAM_* code
+ * naming the first bad parameter; *out is NULL on error. */
+int recon_stack_create(const recon_stack_params_t *p, recon_stack_t **out);
+void recon_stack_destroy(recon_stack_t *m);
+/* Asynchronous reset: every stack empty, rsp_* and err_sticky zero. */
+void recon_stack_reset(recon_stack_t *m);
+/* One clock cycle: *out = outputs during the cycle; then the edge. ev may be
+ * NULL. */
+void recon_stack_step(recon_stack_t *m, const recon_stack_in_t *in,
+                      recon_stack_out_t *out, recon_stack_events_t *ev);
+
+/* Read-only view of a warp's stack, for stimulus generators and tests. */
+typedef struct {
+    uint64_t pc, rpc, lpc;
+    bitmask_t mask;
+    unsigned lpos;
+} recon_stack_entry_t;
+
+const recon_stack_params_t *recon_stack_params(const recon_stack_t *m);
+/* Entries on warp w's stack (0 if w is out of range). */
+unsigned recon_stack_depth(const recon_stack_t *m, unsigned w);
+/* Entry `level` (0 = bottom) of warp w; false if there is none. */
+bool recon_stack_entry(const recon_stack_t *m, unsigned w, unsigned level,
+                       recon_stack_entry_t *e);
+/* The reserved "none" PC of this configuration (all PcWidth bits set). */
+uint64_t recon_stack_pc_none(const recon_stack_t *m);
+
+#endif /* SIMT_RECON_STACK_H */

@@ -1,0 +1,496 @@
+// Per-warp PDOM reconvergence stack with likely-convergence points.
+//
+// Sources: DoM (SC'09) section 3.1 -- branch divergence stack, loop branches;
+// TBC (HPCA'11) section 2.2.2 -- PDOM stack; section 4 / Fig. 10 --
+// likely-convergence points (LPC/LPos). Full behaviour, timing and error
+// codes: docs/blocks/recon_stack.md.
+//
+// NumWarps stacks of Depth entries {pc, rpc, mask} (+ {lpc, lpos} when
+// LcpEnable) in one flop array. One operation per cycle (INIT, BRANCH,
+// ADVANCE) on any warp, applied in full at the clock edge -- pushes, pops,
+// the likely-convergence merge and cascaded pops of finished entries -- and
+// an independent combinational read port of any warp's top of stack.
+//
+// Example (WarpWidth = 4, one warp, TBC Example 1 warp 0, PCs A..D):
+//   INIT    pc=A mask=1111 rpc=none            stack: {A,-,1111}
+//   BRANCH  taken=0001 tpc=C fpc=B rpc=D       stack: {D,-,1111} {B,D,1110} {C,D,0001}
+//   ADVANCE D (C reaches D: pc == rpc, pop)    stack: {D,-,1111} {B,D,1110}
+//   ADVANCE D (B reaches D: pop)               stack: {D,-,1111}
+//
+// Implementation: each entry keeps two status bits beside the paper's
+// fields, at_rpc (pc == rpc) and empty (mask == 0), written whenever the
+// entry is, so a pop can find the next unfinished entry below with a
+// Depth-bit priority search instead of Depth comparators per warp.
+module recon_stack #(
+  /// Warps, one stack each.
+  parameter int unsigned NumWarps  = 4,
+  /// Threads per warp: the width of every mask.
+  parameter int unsigned WarpWidth = 32,
+  /// Width of a PC. The all-ones value is reserved: "no (likely)
+  /// reconvergence point".
+  parameter int unsigned PcWidth   = 32,
+  /// Entries per stack: at least 3 (bottom + both sides of a divergent
+  /// branch), 4 with LcpEnable (+ the likely-convergence entry).
+  parameter int unsigned Depth     = 8,
+  /// 1: entries carry the likely-convergence fields lpc/lpos (TBC section 4).
+  parameter int unsigned LcpEnable = 1,
+  /// Derived, do not override: width of a warp id.
+  parameter int unsigned WarpIdWidth = (NumWarps > 1) ? $clog2(NumWarps) : 1,
+  /// Derived, do not override: width of a stack index (lpos).
+  parameter int unsigned LposWidth   = (Depth > 1) ? $clog2(Depth) : 1,
+  /// Derived, do not override: width of a stack depth (0..Depth).
+  parameter int unsigned DepthWidth  = $clog2(Depth + 1)
+) (
+  /// Clock, rising edge.
+  input  logic                   clk_i,
+  /// Asynchronous active-low reset: every stack empty.
+  input  logic                   rst_ni,
+  /// An operation this cycle.
+  input  logic                   req_valid_i,
+  /// 0 INIT, 1 BRANCH, 2 ADVANCE, 3 reserved (rejected with BAD_OP).
+  input  logic [1:0]             req_op_i,
+  /// Warp addressed by the operation.
+  input  logic [WarpIdWidth-1:0] req_warp_i,
+  /// INIT: start PC. BRANCH: taken target. ADVANCE: next PC.
+  input  logic [PcWidth-1:0]     req_pc_i,
+  /// BRANCH: fall-through (not-taken) PC.
+  input  logic [PcWidth-1:0]     req_alt_pc_i,
+  /// INIT: the warp's exit PC (may be none). BRANCH: reconvergence PC.
+  input  logic [PcWidth-1:0]     req_rpc_i,
+  /// BRANCH: likely-convergence PC, all ones for none.
+  input  logic [PcWidth-1:0]     req_lpc_i,
+  /// INIT: the warp's threads. BRANCH: per-thread outcome, 1 = taken.
+  input  logic [WarpWidth-1:0]   req_mask_i,
+  /// Warp whose top of stack the read port shows.
+  input  logic [WarpIdWidth-1:0] rd_warp_i,
+  /// The previous cycle had a request (registered).
+  output logic                   rsp_valid_o,
+  /// That request's error code, 0 if it was applied (registered).
+  output logic [2:0]             rsp_err_o,
+  /// Bit k: error code k has occurred since reset.
+  output logic [7:0]             err_sticky_o,
+  /// rd_warp_i is a warp with a non-empty stack; all rd_* are 0 otherwise.
+  output logic                   rd_valid_o,
+  /// Top of stack: active PC.
+  output logic [PcWidth-1:0]     rd_pc_o,
+  /// Top of stack: reconvergence PC.
+  output logic [PcWidth-1:0]     rd_rpc_o,
+  /// Top of stack: active mask.
+  output logic [WarpWidth-1:0]   rd_mask_o,
+  /// Top of stack: likely-convergence PC (all ones for none).
+  output logic [PcWidth-1:0]     rd_lpc_o,
+  /// Top of stack: index of its likely-convergence entry.
+  output logic [LposWidth-1:0]   rd_lpos_o,
+  /// Entries on the stack.
+  output logic [DepthWidth-1:0]  rd_depth_o
+);
+
+  // ------------------------------------------------------------------------
+  // Parameter checks
+  // ------------------------------------------------------------------------
+  if (NumWarps < 1 || NumWarps > 64) begin : gen_bad_num_warps
+    $error("recon_stack: NumWarps must be 1..64");
+  end
+  if (WarpWidth < 2 || WarpWidth > 64) begin : gen_bad_warp_width
+    $error("recon_stack: WarpWidth must be 2..64");
+  end
+  if (PcWidth < 4 || PcWidth > 64) begin : gen_bad_pc_width
+    $error("recon_stack: PcWidth must be 4..64");
+  end
+  if (LcpEnable > 1) begin : gen_bad_lcp_enable
+    $error("recon_stack: LcpEnable must be 0 or 1");
+  end
+  if (Depth < 3 + LcpEnable || Depth > 32) begin : gen_bad_depth
+    $error("recon_stack: Depth must be 3..32, and at least 4 with LcpEnable");
+  end
+  if (WarpIdWidth != ((NumWarps > 1) ? $clog2(NumWarps) : 1) ||
+      LposWidth != ((Depth > 1) ? $clog2(Depth) : 1) ||
+      DepthWidth != $clog2(Depth + 1)) begin : gen_bad_derived
+    $error("recon_stack: WarpIdWidth, LposWidth and DepthWidth are derived; do not override");
+  end
+
+  typedef logic [PcWidth-1:0]    pc_t;
+  typedef logic [WarpWidth-1:0]  mask_t;
+  typedef logic [LposWidth-1:0]  lpos_t;
+  typedef logic [DepthWidth-1:0] depth_t;
+
+  localparam pc_t PcNone = '1;
+  localparam bit  Lcp    = LcpEnable != 0;
+
+  localparam logic [1:0] OpInit    = 2'd0;
+  localparam logic [1:0] OpBranch  = 2'd1;
+  localparam logic [1:0] OpAdvance = 2'd2;
+
+  localparam logic [2:0] ErrNone      = 3'd0;
+  localparam logic [2:0] ErrBadOp     = 3'd1;
+  localparam logic [2:0] ErrBadWarp   = 3'd2;
+  localparam logic [2:0] ErrBadPc     = 3'd3;
+  localparam logic [2:0] ErrBadMask   = 3'd4;
+  localparam logic [2:0] ErrEmpty     = 3'd5;
+  localparam logic [2:0] ErrUnderflow = 3'd6;
+  localparam logic [2:0] ErrOverflow  = 3'd7;
+
+  // ------------------------------------------------------------------------
+  // Storage
+  // ------------------------------------------------------------------------
+  pc_t              pc_q     [NumWarps][Depth];
+  pc_t              rpc_q    [NumWarps][Depth];
+  pc_t              lpc_q    [NumWarps][Depth];
+  mask_t            mask_q   [NumWarps][Depth];
+  lpos_t            lpos_q   [NumWarps][Depth];
+  logic [Depth-1:0] at_rpc_q [NumWarps];
+  logic [Depth-1:0] empty_q  [NumWarps];
+  depth_t           sp_q     [NumWarps];
+
+  // ------------------------------------------------------------------------
+  // The addressed warp's top of stack
+  // ------------------------------------------------------------------------
+  logic   warp_ok;
+  depth_t sp;
+  lpos_t  tos;
+  pc_t    t_rpc, t_lpc;
+  mask_t  t_mask;
+  lpos_t  t_lpos;
+  logic [Depth-1:0] fin;  // entry is finished: pc == rpc or mask empty
+
+  assign warp_ok = 32'(req_warp_i) < NumWarps;
+
+  always_comb begin
+    sp     = '0;
+    tos    = '0;
+    t_rpc  = '0;
+    t_lpc  = PcNone;
+    t_mask = '0;
+    t_lpos = '0;
+    fin    = '0;
+    if (warp_ok) begin
+      sp     = sp_q[req_warp_i];
+      tos    = (sp == '0) ? '0 : LposWidth'(sp - 1'b1);
+      t_rpc  = rpc_q[req_warp_i][tos];
+      t_lpc  = lpc_q[req_warp_i][tos];
+      t_mask = mask_q[req_warp_i][tos];
+      t_lpos = lpos_q[req_warp_i][tos];
+      fin    = at_rpc_q[req_warp_i] | empty_q[req_warp_i];
+    end
+  end
+
+  // ------------------------------------------------------------------------
+  // Decode the operation
+  // ------------------------------------------------------------------------
+  logic is_init, is_branch, is_adv;
+  assign is_init   = req_op_i == OpInit;
+  assign is_branch = req_op_i == OpBranch;
+  assign is_adv    = req_op_i == OpAdvance;
+
+  mask_t taken, not_taken;
+  assign taken     = t_mask & req_mask_i;
+  assign not_taken = t_mask & ~req_mask_i;
+
+  logic t_exit, f_exit, uniform, loop_br, divergent;
+  assign t_exit    = req_pc_i == req_rpc_i;
+  assign f_exit    = req_alt_pc_i == req_rpc_i;
+  assign uniform   = is_branch && (taken == '0 || not_taken == '0 || req_pc_i == req_alt_pc_i);
+  assign loop_br   = is_branch && !uniform && req_rpc_i == t_rpc && (t_exit != f_exit);
+  assign divergent = is_branch && !uniform && !loop_br;
+
+  // ADVANCE, and the branches that behave as one: where the TOS goes next.
+  logic  adv_like, hit_rpc, hit_lpc;
+  pc_t   adv_pc;
+  mask_t adv_mask;
+  always_comb begin
+    adv_pc   = req_pc_i;
+    adv_mask = t_mask;
+    if (uniform) begin
+      adv_pc = (taken != '0) ? req_pc_i : req_alt_pc_i;
+    end else if (loop_br) begin
+      adv_pc   = t_exit ? req_alt_pc_i : req_pc_i;
+      adv_mask = t_exit ? not_taken : taken;
+    end
+  end
+  assign adv_like = is_adv || uniform || loop_br;
+  assign hit_rpc  = adv_pc == t_rpc;
+  assign hit_lpc  = Lcp && !hit_rpc && adv_pc == t_lpc;
+
+  // Divergent branch: the entries it pushes.
+  logic  new_lcp, f_to_lpc, t_to_lpc, push_f, push_t;
+  pc_t   eff_lpc;
+  lpos_t eff_lpos;
+  mask_t push_merge;  // threads whose side goes straight to the lpc
+  logic [DepthWidth:0] n_push, lcp_idx, f_idx, t_idx;
+  always_comb begin
+    new_lcp    = Lcp && req_lpc_i != PcNone && req_lpc_i != req_rpc_i;
+    eff_lpc    = new_lcp ? req_lpc_i : t_lpc;
+    eff_lpos   = new_lcp ? LposWidth'(sp) : t_lpos;
+    f_to_lpc   = Lcp && !f_exit && req_alt_pc_i == eff_lpc;
+    t_to_lpc   = Lcp && !t_exit && req_pc_i == eff_lpc;
+    push_f     = !f_exit && !f_to_lpc;
+    push_t     = !t_exit && !t_to_lpc;
+    push_merge = (f_to_lpc ? not_taken : '0) | (t_to_lpc ? taken : '0);
+    n_push     = (DepthWidth+1)'(new_lcp) + (DepthWidth+1)'(push_f) + (DepthWidth+1)'(push_t);
+    lcp_idx    = (DepthWidth+1)'(sp);
+    f_idx      = lcp_idx + (DepthWidth+1)'(new_lcp);
+    t_idx      = f_idx + (DepthWidth+1)'(push_f);
+  end
+
+  // ------------------------------------------------------------------------
+  // Errors: the lowest applicable code wins
+  // ------------------------------------------------------------------------
+  logic [2:0] err;
+  always_comb begin
+    err = ErrNone;
+    if (req_op_i == 2'd3) begin
+      err = ErrBadOp;
+    end else if (!warp_ok) begin
+      err = ErrBadWarp;
+    end else if ((is_init && req_pc_i == PcNone) ||
+                 (is_adv && req_pc_i == PcNone) ||
+                 (is_branch && (req_pc_i == PcNone || req_alt_pc_i == PcNone ||
+                                req_rpc_i == PcNone))) begin
+      err = ErrBadPc;
+    end else if (is_init && req_mask_i == '0) begin
+      err = ErrBadMask;
+    end else if (!is_init && sp == '0) begin
+      err = ErrEmpty;
+    end else if (adv_like && hit_rpc && sp == DepthWidth'(1)) begin
+      err = ErrUnderflow;
+    end else if (divergent && (DepthWidth+1)'(sp) + n_push > (DepthWidth+1)'(Depth)) begin
+      err = ErrOverflow;
+    end
+  end
+
+  logic apply;
+  assign apply = req_valid_i && err == ErrNone;
+
+  // ------------------------------------------------------------------------
+  // Pops: new depth after popping the TOS and every finished entry below it
+  // (never the bottom entry).
+  // ------------------------------------------------------------------------
+  logic   pop;
+  depth_t sp_pop;
+  always_comb begin : p_pop
+    logic [Depth-1:0] fin_after;
+    fin_after = fin;
+    if (hit_lpc) begin
+      fin_after[t_lpos] = 1'b0;  // the likely-convergence entry just gained threads
+    end
+    pop    = adv_like && (hit_rpc || hit_lpc);
+    sp_pop = DepthWidth'(1);
+    for (int unsigned l = 1; l < Depth; l++) begin
+      if (l < 32'(tos) && !fin_after[l]) begin
+        sp_pop = DepthWidth'(l + 1);
+      end
+    end
+  end
+
+  // ------------------------------------------------------------------------
+  // Next state of the addressed warp, per level: a full entry write (INIT,
+  // push), a TOS update (pc, mask) or an OR-merge into a likely-convergence
+  // entry. Write data is shared by all warps; enables pick the warp.
+  // ------------------------------------------------------------------------
+  logic [Depth-1:0] wr_full, wr_tos, wr_merge;
+  logic [Depth-1:0] wr_lcp, wr_f, wr_t;  // which pushed entry a level gets
+  pc_t    tos_pc;
+  mask_t  tos_mask, merge_mask;
+  depth_t sp_next;
+
+  always_comb begin
+    wr_full    = '0;
+    wr_tos     = '0;
+    wr_merge   = '0;
+    wr_lcp     = '0;
+    wr_f       = '0;
+    wr_t       = '0;
+    tos_pc     = adv_pc;
+    tos_mask   = adv_mask;
+    merge_mask = '0;
+    sp_next    = sp;
+    if (is_init) begin
+      wr_full[0] = 1'b1;
+      sp_next    = DepthWidth'(1);
+    end else if (adv_like) begin
+      if (pop) begin
+        sp_next = sp_pop;
+        if (hit_lpc) begin
+          merge_mask       = adv_mask;
+          wr_merge[t_lpos] = 1'b1;
+        end
+      end else begin
+        wr_tos[tos] = 1'b1;
+      end
+    end else if (divergent) begin
+      tos_pc      = req_rpc_i;
+      tos_mask    = t_mask;
+      wr_tos[tos] = 1'b1;
+      for (int unsigned l = 0; l < Depth; l++) begin
+        wr_lcp[l] = new_lcp && l == 32'(lcp_idx);
+        wr_f[l]   = push_f && l == 32'(f_idx);
+        wr_t[l]   = push_t && l == 32'(t_idx);
+      end
+      wr_full = wr_lcp | wr_f | wr_t;
+      if (!new_lcp && push_merge != '0) begin
+        merge_mask       = push_merge;
+        wr_merge[t_lpos] = 1'b1;
+      end
+      sp_next = DepthWidth'((DepthWidth+1)'(sp) + n_push);
+    end
+  end
+
+  // Data of a full entry write at each level.
+  pc_t   wd_pc   [Depth];
+  pc_t   wd_lpc  [Depth];
+  mask_t wd_mask [Depth];
+  lpos_t wd_lpos [Depth];
+  logic  wd_at_rpc [Depth];
+  logic  wd_empty  [Depth];
+  for (genvar l = 0; l < Depth; l++) begin : gen_wdata
+    always_comb begin
+      wd_pc[l]     = req_pc_i;       // INIT pc, taken side
+      wd_lpc[l]    = eff_lpc;
+      wd_lpos[l]   = eff_lpos;
+      wd_mask[l]   = taken;
+      wd_at_rpc[l] = 1'b0;           // pushed entries never start at their rpc
+      wd_empty[l]  = 1'b0;
+      if (is_init) begin
+        wd_lpc[l]    = PcNone;
+        wd_lpos[l]   = '0;
+        wd_mask[l]   = req_mask_i;
+        wd_at_rpc[l] = req_pc_i == req_rpc_i;
+      end else if (wr_lcp[l]) begin
+        wd_pc[l]     = req_lpc_i;
+        wd_lpc[l]    = t_lpc;
+        wd_lpos[l]   = t_lpos;
+        wd_mask[l]   = push_merge;
+        wd_empty[l]  = push_merge == '0;
+      end else if (wr_f[l]) begin
+        wd_pc[l]     = req_alt_pc_i;
+        wd_mask[l]   = not_taken;
+      end
+    end
+  end
+
+  for (genvar w = 0; w < NumWarps; w++) begin : gen_warp
+    logic sel;
+    assign sel = apply && 32'(req_warp_i) == w;
+
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) begin
+        sp_q[w] <= '0;
+      end else if (sel) begin
+        sp_q[w] <= sp_next;
+      end
+    end
+
+    for (genvar l = 0; l < Depth; l++) begin : gen_level
+      always_ff @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) begin
+          pc_q[w][l]     <= '0;
+          rpc_q[w][l]    <= '0;
+          mask_q[w][l]   <= '0;
+          at_rpc_q[w][l] <= 1'b0;
+          empty_q[w][l]  <= 1'b0;
+        end else if (sel) begin
+          if (wr_full[l]) begin
+            pc_q[w][l]     <= wd_pc[l];
+            rpc_q[w][l]    <= req_rpc_i;
+            mask_q[w][l]   <= wd_mask[l];
+            at_rpc_q[w][l] <= wd_at_rpc[l];
+            empty_q[w][l]  <= wd_empty[l];
+          end else if (wr_tos[l]) begin
+            pc_q[w][l]     <= tos_pc;
+            mask_q[w][l]   <= tos_mask;
+            at_rpc_q[w][l] <= tos_pc == rpc_q[w][l];
+          end else if (wr_merge[l]) begin
+            mask_q[w][l]   <= mask_q[w][l] | merge_mask;
+            empty_q[w][l]  <= 1'b0;
+          end
+        end
+      end
+
+      if (Lcp) begin : gen_lcp
+        always_ff @(posedge clk_i or negedge rst_ni) begin
+          if (!rst_ni) begin
+            lpc_q[w][l]  <= '0;
+            lpos_q[w][l] <= '0;
+          end else if (sel && wr_full[l]) begin
+            lpc_q[w][l]  <= wd_lpc[l];
+            lpos_q[w][l] <= wd_lpos[l];
+          end
+        end
+      end else begin : gen_no_lcp
+        assign lpc_q[w][l]  = PcNone;
+        assign lpos_q[w][l] = '0;
+      end
+    end
+  end
+
+  if (!Lcp) begin : gen_no_lcp_data
+    // Without likely-convergence fields the push data for them has no sink.
+    logic [Depth-1:0] unused_lcp_data;
+    for (genvar l = 0; l < Depth; l++) begin : gen_unused
+      assign unused_lcp_data[l] = ^{wd_lpc[l], wd_lpos[l]};
+    end
+  end
+
+  // ------------------------------------------------------------------------
+  // Response and sticky error
+  // ------------------------------------------------------------------------
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      rsp_valid_o  <= 1'b0;
+      rsp_err_o    <= ErrNone;
+      err_sticky_o <= '0;
+    end else begin
+      rsp_valid_o <= req_valid_i;
+      rsp_err_o   <= req_valid_i ? err : ErrNone;
+      if (req_valid_i && err != ErrNone) begin
+        err_sticky_o[err] <= 1'b1;
+      end
+    end
+  end
+
+  // ------------------------------------------------------------------------
+  // Read port
+  // ------------------------------------------------------------------------
+  always_comb begin : p_read
+    depth_t rd_sp;
+    lpos_t  rd_tos;
+    rd_valid_o = 1'b0;
+    rd_pc_o    = '0;
+    rd_rpc_o   = '0;
+    rd_mask_o  = '0;
+    rd_lpc_o   = '0;
+    rd_lpos_o  = '0;
+    rd_depth_o = '0;
+    rd_sp      = '0;
+    rd_tos     = '0;
+    if (32'(rd_warp_i) < NumWarps) begin
+      rd_sp  = sp_q[rd_warp_i];
+      rd_tos = (rd_sp == '0) ? '0 : LposWidth'(rd_sp - 1'b1);
+      if (rd_sp != '0) begin
+        rd_valid_o = 1'b1;
+        rd_pc_o    = pc_q[rd_warp_i][rd_tos];
+        rd_rpc_o   = rpc_q[rd_warp_i][rd_tos];
+        rd_mask_o  = mask_q[rd_warp_i][rd_tos];
+        rd_lpc_o   = lpc_q[rd_warp_i][rd_tos];
+        rd_lpos_o  = lpos_q[rd_warp_i][rd_tos];
+        rd_depth_o = rd_sp;
+      end
+    end
+  end
+
+`ifndef SYNTHESIS
+  // Invariants: no stack deeper than Depth; an accepted operation never
+  // empties an initialised stack.
+  always_ff @(posedge clk_i or negedge rst_ni) begin : p_assert
+    if (rst_ni) begin
+      for (int unsigned w = 0; w < NumWarps; w++) begin
+        assert (32'(sp_q[w]) <= Depth)
+          else $error("recon_stack: warp %0d deeper than Depth", w);
+      end
+      assert (!(apply && sp_next == '0))
+        else $error("recon_stack: accepted operation would empty warp %0d", req_warp_i);
+    end
+  end
+`endif
+
+endmodule

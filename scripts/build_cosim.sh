@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# Build the co-simulation binary of one block configuration:
+#   build/<block>/<config>/cosim
+# 1. generate the port structs and C-ABI shim from the RTL port list,
+# 2. compile the golden model and testbench (C11, -Werror),
+# 3. Verilate the RTL with the config's parameters and link everything.
+# Called by the Makefile; RTL_MUTANT=<file> substitutes a mutated RTL file
+# (tests/mutation), MODEL_MUTANT=<file> a mutated model source.
+set -euo pipefail
+
+block=${1:?usage: build_cosim.sh BLOCK CONFIG [OUTDIR]}
+config=${2:?usage: build_cosim.sh BLOCK CONFIG [OUTDIR]}
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+out=${3:-build/$block/$config}
+mkdir -p "$out"
+out=$(cd "$out" && pwd)
+
+cfg() { python3 scripts/cfg.py "$@"; }
+group=$(cfg get "$block" group)
+top=$(cfg get "$block" top)
+vparams=$(cfg params "$block" "$config" verilator)
+cdefs=$(cfg params "$block" "$config" cdefs)
+
+rtl=(rtl/common/*.sv rtl/"$group"/*.sv)
+rtl=($(for f in "${rtl[@]}"; do [ -e "$f" ] && echo "$f"; done))
+if [ -n "${RTL_MUTANT:-}" ]; then
+    rtl=($(for f in "${rtl[@]}"; do [ "$(basename "$f")" = "$(basename "$RTL_MUTANT")" ] && echo "$RTL_MUTANT" || echo "$f"; done))
+fi
+
+mkdir -p "$out/gen" "$out/c"
+python3 scripts/gen_shim.py --top "$top" --out "$out/gen" -- $vparams "${rtl[@]}"
+
+CC=${CC:-gcc}
+cflags=(-std=c11 -O2 -Wall -Wextra -Werror -g
+        -Icsim/common -Icsim/"$group" -Iverif/common -Iverif/"$group" -I"$out/gen"
+        $cdefs -DCFG_NAME="\"$config\"")
+objs=()
+for src in csim/common/*.c csim/"$group"/*.c verif/common/*.c verif/"$group"/"$block"*.c; do
+    [ -e "$src" ] || continue
+    if [ -n "${MODEL_MUTANT:-}" ] && [ "$(basename "$src")" = "$(basename "$MODEL_MUTANT")" ]; then
+        src=$MODEL_MUTANT
+    fi
+    obj="$out/c/$(basename "${src%.c}").o"
+    "$CC" "${cflags[@]}" -c "$src" -o "$obj"
+    objs+=("$obj")
+done
+
+verilator --cc --exe --build -j 2 --top-module "$top" $vparams \
+    -O3 --x-assign fast --x-initial fast --assert --trace-fst \
+    -Wno-fatal -Wno-lint -Wno-style \
+    -CFLAGS "-I$root/verif/common -I$out/gen" \
+    -MAKEFLAGS "OPT_FAST=-O3 OPT_SLOW=-O1 OPT_GLOBAL=-O2" \
+    -LDFLAGS "${objs[*]}" \
+    --Mdir "$out/obj" -o "$out/cosim" \
+    "$out/gen/${top}_shim.cpp" "${rtl[@]}" > "$out/verilator.log" 2>&1 || {
+    tail -30 "$out/verilator.log" >&2
+    echo "build_cosim.sh: Verilator build of $block/$config failed (log: $out/verilator.log)" >&2
+    exit 1
+}
+echo "built $out/cosim"

@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# Check (and, as root, install) what the project needs on Debian 12.
+#   scripts/setup.sh [sim|lint|synth|test|all]   default: all
+# Without root it prints the exact apt-get command and exits 1.
+set -euo pipefail
+
+what=${1:-all}
+base=(make gcc g++ python3 zlib1g-dev verilator)
+case "$what" in
+    sim|lint) pkgs=("${base[@]}") ;;
+    test) pkgs=("${base[@]}" libcmocka-dev) ;;
+    synth) pkgs=(make python3 yosys opensta qflow-tech-osu018) ;;
+    all) pkgs=("${base[@]}" libcmocka-dev yosys opensta qflow-tech-osu018) ;;
+    *) echo "setup.sh: unknown target '$what' (sim, lint, synth, test, all)" >&2; exit 2 ;;
+esac
+
+missing=()
+for p in "${pkgs[@]}"; do
+    if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+        missing+=("$p")
+    fi
+done
+
+if [ ${#missing[@]} -gt 0 ]; then
+    if [ "$(id -u)" -eq 0 ]; then
+        echo "setup.sh: installing ${missing[*]}"
+        export DEBIAN_FRONTEND=noninteractive
+        apt-get update -qq
+        apt-get install -y -qq "${missing[@]}" >/dev/null
+    else
+        echo "setup.sh: missing Debian packages: ${missing[*]}" >&2
+        echo "setup.sh: run: sudo apt-get update && sudo apt-get install -y ${missing[*]}" >&2
+        exit 1
+    fi
+fi
+
+# Versions the flows were written against (Debian 12): Verilator 5.006, Yosys 0.23.
+version_at_least() { [ "$(printf '%s\n%s\n' "$2" "$1" | sort -V | head -1)" = "$2" ]; }
+check() {
+    local name=$1 have=$2 need=$3
+    if ! version_at_least "$have" "$need"; then
+        echo "setup.sh: $name $have is older than the $need this project needs" >&2
+        exit 1
+    fi
+}
+case "$what" in
+    sim|lint|test|all)
+        v=$(verilator --version | awk '{print $2}')
+        check verilator "$v" 5.006 ;;
+esac
+case "$what" in
+    synth|all)
+        v=$(yosys -V | awk '{print $2}')
+        check yosys "$v" 0.23
+        lib=${OSU018_LIB:-/usr/share/qflow/tech/osu018/osu018_stdcells.lib}
+        [ -f "$lib" ] || { echo "setup.sh: OSU 0.18um liberty not found at $lib (qflow-tech-osu018)" >&2; exit 1; }
+        command -v sta >/dev/null || { echo "setup.sh: OpenSTA 'sta' not on PATH (opensta)" >&2; exit 1; } ;;
+esac
+exit 0

@@ -1,0 +1,1430 @@
+/* Unit tests of the recon_stack golden model (csim/pdom/recon_stack.c).
+ *
+ * Build and run from the repository root:
+ *   gcc -std=c11 -O2 -Wall -Wextra -Werror -Icsim/common -Icsim/pdom csim/pdom/recon_stack.c tests/pdom/test_recon_stack.c -lcmocka -o /tmp/t && /tmp/t
+ *
+ * Expected values are worked out by hand from docs/blocks/recon_stack.md
+ * and the papers: TBC section 3.1 Example 1 / Fig. 7 (per-warp side), TBC
+ * section 4 Example 2 / Fig. 10 (likely-convergence), DoM section 3.1
+ * (divergent branch walk-through and the loop branch). Masks are written
+ * with lane 0 as bit 0; "thread k" of a paper example is a lane of its warp
+ * as stated at each test. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "recon_stack.h"
+
+#define NONE32 UINT64_C(0xffffffff)
+
+/* ------------------------------------------------------------------ */
+/* helpers                                                              */
+
+static recon_stack_t *make(unsigned n, unsigned w, unsigned pcw, unsigned d,
+                           bool lcp)
+{
+    recon_stack_params_t p = {n, w, pcw, d, lcp};
+    recon_stack_t *m = NULL;
+    assert_int_equal(recon_stack_create(&p, &m), RS_OK);
+    assert_non_null(m);
+    return m;
+}
+
+static bitmask_t bm64(uint64_t v)
+{
+    bitmask_t b;
+    bm_from_u64(&b, v);
+    return b;
+}
+
+static recon_stack_in_t idle_in(unsigned rd_warp)
+{
+    recon_stack_in_t in;
+    memset(&in, 0, sizeof in);
+    in.rd_warp = rd_warp;
+    return in;
+}
+
+/* One cycle with no request: the read port and rsp outputs. */
+static recon_stack_out_t peek(recon_stack_t *m, unsigned rd_warp)
+{
+    recon_stack_in_t in = idle_in(rd_warp);
+    recon_stack_out_t out;
+    recon_stack_step(m, &in, &out, NULL);
+    return out;
+}
+
+static recon_stack_events_t req(recon_stack_t *m, unsigned op, unsigned w,
+                                uint64_t pc, uint64_t alt, uint64_t rpc,
+                                uint64_t lpc, uint64_t mask)
+{
+    recon_stack_in_t in = idle_in(0);
+    in.req_valid = true;
+    in.req_op = op;
+    in.req_warp = w;
+    in.req_pc = pc;
+    in.req_alt_pc = alt;
+    in.req_rpc = rpc;
+    in.req_lpc = lpc;
+    in.req_mask = bm64(mask);
+    recon_stack_out_t out;
+    recon_stack_events_t ev;
+    recon_stack_step(m, &in, &out, &ev);
+    return ev;
+}
+
+static recon_stack_events_t op_init(recon_stack_t *m, unsigned w, uint64_t pc,
+                                    uint64_t mask, uint64_t rpc)
+{
+    return req(m, RS_OP_INIT, w, pc, 0, rpc, 0, mask);
+}
+
+static recon_stack_events_t op_adv(recon_stack_t *m, unsigned w, uint64_t npc)
+{
+    return req(m, RS_OP_ADVANCE, w, npc, 0, 0, 0, 0);
+}
+
+static recon_stack_events_t op_br(recon_stack_t *m, unsigned w, uint64_t tmask,
+                                  uint64_t tpc, uint64_t fpc, uint64_t rpc,
+                                  uint64_t lpc)
+{
+    return req(m, RS_OP_BRANCH, w, tpc, fpc, rpc, lpc, tmask);
+}
+
+static void check_ev(const recon_stack_events_t *got, recon_stack_events_t want)
+{
+    assert_int_equal(got->op, want.op);
+    assert_int_equal(got->err, want.err);
+    assert_int_equal(got->uniform, want.uniform);
+    assert_int_equal(got->divergent, want.divergent);
+    assert_int_equal(got->loop_exit, want.loop_exit);
+    assert_int_equal(got->pushes, want.pushes);
+    assert_int_equal(got->lcp_push, want.lcp_push);
+    assert_int_equal(got->skip_rpc, want.skip_rpc);
+    assert_int_equal(got->skip_lpc, want.skip_lpc);
+    assert_int_equal(got->rpc_pop, want.rpc_pop);
+    assert_int_equal(got->lpc_merge, want.lpc_merge);
+    assert_int_equal(got->cascade, want.cascade);
+    assert_int_equal(got->depth_after, want.depth_after);
+}
+
+static void check_entry(const recon_stack_t *m, unsigned w, unsigned level,
+                        uint64_t pc, uint64_t rpc, uint64_t mask, uint64_t lpc,
+                        unsigned lpos)
+{
+    recon_stack_entry_t e;
+    assert_true(recon_stack_entry(m, w, level, &e));
+    assert_int_equal(e.pc, pc);
+    assert_int_equal(e.rpc, rpc);
+    assert_int_equal(e.mask.w[0], mask);
+    bitmask_t want = bm64(mask);
+    assert_true(bm_eq(&e.mask, &want)); /* nothing above the low word */
+    assert_int_equal(e.lpc, lpc);
+    assert_int_equal(e.lpos, lpos);
+}
+
+/* TOS of warp w through the accessors and through the read port (one idle
+ * cycle, so the read port shows the state left by earlier cycles). */
+static void check_tos(recon_stack_t *m, unsigned w, unsigned depth,
+                      uint64_t pc, uint64_t rpc, uint64_t mask, uint64_t lpc,
+                      unsigned lpos)
+{
+    assert_int_equal(recon_stack_depth(m, w), depth);
+    check_entry(m, w, depth - 1, pc, rpc, mask, lpc, lpos);
+    assert_false(recon_stack_entry(m, w, depth, NULL));
+
+    recon_stack_out_t o = peek(m, w);
+    assert_true(o.rd_valid);
+    assert_int_equal(o.rd_pc, pc);
+    assert_int_equal(o.rd_rpc, rpc);
+    bitmask_t want = bm64(mask);
+    assert_true(bm_eq(&o.rd_mask, &want));
+    assert_int_equal(o.rd_lpc, lpc);
+    assert_int_equal(o.rd_lpos, lpos);
+    assert_int_equal(o.rd_depth, depth);
+}
+
+static void check_rd_zero(const recon_stack_out_t *o)
+{
+    bitmask_t zero;
+    bm_clear(&zero);
+    assert_false(o->rd_valid);
+    assert_int_equal(o->rd_pc, 0);
+    assert_int_equal(o->rd_rpc, 0);
+    assert_true(bm_eq(&o->rd_mask, &zero));
+    assert_int_equal(o->rd_lpc, 0);
+    assert_int_equal(o->rd_lpos, 0);
+    assert_int_equal(o->rd_depth, 0);
+}
+
+/* Full copy of every stack, to show that a rejected op changes nothing. */
+#define SNAP_WARPS 8u
+typedef struct {
+    unsigned depth[SNAP_WARPS];
+    recon_stack_entry_t e[SNAP_WARPS][RS_MAX_DEPTH];
+} snap_t;
+
+static snap_t *snap_take(const recon_stack_t *m)
+{
+    const recon_stack_params_t *p = recon_stack_params(m);
+    assert_true(p->num_warps <= SNAP_WARPS);
+    snap_t *s = calloc(1, sizeof *s);
+    assert_non_null(s);
+    for (unsigned w = 0; w < p->num_warps; w++) {
+        s->depth[w] = recon_stack_depth(m, w);
+        for (unsigned l = 0; l < s->depth[w]; l++)
+            assert_true(recon_stack_entry(m, w, l, &s->e[w][l]));
+    }
+    return s;
+}
+
+static void snap_check(const recon_stack_t *m, const snap_t *s)
+{
+    const recon_stack_params_t *p = recon_stack_params(m);
+    for (unsigned w = 0; w < p->num_warps; w++) {
+        assert_int_equal(recon_stack_depth(m, w), s->depth[w]);
+        for (unsigned l = 0; l < s->depth[w]; l++) {
+            recon_stack_entry_t e;
+            assert_true(recon_stack_entry(m, w, l, &e));
+            assert_int_equal(e.pc, s->e[w][l].pc);
+            assert_int_equal(e.rpc, s->e[w][l].rpc);
+            assert_int_equal(e.lpc, s->e[w][l].lpc);
+            assert_int_equal(e.lpos, s->e[w][l].lpos);
+            assert_true(bm_eq(&e.mask, &s->e[w][l].mask));
+        }
+        assert_false(recon_stack_entry(m, w, s->depth[w], NULL));
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* parameters                                                           */
+
+static void expect_create(unsigned n, unsigned w, unsigned pcw, unsigned d,
+                          bool lcp, int rc)
+{
+    recon_stack_params_t p = {n, w, pcw, d, lcp};
+    int dummy;
+    recon_stack_t *m = (recon_stack_t *)&dummy; /* must be overwritten */
+    assert_int_equal(recon_stack_create(&p, &m), rc);
+    if (rc == RS_OK) {
+        assert_non_null(m);
+        const recon_stack_params_t *q = recon_stack_params(m);
+        assert_int_equal(q->num_warps, n);
+        assert_int_equal(q->warp_width, w);
+        assert_int_equal(q->pc_width, pcw);
+        assert_int_equal(q->depth, d);
+        assert_int_equal(q->lcp_enable, lcp);
+        for (unsigned i = 0; i < n; i++)
+            assert_int_equal(recon_stack_depth(m, i), 0);
+        recon_stack_destroy(m);
+    } else {
+        assert_null(m);
+    }
+}
+
+static void test_params(void **state)
+{
+    (void)state;
+    /* the smallest and largest legal instances */
+    expect_create(1, 2, 4, 3, false, RS_OK);
+    expect_create(64, 64, 64, 32, true, RS_OK);
+    /* NumWarps 1..64 */
+    expect_create(0, 32, 32, 8, true, RS_EPARAM_WARPS);
+    expect_create(65, 32, 32, 8, true, RS_EPARAM_WARPS);
+    /* WarpWidth 2..64 */
+    expect_create(4, 1, 32, 8, true, RS_EPARAM_WIDTH);
+    expect_create(4, 65, 32, 8, true, RS_EPARAM_WIDTH);
+    expect_create(4, 0, 32, 8, true, RS_EPARAM_WIDTH);
+    /* PcWidth 4..64 */
+    expect_create(4, 32, 3, 8, true, RS_EPARAM_PC_WIDTH);
+    expect_create(4, 32, 65, 8, true, RS_EPARAM_PC_WIDTH);
+    /* Depth 3 + LcpEnable .. 32 */
+    expect_create(4, 32, 32, 2, false, RS_EPARAM_DEPTH);
+    expect_create(4, 32, 32, 3, false, RS_OK);
+    expect_create(4, 32, 32, 3, true, RS_EPARAM_DEPTH);
+    expect_create(4, 32, 32, 4, true, RS_OK);
+    expect_create(4, 32, 32, 32, false, RS_OK);
+    expect_create(4, 32, 32, 33, false, RS_EPARAM_DEPTH);
+    expect_create(4, 32, 32, 33, true, RS_EPARAM_DEPTH);
+    /* first failing parameter in the order warps, width, pc width, depth */
+    expect_create(0, 1, 3, 0, false, RS_EPARAM_WARPS);
+    expect_create(1, 1, 3, 0, false, RS_EPARAM_WIDTH);
+    expect_create(1, 2, 3, 0, false, RS_EPARAM_PC_WIDTH);
+    expect_create(1, 2, 4, 0, false, RS_EPARAM_DEPTH);
+    /* the default / paper configurations of configs/recon_stack.cfg */
+    expect_create(6, 32, 32, 8, true, RS_OK);
+    expect_create(32, 32, 32, 16, true, RS_OK);
+}
+
+static void test_pc_none_and_reset_state(void **state)
+{
+    (void)state;
+    recon_stack_t *m = make(1, 2, 4, 3, false);
+    assert_int_equal(recon_stack_pc_none(m), 0xf);
+    recon_stack_destroy(m);
+    m = make(1, 2, 32, 3, false);
+    assert_int_equal(recon_stack_pc_none(m), NONE32);
+    recon_stack_destroy(m);
+    m = make(2, 64, 64, 32, true);
+    assert_int_equal(recon_stack_pc_none(m), ~UINT64_C(0));
+    /* out of reset: nothing valid, no response, no errors */
+    recon_stack_out_t o = peek(m, 0);
+    check_rd_zero(&o);
+    assert_false(o.rsp_valid);
+    assert_int_equal(o.rsp_err, 0);
+    assert_int_equal(o.err_sticky, 0);
+    assert_int_equal(recon_stack_depth(m, 0), 0);
+    assert_int_equal(recon_stack_depth(m, 1), 0);
+    assert_int_equal(recon_stack_depth(m, 2), 0); /* out of range */
+    assert_false(recon_stack_entry(m, 0, 0, NULL));
+    assert_false(recon_stack_entry(m, 5, 0, NULL));
+    recon_stack_destroy(m);
+    recon_stack_destroy(NULL); /* harmless */
+}
+
+/* ------------------------------------------------------------------ */
+/* TBC Example 1 / Fig. 7, per-warp stacks (the PDOM baseline of Fig. 7's
+ * lower part). Threads 1-4 are warp 0 lanes 0-3, threads 5-8 warp 1 lanes
+ * 0-3. flag = (t==1)||(t==6)||(t==7): taken -> C {1,6,7}, not taken -> B
+ * {2,3,4,5,8}, reconverge at D. */
+
+enum { PA = 0x10, PB = 0x20, PC_ = 0x30, PD = 0x40, PE = 0x50, PF = 0x60,
+       PEXIT = 0x70 };
+
+static void run_example1(bool lcp)
+{
+    recon_stack_t *m = make(2, 4, 32, 8, lcp);
+    recon_stack_events_t ev;
+
+    ev = op_init(m, 0, PA, 0xf, PEXIT);
+    check_ev(&ev, (recon_stack_events_t){.op = RS_OP_INIT, .depth_after = 1});
+    ev = op_init(m, 1, PA, 0xf, PEXIT);
+    check_tos(m, 0, 1, PA, PEXIT, 0xf, NONE32, 0);
+    check_tos(m, 1, 1, PA, PEXIT, 0xf, NONE32, 0);
+
+    /* sequential flow inside block A */
+    ev = op_adv(m, 0, PA + 4);
+    check_ev(&ev, (recon_stack_events_t){.op = RS_OP_ADVANCE, .depth_after = 1});
+    check_tos(m, 0, 1, PA + 4, PEXIT, 0xf, NONE32, 0);
+
+    /* warp 0: thread 1 (lane 0) takes the branch */
+    ev = op_br(m, 0, 0x1, PC_, PB, PD, NONE32);
+    check_ev(&ev, (recon_stack_events_t){.op = RS_OP_BRANCH, .divergent = true,
+                                         .pushes = 2, .depth_after = 3});
+    check_entry(m, 0, 0, PD, PEXIT, 0xf, NONE32, 0);
+    check_entry(m, 0, 1, PB, PD, 0xe, NONE32, 0);
+    check_tos(m, 0, 3, PC_, PD, 0x1, NONE32, 0);
+
+    /* warp 1: threads 6, 7 (lanes 1, 2) take it */
+    ev = op_br(m, 1, 0x6, PC_, PB, PD, NONE32);
+    check_ev(&ev, (recon_stack_events_t){.op = RS_OP_BRANCH, .divergent = true,
+                                         .pushes = 2, .depth_after = 3});
+    check_entry(m, 1, 0, PD, PEXIT, 0xf, NONE32, 0);
+    check_entry(m, 1, 1, PB, PD, 0x9, NONE32, 0);
+    check_tos(m, 1, 3, PC_, PD, 0x6, NONE32, 0);
+    check_tos(m, 0, 3, PC_, PD, 0x1, NONE32, 0); /* untouched */
+
+    /* C reaches D: pop to B */
+    ev = op_adv(m, 0, PD);
+    check_ev(&ev, (recon_stack_events_t){.op = RS_OP_ADVANCE, .rpc_pop = true,
+                                         .depth_after = 2});
+    check_tos(m, 0, 2, PB, PD, 0xe, NONE32, 0);
+    ev = op_adv(m, 1, PD);
+    check_tos(m, 1, 2, PB, PD, 0x9, NONE32, 0); /* threads 5 and 8 */
+
+    /* B runs, then reaches D: all four threads together again */
+    ev = op_adv(m, 0, PB + 4);
+    check_tos(m, 0, 2, PB + 4, PD, 0xe, NONE32, 0);
+    ev = op_adv(m, 0, PD);
+    check_ev(&ev, (recon_stack_events_t){.op = RS_OP_ADVANCE, .rpc_pop = true,
+                                         .depth_after = 1});
+    check_tos(m, 0, 1, PD, PEXIT, 0xf, NONE32, 0);
+    check_tos(m, 1, 2, PB, PD, 0x9, NONE32, 0);
+    ev = op_adv(m, 1, PD);
+    check_tos(m, 1, 1, PD, PEXIT, 0xf, NONE32, 0);
+    recon_stack_destroy(m);
+}
+
+static void test_tbc_example1(void **state)
+{
+    (void)state;
+    run_example1(false);
+    run_example1(true); /* no lpc given: identical behaviour */
+}
+
+/* ------------------------------------------------------------------ */
+/* TBC Example 2 / Fig. 10: one warp of 4 threads (thread k = lane k-1).
+ * A: thread 1 -> B, threads 2,3,4 -> C (taken); ipdom F, likely point E.
+ * C: thread 2 -> E, threads 3,4 -> D (break, taken); ipdom F, lpc F. */
+
+static void test_tbc_example2_lcp(void **state)
+{
+    (void)state;
+    recon_stack_t *m = make(1, 4, 32, 8, true);
+    recon_stack_events_t ev;
+
+    op_init(m, 0, PA, 0xf, PEXIT);
+    check_tos(m, 0, 1, PA, PEXIT, 0xf, NONE32, 0);
+
+    /* (1)-(2): LCP entry {E, F, 0}, then B side, then C side on top */
+    ev = op_br(m, 0, 0xe, PC_, PB, PF, PE);
+    check_ev(&ev, (recon_stack_events_t){.op = RS_OP_BRANCH, .divergent = true,
+                                         .pushes = 3, .lcp_push = true,
+                                         .depth_after = 4});
+    check_entry(m, 0, 0, PF, PEXIT, 0xf, NONE32, 0);
+    check_entry(m, 0, 1, PE, PF, 0x0, NONE32, 0);
+    check_entry(m, 0, 2, PB, PF, 0x1, PE, 1);
+    check_tos(m, 0, 4, PC_, PF, 0xe, PE, 1);
+
+    /* (3)-(5): at C, lpc == rpc so no new LCP entry; thread 2 goes to E,
+     * the effective lpc, and merges into entry 1 at once; threads 3,4
+     * (to D) are pushed with the inherited lpc E / lpos 1. */
+    ev = op_br(m, 0, 0xc, PD, PE, PF, PF);
+    check_ev(&ev, (recon_stack_events_t){.op = RS_OP_BRANCH, .divergent = true,
+                                         .pushes = 1, .skip_lpc = 1,
+                                         .depth_after = 5});
+    check_entry(m, 0, 1, PE, PF, 0x2, NONE32, 0);
+    check_entry(m, 0, 2, PB, PF, 0x1, PE, 1);
+    check_entry(m, 0, 3, PF, PF, 0xe, PE, 1); /* C entry, now at its rpc */
+    check_tos(m, 0, 5, PD, PF, 0xc, PE, 1);
+
+    /* (6)-(7): D reaches F; the C entry (pc == rpc) cascades off too */
+    ev = op_adv(m, 0, PF);
+    check_ev(&ev, (recon_stack_events_t){.op = RS_OP_ADVANCE, .rpc_pop = true,
+                                         .cascade = 1, .depth_after = 3});
+    check_entry(m, 0, 1, PE, PF, 0x2, NONE32, 0);
+    check_tos(m, 0, 3, PB, PF, 0x1, PE, 1);
+
+    /* (8)-(9): thread 1 runs B, reaches E == lpc: pop and merge */
+    ev = op_adv(m, 0, PE);
+    check_ev(&ev, (recon_stack_events_t){.op = RS_OP_ADVANCE,
+                                         .lpc_merge = true, .depth_after = 2});
+    check_tos(m, 0, 2, PE, PF, 0x3, NONE32, 0);
+
+    /* (10): the likely-convergence entry runs E to F and is popped */
+    ev = op_adv(m, 0, PE + 4);
+    check_tos(m, 0, 2, PE + 4, PF, 0x3, NONE32, 0);
+    ev = op_adv(m, 0, PF);
+    check_ev(&ev, (recon_stack_events_t){.op = RS_OP_ADVANCE, .rpc_pop = true,
+                                         .depth_after = 1});
+    check_tos(m, 0, 1, PF, PEXIT, 0xf, NONE32, 0);
+
+    /* the bottom entry is never popped: reaching the exit is UNDERFLOW */
+    ev = op_adv(m, 0, PEXIT);
+    check_ev(&ev, (recon_stack_events_t){.op = RS_OP_ADVANCE,
+                                         .err = RS_ERR_UNDERFLOW,
+                                         .depth_after = 1});
+    check_tos(m, 0, 1, PF, PEXIT, 0xf, NONE32, 0);
+    recon_stack_destroy(m);
+}
+
+/* ------------------------------------------------------------------ */
+/* DoM section 3.1 */
+
+static void test_dom_divergent_walkthrough(void **state)
+{
+    (void)state;
+    recon_stack_t *m = make(1, 8, 32, 3, false);
+    recon_stack_events_t ev;
+    const uint64_t exitpc = 0x900;
+
+    op_init(m, 0, 0x100, 0xff, exitpc);
+    /* TOS takes the reconvergence PC and keeps the active mask; the
+     * not-taken entry is pushed, then the taken entry on top */
+    ev = op_br(m, 0, 0x0f, 0x200, 0x300, 0x400, NONE32);
+    check_ev(&ev, (recon_stack_events_t){.op = RS_OP_BRANCH, .divergent = true,
+                                         .pushes = 2, .depth_after = 3});
+    check_entry(m, 0, 0, 0x400, exitpc, 0xff, NONE32, 0);
+    check_entry(m, 0, 1, 0x300, 0x400, 0xf0, NONE32, 0);
+    check_tos(m, 0, 3, 0x200, 0x400, 0x0f, NONE32, 0);
+    /* the taken side executes */
+    op_adv(m, 0, 0x204);
+    check_tos(m, 0, 3, 0x204, 0x400, 0x0f, NONE32, 0);
+    /* active PC reaches the reconvergence PC: pop to the not-taken side */
+    ev = op_adv(m, 0, 0x400);
+    check_ev(&ev, (recon_stack_events_t){.op = RS_OP_ADVANCE, .rpc_pop = true,
+                                         .depth_after = 2});
+    check_tos(m, 0, 2, 0x300, 0x400, 0xf0, NONE32, 0);
+    op_adv(m, 0, 0x308);
+    check_tos(m, 0, 2, 0x308, 0x400, 0xf0, NONE32, 0);
+    /* second time: the mask from before the branch is restored */
+    ev = op_adv(m, 0, 0x400);
+    check_ev(&ev, (recon_stack_events_t){.op = RS_OP_ADVANCE, .rpc_pop = true,
+                                         .depth_after = 1});
+    check_tos(m, 0, 1, 0x400, exitpc, 0xff, NONE32, 0);
+    recon_stack_destroy(m);
+}
+
+/* A loop with head L and exit X (the back-edge branch's ipdom). Threads
+ * leave one by one; after the first divergence the stack does not grow:
+ * the loop branch only shrinks the TOS mask. */
+static void test_dom_loop_branch(void **state)
+{
+    (void)state;
+    recon_stack_t *m = make(1, 8, 32, 3, false);
+    recon_stack_events_t ev;
+    const uint64_t L = 0x100, X = 0x200, exitpc = 0x300;
+
+    op_init(m, 0, 0x80, 0xff, exitpc);
+    op_adv(m, 0, L);
+    /* trip 1: everybody loops -> uniform, back to L */
+    ev = op_br(m, 0, 0xff, L, X, X, NONE32);
+    check_ev(&ev, (recon_stack_events_t){.op = RS_OP_BRANCH, .uniform = true,
+                                         .depth_after = 1});
+    check_tos(m, 0, 1, L, exitpc, 0xff, NONE32, 0);
+    /* trip 2: thread 7 leaves. rpc X differs from TOS.rpc, so this is a
+     * divergence; the exit side is at rpc and waits in the TOS */
+    ev = op_br(m, 0, 0x7f, L, X, X, NONE32);
+    check_ev(&ev, (recon_stack_events_t){.op = RS_OP_BRANCH, .divergent = true,
+                                         .pushes = 1, .skip_rpc = 1,
+                                         .depth_after = 2});
+    check_entry(m, 0, 0, X, exitpc, 0xff, NONE32, 0);
+    check_tos(m, 0, 2, L, X, 0x7f, NONE32, 0);
+    /* trip 3: thread 6 leaves. rpc == TOS.rpc and fpc == rpc: loop branch */
+    ev = op_br(m, 0, 0x3f, L, X, X, NONE32);
+    check_ev(&ev, (recon_stack_events_t){.op = RS_OP_BRANCH, .loop_exit = true,
+                                         .depth_after = 2});
+    check_tos(m, 0, 2, L, X, 0x3f, NONE32, 0);
+    op_adv(m, 0, L + 8); /* loop body */
+    check_tos(m, 0, 2, L + 8, X, 0x3f, NONE32, 0);
+    /* trip 4: threads 4, 5 leave */
+    ev = op_br(m, 0, 0x0f, L, X, X, NONE32);
+    check_ev(&ev, (recon_stack_events_t){.op = RS_OP_BRANCH, .loop_exit = true,
+                                         .depth_after = 2});
+    check_tos(m, 0, 2, L, X, 0x0f, NONE32, 0);
+    /* trip 5, inverted encoding: taken = exit (tpc == rpc), threads 2, 3 */
+    ev = op_br(m, 0, 0x0c, X, L, X, NONE32);
+    check_ev(&ev, (recon_stack_events_t){.op = RS_OP_BRANCH, .loop_exit = true,
+                                         .depth_after = 2});
+    check_tos(m, 0, 2, L, X, 0x03, NONE32, 0);
+    check_entry(m, 0, 0, X, exitpc, 0xff, NONE32, 0);
+    /* last trip: the rest leave -> uniform ADVANCE to X == rpc -> pop */
+    ev = op_br(m, 0, 0x00, L, X, X, NONE32);
+    check_ev(&ev, (recon_stack_events_t){.op = RS_OP_BRANCH, .uniform = true,
+                                         .rpc_pop = true, .depth_after = 1});
+    check_tos(m, 0, 1, X, exitpc, 0xff, NONE32, 0);
+    recon_stack_destroy(m);
+}
+
+/* ------------------------------------------------------------------ */
+/* branch cases */
+
+static void test_uniform_branches(void **state)
+{
+    (void)state;
+    recon_stack_t *m = make(1, 4, 32, 4, true);
+    recon_stack_events_t ev;
+    const recon_stack_events_t uni = {.op = RS_OP_BRANCH, .uniform = true,
+                                      .depth_after = 1};
+
+    op_init(m, 0, PA, 0xf, PEXIT);
+    /* all taken: ADVANCE to tpc; lpc ignored, nothing pushed */
+    ev = op_br(m, 0, 0xf, PB, PC_, PD, PE);
+    check_ev(&ev, uni);
+    check_tos(m, 0, 1, PB, PEXIT, 0xf, NONE32, 0);
+    /* none taken: ADVANCE to fpc */
+    ev = op_br(m, 0, 0x0, PB, PC_, PD, PE);
+    check_ev(&ev, uni);
+    check_tos(m, 0, 1, PC_, PEXIT, 0xf, NONE32, 0);
+    /* diverging outcome but tpc == fpc: uniform */
+    ev = op_br(m, 0, 0x5, PD, PD, PF, PE);
+    check_ev(&ev, uni);
+    check_tos(m, 0, 1, PD, PEXIT, 0xf, NONE32, 0);
+    /* outcome bits outside the warp (lanes 4..7) are no thread: taken empty */
+    ev = op_br(m, 0, 0xf0, PB, PE, PF, NONE32);
+    check_ev(&ev, uni);
+    check_tos(m, 0, 1, PE, PEXIT, 0xf, NONE32, 0);
+
+    /* uniform branch to the TOS rpc pops */
+    ev = op_br(m, 0, 0x3, 0x100, 0x200, 0x300, NONE32);
+    check_ev(&ev, (recon_stack_events_t){.op = RS_OP_BRANCH, .divergent = true,
+                                         .pushes = 2, .depth_after = 3});
+    check_tos(m, 0, 3, 0x100, 0x300, 0x3, NONE32, 0);
+    /* TOS mask 0x3 all taken (tmask bits outside TOS mask don't matter) */
+    ev = op_br(m, 0, 0xf, 0x300, 0x180, 0x400, NONE32);
+    check_ev(&ev, (recon_stack_events_t){.op = RS_OP_BRANCH, .uniform = true,
+                                         .rpc_pop = true, .depth_after = 2});
+    check_tos(m, 0, 2, 0x200, 0x300, 0xc, NONE32, 0);
+    /* tpc == fpc == TOS.rpc: uniform, pops */
+    ev = op_br(m, 0, 0x4, 0x300, 0x300, 0x500, NONE32);
+    check_ev(&ev, (recon_stack_events_t){.op = RS_OP_BRANCH, .uniform = true,
+                                         .rpc_pop = true, .depth_after = 1});
+    check_tos(m, 0, 1, 0x300, PEXIT, 0xf, NONE32, 0);
+    /* uniform to the bottom entry's rpc: UNDERFLOW, nothing changes */
+    ev = op_br(m, 0, 0xf, PEXIT, 0x10, 0x20, NONE32);
+    check_ev(&ev, (recon_stack_events_t){.op = RS_OP_BRANCH,
+                                         .err = RS_ERR_UNDERFLOW,
+                                         .depth_after = 1});
+    check_tos(m, 0, 1, 0x300, PEXIT, 0xf, NONE32, 0);
+    recon_stack_destroy(m);
+}
+
+static void test_side_equals_rpc_skip(void **state)
+{
+    (void)state;
+    recon_stack_t *m = make(1, 4, 32, 3, false);
+    recon_stack_events_t ev;
+
+    /* if-then without else: the not-taken side is the join point */
+    op_init(m, 0, PA, 0xf, PEXIT);
+    ev = op_br(m, 0, 0x6, PB, PD, PD, NONE32);
+    check_ev(&ev, (recon_stack_events_t){.op = RS_OP_BRANCH, .divergent = true,
+                                         .pushes = 1, .skip_rpc = 1,
+                                         .depth_after = 2});
+    check_entry(m, 0, 0, PD, PEXIT, 0xf, NONE32, 0);
+    check_tos(m, 0, 2, PB, PD, 0x6, NONE32, 0);
+    ev = op_adv(m, 0, PD);
+    check_ev(&ev, (recon_stack_events_t){.op = RS_OP_ADVANCE, .rpc_pop = true,
+                                         .depth_after = 1});
+    check_tos(m, 0, 1, PD, PEXIT, 0xf, NONE32, 0);
+
+    /* the taken side is the join point: only the not-taken side is pushed */
+    ev = op_br(m, 0, 0x6, PF, PE, PF, NONE32);
+    check_ev(&ev, (recon_stack_events_t){.op = RS_OP_BRANCH, .divergent = true,
+                                         .pushes = 1, .skip_rpc = 1,
+                                         .depth_after = 2});
+    check_entry(m, 0, 0, PF, PEXIT, 0xf, NONE32, 0);
+    check_tos(m, 0, 2, PE, PF, 0x9, NONE32, 0);
+    recon_stack_destroy(m);
+}
+
+static void test_cascade_empty_lcp(void **state)
+{
+    (void)state;
+    recon_stack_t *m = make(1, 4, 32, 4, true);
+    recon_stack_events_t ev;
+
+    op_init(m, 0, PA, 0xf, PEXIT);
+    /* three pushes exactly fill Depth = 4 */
+    ev = op_br(m, 0, 0x3, PC_, PB, PF, PE);
+    check_ev(&ev, (recon_stack_events_t){.op = RS_OP_BRANCH, .divergent = true,
+                                         .pushes = 3, .lcp_push = true,
+                                         .depth_after = 4});
+    check_entry(m, 0, 0, PF, PEXIT, 0xf, NONE32, 0);
+    check_entry(m, 0, 1, PE, PF, 0x0, NONE32, 0);
+    check_entry(m, 0, 2, PB, PF, 0xc, PE, 1);
+    check_tos(m, 0, 4, PC_, PF, 0x3, PE, 1);
+    /* neither side goes by E */
+    ev = op_adv(m, 0, PF);
+    check_ev(&ev, (recon_stack_events_t){.op = RS_OP_ADVANCE, .rpc_pop = true,
+                                         .depth_after = 3});
+    check_tos(m, 0, 3, PB, PF, 0xc, PE, 1);
+    /* the LCP entry is exposed with an empty mask: cascaded off */
+    ev = op_adv(m, 0, PF);
+    check_ev(&ev, (recon_stack_events_t){.op = RS_OP_ADVANCE, .rpc_pop = true,
+                                         .cascade = 1, .depth_after = 1});
+    check_tos(m, 0, 1, PF, PEXIT, 0xf, NONE32, 0);
+    recon_stack_destroy(m);
+}
+
+/* Two finished entries under the TOS: the reconvergence entry of a branch
+ * whose rpc equals its own rpc, then an LCP entry nobody reached. Both go in
+ * the same cycle; the bottom entry stays even though it is exposed. */
+static void test_double_cascade(void **state)
+{
+    (void)state;
+    recon_stack_t *m = make(1, 4, 32, 8, true);
+    recon_stack_events_t ev;
+    const uint64_t G = 0x58;
+
+    op_init(m, 0, PA, 0xf, PEXIT);
+    ev = op_br(m, 0, 0x3, PC_, PF, PF, PE);
+    check_ev(&ev, (recon_stack_events_t){.op = RS_OP_BRANCH, .divergent = true,
+                                         .pushes = 2, .lcp_push = true,
+                                         .skip_rpc = 1, .depth_after = 3});
+    check_entry(m, 0, 1, PE, PF, 0x0, NONE32, 0);
+    check_tos(m, 0, 3, PC_, PF, 0x3, PE, 1);
+    /* rpc == TOS.rpc but neither side at rpc: an ordinary divergence */
+    ev = op_br(m, 0, 0x1, PD, G, PF, PF);
+    check_ev(&ev, (recon_stack_events_t){.op = RS_OP_BRANCH, .divergent = true,
+                                         .pushes = 2, .depth_after = 5});
+    check_entry(m, 0, 2, PF, PF, 0x3, PE, 1);
+    check_entry(m, 0, 3, G, PF, 0x2, PE, 1);
+    check_tos(m, 0, 5, PD, PF, 0x1, PE, 1);
+    ev = op_adv(m, 0, PF);
+    check_ev(&ev, (recon_stack_events_t){.op = RS_OP_ADVANCE, .rpc_pop = true,
+                                         .depth_after = 4});
+    check_tos(m, 0, 4, G, PF, 0x2, PE, 1);
+    ev = op_adv(m, 0, PF);
+    check_ev(&ev, (recon_stack_events_t){.op = RS_OP_ADVANCE, .rpc_pop = true,
+                                         .cascade = 2, .depth_after = 1});
+    check_tos(m, 0, 1, PF, PEXIT, 0xf, NONE32, 0);
+    recon_stack_destroy(m);
+}
+
+/* A bottom entry at its own rpc after a pop is the warp's exit: the cascade
+ * never takes it. */
+static void test_bottom_never_cascaded(void **state)
+{
+    (void)state;
+    recon_stack_t *m = make(1, 4, 32, 3, false);
+    recon_stack_events_t ev;
+
+    op_init(m, 0, PA, 0xf, PEXIT);
+    ev = op_br(m, 0, 0x3, PC_, PB, PEXIT, NONE32);
+    check_ev(&ev, (recon_stack_events_t){.op = RS_OP_BRANCH, .divergent = true,
+                                         .pushes = 2, .depth_after = 3});
+    check_entry(m, 0, 0, PEXIT, PEXIT, 0xf, NONE32, 0);
+    op_adv(m, 0, PEXIT);
+    check_tos(m, 0, 2, PB, PEXIT, 0xc, NONE32, 0);
+    ev = op_adv(m, 0, PEXIT);
+    check_ev(&ev, (recon_stack_events_t){.op = RS_OP_ADVANCE, .rpc_pop = true,
+                                         .depth_after = 1});
+    check_tos(m, 0, 1, PEXIT, PEXIT, 0xf, NONE32, 0);
+    recon_stack_destroy(m);
+}
+
+static void test_lcp_variants(void **state)
+{
+    (void)state;
+    recon_stack_t *m = make(1, 4, 32, 8, true);
+    recon_stack_events_t ev;
+
+    /* a side whose pc is the new lpc merges into the new LCP entry */
+    op_init(m, 0, PA, 0xf, PEXIT);
+    ev = op_br(m, 0, 0x3, PC_, PE, PF, PE);
+    check_ev(&ev, (recon_stack_events_t){.op = RS_OP_BRANCH, .divergent = true,
+                                         .pushes = 2, .lcp_push = true,
+                                         .skip_lpc = 1, .depth_after = 3});
+    check_entry(m, 0, 0, PF, PEXIT, 0xf, NONE32, 0);
+    check_entry(m, 0, 1, PE, PF, 0xc, NONE32, 0);
+    check_tos(m, 0, 3, PC_, PF, 0x3, PE, 1);
+    ev = op_adv(m, 0, PE);
+    check_ev(&ev, (recon_stack_events_t){.op = RS_OP_ADVANCE,
+                                         .lpc_merge = true, .depth_after = 2});
+    check_tos(m, 0, 2, PE, PF, 0xf, NONE32, 0);
+    ev = op_adv(m, 0, PF);
+    check_tos(m, 0, 1, PF, PEXIT, 0xf, NONE32, 0);
+
+    /* one side at rpc, the other at lpc: only the LCP entry is pushed, and
+     * it runs first with the lpc side's threads */
+    op_init(m, 0, PA, 0xf, PEXIT);
+    ev = op_br(m, 0, 0x3, PF, PE, PF, PE);
+    check_ev(&ev, (recon_stack_events_t){.op = RS_OP_BRANCH, .divergent = true,
+                                         .pushes = 1, .lcp_push = true,
+                                         .skip_rpc = 1, .skip_lpc = 1,
+                                         .depth_after = 2});
+    check_entry(m, 0, 0, PF, PEXIT, 0xf, NONE32, 0);
+    check_tos(m, 0, 2, PE, PF, 0xc, NONE32, 0);
+    ev = op_adv(m, 0, PF);
+    check_tos(m, 0, 1, PF, PEXIT, 0xf, NONE32, 0);
+
+    /* lpc == rpc: no LCP entry, sides inherit the TOS lpc (none here) */
+    op_init(m, 0, PA, 0xf, PEXIT);
+    ev = op_br(m, 0, 0x3, PC_, PB, PF, PF);
+    check_ev(&ev, (recon_stack_events_t){.op = RS_OP_BRANCH, .divergent = true,
+                                         .pushes = 2, .depth_after = 3});
+    check_entry(m, 0, 1, PB, PF, 0xc, NONE32, 0);
+    check_tos(m, 0, 3, PC_, PF, 0x3, NONE32, 0);
+
+    /* nested likely-convergence: the inner LCP entry records the outer
+     * lpc/lpos, and the inner reconvergence entry keeps them too */
+    const uint64_t G = 0x100, H = 0x110, I = 0x120, J = 0x118;
+    op_init(m, 0, PA, 0xf, PEXIT);
+    op_br(m, 0, 0x3, PC_, PB, PF, PE);
+    check_tos(m, 0, 4, PC_, PF, 0x3, PE, 1);
+    ev = op_br(m, 0, 0x1, G, H, I, J);
+    check_ev(&ev, (recon_stack_events_t){.op = RS_OP_BRANCH, .divergent = true,
+                                         .pushes = 3, .lcp_push = true,
+                                         .depth_after = 7});
+    check_entry(m, 0, 0, PF, PEXIT, 0xf, NONE32, 0);
+    check_entry(m, 0, 1, PE, PF, 0x0, NONE32, 0);
+    check_entry(m, 0, 2, PB, PF, 0xc, PE, 1);
+    check_entry(m, 0, 3, I, PF, 0x3, PE, 1);
+    check_entry(m, 0, 4, J, I, 0x0, PE, 1);
+    check_entry(m, 0, 5, H, I, 0x2, J, 4);
+    check_tos(m, 0, 7, G, I, 0x1, J, 4);
+    ev = op_adv(m, 0, J);
+    check_ev(&ev, (recon_stack_events_t){.op = RS_OP_ADVANCE,
+                                         .lpc_merge = true, .depth_after = 6});
+    check_entry(m, 0, 4, J, I, 0x1, PE, 1);
+    check_tos(m, 0, 6, H, I, 0x2, J, 4);
+    ev = op_adv(m, 0, J);
+    check_tos(m, 0, 5, J, I, 0x3, PE, 1);
+    ev = op_adv(m, 0, I);
+    check_ev(&ev, (recon_stack_events_t){.op = RS_OP_ADVANCE, .rpc_pop = true,
+                                         .depth_after = 4});
+    check_tos(m, 0, 4, I, PF, 0x3, PE, 1);
+    ev = op_adv(m, 0, PE); /* inner region done, reaches the outer lpc */
+    check_ev(&ev, (recon_stack_events_t){.op = RS_OP_ADVANCE,
+                                         .lpc_merge = true, .depth_after = 3});
+    check_entry(m, 0, 1, PE, PF, 0x3, NONE32, 0);
+    check_tos(m, 0, 3, PB, PF, 0xc, PE, 1);
+    ev = op_adv(m, 0, PE);
+    check_tos(m, 0, 2, PE, PF, 0xf, NONE32, 0);
+    ev = op_adv(m, 0, PF);
+    check_tos(m, 0, 1, PF, PEXIT, 0xf, NONE32, 0);
+    recon_stack_destroy(m);
+}
+
+static void test_lcp_disabled_ignores_lpc(void **state)
+{
+    (void)state;
+    recon_stack_t *m = make(1, 4, 32, 4, false);
+    recon_stack_events_t ev;
+
+    op_init(m, 0, PA, 0xf, PEXIT);
+    ev = op_br(m, 0, 0x3, PC_, PB, PF, PE);
+    check_ev(&ev, (recon_stack_events_t){.op = RS_OP_BRANCH, .divergent = true,
+                                         .pushes = 2, .depth_after = 3});
+    check_entry(m, 0, 0, PF, PEXIT, 0xf, NONE32, 0);
+    check_entry(m, 0, 1, PB, PF, 0xc, NONE32, 0);
+    check_tos(m, 0, 3, PC_, PF, 0x3, NONE32, 0);
+    /* reaching E is plain sequential flow */
+    ev = op_adv(m, 0, PE);
+    check_ev(&ev, (recon_stack_events_t){.op = RS_OP_ADVANCE, .depth_after = 3});
+    check_tos(m, 0, 3, PE, PF, 0x3, NONE32, 0);
+
+    /* a side at the given lpc is pushed like any other */
+    op_init(m, 0, PA, 0xf, PEXIT);
+    ev = op_br(m, 0, 0x3, PC_, PE, PF, PE);
+    check_ev(&ev, (recon_stack_events_t){.op = RS_OP_BRANCH, .divergent = true,
+                                         .pushes = 2, .depth_after = 3});
+    check_entry(m, 0, 1, PE, PF, 0xc, NONE32, 0);
+    check_tos(m, 0, 3, PC_, PF, 0x3, NONE32, 0);
+    recon_stack_destroy(m);
+}
+
+/* ------------------------------------------------------------------ */
+/* depth limits */
+
+static void test_overflow_exact_depth(void **state)
+{
+    (void)state;
+    recon_stack_t *m = make(1, 4, 32, 4, false);
+    recon_stack_events_t ev;
+
+    op_init(m, 0, PA, 0xf, PEXIT);
+    op_br(m, 0, 0x7, PC_, PB, PF, NONE32);
+    check_tos(m, 0, 3, PC_, PF, 0x7, NONE32, 0);
+    /* two pushes onto 3 entries: 5 > 4 */
+    snap_t *s = snap_take(m);
+    ev = op_br(m, 0, 0x1, 0x100, 0x110, 0x120, NONE32);
+    check_ev(&ev, (recon_stack_events_t){.op = RS_OP_BRANCH,
+                                         .err = RS_ERR_OVERFLOW,
+                                         .depth_after = 3});
+    snap_check(m, s);
+    free(s);
+    /* one push (other side at rpc) exactly fills Depth: accepted */
+    ev = op_br(m, 0, 0x3, 0x100, 0x120, 0x120, NONE32);
+    check_ev(&ev, (recon_stack_events_t){.op = RS_OP_BRANCH, .divergent = true,
+                                         .pushes = 1, .skip_rpc = 1,
+                                         .depth_after = 4});
+    check_entry(m, 0, 2, 0x120, PF, 0x7, NONE32, 0);
+    check_tos(m, 0, 4, 0x100, 0x120, 0x3, NONE32, 0);
+    /* full: even a single further entry is rejected */
+    s = snap_take(m);
+    ev = op_br(m, 0, 0x1, 0x200, 0x210, 0x210, NONE32);
+    check_ev(&ev, (recon_stack_events_t){.op = RS_OP_BRANCH,
+                                         .err = RS_ERR_OVERFLOW,
+                                         .depth_after = 4});
+    snap_check(m, s);
+    free(s);
+    /* uniform branches and advances still work on a full stack */
+    ev = op_br(m, 0, 0x3, 0x104, 0x200, 0x210, NONE32);
+    check_ev(&ev, (recon_stack_events_t){.op = RS_OP_BRANCH, .uniform = true,
+                                         .depth_after = 4});
+    check_tos(m, 0, 4, 0x104, 0x120, 0x3, NONE32, 0);
+    recon_stack_destroy(m);
+
+    /* with LcpEnable the LCP entry counts: 2 + 3 > 4, 2 + 2 fits */
+    m = make(1, 4, 32, 4, true);
+    op_init(m, 0, PA, 0xf, PEXIT);
+    op_br(m, 0, 0x7, PC_, PF, PF, NONE32);
+    check_tos(m, 0, 2, PC_, PF, 0x7, NONE32, 0);
+    s = snap_take(m);
+    ev = op_br(m, 0, 0x1, 0x100, 0x110, 0x120, 0x118);
+    check_ev(&ev, (recon_stack_events_t){.op = RS_OP_BRANCH,
+                                         .err = RS_ERR_OVERFLOW,
+                                         .depth_after = 2});
+    snap_check(m, s);
+    free(s);
+    ev = op_br(m, 0, 0x1, 0x100, 0x110, 0x120, NONE32);
+    check_ev(&ev, (recon_stack_events_t){.op = RS_OP_BRANCH, .divergent = true,
+                                         .pushes = 2, .depth_after = 4});
+    recon_stack_destroy(m);
+}
+
+/* Nested divergence down to Depth = 32 with 64-thread warps: branch k
+ * splits thread k off (not taken) from threads k+1..63 (taken). */
+static uint64_t tpc_k(unsigned k) { return 0x1000 + 0x10 * (uint64_t)k; }
+static uint64_t fpc_k(unsigned k) { return 0x2000 + 0x10 * (uint64_t)k; }
+static uint64_t rpc_k(unsigned k) { return 0x3000 + 0x10 * (uint64_t)k; }
+static uint64_t from_k(unsigned k) { return ~UINT64_C(0) << k; }
+
+static void test_nested_full_depth(void **state)
+{
+    (void)state;
+    recon_stack_t *m = make(1, 64, 32, RS_MAX_DEPTH, false);
+    recon_stack_events_t ev;
+    const uint64_t exitpc = 0x8000;
+
+    op_init(m, 0, 0x100, ~UINT64_C(0), exitpc);
+    for (unsigned k = 0; k < 15; k++) {
+        ev = op_br(m, 0, ~(UINT64_C(1) << k), tpc_k(k), fpc_k(k), rpc_k(k),
+                   NONE32);
+        check_ev(&ev, (recon_stack_events_t){.op = RS_OP_BRANCH,
+                                             .divergent = true, .pushes = 2,
+                                             .depth_after = 3 + 2 * k});
+        uint64_t outer = k == 0 ? exitpc : rpc_k(k - 1);
+        check_entry(m, 0, 2 * k, rpc_k(k), outer, from_k(k), NONE32, 0);
+        check_entry(m, 0, 2 * k + 1, fpc_k(k), rpc_k(k), UINT64_C(1) << k,
+                    NONE32, 0);
+        check_tos(m, 0, 3 + 2 * k, tpc_k(k), rpc_k(k), from_k(k + 1),
+                  NONE32, 0);
+    }
+    /* 31 entries: a one-push branch makes exactly 32 */
+    ev = op_br(m, 0, ~(UINT64_C(1) << 15), tpc_k(15), rpc_k(15), rpc_k(15),
+               NONE32);
+    check_ev(&ev, (recon_stack_events_t){.op = RS_OP_BRANCH, .divergent = true,
+                                         .pushes = 1, .skip_rpc = 1,
+                                         .depth_after = 32});
+    check_entry(m, 0, 30, rpc_k(15), rpc_k(14), from_k(15), NONE32, 0);
+    check_tos(m, 0, 32, tpc_k(15), rpc_k(15), from_k(16), NONE32, 0);
+    snap_t *s = snap_take(m);
+    ev = op_br(m, 0, ~(UINT64_C(1) << 16), 0x5000, 0x5010, 0x5020, NONE32);
+    assert_int_equal(ev.err, RS_ERR_OVERFLOW);
+    ev = op_br(m, 0, ~(UINT64_C(1) << 16), 0x5000, 0x5020, 0x5020, NONE32);
+    assert_int_equal(ev.err, RS_ERR_OVERFLOW);
+    snap_check(m, s);
+    free(s);
+
+    /* unwind */
+    ev = op_adv(m, 0, rpc_k(15));
+    check_tos(m, 0, 31, rpc_k(15), rpc_k(14), from_k(15), NONE32, 0);
+    for (unsigned k = 15; k-- > 0;) {
+        uint64_t outer = k == 0 ? exitpc : rpc_k(k - 1);
+        ev = op_adv(m, 0, rpc_k(k));
+        check_ev(&ev, (recon_stack_events_t){.op = RS_OP_ADVANCE,
+                                             .rpc_pop = true,
+                                             .depth_after = 2 * k + 2});
+        check_tos(m, 0, 2 * k + 2, fpc_k(k), rpc_k(k), UINT64_C(1) << k,
+                  NONE32, 0);
+        ev = op_adv(m, 0, rpc_k(k));
+        check_tos(m, 0, 2 * k + 1, rpc_k(k), outer, from_k(k), NONE32, 0);
+    }
+    check_tos(m, 0, 1, rpc_k(0), exitpc, ~UINT64_C(0), NONE32, 0);
+    recon_stack_destroy(m);
+}
+
+/* ------------------------------------------------------------------ */
+/* errors */
+
+/* Issue a request that must be rejected with `err`; the stacks must be
+ * unchanged, the events show only op/err/depth, and the next cycle's
+ * rsp_* report it with err_sticky holding its bit. */
+static void expect_reject(recon_stack_t *m, unsigned op, unsigned w,
+                          uint64_t pc, uint64_t alt, uint64_t rpc,
+                          uint64_t lpc, uint64_t mask, unsigned err,
+                          unsigned depth_after)
+{
+    snap_t *s = snap_take(m);
+    recon_stack_events_t ev = req(m, op, w, pc, alt, rpc, lpc, mask);
+    check_ev(&ev, (recon_stack_events_t){.op = op & 3u, .err = err,
+                                         .depth_after = depth_after});
+    snap_check(m, s);
+    free(s);
+    recon_stack_out_t o = peek(m, 0);
+    assert_true(o.rsp_valid);
+    assert_int_equal(o.rsp_err, err);
+    assert_true(o.err_sticky & (1u << err));
+}
+
+static void test_every_error_code(void **state)
+{
+    (void)state;
+    /* 3 warps: the 2-bit warp id can say 3; 8-bit PCs: PcNone = 0xff */
+    recon_stack_t *m = make(3, 4, 8, 4, true);
+    const uint64_t none = 0xff;
+    recon_stack_out_t o;
+
+    op_init(m, 0, 0x10, 0xf, 0x70);
+    op_br(m, 0, 0x3, 0x30, 0x20, 0x60, none); /* lpc none: accepted */
+    op_init(m, 1, 0x10, 0x5, 0x70);
+    check_tos(m, 0, 3, 0x30, 0x60, 0x3, none, 0);
+    check_tos(m, 1, 1, 0x10, 0x70, 0x5, none, 0);
+    o = peek(m, 0);
+    assert_int_equal(o.err_sticky, 0);
+
+    /* BAD_OP (1), also through truncation of the op, and before BAD_WARP */
+    expect_reject(m, 3, 0, 0x10, 0, 0, 0, 0xf, RS_ERR_BAD_OP, 3);
+    o = peek(m, 0);
+    assert_int_equal(o.err_sticky, 0x02);
+    expect_reject(m, 7, 0, 0x10, 0, 0, 0, 0xf, RS_ERR_BAD_OP, 3);
+    expect_reject(m, 3, 3, 0x10, 0, 0, 0, 0xf, RS_ERR_BAD_OP, 0);
+
+    /* BAD_WARP (2), before BAD_PC */
+    expect_reject(m, RS_OP_ADVANCE, 3, 0x10, 0, 0, 0, 0, RS_ERR_BAD_WARP, 0);
+    expect_reject(m, RS_OP_INIT, 3, none, 0, 0x70, 0, 0, RS_ERR_BAD_WARP, 0);
+    o = peek(m, 0);
+    assert_int_equal(o.err_sticky, 0x06);
+
+    /* BAD_PC (3) */
+    expect_reject(m, RS_OP_INIT, 0, none, 0, 0x70, 0, 0xf, RS_ERR_BAD_PC, 3);
+    expect_reject(m, RS_OP_INIT, 0, 0x1ff, 0, 0x70, 0, 0xf, RS_ERR_BAD_PC, 3);
+    expect_reject(m, RS_OP_INIT, 0, none, 0, 0x70, 0, 0x0, RS_ERR_BAD_PC, 3);
+    expect_reject(m, RS_OP_ADVANCE, 0, none, 0, 0, 0, 0, RS_ERR_BAD_PC, 3);
+    expect_reject(m, RS_OP_ADVANCE, 2, none, 0, 0, 0, 0, RS_ERR_BAD_PC, 0);
+    expect_reject(m, RS_OP_BRANCH, 0, none, 0x20, 0x40, 0, 0x1,
+                  RS_ERR_BAD_PC, 3);
+    expect_reject(m, RS_OP_BRANCH, 0, 0x30, none, 0x40, 0, 0x1,
+                  RS_ERR_BAD_PC, 3);
+    expect_reject(m, RS_OP_BRANCH, 0, 0x30, 0x20, none, 0, 0x1,
+                  RS_ERR_BAD_PC, 3);
+    expect_reject(m, RS_OP_BRANCH, 2, 0x30, 0x20, none, 0, 0x1,
+                  RS_ERR_BAD_PC, 0);
+    o = peek(m, 0);
+    assert_int_equal(o.err_sticky, 0x0e);
+
+    /* BAD_MASK (4): empty after truncation to 4 lanes */
+    expect_reject(m, RS_OP_INIT, 0, 0x10, 0, 0x70, 0, 0x0, RS_ERR_BAD_MASK, 3);
+    expect_reject(m, RS_OP_INIT, 0, 0x10, 0, 0x70, 0, 0xf0, RS_ERR_BAD_MASK, 3);
+    expect_reject(m, RS_OP_INIT, 2, 0x10, 0, 0x70, 0, 0x0, RS_ERR_BAD_MASK, 0);
+
+    /* EMPTY (5) */
+    expect_reject(m, RS_OP_ADVANCE, 2, 0x10, 0, 0, 0, 0, RS_ERR_EMPTY, 0);
+    expect_reject(m, RS_OP_BRANCH, 2, 0x30, 0x20, 0x40, 0x50, 0x1,
+                  RS_ERR_EMPTY, 0);
+    o = peek(m, 0);
+    assert_int_equal(o.err_sticky, 0x3e);
+
+    /* UNDERFLOW (6): plain and through a uniform branch */
+    expect_reject(m, RS_OP_ADVANCE, 1, 0x70, 0, 0, 0, 0, RS_ERR_UNDERFLOW, 1);
+    expect_reject(m, RS_OP_BRANCH, 1, 0x70, 0x20, 0x30, none, 0xf,
+                  RS_ERR_UNDERFLOW, 1);
+
+    /* OVERFLOW (7): 3 entries + 2 pushes > 4 */
+    expect_reject(m, RS_OP_BRANCH, 0, 0x40, 0x50, 0x58, none, 0x1,
+                  RS_ERR_OVERFLOW, 3);
+    o = peek(m, 0);
+    assert_int_equal(o.err_sticky, 0xfe);
+    assert_false(o.rsp_valid); /* the peek before was idle */
+
+    /* an accepted op afterwards: sticky bits stay, rsp_err is 0 */
+    op_adv(m, 0, 0x34);
+    o = peek(m, 0);
+    assert_true(o.rsp_valid);
+    assert_int_equal(o.rsp_err, 0);
+    assert_int_equal(o.err_sticky, 0xfe);
+    check_tos(m, 0, 3, 0x34, 0x60, 0x3, none, 0);
+    /* INIT with rpc = PcNone is legal (no exit PC) */
+    recon_stack_events_t ev = op_init(m, 2, 0x10, 0x3, none);
+    assert_int_equal(ev.err, RS_ERR_NONE);
+    check_tos(m, 2, 1, 0x10, none, 0x3, none, 0);
+    recon_stack_destroy(m);
+}
+
+static void test_rsp_timing_and_sticky(void **state)
+{
+    (void)state;
+    recon_stack_t *m = make(1, 4, 32, 3, false);
+    recon_stack_in_t in;
+    recon_stack_out_t o;
+    recon_stack_events_t ev;
+
+    /* cycle 1: INIT; outputs still show reset state */
+    in = idle_in(0);
+    in.req_valid = true;
+    in.req_op = RS_OP_INIT;
+    in.req_pc = 0x10;
+    in.req_rpc = 0x70;
+    in.req_mask = bm64(0xf);
+    recon_stack_step(m, &in, &o, &ev);
+    assert_false(o.rsp_valid);
+    assert_false(o.rd_valid);
+    assert_int_equal(ev.err, 0);
+    /* cycle 2: idle; the INIT's outcome and its result are visible */
+    in = idle_in(0);
+    recon_stack_step(m, &in, &o, &ev);
+    assert_true(o.rsp_valid);
+    assert_int_equal(o.rsp_err, 0);
+    assert_true(o.rd_valid);
+    assert_int_equal(o.rd_pc, 0x10);
+    /* idle cycle: all events zero */
+    check_ev(&ev, (recon_stack_events_t){0});
+    /* cycle 3: idle -> no response */
+    recon_stack_step(m, &in, &o, NULL);
+    assert_false(o.rsp_valid);
+    assert_int_equal(o.rsp_err, 0);
+    /* cycle 4: a bad ADVANCE; outputs are still those of cycle 3's state */
+    in = idle_in(0);
+    in.req_valid = true;
+    in.req_op = RS_OP_ADVANCE;
+    in.req_pc = NONE32;
+    recon_stack_step(m, &in, &o, &ev);
+    assert_false(o.rsp_valid);
+    assert_int_equal(o.err_sticky, 0);
+    assert_int_equal(ev.err, RS_ERR_BAD_PC);
+    /* cycle 5: a good ADVANCE back to back; shows cycle 4's error and the
+     * state before this cycle's edge */
+    in.req_pc = 0x14;
+    recon_stack_step(m, &in, &o, &ev);
+    assert_true(o.rsp_valid);
+    assert_int_equal(o.rsp_err, RS_ERR_BAD_PC);
+    assert_int_equal(o.err_sticky, 1u << RS_ERR_BAD_PC);
+    assert_int_equal(o.rd_pc, 0x10);
+    /* cycle 6: idle; cycle 5's success, new pc, sticky kept */
+    in = idle_in(0);
+    recon_stack_step(m, &in, &o, NULL);
+    assert_true(o.rsp_valid);
+    assert_int_equal(o.rsp_err, 0);
+    assert_int_equal(o.err_sticky, 1u << RS_ERR_BAD_PC);
+    assert_int_equal(o.rd_pc, 0x14);
+    /* cycle 7: idle */
+    recon_stack_step(m, &in, &o, NULL);
+    assert_false(o.rsp_valid);
+    assert_int_equal(o.rsp_err, 0);
+    assert_int_equal(o.err_sticky, 1u << RS_ERR_BAD_PC);
+    recon_stack_destroy(m);
+}
+
+static void test_read_port(void **state)
+{
+    (void)state;
+    recon_stack_t *m = make(3, 4, 32, 4, false);
+    recon_stack_out_t o;
+
+    for (unsigned w = 0; w < 8; w++) {
+        o = peek(m, w);
+        check_rd_zero(&o);
+    }
+    op_init(m, 1, 0x10, 0x5, 0x70);
+    o = peek(m, 1);
+    assert_true(o.rd_valid);
+    assert_int_equal(o.rd_pc, 0x10);
+    assert_int_equal(o.rd_rpc, 0x70);
+    assert_int_equal(o.rd_mask.w[0], 0x5);
+    assert_int_equal(o.rd_lpc, NONE32);
+    assert_int_equal(o.rd_lpos, 0);
+    assert_int_equal(o.rd_depth, 1);
+    o = peek(m, 0); /* empty warp */
+    check_rd_zero(&o);
+    o = peek(m, 2);
+    check_rd_zero(&o);
+    o = peek(m, 3); /* fits the 2-bit port, but >= NumWarps */
+    check_rd_zero(&o);
+    o = peek(m, 5); /* truncated to 2 bits: warp 1 */
+    assert_true(o.rd_valid);
+    assert_int_equal(o.rd_pc, 0x10);
+
+    /* the read port is independent of the request port: same cycle,
+     * different warp, and the requested warp's own pre-edge state */
+    recon_stack_in_t in = idle_in(1);
+    in.req_valid = true;
+    in.req_op = RS_OP_ADVANCE;
+    in.req_warp = 1;
+    in.req_pc = 0x18;
+    recon_stack_step(m, &in, &o, NULL);
+    assert_int_equal(o.rd_pc, 0x10);
+    o = peek(m, 1);
+    assert_int_equal(o.rd_pc, 0x18);
+    recon_stack_destroy(m);
+
+    /* one warp: a 1-bit id port, id 1 is out of range */
+    m = make(1, 2, 4, 3, false);
+    op_init(m, 0, 0x1, 0x3, 0xe);
+    o = peek(m, 1);
+    check_rd_zero(&o);
+    o = peek(m, 2);
+    assert_true(o.rd_valid);
+    assert_int_equal(o.rd_lpc, 0xf);
+    recon_stack_events_t ev = op_adv(m, 1, 0x2);
+    check_ev(&ev, (recon_stack_events_t){.op = RS_OP_ADVANCE,
+                                         .err = RS_ERR_BAD_WARP});
+    ev = op_adv(m, 2, 0x2); /* truncated: warp 0 */
+    check_ev(&ev, (recon_stack_events_t){.op = RS_OP_ADVANCE, .depth_after = 1});
+    check_tos(m, 0, 1, 0x2, 0xe, 0x3, 0xf, 0);
+    recon_stack_destroy(m);
+}
+
+static void test_input_truncation(void **state)
+{
+    (void)state;
+    /* 4-bit PCs (PcNone 0xf), 3 warps (2-bit id), 4 lanes */
+    recon_stack_t *m = make(3, 4, 4, 4, true);
+    recon_stack_events_t ev;
+
+    ev = req(m, 4, 4, 0x13, 0, 0x1e, 0, 0x35); /* op 0, warp 0 */
+    check_ev(&ev, (recon_stack_events_t){.op = RS_OP_INIT, .depth_after = 1});
+    check_tos(m, 0, 1, 0x3, 0xe, 0x5, 0xf, 0);
+    ev = req(m, 6, 0, 0x24, 0, 0, 0, 0); /* op 2 = ADVANCE to 0x4 */
+    check_ev(&ev, (recon_stack_events_t){.op = RS_OP_ADVANCE, .depth_after = 1});
+    check_tos(m, 0, 1, 0x4, 0xe, 0x5, 0xf, 0);
+    ev = op_adv(m, 0, 0x1f); /* truncates to PcNone */
+    assert_int_equal(ev.err, RS_ERR_BAD_PC);
+    ev = op_adv(m, 7, 0x1); /* id 3 after truncation */
+    assert_int_equal(ev.err, RS_ERR_BAD_WARP);
+    /* branch PCs truncated too: tpc 0x16 -> 6, fpc 0x27 -> 7, rpc 0x38 -> 8,
+     * lpc 0x49 -> 9; mask bit 4 ignored */
+    ev = op_br(m, 0, 0x11, 0x16, 0x27, 0x38, 0x49);
+    check_ev(&ev, (recon_stack_events_t){.op = RS_OP_BRANCH, .divergent = true,
+                                         .pushes = 3, .lcp_push = true,
+                                         .depth_after = 4});
+    check_entry(m, 0, 0, 0x8, 0xe, 0x5, 0xf, 0);
+    check_entry(m, 0, 1, 0x9, 0x8, 0x0, 0xf, 0);
+    check_entry(m, 0, 2, 0x7, 0x8, 0x4, 0x9, 1);
+    check_tos(m, 0, 4, 0x6, 0x8, 0x1, 0x9, 1);
+    recon_stack_destroy(m);
+}
+
+static void test_init_replaces(void **state)
+{
+    (void)state;
+    recon_stack_t *m = make(2, 4, 32, 8, true);
+    op_init(m, 0, PA, 0xf, PEXIT);
+    op_br(m, 0, 0x3, PC_, PB, PF, PE);
+    op_init(m, 1, PA, 0x3, PEXIT);
+    check_tos(m, 0, 4, PC_, PF, 0x3, PE, 1);
+    recon_stack_events_t ev = op_init(m, 0, 0x200, 0x6, 0x300);
+    check_ev(&ev, (recon_stack_events_t){.op = RS_OP_INIT, .depth_after = 1});
+    check_tos(m, 0, 1, 0x200, 0x300, 0x6, NONE32, 0);
+    assert_false(recon_stack_entry(m, 0, 1, NULL));
+    check_tos(m, 1, 1, PA, PEXIT, 0x3, NONE32, 0);
+    recon_stack_destroy(m);
+}
+
+static void test_pc_width_64(void **state)
+{
+    (void)state;
+    recon_stack_t *m = make(1, 8, 64, 8, true);
+    const uint64_t none = ~UINT64_C(0);
+    const uint64_t a = 0xfffffffffffffff0u, t = 0xfffffffffffffffeu,
+                   f = 0x8000000000000000u, r = 0xfffffffffffffffdu,
+                   l = 0xfffffffffffffffcu;
+    recon_stack_events_t ev;
+
+    /* rpc = PcNone: a warp without an exit PC */
+    ev = op_init(m, 0, a, 0xff, none);
+    assert_int_equal(ev.err, 0);
+    check_tos(m, 0, 1, a, none, 0xff, none, 0);
+    ev = op_adv(m, 0, none);
+    assert_int_equal(ev.err, RS_ERR_BAD_PC);
+    ev = op_br(m, 0, 0x0f, t, f, none, l);
+    assert_int_equal(ev.err, RS_ERR_BAD_PC);
+    ev = op_br(m, 0, 0x0f, t, f, r, l);
+    check_ev(&ev, (recon_stack_events_t){.op = RS_OP_BRANCH, .divergent = true,
+                                         .pushes = 3, .lcp_push = true,
+                                         .depth_after = 4});
+    check_entry(m, 0, 0, r, none, 0xff, none, 0);
+    check_entry(m, 0, 1, l, r, 0x00, none, 0);
+    check_entry(m, 0, 2, f, r, 0xf0, l, 1);
+    check_tos(m, 0, 4, t, r, 0x0f, l, 1);
+    ev = op_adv(m, 0, l);
+    check_tos(m, 0, 3, f, r, 0xf0, l, 1);
+    ev = op_adv(m, 0, l);
+    check_tos(m, 0, 2, l, r, 0xff, none, 0);
+    ev = op_adv(m, 0, r);
+    check_tos(m, 0, 1, r, none, 0xff, none, 0);
+    recon_stack_destroy(m);
+}
+
+static void test_warp_width_64(void **state)
+{
+    (void)state;
+    recon_stack_t *m = make(2, 64, 32, 4, false);
+    recon_stack_in_t in = idle_in(0);
+    recon_stack_events_t ev;
+
+    /* every bit of the 1024-bit input mask set: only 64 lanes kept */
+    in.req_valid = true;
+    in.req_op = RS_OP_INIT;
+    in.req_pc = 0x10;
+    in.req_rpc = 0x70;
+    bm_fill(&in.req_mask, BM_MAX_BITS);
+    recon_stack_step(m, &in, NULL, &ev);
+    assert_int_equal(ev.err, 0);
+    check_tos(m, 0, 1, 0x10, 0x70, ~UINT64_C(0), NONE32, 0);
+
+    /* lane 63 alone takes the branch; lane 64 of the input is no lane */
+    in.req_op = RS_OP_BRANCH;
+    in.req_pc = 0x30;
+    in.req_alt_pc = 0x20;
+    in.req_rpc = 0x40;
+    in.req_lpc = NONE32;
+    bm_clear(&in.req_mask);
+    bm_set(&in.req_mask, 63, true);
+    bm_set(&in.req_mask, 64, true);
+    recon_stack_step(m, &in, NULL, &ev);
+    check_ev(&ev, (recon_stack_events_t){.op = RS_OP_BRANCH, .divergent = true,
+                                         .pushes = 2, .depth_after = 3});
+    check_entry(m, 0, 1, 0x20, 0x40, ~UINT64_C(0) >> 1, NONE32, 0);
+    check_tos(m, 0, 3, 0x30, 0x40, UINT64_C(1) << 63, NONE32, 0);
+
+    /* a mask with only bits above lane 63 is empty: BAD_MASK */
+    in.req_op = RS_OP_INIT;
+    bm_clear(&in.req_mask);
+    bm_set(&in.req_mask, 64, true);
+    bm_set(&in.req_mask, 1023, true);
+    in.req_warp = 1;
+    recon_stack_step(m, &in, NULL, &ev);
+    assert_int_equal(ev.err, RS_ERR_BAD_MASK);
+    assert_int_equal(recon_stack_depth(m, 1), 0);
+    recon_stack_destroy(m);
+}
+
+static void test_reset(void **state)
+{
+    (void)state;
+    recon_stack_t *m = make(2, 4, 32, 4, true);
+    op_init(m, 0, PA, 0xf, PEXIT);
+    op_br(m, 0, 0x3, PC_, PB, PF, PE);
+    op_init(m, 1, PA, 0xf, PEXIT);
+    op_adv(m, 1, PEXIT); /* UNDERFLOW */
+    recon_stack_reset(m);
+    assert_int_equal(recon_stack_depth(m, 0), 0);
+    assert_int_equal(recon_stack_depth(m, 1), 0);
+    assert_false(recon_stack_entry(m, 0, 0, NULL));
+    recon_stack_out_t o = peek(m, 0);
+    check_rd_zero(&o);
+    assert_false(o.rsp_valid); /* the UNDERFLOW response is gone too */
+    assert_int_equal(o.rsp_err, 0);
+    assert_int_equal(o.err_sticky, 0);
+    o = peek(m, 1);
+    check_rd_zero(&o);
+    /* and the stacks work again */
+    op_init(m, 1, PB, 0x3, PEXIT);
+    check_tos(m, 1, 1, PB, PEXIT, 0x3, NONE32, 0);
+    recon_stack_destroy(m);
+}
+
+/* ------------------------------------------------------------------ */
+/* Random operations against invariants that follow from the spec (no
+ * expected values from the model): a rejected op changes nothing; the TOS
+ * mask is never empty and never leaves the warp; every entry with an lpc
+ * points below itself at an LCP entry whose pc is that lpc; rsp reports
+ * the op one cycle later; err_sticky is the union of all errors. */
+
+static uint32_t lcg(uint32_t *s)
+{
+    *s = *s * 1664525u + 1013904223u;
+    return *s >> 8;
+}
+
+static void check_invariants(const recon_stack_t *m)
+{
+    const recon_stack_params_t *p = recon_stack_params(m);
+    uint64_t none = recon_stack_pc_none(m);
+    for (unsigned w = 0; w < p->num_warps; w++) {
+        unsigned d = recon_stack_depth(m, w);
+        assert_true(d <= p->depth);
+        if (d == 0)
+            continue;
+        recon_stack_entry_t bot, tos;
+        assert_true(recon_stack_entry(m, w, 0, &bot));
+        assert_true(recon_stack_entry(m, w, d - 1, &tos));
+        assert_false(bm_is_zero(&tos.mask));
+        assert_int_equal(bot.lpc, none);
+        for (unsigned l = 0; l < d; l++) {
+            recon_stack_entry_t e;
+            assert_true(recon_stack_entry(m, w, l, &e));
+            bitmask_t out;
+            bm_andnot(&out, &e.mask, &bot.mask);
+            assert_true(bm_is_zero(&out));
+            assert_true(e.pc != none);
+            if (!p->lcp_enable)
+                assert_int_equal(e.lpc, none);
+            if (e.lpc != none) {
+                recon_stack_entry_t lcp_e;
+                assert_true(e.lpos < l);
+                assert_true(recon_stack_entry(m, w, e.lpos, &lcp_e));
+                assert_int_equal(lcp_e.pc, e.lpc);
+            } else {
+                assert_int_equal(e.lpos, 0);
+            }
+        }
+    }
+}
+
+static void run_random(bool lcp, uint32_t seed)
+{
+    recon_stack_t *m = make(3, 8, 8, 6, lcp);
+    unsigned sticky = 0, prev_err = 0;
+    bool prev_valid = false;
+
+    for (unsigned i = 0; i < 20000; i++) {
+        recon_stack_in_t in = idle_in(lcg(&seed) % 4);
+        in.req_valid = lcg(&seed) % 8 != 0;
+        unsigned r = lcg(&seed) % 16;
+        in.req_op = r < 2 ? RS_OP_INIT : r < 9 ? RS_OP_BRANCH
+                  : r < 15 ? RS_OP_ADVANCE : RS_OP_RESERVED;
+        in.req_warp = lcg(&seed) % 4;
+        /* few PCs so that rpc/lpc matches happen often; 0xff = PcNone */
+        static const uint64_t pcs[] = {0x10, 0x20, 0x30, 0x40, 0x50, 0x60,
+                                       0x70, 0xff};
+        in.req_pc = pcs[lcg(&seed) % 8];
+        in.req_alt_pc = pcs[lcg(&seed) % 8];
+        in.req_rpc = pcs[lcg(&seed) % 8];
+        in.req_lpc = pcs[lcg(&seed) % 8];
+        in.req_mask = bm64(lcg(&seed) & 0xff);
+
+        snap_t *s = snap_take(m);
+        recon_stack_out_t o;
+        recon_stack_events_t ev;
+        recon_stack_step(m, &in, &o, &ev);
+        assert_int_equal(o.rsp_valid, prev_valid);
+        assert_int_equal(o.rsp_err, prev_err);
+        assert_int_equal(o.err_sticky, sticky);
+        if (in.req_valid) {
+            unsigned w = in.req_warp & 3u;
+            assert_int_equal(ev.depth_after, recon_stack_depth(m, w));
+            if (ev.err == 0) {
+                assert_true(ev.depth_after >= 1); /* never pops the bottom */
+            } else {
+                snap_check(m, s);
+                sticky |= 1u << ev.err;
+            }
+        } else {
+            check_ev(&ev, (recon_stack_events_t){0});
+            snap_check(m, s);
+        }
+        free(s);
+        prev_valid = in.req_valid;
+        prev_err = in.req_valid ? ev.err : 0;
+        check_invariants(m);
+    }
+    recon_stack_destroy(m);
+}
+
+static void test_random_invariants(void **state)
+{
+    (void)state;
+    run_random(true, 1);
+    run_random(true, 12345);
+    run_random(false, 7);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_params),
+        cmocka_unit_test(test_pc_none_and_reset_state),
+        cmocka_unit_test(test_tbc_example1),
+        cmocka_unit_test(test_tbc_example2_lcp),
+        cmocka_unit_test(test_dom_divergent_walkthrough),
+        cmocka_unit_test(test_dom_loop_branch),
+        cmocka_unit_test(test_uniform_branches),
+        cmocka_unit_test(test_side_equals_rpc_skip),
+        cmocka_unit_test(test_cascade_empty_lcp),
+        cmocka_unit_test(test_double_cascade),
+        cmocka_unit_test(test_bottom_never_cascaded),
+        cmocka_unit_test(test_lcp_variants),
+        cmocka_unit_test(test_lcp_disabled_ignores_lpc),
+        cmocka_unit_test(test_overflow_exact_depth),
+        cmocka_unit_test(test_nested_full_depth),
+        cmocka_unit_test(test_every_error_code),
+        cmocka_unit_test(test_rsp_timing_and_sticky),
+        cmocka_unit_test(test_read_port),
+        cmocka_unit_test(test_input_truncation),
+        cmocka_unit_test(test_init_replaces),
+        cmocka_unit_test(test_pc_width_64),
+        cmocka_unit_test(test_warp_width_64),
+        cmocka_unit_test(test_reset),
+        cmocka_unit_test(test_random_invariants),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

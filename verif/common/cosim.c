@@ -1,0 +1,494 @@
+/* Generic lockstep co-simulation harness: see cosim.h. */
+#define _POSIX_C_SOURCE 200809L
+#include "cosim.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define HISTORY 8u /* cycles of inputs shown in a mismatch report */
+#define REC_MAGIC "SIMTREC1"
+
+void port_fprint(FILE *f, const port_desc_t *p, const uint64_t *base)
+{
+    unsigned n = port_words(p);
+    fprintf(f, "0x");
+    for (unsigned i = n; i-- > 0;) {
+        if (i == n - 1)
+            fprintf(f, "%" PRIx64, base[p->word + i]);
+        else
+            fprintf(f, "%016" PRIx64, base[p->word + i]);
+    }
+}
+
+/* ---- PRNG: xoshiro256** seeded by splitmix64 ---------------------------- */
+
+static uint64_t splitmix64(uint64_t *x)
+{
+    uint64_t z = (*x += UINT64_C(0x9e3779b97f4a7c15));
+    z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
+    z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
+    return z ^ (z >> 31);
+}
+
+void cosim_rng_seed(cosim_rng_t *r, uint64_t seed)
+{
+    for (unsigned i = 0; i < 4; i++)
+        r->s[i] = splitmix64(&seed);
+}
+
+static inline uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
+
+uint64_t cosim_rng_next(cosim_rng_t *r)
+{
+    uint64_t *s = r->s;
+    uint64_t result = rotl(s[1] * 5, 7) * 9;
+    uint64_t t = s[1] << 17;
+    s[2] ^= s[0];
+    s[3] ^= s[1];
+    s[1] ^= s[2];
+    s[0] ^= s[3];
+    s[2] ^= t;
+    s[3] = rotl(s[3], 45);
+    return result;
+}
+
+uint64_t cosim_rng_below(cosim_rng_t *r, uint64_t n)
+{
+    return (uint64_t)(((unsigned __int128)cosim_rng_next(r) * n) >> 64);
+}
+
+bool cosim_rng_pct(cosim_rng_t *r, unsigned pct) { return cosim_rng_below(r, 100) < pct; }
+
+/* ---- command line --------------------------------------------------------- */
+
+static void usage(FILE *f, const char *prog)
+{
+    fprintf(f,
+            "usage: %s [--seed N] [--cycles N] [--scenario FILE] [--record FILE]\n"
+            "       [--replay FILE] [--fst FILE] [--wave-dir DIR] [--require-cover]\n"
+            "       [--bench FILE.json] [--quiet]\n",
+            prog);
+}
+
+static int parse_u64(const char *s, uint64_t *v)
+{
+    char *end;
+    if (!s || !*s || *s == '-')
+        return -1;
+    errno = 0;
+    unsigned long long x = strtoull(s, &end, 0);
+    if (errno || *end)
+        return -1;
+    *v = x;
+    return 0;
+}
+
+static int parse_args(cosim_opts_t *o, int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            usage(stdout, argv[0]);
+            exit(0);
+        } else if (!strcmp(a, "--require-cover")) {
+            o->require_cover = true;
+        } else if (!strcmp(a, "--quiet")) {
+            o->quiet = true;
+        } else if (!v) {
+            fprintf(stderr, "%s: unknown option or missing value: '%s'\n", argv[0], a);
+            return -1;
+        } else if (!strcmp(a, "--seed") || !strcmp(a, "--cycles")) {
+            uint64_t x;
+            if (parse_u64(v, &x)) {
+                fprintf(stderr, "%s: %s wants a non-negative integer, not '%s'\n", argv[0], a, v);
+                return -1;
+            }
+            if (!strcmp(a, "--seed"))
+                o->seed = x;
+            else
+                o->cycles = x;
+            i++;
+        } else if (!strcmp(a, "--scenario")) {
+            o->scenario = v, i++;
+        } else if (!strcmp(a, "--record")) {
+            o->record = v, i++;
+        } else if (!strcmp(a, "--replay")) {
+            o->replay = v, i++;
+        } else if (!strcmp(a, "--fst")) {
+            o->fst = v, i++;
+        } else if (!strcmp(a, "--wave-dir")) {
+            o->wave_dir = v, i++;
+        } else if (!strcmp(a, "--bench")) {
+            o->bench = v, i++;
+        } else {
+            fprintf(stderr, "%s: unknown option '%s' (try --help)\n", argv[0], a);
+            return -1;
+        }
+    }
+    if (o->replay && o->scenario) {
+        fprintf(stderr, "%s: --replay and --scenario exclude each other\n", argv[0]);
+        return -1;
+    }
+    return 0;
+}
+
+/* ---- one run ---------------------------------------------------------------- */
+
+typedef struct {
+    bool failed;
+    uint64_t cycle;     /* cycle of the failure */
+    int port;           /* mismatching output port, -1 for a testbench check */
+    char msg[512];      /* testbench check message */
+    uint64_t cycles;    /* cycles completed */
+    uint64_t ops;
+    double seconds;
+    unsigned cover_hit, cover_declared;
+} run_result_t;
+
+typedef struct {
+    FILE *f;
+    unsigned words;
+} rec_t;
+
+static int rec_open_write(rec_t *r, const char *path, const cosim_tb_t *tb,
+                          const cosim_opts_t *o)
+{
+    r->f = fopen(path, "wb");
+    if (!r->f) {
+        fprintf(stderr, "cosim: cannot write recording '%s': %s\n", path, strerror(errno));
+        return -1;
+    }
+    r->words = tb->in_words;
+    fprintf(r->f, "%s %s %s %" PRIu64 " %u\n", REC_MAGIC, tb->block, o->config, o->seed,
+            tb->in_words);
+    return 0;
+}
+
+static int rec_open_read(rec_t *r, const char *path, const cosim_tb_t *tb,
+                         const cosim_opts_t *o)
+{
+    char magic[16], block[64], config[64];
+    uint64_t seed;
+    unsigned words;
+    r->f = fopen(path, "rb");
+    if (!r->f) {
+        fprintf(stderr, "cosim: cannot read recording '%s': %s\n", path, strerror(errno));
+        return -1;
+    }
+    if (fscanf(r->f, "%15s %63s %63s %" SCNu64 " %u", magic, block, config, &seed, &words) != 5 ||
+        strcmp(magic, REC_MAGIC) || fgetc(r->f) != '\n') {
+        fprintf(stderr, "cosim: '%s' is not a stimulus recording\n", path);
+        fclose(r->f);
+        return -1;
+    }
+    if (strcmp(block, tb->block) || strcmp(config, o->config) || words != tb->in_words) {
+        fprintf(stderr, "cosim: '%s' records %s/%s, this binary is %s/%s\n", path, block,
+                config, tb->block, o->config);
+        fclose(r->f);
+        return -1;
+    }
+    r->words = words;
+    return 0;
+}
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static void print_inputs(const cosim_tb_t *tb, uint64_t cycle, const uint64_t *in)
+{
+    fprintf(stderr, "    cycle %8" PRIu64 ":", cycle);
+    for (unsigned p = 0; p < tb->n_in; p++) {
+        fprintf(stderr, " %s=", tb->in_desc[p].name);
+        port_fprint(stderr, &tb->in_desc[p], in);
+    }
+    fprintf(stderr, "\n");
+}
+
+/* Run until cycles are done, the stimulus ends, or the first failure. With
+ * stop_at, stop after that cycle (used to re-run a failure with a waveform).
+ * Returns 0, or -1 on a setup error (already reported). */
+static int run(const cosim_tb_t *tb, const cosim_opts_t *o, const char *fst, uint64_t stop_at,
+               bool verbose, run_result_t *res)
+{
+    char err[512] = "";
+    memset(res, 0, sizeof *res);
+    res->port = -1;
+    void *m = tb->create(o, err, sizeof err);
+    if (!m) {
+        fprintf(stderr, "cosim: %s\n", err);
+        return -1;
+    }
+    rec_t rec = {0}, rep = {0};
+    if (o->record && !fst && rec_open_write(&rec, o->record, tb, o)) {
+        tb->destroy(m);
+        return -1;
+    }
+    if (o->replay && rec_open_read(&rep, o->replay, tb, o)) {
+        tb->destroy(m);
+        if (rec.f)
+            fclose(rec.f);
+        return -1;
+    }
+    void *dut = tb->dut_create(fst);
+    tb->dut_reset(dut);
+
+    unsigned iw = tb->in_words, ow = tb->out_words;
+    uint64_t *hist = calloc((size_t)HISTORY * iw, sizeof(uint64_t));
+    uint64_t *exp = calloc(ow, sizeof(uint64_t)), *got = calloc(ow, sizeof(uint64_t));
+    int rc = 0;
+    double t0 = now();
+    uint64_t c;
+    for (c = 0; o->scenario || o->replay || c < o->cycles; c++) {
+        uint64_t *in = hist + (c % HISTORY) * iw;
+        memset(in, 0, iw * sizeof(uint64_t));
+        if (o->replay) {
+            size_t n = fread(in, sizeof(uint64_t), iw, rep.f);
+            if (n == 0 && feof(rep.f))
+                break;
+            if (n != iw) {
+                fprintf(stderr, "cosim: recording '%s' is truncated at cycle %" PRIu64 "\n",
+                        o->replay, c);
+                rc = -1;
+                break;
+            }
+            if (!o->scenario && o->cycles && c >= o->cycles)
+                break;
+        } else {
+            int s = tb->stimulus(m, c, in, err, sizeof err);
+            if (s < 0) {
+                fprintf(stderr, "cosim: %s\n", err);
+                rc = -1;
+                break;
+            }
+            if (s > 0)
+                break;
+        }
+        if (rec.f && fwrite(in, sizeof(uint64_t), iw, rec.f) != iw) {
+            fprintf(stderr, "cosim: write to '%s' failed\n", o->record);
+            rc = -1;
+            break;
+        }
+        int mrc = tb->model(m, c, in, exp, err, sizeof err);
+        tb->dut_eval(dut, in, got);
+        if (mrc) {
+            res->failed = true;
+            res->cycle = c;
+            snprintf(res->msg, sizeof res->msg, "%s", err);
+        } else if (memcmp(exp, got, ow * sizeof(uint64_t))) {
+            res->failed = true;
+            res->cycle = c;
+            for (unsigned p = 0; p < tb->n_out; p++) {
+                const port_desc_t *d = &tb->out_desc[p];
+                if (memcmp(exp + d->word, got + d->word, port_words(d) * sizeof(uint64_t))) {
+                    res->port = (int)p;
+                    break;
+                }
+            }
+        }
+        if (res->failed) {
+            if (verbose) {
+                fprintf(stderr, "\nFAIL %s config=%s seed=%" PRIu64 " cycle=%" PRIu64 "\n",
+                        tb->block, o->config, o->seed, c);
+                if (res->port >= 0) {
+                    const port_desc_t *d = &tb->out_desc[res->port];
+                    fprintf(stderr, "  signal    %s (%u bits)\n  reference ", d->name, d->width);
+                    port_fprint(stderr, d, exp);
+                    fprintf(stderr, "\n  hardware  ");
+                    port_fprint(stderr, d, got);
+                    fprintf(stderr, "\n");
+                    for (unsigned p = 0; p < tb->n_out; p++) {
+                        const port_desc_t *q = &tb->out_desc[p];
+                        if ((int)p != res->port &&
+                            memcmp(exp + q->word, got + q->word, port_words(q) * 8)) {
+                            fprintf(stderr, "  also      %s: reference ", q->name);
+                            port_fprint(stderr, q, exp);
+                            fprintf(stderr, " hardware ");
+                            port_fprint(stderr, q, got);
+                            fprintf(stderr, "\n");
+                        }
+                    }
+                } else {
+                    fprintf(stderr, "  testbench check: %s\n", res->msg);
+                }
+                fprintf(stderr, "  inputs of the last cycles (this one last):\n");
+                uint64_t first = c + 1 >= HISTORY ? c + 1 - HISTORY : 0;
+                for (uint64_t k = first; k <= c; k++)
+                    print_inputs(tb, k, hist + (k % HISTORY) * iw);
+            }
+            c++;
+            break;
+        }
+        tb->dut_tick(dut);
+        if (stop_at && c >= stop_at) {
+            c++;
+            break;
+        }
+    }
+    res->seconds = now() - t0;
+    res->cycles = c;
+    res->ops = tb->ops(m);
+    const uint64_t *cnt = tb->cover_counts(m);
+    for (unsigned k = 0; k < tb->n_covers; k++) {
+        if (!tb->cover_applies(m, k))
+            continue;
+        res->cover_declared++;
+        if (cnt[k])
+            res->cover_hit++;
+    }
+    if (verbose && !o->quiet && !res->failed && rc == 0) {
+        for (unsigned k = 0; k < tb->n_covers; k++) {
+            if (tb->cover_applies(m, k) && !cnt[k])
+                fprintf(stderr, "  cover point not hit: %s (%s)\n", tb->covers[k].name,
+                        tb->covers[k].what);
+        }
+    }
+    tb->dut_destroy(dut);
+    tb->destroy(m);
+    free(hist);
+    free(exp);
+    free(got);
+    if (rec.f)
+        fclose(rec.f);
+    if (rep.f)
+        fclose(rep.f);
+    return rc;
+}
+
+static void print_repro(const cosim_tb_t *tb, const cosim_opts_t *o, uint64_t cycles)
+{
+    fprintf(stderr, "  reproduce: make sim BLOCK=%s CONFIG=%s", tb->block, o->config);
+    if (o->replay)
+        fprintf(stderr, " REPLAY=%s", o->replay);
+    else if (o->scenario)
+        fprintf(stderr, " SCENARIO=%s", o->scenario);
+    else
+        fprintf(stderr, " SEED=%" PRIu64 " CYCLES=%" PRIu64, o->seed, cycles);
+    fprintf(stderr, "\n");
+}
+
+/* ---- benchmark ------------------------------------------------------------- */
+
+static int bench(const cosim_tb_t *tb, const cosim_opts_t *o)
+{
+    char err[512] = "";
+    unsigned iw = tb->in_words, ow = tb->out_words;
+    uint64_t n = o->cycles;
+    uint64_t *buf = calloc((size_t)n * iw, sizeof(uint64_t));
+    uint64_t *exp = calloc(ow, sizeof(uint64_t)), *got = calloc(ow, sizeof(uint64_t));
+    if (!buf || !exp || !got) {
+        fprintf(stderr, "cosim: out of memory for %" PRIu64 " benchmark cycles\n", n);
+        return 2;
+    }
+    /* 1. full co-simulation (stimulus, model, RTL, compare), keeping the inputs */
+    void *m = tb->create(o, err, sizeof err);
+    if (!m) {
+        fprintf(stderr, "cosim: %s\n", err);
+        return 2;
+    }
+    void *dut = tb->dut_create(NULL);
+    tb->dut_reset(dut);
+    double t0 = now();
+    for (uint64_t c = 0; c < n; c++) {
+        uint64_t *in = buf + c * iw;
+        if (tb->stimulus(m, c, in, err, sizeof err)) {
+            fprintf(stderr, "cosim: benchmark stimulus stopped at cycle %" PRIu64 "\n", c);
+            return 2;
+        }
+        if (tb->model(m, c, in, exp, err, sizeof err))
+            return fprintf(stderr, "cosim: benchmark check failed: %s\n", err), 1;
+        tb->dut_eval(dut, in, got);
+        if (memcmp(exp, got, ow * sizeof(uint64_t)))
+            return fprintf(stderr, "cosim: benchmark mismatch at cycle %" PRIu64 "\n", c), 1;
+        tb->dut_tick(dut);
+    }
+    double t_cosim = now() - t0;
+    tb->dut_destroy(dut);
+    tb->destroy(m);
+
+    /* 2. RTL alone on the same inputs */
+    dut = tb->dut_create(NULL);
+    tb->dut_reset(dut);
+    t0 = now();
+    for (uint64_t c = 0; c < n; c++) {
+        tb->dut_eval(dut, buf + c * iw, got);
+        tb->dut_tick(dut);
+    }
+    double t_rtl = now() - t0;
+    tb->dut_destroy(dut);
+
+    /* 3. model alone on the same inputs */
+    m = tb->create(o, err, sizeof err);
+    t0 = now();
+    for (uint64_t c = 0; c < n; c++)
+        if (tb->model(m, c, buf + c * iw, exp, err, sizeof err))
+            return fprintf(stderr, "cosim: benchmark check failed: %s\n", err), 1;
+    double t_model = now() - t0;
+    tb->destroy(m);
+
+    FILE *f = fopen(o->bench, "w");
+    if (!f) {
+        fprintf(stderr, "cosim: cannot write '%s': %s\n", o->bench, strerror(errno));
+        return 2;
+    }
+    fprintf(f,
+            "{\"block\": \"%s\", \"config\": \"%s\", \"cycles\": %" PRIu64 ", \"seed\": %" PRIu64
+            ",\n \"cosim_cycles_per_s\": %.0f, \"rtl_cycles_per_s\": %.0f, "
+            "\"model_cycles_per_s\": %.0f,\n \"harness_overhead\": %.3f}\n",
+            tb->block, o->config, n, o->seed, (double)n / t_cosim, (double)n / t_rtl,
+            (double)n / t_model, t_cosim / t_rtl);
+    fclose(f);
+    printf("%-14s %-8s cosim %9.0f cyc/s  rtl %9.0f cyc/s  model %9.0f cyc/s  overhead %.2fx\n",
+           tb->block, o->config, (double)n / t_cosim, (double)n / t_rtl, (double)n / t_model,
+           t_cosim / t_rtl);
+    free(buf);
+    free(exp);
+    free(got);
+    return 0;
+}
+
+/* ---- entry ----------------------------------------------------------------- */
+
+int cosim_main(const cosim_tb_t *tb, const char *config, int argc, char **argv)
+{
+    cosim_opts_t o = {.config = config, .seed = 1, .cycles = 1000000, .wave_dir = "."};
+    if (parse_args(&o, argc, argv)) {
+        usage(stderr, argv[0]);
+        return 2;
+    }
+    if (o.bench)
+        return bench(tb, &o);
+
+    run_result_t r;
+    if (run(tb, &o, o.fst, 0, true, &r))
+        return 2;
+    if (r.failed) {
+        char path[1024];
+        snprintf(path, sizeof path, "%s/%s_%s_fail.fst", o.wave_dir, tb->block, o.config);
+        run_result_t again;
+        if (run(tb, &o, path, r.cycle, false, &again) == 0)
+            fprintf(stderr, "  waveform  %s (cycles 0..%" PRIu64 ")\n", path, r.cycle);
+        print_repro(tb, &o, r.cycle + 1);
+        return 1;
+    }
+    bool cover_ok = r.cover_hit == r.cover_declared;
+    const char *src = o.replay ? "replay" : o.scenario ? "scenario" : "random";
+    printf("%-14s %-8s %-8s seed=%-6" PRIu64 " cycles=%-9" PRIu64 " ops=%-9" PRIu64
+           " mismatches=0 cover=%u/%u %.2f Mcyc/s %s\n",
+           tb->block, o.config, src, o.seed, r.cycles, r.ops, r.cover_hit, r.cover_declared,
+           r.seconds > 0 ? (double)r.cycles / r.seconds / 1e6 : 0.0,
+           (cover_ok || !o.require_cover) ? "PASS" : "FAIL (coverage)");
+    if (o.require_cover && !cover_ok) {
+        print_repro(tb, &o, r.cycles);
+        return 1;
+    }
+    return 0;
+}

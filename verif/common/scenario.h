@@ -1,0 +1,56 @@
+/* Directed scenario files: one operation or check per line, one line per
+ * clock cycle, written by hand from a paper's walk-through.
+ *
+ *   # comment
+ *   sym A=0x100 B=0x200        named values (PCs, masks) for later lines
+ *   VERB key=value key=value   a block-specific operation or check
+ *
+ * Values: decimal, 0x hex, 0b binary, or a symbol. The block's testbench
+ * gives the verbs and keys their meaning; a key it does not use is an error,
+ * so a typo cannot silently turn a check off. */
+#ifndef SIMT_SCENARIO_H
+#define SIMT_SCENARIO_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define SCN_MAX_KEYS 16
+#define SCN_MAX_TOKEN 64
+
+typedef struct {
+    const char *name;
+    uint64_t value;
+} scenario_symbol_t;
+
+typedef scenario_symbol_t scenario_word_t; /* NULL-terminated tables of names */
+
+typedef struct {
+    const char *file;
+    unsigned lineno;
+    char verb[SCN_MAX_TOKEN];
+    unsigned n;
+    char key[SCN_MAX_KEYS][SCN_MAX_TOKEN];
+    char val[SCN_MAX_KEYS][SCN_MAX_TOKEN];
+    unsigned char used[SCN_MAX_KEYS];
+    const void *owner;
+} scenario_line_t;
+
+typedef struct scenario scenario_t;
+
+/* Open a scenario; predef are symbols every line can use (e.g. "none"). */
+scenario_t *scenario_open(const char *path, const scenario_symbol_t *predef, unsigned npredef,
+                          char *err, size_t errlen);
+void scenario_close(scenario_t *s);
+/* Next operation line: 0, 1 at the end of the file, -1 on a syntax error. */
+int scenario_next(scenario_t *s, scenario_line_t *l, char *err, size_t errlen);
+/* Value of key: 1 found, 0 absent (*v untouched), -1 bad value. */
+int scenario_get(scenario_line_t *l, const char *key, uint64_t *v, char *err, size_t errlen);
+/* Value of key spelled as one of words. Same returns. */
+int scenario_get_word(scenario_line_t *l, const char *key, const scenario_word_t *words,
+                      uint64_t *v, char *err, size_t errlen);
+/* Look a word up: 0 found, -1 not. */
+int scenario_word(const scenario_word_t *words, const char *name, uint64_t *v);
+/* -1 with a message if a key on the line was never asked for. */
+int scenario_unused(const scenario_line_t *l, char *err, size_t errlen);
+
+#endif /* SIMT_SCENARIO_H */
