@@ -145,6 +145,7 @@ typedef struct {
     int port;           /* mismatching output port, -1 for a testbench check */
     char msg[512];      /* testbench check message */
     uint64_t cycles;    /* cycles completed */
+    uint64_t seed;      /* stimulus seed (of the recording, on replay) */
     uint64_t ops;
     double seconds;
     unsigned cover_hit, cover_declared;
@@ -170,7 +171,7 @@ static int rec_open_write(rec_t *r, const char *path, const cosim_tb_t *tb,
 }
 
 static int rec_open_read(rec_t *r, const char *path, const cosim_tb_t *tb,
-                         const cosim_opts_t *o)
+                         const cosim_opts_t *o, uint64_t *rec_seed)
 {
     char magic[16], block[64], config[64];
     uint64_t seed;
@@ -193,6 +194,7 @@ static int rec_open_read(rec_t *r, const char *path, const cosim_tb_t *tb,
         return -1;
     }
     r->words = words;
+    *rec_seed = seed;
     return 0;
 }
 
@@ -232,7 +234,8 @@ static int run(const cosim_tb_t *tb, const cosim_opts_t *o, const char *fst, uin
         tb->destroy(m);
         return -1;
     }
-    if (o->replay && rec_open_read(&rep, o->replay, tb, o)) {
+    uint64_t rec_seed = 0;
+    if (o->replay && rec_open_read(&rep, o->replay, tb, o, &rec_seed)) {
         tb->destroy(m);
         if (rec.f)
             fclose(rec.f);
@@ -297,7 +300,7 @@ static int run(const cosim_tb_t *tb, const cosim_opts_t *o, const char *fst, uin
         if (res->failed) {
             if (verbose) {
                 fprintf(stderr, "\nFAIL %s config=%s seed=%" PRIu64 " cycle=%" PRIu64 "\n",
-                        tb->block, o->config, o->seed, c);
+                        tb->block, o->config, o->replay ? rec_seed : o->seed, c);
                 if (res->port >= 0) {
                     const port_desc_t *d = &tb->out_desc[res->port];
                     fprintf(stderr, "  signal    %s (%u bits)\n  reference ", d->name, d->width);
@@ -334,6 +337,7 @@ static int run(const cosim_tb_t *tb, const cosim_opts_t *o, const char *fst, uin
         }
     }
     res->seconds = now() - t0;
+    res->seed = o->replay ? rec_seed : o->seed;
     res->cycles = c;
     res->ops = tb->ops(m);
     const uint64_t *cnt = tb->cover_counts(m);
@@ -483,7 +487,7 @@ int cosim_main(const cosim_tb_t *tb, const char *config, int argc, char **argv)
     const char *src = o.replay ? "replay" : o.scenario ? "scenario" : "random";
     printf("%-14s %-8s %-8s seed=%-6" PRIu64 " cycles=%-9" PRIu64 " ops=%-9" PRIu64
            " mismatches=0 cover=%u/%u %.2f Mcyc/s %s\n",
-           tb->block, o.config, src, o.seed, r.cycles, r.ops, r.cover_hit, r.cover_declared,
+           tb->block, o.config, src, r.seed, r.cycles, r.ops, r.cover_hit, r.cover_declared,
            r.seconds > 0 ? (double)r.cycles / r.seconds / 1e6 : 0.0,
            (cover_ok || !o.require_cover) ? "PASS" : "FAIL (coverage)");
     if (o.require_cover && !cover_ok) {

@@ -1,0 +1,224 @@
+#!/usr/bin/env python3
+"""The whole test suite (`make test`). Ends with 'N passed, N failed'.
+
+  1. cmocka unit tests of every golden model (tests/<group>/test_*.c)
+  2. lockstep co-simulation of every block configuration, default length and
+     seed with every cover point required, plus a second seed
+  3. directed scenarios from the papers (verif/<group>/scenarios/*.scn)
+  4. record / replay reproduces a run exactly
+  5. mutants (tests/mutation/mutants.py): one-line bugs in RTL or model that
+     the co-simulation must catch, with a complete mismatch report
+  6. bad input: parameters rejected at elaboration, bad command lines and
+     files rejected with a one-line error and exit 2
+"""
+import glob
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from concurrent.futures import ThreadPoolExecutor
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "tests", "mutation"))
+from mutants import MUTANTS  # noqa: E402
+
+BUILD = os.environ.get("BUILD", "build")
+JOBS = 2
+results = []  # (name, ok, detail)
+
+
+def sh(cmd, **kw):
+    return subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, **kw)
+
+
+def cfg(*args):
+    r = sh([sys.executable, "scripts/cfg.py", *args])
+    if r.returncode:
+        raise SystemExit(r.stderr.strip())
+    return r.stdout.split()
+
+
+def record(name, ok, detail=""):
+    results.append((name, ok, detail))
+    print(f"{'PASS' if ok else 'FAIL'}  {name}" + (f"  -- {detail}" if detail and not ok else ""),
+          flush=True)
+
+
+def cosim(block, config):
+    return os.path.join(BUILD, block, config, "cosim")
+
+
+def build_all():
+    targets = [cosim(b, c) for b in cfg("blocks") for c in cfg("configs", b)]
+    r = sh(["make", f"-j{JOBS}", "--no-print-directory", *targets])
+    record("build every co-simulation binary", r.returncode == 0, r.stderr[-2000:])
+    return r.returncode == 0
+
+
+def unit_tests():
+    for src in sorted(glob.glob(os.path.join(ROOT, "tests", "*", "test_*.c"))):
+        group = os.path.basename(os.path.dirname(src))
+        name = os.path.splitext(os.path.basename(src))[0]
+        model_srcs = glob.glob(os.path.join(ROOT, "csim", group, "*.c"))
+        exe = os.path.join(ROOT, BUILD, "tests", name)
+        os.makedirs(os.path.dirname(exe), exist_ok=True)
+        r = sh(["gcc", "-std=c11", "-O2", "-Wall", "-Wextra", "-Werror", "-Icsim/common",
+                f"-Icsim/{group}", *model_srcs, src, "-lcmocka", "-o", exe])
+        if r.returncode:
+            record(f"unit {name}: build", False, r.stderr[-2000:])
+            continue
+        r = subprocess.run([exe], capture_output=True, text=True)
+        out = r.stdout + r.stderr
+        for m in re.finditer(r"\[\s+(OK|FAILED)\s+\] (\w+)", out):
+            record(f"unit {name}: {m.group(2)}", m.group(1) == "OK")
+        if r.returncode and "FAILED" not in out:
+            record(f"unit {name}", False, out[-2000:])
+
+
+def cosim_runs():
+    for b in cfg("blocks"):
+        for c in cfg("configs", b):
+            for seed, extra in ((1, ["--require-cover"]), (2, [])):
+                cycles = "1000000" if seed == 1 else "200000"
+                r = sh([cosim(b, c), "--seed", str(seed), "--cycles", cycles,
+                        "--wave-dir", os.path.join(BUILD, b, c), *extra])
+                line = (r.stdout.strip().splitlines() or [""])[-1]
+                record(f"cosim {b}/{c} seed {seed} {cycles} cycles", r.returncode == 0,
+                       (r.stderr or line)[-3000:])
+                if r.returncode == 0:
+                    print(f"      {line}")
+
+
+def scenarios():
+    for b in cfg("blocks"):
+        group = cfg("get", b, "group")[0]
+        for scn in sorted(glob.glob(os.path.join(ROOT, "verif", group, "scenarios", f"{b}_*.scn"))):
+            r = sh([cosim(b, "default"), "--scenario", scn, "--wave-dir", os.path.join(BUILD, b)])
+            record(f"scenario {os.path.relpath(scn, ROOT)}", r.returncode == 0, r.stderr[-3000:])
+
+
+def record_replay():
+    for b in cfg("blocks"):
+        with tempfile.TemporaryDirectory() as tmp:
+            rec = os.path.join(tmp, "run.rec")
+            a = sh([cosim(b, "default"), "--seed", "7", "--cycles", "50000", "--record", rec])
+            r = sh([cosim(b, "default"), "--replay", rec])
+            strip = lambda s: re.sub(r"\s(random|replay)\s|\d+\.\d+ Mcyc/s", " ", s).split()
+            ok = a.returncode == 0 and r.returncode == 0 and strip(a.stdout) == strip(r.stdout)
+            record(f"record/replay {b}: same cycles, ops and coverage", ok,
+                   f"{a.stdout}{a.stderr}\n{r.stdout}{r.stderr}")
+            other = [c for c in cfg("configs", b) if c != "default"][0]
+            r = sh([cosim(b, other), "--replay", rec])
+            record(f"record/replay {b}: recording of another config refused", r.returncode == 2
+                   and len(r.stderr.strip().splitlines()) == 1, r.stderr)
+
+
+def run_mutant(m):
+    d = os.path.join(ROOT, BUILD, "mutants", m["name"])
+    shutil.rmtree(d, ignore_errors=True)
+    os.makedirs(d)
+    src = open(os.path.join(ROOT, m["file"])).read()
+    if src.count(m["old"]) != 1:
+        return m, False, f"anchor occurs {src.count(m['old'])} times in {m['file']} (want 1)"
+    mutated = os.path.join(d, os.path.basename(m["file"]))
+    with open(mutated, "w") as f:
+        f.write(src.replace(m["old"], m["new"]))
+    env = dict(os.environ)
+    env["RTL_MUTANT" if m["kind"] == "rtl" else "MODEL_MUTANT"] = mutated
+    r = subprocess.run(["bash", "scripts/build_cosim.sh", m["block"], "default", d],
+                       cwd=ROOT, env=env, capture_output=True, text=True)
+    if r.returncode:
+        return m, False, "mutant did not build: " + r.stderr[-1500:]
+    r = subprocess.run([os.path.join(d, "cosim"), "--cycles", "1000000", "--wave-dir", d],
+                       cwd=ROOT, capture_output=True, text=True)
+    err = r.stderr
+    report_ok = all(k in err for k in ("FAIL", "seed=", "cycle=", "reproduce: make sim")) and \
+        (("reference" in err and "hardware" in err) or "testbench check" in err) and \
+        os.path.exists(os.path.join(d, f"{m['block']}_default_fail.fst"))
+    if r.returncode != 1:
+        return m, False, f"not caught (exit {r.returncode}): {r.stdout[-300:]}"
+    if not report_ok:
+        return m, False, "caught, but the report or waveform is incomplete:\n" + err[-1500:]
+    first = next((l for l in err.splitlines() if "signal" in l or "testbench check" in l), "")
+    return m, True, first.strip()
+
+
+def mutants():
+    with ThreadPoolExecutor(JOBS) as ex:
+        for m, ok, detail in ex.map(run_mutant, MUTANTS):
+            record(f"mutant {m['name']} ({m['why']}) is caught", ok, detail)
+            if ok:
+                print(f"      {detail}")
+
+
+def one_line_error(r):
+    return r.returncode == 2 and len(r.stderr.strip().splitlines()) >= 1 and \
+        "Traceback" not in r.stderr and "Segmentation" not in r.stderr
+
+
+def bad_input():
+    for b in cfg("blocks"):
+        exe = cosim(b, "default")
+        with tempfile.TemporaryDirectory() as tmp:
+            garbage = os.path.join(tmp, "garbage.rec")
+            with open(garbage, "w") as f:
+                f.write("not a recording\n")
+            typo = os.path.join(tmp, "typo.scn")
+            with open(typo, "w") as f:
+                f.write("idle w=0 colour=blue\n")
+            cases = {
+                "--seed abc": ["--seed", "abc"],
+                "--cycles -5": ["--cycles", "-5"],
+                "unknown option": ["--bogus"],
+                "missing value": ["--seed"],
+                "missing replay file": ["--replay", os.path.join(tmp, "none.rec")],
+                "garbage replay file": ["--replay", garbage],
+                "missing scenario": ["--scenario", os.path.join(tmp, "none.scn")],
+                "scenario key typo": ["--scenario", typo],
+            }
+            for what, args in cases.items():
+                r = sh([exe, *args])
+                record(f"bad input {b}: {what} -> exit 2, one-line error", one_line_error(r),
+                       f"exit {r.returncode}: {r.stderr}")
+    r = sh(["make", "--no-print-directory", "sim", "BLOCK=no_such_block"])
+    record("bad input: make sim BLOCK=no_such_block is refused", r.returncode != 0 and
+           "unknown BLOCK" in r.stderr, r.stderr)
+    r = sh(["make", "--no-print-directory", "sim", "BLOCK=recon_stack", "CONFIG=huge"])
+    record("bad input: make sim CONFIG=huge is refused", r.returncode != 0 and
+           "no configuration" in r.stderr, r.stderr)
+    # parameters outside their legal range fail at elaboration with a message
+    bad = {"recon_stack": [("Depth=3", "Depth"), ("WarpWidth=1", "WarpWidth"),
+                           ("PcWidth=65", "PcWidth"), ("NumWarps=0", "NumWarps"),
+                           ("LcpEnable=2", "LcpEnable")]}
+    for b, cases in bad.items():
+        group = cfg("get", b, "group")[0]
+        for assign, word in cases:
+            r = sh(["verilator", "--lint-only", "-Wall", f"-G{assign}",
+                    *glob.glob(os.path.join(ROOT, "rtl", group, "*.sv"))])
+            record(f"elaboration {b} {assign} rejected naming {word}",
+                   r.returncode != 0 and word in r.stderr, r.stderr[-800:])
+
+
+def main():
+    if not build_all():
+        print("0 passed, 1 failed")
+        return 1
+    unit_tests()
+    cosim_runs()
+    scenarios()
+    record_replay()
+    bad_input()
+    mutants()
+    failed = [r for r in results if not r[1]]
+    if failed:
+        print("\nFailed:")
+        for name, _, detail in failed:
+            print(f"  {name}\n    {detail.strip()[:3000]}")
+    print(f"\n{len(results) - len(failed)} passed, {len(failed)} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
