@@ -368,55 +368,55 @@ module recon_stack #(
     end
   end
 
-  for (genvar w = 0; w < NumWarps; w++) begin : gen_warp
-    logic sel;
-    assign sel = apply && 32'(req_warp_i) == w;
-
+  // Stack pointers: the only per-warp state that needs a reset.
+  for (genvar w = 0; w < NumWarps; w++) begin : gen_sp
     always_ff @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni) begin
         sp_q[w] <= '0;
-      end else if (sel) begin
+      end else if (apply && 32'(req_warp_i) == w) begin
         sp_q[w] <= sp_next;
       end
     end
+  end
 
-    for (genvar l = 0; l < Depth; l++) begin : gen_level
-      always_ff @(posedge clk_i or negedge rst_ni) begin
-        if (!rst_ni) begin
-          pc_q[w][l]     <= '0;
-          rpc_q[w][l]    <= '0;
-          mask_q[w][l]   <= '0;
-          at_rpc_q[w][l] <= 1'b0;
-          empty_q[w][l]  <= 1'b0;
-        end else if (sel) begin
+  // Entry storage: a register file written only at the addressed warp's
+  // levels. It has no reset, like the SRAM it would be in a large core: no
+  // entry is read before it is written (reads are below the stack pointer).
+  always_ff @(posedge clk_i) begin : p_entries
+    if (apply) begin
+      for (int unsigned l = 0; l < Depth; l++) begin
+        if (wr_full[l]) begin
+          pc_q[req_warp_i][l]     <= wd_pc[l];
+          rpc_q[req_warp_i][l]    <= req_rpc_i;
+          mask_q[req_warp_i][l]   <= wd_mask[l];
+          at_rpc_q[req_warp_i][l] <= wd_at_rpc[l];
+          empty_q[req_warp_i][l]  <= wd_empty[l];
+        end else if (wr_tos[l]) begin
+          pc_q[req_warp_i][l]     <= tos_pc;
+          mask_q[req_warp_i][l]   <= tos_mask;
+          at_rpc_q[req_warp_i][l] <= tos_pc == t_rpc;
+        end else if (wr_merge[l]) begin
+          mask_q[req_warp_i][l]   <= mask_q[req_warp_i][l] | merge_mask;
+          empty_q[req_warp_i][l]  <= 1'b0;
+        end
+      end
+    end
+  end
+
+  if (Lcp) begin : gen_lcp
+    always_ff @(posedge clk_i) begin : p_lcp_entries
+      if (apply) begin
+        for (int unsigned l = 0; l < Depth; l++) begin
           if (wr_full[l]) begin
-            pc_q[w][l]     <= wd_pc[l];
-            rpc_q[w][l]    <= req_rpc_i;
-            mask_q[w][l]   <= wd_mask[l];
-            at_rpc_q[w][l] <= wd_at_rpc[l];
-            empty_q[w][l]  <= wd_empty[l];
-          end else if (wr_tos[l]) begin
-            pc_q[w][l]     <= tos_pc;
-            mask_q[w][l]   <= tos_mask;
-            at_rpc_q[w][l] <= tos_pc == rpc_q[w][l];
-          end else if (wr_merge[l]) begin
-            mask_q[w][l]   <= mask_q[w][l] | merge_mask;
-            empty_q[w][l]  <= 1'b0;
+            lpc_q[req_warp_i][l]  <= wd_lpc[l];
+            lpos_q[req_warp_i][l] <= wd_lpos[l];
           end
         end
       end
-
-      if (Lcp) begin : gen_lcp
-        always_ff @(posedge clk_i or negedge rst_ni) begin
-          if (!rst_ni) begin
-            lpc_q[w][l]  <= '0;
-            lpos_q[w][l] <= '0;
-          end else if (sel && wr_full[l]) begin
-            lpc_q[w][l]  <= wd_lpc[l];
-            lpos_q[w][l] <= wd_lpos[l];
-          end
-        end
-      end else begin : gen_no_lcp
+    end
+  end else begin : gen_no_lcp
+    for (genvar w = 0; w < NumWarps; w++) begin : gen_w
+      for (genvar l = 0; l < Depth; l++) begin : gen_l
         assign lpc_q[w][l]  = PcNone;
         assign lpos_q[w][l] = '0;
       end
