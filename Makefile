@@ -77,7 +77,7 @@ lint: | deps
 	@set -e; for s in $(SEL); do \
 	  b=$${s%%/*}; c=$${s#*/}; g=$$($(CFG) get $$b group); t=$$($(CFG) get $$b top); \
 	  verilator --lint-only -Wall --top-module $$t $$($(CFG) params $$b $$c verilator) \
-	    $$(ls rtl/common/*.sv 2>/dev/null) rtl/$$g/*.sv; \
+	    $$(ls rtl/common/*.sv rtl/$$g/*.sv 2>/dev/null | sort -u); \
 	  echo "lint $$b/$$c: 0 warnings"; \
 	done
 

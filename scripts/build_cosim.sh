@@ -22,8 +22,7 @@ top=$(cfg get "$block" top)
 vparams=$(cfg params "$block" "$config" verilator)
 cdefs=$(cfg params "$block" "$config" cdefs)
 
-rtl=(rtl/common/*.sv rtl/"$group"/*.sv)
-rtl=($(for f in "${rtl[@]}"; do [ -e "$f" ] && echo "$f"; done))
+rtl=($(ls rtl/common/*.sv rtl/"$group"/*.sv 2>/dev/null | sort -u))
 if [ -n "${RTL_MUTANT:-}" ]; then
     rtl=($(for f in "${rtl[@]}"; do [ "$(basename "$f")" = "$(basename "$RTL_MUTANT")" ] && echo "$RTL_MUTANT" || echo "$f"; done))
 fi
@@ -36,8 +35,12 @@ cflags=(-std=c11 -O2 -Wall -Wextra -Werror -g
         -Icsim/common -Icsim/"$group" -Iverif/common -Iverif/"$group" -I"$out/gen"
         $cdefs -DCFG_NAME="\"$config\"")
 objs=()
-for src in csim/common/*.c csim/"$group"/*.c verif/common/*.c verif/"$group"/"$block"*.c; do
-    [ -e "$src" ] || continue
+# Shared and group code, and this block's testbench (not the group's others).
+srcs=$(ls csim/common/*.c csim/"$group"/*.c verif/common/*.c verif/"$group"/*.c 2>/dev/null | sort -u)
+for src in $srcs; do
+    case "$src" in
+        *_tb.c) [ "$(basename "$src")" = "${block}_tb.c" ] || continue ;;
+    esac
     if [ -n "${MODEL_MUTANT:-}" ] && [ "$(basename "$src")" = "$(basename "$MODEL_MUTANT")" ]; then
         src=$MODEL_MUTANT
     fi

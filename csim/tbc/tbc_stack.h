@@ -1,0 +1,118 @@
+/* Golden cycle model of tbc_stack: Thread Block Compaction's block-wide
+ * reconvergence stack with warp counters and likely-convergence points --
+ * TBC (HPCA'11) sections 3.1-3.3 (Fig. 7, 9) and 4. Behaviour, timing and
+ * error codes: docs/blocks/tbc_stack.md. Written from the paper and that
+ * page, independently of the RTL. No printing, no globals. */
+#ifndef SIMT_TBC_STACK_H
+#define SIMT_TBC_STACK_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "bitmask.h"
+
+#define TBC_MAX_LANES 64u
+#define TBC_MAX_DEPTH 32u
+
+typedef struct {
+    unsigned block_threads; /* BlockThreads: B, 2W..1024, multiple of W */
+    unsigned warp_width;    /* WarpWidth: W, 2..64 */
+    unsigned pc_width;      /* PcWidth: 4..64 */
+    unsigned depth;         /* Depth: 3 + lcp_enable .. 32 */
+    bool lcp_enable;        /* LcpEnable */
+} tbc_stack_params_t;
+
+enum tbc_op { TBC_OP_INIT = 0, TBC_OP_BRANCH = 1, TBC_OP_ARRIVE = 2, TBC_OP_RESERVED = 3 };
+
+enum tbc_err {
+    TBC_ERR_NONE = 0,
+    TBC_ERR_BAD_OP = 1,
+    TBC_ERR_BAD_WARP = 2,
+    TBC_ERR_BAD_PC = 3,
+    TBC_ERR_BAD_MASK = 4,
+    TBC_ERR_EMPTY = 5,
+    TBC_ERR_NOT_PENDING = 6,
+    TBC_ERR_MISMATCH = 7,
+    TBC_ERR_OVERFLOW = 8,
+};
+
+enum tbc_status {
+    TBC_OK = 0,
+    TBC_EPARAM_WIDTH = -1,
+    TBC_EPARAM_THREADS = -2,
+    TBC_EPARAM_PC_WIDTH = -3,
+    TBC_EPARAM_DEPTH = -4,
+    TBC_ENOMEM = -5,
+};
+
+typedef struct {
+    bool req_valid;
+    unsigned req_op;            /* 2 bits */
+    uint64_t req_lane_valid;    /* W bits */
+    uint16_t req_lane_sw[TBC_MAX_LANES]; /* each truncated to SwWidth bits */
+    uint64_t req_taken;         /* W bits */
+    bitmask_t req_mask;         /* B bits (INIT) */
+    bool req_static;
+    uint64_t req_pc, req_alt_pc, req_rpc, req_lpc;
+    bool cmp_ready;
+} tbc_stack_in_t;
+
+typedef struct {
+    bool req_ready;
+    bool cmp_valid;
+    bitmask_t cmp_mask; /* all zero when !cmp_valid */
+    bool cmp_static;
+    uint64_t cmp_pc;
+    bool rsp_valid;
+    unsigned rsp_err;
+    unsigned err_sticky; /* 16 bits */
+    bool tos_valid;
+    uint64_t tos_pc, tos_rpc, tos_lpc;
+    unsigned tos_wcnt;
+    bitmask_t tos_mask;
+    unsigned tos_lpos;
+    unsigned tos_idx;
+    unsigned depth;
+} tbc_stack_out_t;
+
+/* What the cycle did: coverage and stimulus feedback. */
+typedef struct {
+    bool accepted;       /* a request was taken (valid && ready) */
+    unsigned op, err;
+    bool first_arrival;  /* BRANCH that pushed the targets */
+    bool lcp_push;
+    bool wcnt_zero;      /* the request brought T.wcnt to 0 */
+    bool lpc_arrive;     /* ARRIVE at the likely-convergence point */
+    bool settle_pop_empty, settle_pop_done, settle_merge; /* settling step kinds */
+    bool settled;        /* a settling step raised a compaction request */
+    bool cmp_taken;      /* cmp_valid && cmp_ready this cycle */
+    bool block_done;     /* the stack became empty by popping its bottom */
+    unsigned depth_after;
+} tbc_stack_events_t;
+
+typedef struct tbc_stack tbc_stack_t;
+
+int tbc_stack_create(const tbc_stack_params_t *p, tbc_stack_t **out);
+void tbc_stack_destroy(tbc_stack_t *m);
+void tbc_stack_reset(tbc_stack_t *m);
+/* One cycle: *out = outputs during the cycle, then the edge. ev may be NULL. */
+void tbc_stack_step(tbc_stack_t *m, const tbc_stack_in_t *in, tbc_stack_out_t *out,
+                    tbc_stack_events_t *ev);
+/* Outputs of the current cycle without an edge (in supplies nothing the
+ * outputs depend on: they are all registered or functions of state). */
+void tbc_stack_peek(const tbc_stack_t *m, tbc_stack_out_t *out);
+
+/* Read-only views for stimulus generators and tests. */
+typedef struct {
+    uint64_t pc, rpc, lpc;
+    unsigned wcnt, lpos;
+    bitmask_t mask;
+} tbc_stack_entry_t;
+const tbc_stack_params_t *tbc_stack_params(const tbc_stack_t *m);
+unsigned tbc_stack_depth(const tbc_stack_t *m);
+unsigned tbc_stack_tos(const tbc_stack_t *m);
+bool tbc_stack_settling(const tbc_stack_t *m);
+bool tbc_stack_entry(const tbc_stack_t *m, unsigned level, tbc_stack_entry_t *e);
+uint64_t tbc_stack_pc_none(const tbc_stack_t *m);
+
+#endif /* SIMT_TBC_STACK_H */

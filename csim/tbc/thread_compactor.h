@@ -1,0 +1,61 @@
+/* Golden cycle model of thread_compactor: TBC (HPCA'11) sections 3.2-3.3,
+ * Fig. 8-9 -- one priority encoder per lane turns a block-wide active mask
+ * into compacted warps, one per cycle; threads stay in their home lane.
+ * Behaviour and timing: docs/blocks/thread_compactor.md. Written from the
+ * paper and that page, independently of the RTL. No printing, no globals. */
+#ifndef SIMT_THREAD_COMPACTOR_H
+#define SIMT_THREAD_COMPACTOR_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "bitmask.h"
+
+#define TC_MAX_LANES 64u
+
+typedef struct {
+    unsigned block_threads; /* BlockThreads: B, 2W..1024, multiple of W */
+    unsigned warp_width;    /* WarpWidth: W, 2..64 */
+} thread_compactor_params_t;
+
+enum tc_status { TC_OK = 0, TC_EPARAM_WIDTH = -1, TC_EPARAM_THREADS = -2, TC_ENOMEM = -3 };
+
+typedef struct {
+    bool in_valid;
+    bitmask_t in_mask; /* truncated to B bits by the model */
+    bool in_static;
+    bool out_ready;
+} thread_compactor_in_t;
+
+/* A compacted warp: per lane valid + static warp index. */
+typedef struct {
+    uint64_t lane_valid;          /* bit l: lane l has a thread */
+    uint16_t lane_sw[TC_MAX_LANES]; /* static warp of lane l (0 where invalid) */
+} tc_warp_t;
+
+typedef struct {
+    bool in_ready;
+    bool out_valid;
+    tc_warp_t out; /* all zero when !out_valid */
+    bool out_last;
+    bool busy;
+} thread_compactor_out_t;
+
+typedef struct thread_compactor thread_compactor_t;
+
+int thread_compactor_create(const thread_compactor_params_t *p, thread_compactor_t **out);
+void thread_compactor_destroy(thread_compactor_t *m);
+void thread_compactor_reset(thread_compactor_t *m);
+/* One cycle: *out = outputs during the cycle (from the state before the
+ * edge and this cycle's inputs), then the edge. */
+void thread_compactor_step(thread_compactor_t *m, const thread_compactor_in_t *in,
+                           thread_compactor_out_t *out);
+/* Outputs only (no edge): what step() would return, without advancing. */
+void thread_compactor_peek(const thread_compactor_t *m, thread_compactor_out_t *out);
+
+/* Number of warps a mask compacts into: the largest per-lane thread count,
+ * or, static_mode, the number of static warps with a thread. */
+unsigned thread_compactor_warp_count(const thread_compactor_params_t *p, const bitmask_t *mask,
+                                     bool static_mode);
+
+#endif /* SIMT_THREAD_COMPACTOR_H */

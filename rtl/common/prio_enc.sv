@@ -1,0 +1,45 @@
+// Priority encoder: the lowest set bit of in_i, as an index and one-hot.
+//
+// One per lane in TBC's thread compactor (HPCA'11 section 3.3: "each
+// priority encoder selects at most one thread from its corresponding
+// inputs"); a generic cell, tested on its own (configs/prio_enc.cfg).
+//
+// Example (Width = 8): in_i = 8'b0110_1000 -> valid_o = 1, idx_o = 3,
+// onehot_o = 8'b0000_1000. in_i = 0 -> valid_o = 0, idx_o = 0, onehot_o = 0.
+module prio_enc #(
+  /// Input width, 1 .. 1024.
+  parameter int unsigned Width    = 8,
+  /// Derived, do not override: index width.
+  parameter int unsigned IdxWidth = (Width > 1) ? $clog2(Width) : 1
+) (
+  /// Candidates; bit 0 has the highest priority.
+  input  logic [Width-1:0]    in_i,
+  /// Some bit of in_i is set.
+  output logic                valid_o,
+  /// Index of the lowest set bit (0 when none).
+  output logic [IdxWidth-1:0] idx_o,
+  /// The lowest set bit alone.
+  output logic [Width-1:0]    onehot_o
+);
+
+  if (Width < 1 || Width > 1024) begin : gen_bad_width
+    $error("prio_enc: Width must be 1..1024");
+  end
+  if (IdxWidth != ((Width > 1) ? $clog2(Width) : 1)) begin : gen_bad_idx_width
+    $error("prio_enc: IdxWidth is derived; do not override");
+  end
+
+  assign valid_o  = |in_i;
+  // x & -x isolates the lowest set bit.
+  assign onehot_o = in_i & (~in_i + 1'b1);
+
+  always_comb begin
+    idx_o = '0;
+    for (int unsigned i = Width; i > 0; i--) begin
+      if (in_i[i-1]) begin
+        idx_o = IdxWidth'(i - 1);
+      end
+    end
+  end
+
+endmodule

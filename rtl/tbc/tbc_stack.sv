@@ -1,0 +1,534 @@
+// Thread Block Compaction's block-wide reconvergence stack.
+//
+// Source: TBC (HPCA'11) sections 3.1-3.3 (Fig. 7-9: WCnt, incremental
+// population of the targets as warps arrive in any order, compaction of each
+// new top of stack), section 4 (likely-convergence points). Behaviour, cycle
+// timing and error codes: docs/blocks/tbc_stack.md.
+//
+// Entries {pc, rpc, wcnt, mask[B]} (+ {lpc, lpos}). `tos` is the entry whose
+// warps execute; the entries above it are the two targets (and likely-
+// convergence entry) of the branch its warps are arriving at. When the last
+// pending warp arrives, the next entry *becomes TOS*: one settling cycle per
+// entry (req_ready_o low) pops empty / finished entries, merges entries that
+// start at their likely-convergence point, and finally counts the warps the
+// compactor will make of the new TOS mask and hands the mask over
+// (cmp_valid_o / cmp_ready_i).
+//
+// Example (TBC Example 1, B = 8, W = 4): INIT all 8 threads -> settle: wcnt
+// 2, compact 0xff. Warp W1 arrives at the branch (taken = thread 1): push
+// {B,D} {C,D}; W0 arrives: C = {1,6,7}, B = {2,3,4,5,8}, wcnt 0 -> settle C:
+// wcnt 1, compact {1,6,7}; its warp ARRIVEs at D: pop -> settle B: wcnt 2
+// ... -> the original entry, now at D, settles with all 8 threads.
+module tbc_stack #(
+  /// Threads per block: the mask width. A multiple of WarpWidth, 2W .. 1024.
+  parameter int unsigned BlockThreads   = 8,
+  /// Lanes (threads per warp), 2 .. 64.
+  parameter int unsigned WarpWidth      = 4,
+  /// PC width, 4 .. 64; the all-ones PC is reserved ("none").
+  parameter int unsigned PcWidth        = 32,
+  /// Entries, 3 + LcpEnable .. 32.
+  parameter int unsigned Depth          = 8,
+  /// 1: entries carry the likely-convergence fields lpc/lpos (TBC section 4).
+  parameter int unsigned LcpEnable      = 1,
+  /// Derived, do not override: static warps per block.
+  parameter int unsigned NumStaticWarps = BlockThreads / WarpWidth,
+  /// Derived, do not override: width of a static warp index.
+  parameter int unsigned SwWidth        = (NumStaticWarps > 1) ? $clog2(NumStaticWarps) : 1,
+  /// Derived, do not override: width of a warp count (0 .. S).
+  parameter int unsigned WcntWidth      = $clog2(NumStaticWarps + 1),
+  /// Derived, do not override: width of a stack index.
+  parameter int unsigned LposWidth      = (Depth > 1) ? $clog2(Depth) : 1,
+  /// Derived, do not override: width of a stack depth (0 .. Depth).
+  parameter int unsigned DepthWidth     = $clog2(Depth + 1)
+) (
+  /// Clock, rising edge.
+  input  logic                         clk_i,
+  /// Asynchronous active-low reset: stack empty.
+  input  logic                         rst_ni,
+  /// A request this cycle; taken only while req_ready_o.
+  input  logic                         req_valid_i,
+  /// The stack takes a request this cycle (not settling).
+  output logic                         req_ready_o,
+  /// 0 INIT, 1 BRANCH, 2 ARRIVE, 3 reserved.
+  input  logic [1:0]                   req_op_i,
+  /// BRANCH/ARRIVE: lanes of the arriving warp.
+  input  logic [WarpWidth-1:0]         req_lane_valid_i,
+  /// BRANCH/ARRIVE: static warp of each lane (lane l at bits l*SwWidth).
+  input  logic [WarpWidth*SwWidth-1:0] req_lane_sw_i,
+  /// BRANCH: per-lane outcome, 1 = taken.
+  input  logic [WarpWidth-1:0]         req_taken_i,
+  /// INIT: the block's threads.
+  input  logic [BlockThreads-1:0]      req_mask_i,
+  /// INIT: compaction disabled for this block.
+  input  logic                         req_static_i,
+  /// INIT: start PC. BRANCH: taken target. ARRIVE: the warp's next PC.
+  input  logic [PcWidth-1:0]           req_pc_i,
+  /// BRANCH: fall-through PC.
+  input  logic [PcWidth-1:0]           req_alt_pc_i,
+  /// INIT: exit PC. BRANCH: reconvergence PC.
+  input  logic [PcWidth-1:0]           req_rpc_i,
+  /// BRANCH: likely-convergence PC, all ones for none.
+  input  logic [PcWidth-1:0]           req_lpc_i,
+  /// A mask for the thread compactor.
+  output logic                         cmp_valid_o,
+  /// The compactor takes it.
+  input  logic                         cmp_ready_i,
+  /// Threads to compact.
+  output logic [BlockThreads-1:0]      cmp_mask_o,
+  /// Emit static warps (compaction disabled).
+  output logic                         cmp_static_o,
+  /// PC the compacted warps start at.
+  output logic [PcWidth-1:0]           cmp_pc_o,
+  /// Registered: a request was taken last cycle.
+  output logic                         rsp_valid_o,
+  /// Registered: its error code, 0 if applied.
+  output logic [3:0]                   rsp_err_o,
+  /// Bit k: error code k has occurred since reset.
+  output logic [15:0]                  err_sticky_o,
+  /// The stack is not empty; all tos_* are 0 otherwise.
+  output logic                         tos_valid_o,
+  /// Entry tos: PC.
+  output logic [PcWidth-1:0]           tos_pc_o,
+  /// Entry tos: reconvergence PC.
+  output logic [PcWidth-1:0]           tos_rpc_o,
+  /// Entry tos: likely-convergence PC.
+  output logic [PcWidth-1:0]           tos_lpc_o,
+  /// Entry tos: warps still to arrive.
+  output logic [WcntWidth-1:0]         tos_wcnt_o,
+  /// Entry tos: mask.
+  output logic [BlockThreads-1:0]      tos_mask_o,
+  /// Entry tos: index of its likely-convergence entry.
+  output logic [LposWidth-1:0]         tos_lpos_o,
+  /// Index of entry tos.
+  output logic [LposWidth-1:0]         tos_idx_o,
+  /// Entries on the stack.
+  output logic [DepthWidth-1:0]        depth_o
+);
+
+  // ------------------------------------------------------------------------
+  // Parameter checks
+  // ------------------------------------------------------------------------
+  if (WarpWidth < 2 || WarpWidth > 64) begin : gen_bad_warp_width
+    $error("tbc_stack: WarpWidth must be 2..64");
+  end
+  if (BlockThreads % WarpWidth != 0 || BlockThreads < 2 * WarpWidth ||
+      BlockThreads > 1024) begin : gen_bad_block_threads
+    $error("tbc_stack: BlockThreads must be a multiple of WarpWidth, 2*WarpWidth..1024");
+  end
+  if (PcWidth < 4 || PcWidth > 64) begin : gen_bad_pc_width
+    $error("tbc_stack: PcWidth must be 4..64");
+  end
+  if (LcpEnable > 1) begin : gen_bad_lcp_enable
+    $error("tbc_stack: LcpEnable must be 0 or 1");
+  end
+  if (Depth < 3 + LcpEnable || Depth > 32) begin : gen_bad_depth
+    $error("tbc_stack: Depth must be 3..32, and at least 4 with LcpEnable");
+  end
+  if (NumStaticWarps != BlockThreads / WarpWidth ||
+      SwWidth != ((NumStaticWarps > 1) ? $clog2(NumStaticWarps) : 1) ||
+      WcntWidth != $clog2(NumStaticWarps + 1) ||
+      LposWidth != ((Depth > 1) ? $clog2(Depth) : 1) ||
+      DepthWidth != $clog2(Depth + 1)) begin : gen_bad_derived
+    $error("tbc_stack: NumStaticWarps, SwWidth, WcntWidth, LposWidth, DepthWidth are derived");
+  end
+
+  localparam int unsigned B = BlockThreads;
+  localparam int unsigned W = WarpWidth;
+  localparam int unsigned S = NumStaticWarps;
+
+  typedef logic [PcWidth-1:0]    pc_t;
+  typedef logic [B-1:0]          mask_t;
+  typedef logic [LposWidth-1:0]  lpos_t;
+  typedef logic [DepthWidth-1:0] depth_t;
+  typedef logic [WcntWidth-1:0]  wcnt_t;
+
+  localparam pc_t PcNone = '1;
+  localparam bit  Lcp    = LcpEnable != 0;
+
+  localparam logic [1:0] OpInit   = 2'd0;
+  localparam logic [1:0] OpBranch = 2'd1;
+  localparam logic [1:0] OpArrive = 2'd2;
+
+  localparam logic [3:0] ErrNone       = 4'd0;
+  localparam logic [3:0] ErrBadOp      = 4'd1;
+  localparam logic [3:0] ErrBadWarp    = 4'd2;
+  localparam logic [3:0] ErrBadPc      = 4'd3;
+  localparam logic [3:0] ErrBadMask    = 4'd4;
+  localparam logic [3:0] ErrEmpty      = 4'd5;
+  localparam logic [3:0] ErrNotPending = 4'd6;
+  localparam logic [3:0] ErrMismatch   = 4'd7;
+  localparam logic [3:0] ErrOverflow   = 4'd8;
+
+  // ------------------------------------------------------------------------
+  // State
+  // ------------------------------------------------------------------------
+  // Entries: a register file, no reset; never read above sp.
+  pc_t   pc_q   [Depth];
+  pc_t   rpc_q  [Depth];
+  pc_t   lpc_q  [Depth];
+  lpos_t lpos_q [Depth];
+  wcnt_t wcnt_q [Depth];
+  mask_t mask_q [Depth];
+
+  depth_t sp_q;
+  lpos_t  tos_q;
+  logic   static_q, settling_q;
+  logic   cmp_valid_q, cmp_static_q;
+  mask_t  arrived_q;  // threads that arrived since entry tos was settled
+  mask_t  cmp_mask_q;
+  pc_t    cmp_pc_q;
+
+  // ------------------------------------------------------------------------
+  // Entry tos and the top two entries (the targets of a pending branch)
+  // ------------------------------------------------------------------------
+  logic   empty, pending;
+  lpos_t  top, top2;
+  pc_t    t_pc, t_rpc, t_lpc;
+  lpos_t  t_lpos;
+  wcnt_t  t_wcnt;
+  mask_t  t_mask;
+
+  assign empty   = sp_q == '0;
+  assign pending = !empty && 32'(sp_q) > 32'(tos_q) + 1;
+  assign top     = empty ? '0 : LposWidth'(sp_q - 1'b1);
+  assign top2    = (32'(sp_q) < 2) ? '0 : LposWidth'(32'(sp_q) - 2);
+  assign t_pc    = pc_q[tos_q];
+  assign t_rpc   = rpc_q[tos_q];
+  assign t_lpc   = lpc_q[tos_q];
+  assign t_lpos  = lpos_q[tos_q];
+  assign t_wcnt  = wcnt_q[tos_q];
+  assign t_mask  = mask_q[tos_q];
+
+  // ------------------------------------------------------------------------
+  // The arriving warp's threads as block-wide masks
+  // ------------------------------------------------------------------------
+  mask_t arr_mask, arr_taken, arr_not_taken;
+  logic  bad_lane;
+  always_comb begin
+    arr_mask      = '0;
+    arr_taken     = '0;
+    arr_not_taken = '0;
+    bad_lane      = 1'b0;
+    for (int unsigned l = 0; l < W; l++) begin
+      if (req_lane_valid_i[l]) begin
+        if (32'(req_lane_sw_i[l*SwWidth +: SwWidth]) >= S) begin
+          bad_lane = 1'b1;
+        end
+        for (int unsigned s = 0; s < S; s++) begin
+          if (32'(req_lane_sw_i[l*SwWidth +: SwWidth]) == s) begin
+            arr_mask[s*W + l]      = 1'b1;
+            arr_taken[s*W + l]     = req_taken_i[l];
+            arr_not_taken[s*W + l] = !req_taken_i[l];
+          end
+        end
+      end
+    end
+  end
+
+  // ------------------------------------------------------------------------
+  // Decode and check the request
+  // ------------------------------------------------------------------------
+  logic is_init, is_branch, is_arrive;
+  assign is_init   = req_op_i == OpInit;
+  assign is_branch = req_op_i == OpBranch;
+  assign is_arrive = req_op_i == OpArrive;
+
+  logic new_lcp, at_rpc, at_lpc;
+  logic [DepthWidth:0] n_push;
+  assign new_lcp = Lcp && req_lpc_i != PcNone && req_lpc_i != req_rpc_i;
+  assign n_push  = (DepthWidth+1)'(2) + (DepthWidth+1)'(new_lcp);
+  assign at_rpc  = req_pc_i == t_rpc;
+  assign at_lpc  = Lcp && !at_rpc && req_pc_i == t_lpc;
+
+  logic [3:0] err;
+  always_comb begin : p_check
+    logic not_in_tos, duplicate, mismatch;
+    not_in_tos = (arr_mask & ~t_mask) != '0;
+    duplicate  = (arr_mask & arrived_q) != '0;
+    mismatch   = req_pc_i != pc_q[top] || req_alt_pc_i != pc_q[top2] ||
+                 req_rpc_i != rpc_q[top];
+    err = ErrNone;
+    if (req_op_i == 2'd3) begin
+      err = ErrBadOp;
+    end else if (!is_init && (req_lane_valid_i == '0 || bad_lane)) begin
+      err = ErrBadWarp;
+    end else if ((is_init && req_pc_i == PcNone) || (is_arrive && req_pc_i == PcNone) ||
+                 (is_branch && (req_pc_i == PcNone || req_alt_pc_i == PcNone ||
+                                req_rpc_i == PcNone))) begin
+      err = ErrBadPc;
+    end else if (is_init && req_mask_i == '0) begin
+      err = ErrBadMask;
+    end else if (!is_init && empty) begin
+      err = ErrEmpty;
+    end else if (!is_init && (not_in_tos || t_wcnt == '0 ||
+                              duplicate ||
+                              (is_arrive && (pending || !(at_rpc || at_lpc))))) begin
+      err = ErrNotPending;
+    end else if (is_branch && pending && mismatch) begin
+      err = ErrMismatch;
+    end else if (is_branch && !pending &&
+                 (DepthWidth+1)'(sp_q) + n_push > (DepthWidth+1)'(Depth)) begin
+      err = ErrOverflow;
+    end
+  end
+
+  logic accept, apply;
+  assign req_ready_o = !settling_q;
+  assign accept      = req_valid_i && req_ready_o;
+  assign apply       = accept && err == ErrNone;
+
+  // ------------------------------------------------------------------------
+  // Settling: what becoming TOS does to entry tos this cycle
+  // ------------------------------------------------------------------------
+  logic settle_pop, settle_merge, settle_done;
+  assign settle_merge = Lcp && t_mask != '0 && t_pc != t_rpc && t_pc == t_lpc;
+  assign settle_pop   = t_mask == '0 || t_pc == t_rpc || settle_merge;
+  assign settle_done  = !settle_pop;
+
+  // Warps the compactor will make of t_mask: the largest per-lane thread
+  // count, or (static mode) the number of static warps with a thread.
+  wcnt_t warp_count;
+  always_comb begin : p_warp_count
+    wcnt_t lane_cnt;
+    lane_cnt   = '0;
+    warp_count = '0;
+    if (static_q) begin
+      for (int unsigned s = 0; s < S; s++) begin
+        warp_count = warp_count + WcntWidth'(|t_mask[s*W +: W]);
+      end
+    end else begin
+      for (int unsigned l = 0; l < W; l++) begin
+        lane_cnt = '0;
+        for (int unsigned s = 0; s < S; s++) begin
+          lane_cnt = lane_cnt + WcntWidth'(t_mask[s*W + l]);
+        end
+        if (lane_cnt > warp_count) begin
+          warp_count = lane_cnt;
+        end
+      end
+    end
+  end
+
+  // ------------------------------------------------------------------------
+  // Next state
+  // ------------------------------------------------------------------------
+  depth_t sp_d;
+  lpos_t  tos_d;
+  logic   settling_d;
+  // Per level: full write (INIT, push), mask OR (clear first when fresh),
+  // wcnt write, pc write (T.pc := rpc).
+  logic [Depth-1:0] wr_full, wr_or, wr_clr, wr_wcnt, wr_pc;
+  mask_t  or_bits  [Depth];
+  pc_t    full_pc  [Depth];
+  pc_t    full_lpc [Depth];
+  lpos_t  full_lpos[Depth];
+  wcnt_t  wcnt_val;
+
+  always_comb begin : p_next
+    lpos_t t_idx, nt_idx;
+    logic  pop;
+    sp_d       = sp_q;
+    tos_d      = tos_q;
+    settling_d = settling_q;
+    wr_full    = '0;
+    wr_or      = '0;
+    wr_clr     = '0;
+    wr_wcnt    = '0;
+    wr_pc      = '0;
+    wcnt_val   = t_wcnt - 1'b1;
+    pop        = 1'b0;
+    t_idx      = pending ? top : LposWidth'(32'(sp_q) + 32'(n_push) - 1);
+    nt_idx     = LposWidth'(t_idx - 1'b1);
+    for (int unsigned l = 0; l < Depth; l++) begin
+      or_bits[l]   = '0;
+      full_pc[l]   = req_pc_i;
+      full_lpc[l]  = new_lcp ? req_lpc_i : t_lpc;
+      full_lpos[l] = new_lcp ? LposWidth'(sp_q) : t_lpos;
+    end
+    if (settling_q) begin
+      if (settle_pop) begin
+        pop = 1'b1;
+        if (settle_merge) begin
+          wr_or[t_lpos]   = 1'b1;
+          or_bits[t_lpos] = t_mask;
+        end
+      end else begin
+        wr_wcnt[tos_q] = 1'b1;
+        wcnt_val       = warp_count;
+        settling_d     = 1'b0;
+      end
+    end else if (apply) begin
+      if (is_init) begin
+        wr_full[0]   = 1'b1;
+        wr_clr[0]    = 1'b1;
+        wr_or[0]     = 1'b1;
+        wr_wcnt[0]   = 1'b1;
+        wcnt_val     = '0;
+        or_bits[0]   = req_mask_i;
+        full_lpc[0]  = PcNone;
+        full_lpos[0] = '0;
+        sp_d         = DepthWidth'(1);
+        tos_d        = '0;
+        settling_d   = 1'b1;
+      end else if (is_branch) begin
+        if (!pending) begin
+          wr_pc[tos_q] = 1'b1;
+          for (int unsigned l = 0; l < Depth; l++) begin
+            if (l >= 32'(sp_q) && l <= 32'(t_idx)) begin
+              wr_full[l] = 1'b1;
+              wr_clr[l]  = 1'b1;
+              wr_or[l]   = 1'b1;
+              wr_wcnt[l] = 1'b1;
+              if (new_lcp && l == 32'(sp_q)) begin
+                full_pc[l]   = req_lpc_i;
+                full_lpc[l]  = t_lpc;
+                full_lpos[l] = t_lpos;
+              end else if (l == 32'(nt_idx)) begin
+                full_pc[l] = req_alt_pc_i;
+              end
+            end
+          end
+          sp_d = DepthWidth'(32'(t_idx) + 1);
+        end
+        wr_or[t_idx]    = 1'b1;
+        wr_or[nt_idx]   = 1'b1;
+        or_bits[t_idx]  = arr_taken;
+        or_bits[nt_idx] = arr_not_taken;
+        wr_wcnt[tos_q]  = 1'b1;
+        if (t_wcnt == WcntWidth'(1)) begin
+          tos_d      = t_idx;
+          settling_d = 1'b1;
+        end
+      end else if (is_arrive) begin
+        if (at_lpc) begin
+          wr_or[t_lpos]   = 1'b1;
+          or_bits[t_lpos] = arr_mask;
+        end
+        wr_wcnt[tos_q] = 1'b1;
+        pop            = t_wcnt == WcntWidth'(1);
+      end
+    end
+    if (pop) begin
+      sp_d = DepthWidth'(tos_q);
+      if (tos_q == '0) begin
+        settling_d = 1'b0;  // the bottom entry: the block has finished
+      end else begin
+        tos_d      = LposWidth'(tos_q - 1'b1);
+        settling_d = 1'b1;
+      end
+    end
+  end
+
+  // Entry storage.
+  always_ff @(posedge clk_i) begin : p_entries
+    for (int unsigned l = 0; l < Depth; l++) begin
+      if (wr_full[l]) begin
+        pc_q[l]  <= full_pc[l];
+        rpc_q[l] <= req_rpc_i;
+      end else if (wr_pc[l]) begin
+        pc_q[l]  <= req_rpc_i;
+      end
+      if (wr_or[l]) begin
+        mask_q[l] <= (wr_clr[l] ? '0 : mask_q[l]) | or_bits[l];
+      end
+      if (wr_wcnt[l]) begin
+        wcnt_q[l] <= wr_full[l] ? '0 : wcnt_val;
+      end
+    end
+  end
+
+  if (Lcp) begin : gen_lcp
+    always_ff @(posedge clk_i) begin : p_lcp_entries
+      for (int unsigned l = 0; l < Depth; l++) begin
+        if (wr_full[l]) begin
+          lpc_q[l]  <= full_lpc[l];
+          lpos_q[l] <= full_lpos[l];
+        end
+      end
+    end
+  end else begin : gen_no_lcp
+    for (genvar l = 0; l < Depth; l++) begin : gen_l
+      assign lpc_q[l]  = PcNone;
+      assign lpos_q[l] = '0;
+    end
+    logic [Depth-1:0] unused_lcp_data;
+    for (genvar l = 0; l < Depth; l++) begin : gen_unused
+      assign unused_lcp_data[l] = ^{full_lpc[l], full_lpos[l]};
+    end
+  end
+
+  // Control state, the compaction request, the response.
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      sp_q         <= '0;
+      tos_q        <= '0;
+      static_q     <= 1'b0;
+      settling_q   <= 1'b0;
+      cmp_valid_q  <= 1'b0;
+      cmp_static_q <= 1'b0;
+      cmp_mask_q   <= '0;
+      cmp_pc_q     <= '0;
+      arrived_q    <= '0;
+      rsp_valid_o  <= 1'b0;
+      rsp_err_o    <= ErrNone;
+      err_sticky_o <= '0;
+    end else begin
+      sp_q       <= sp_d;
+      tos_q      <= tos_d;
+      settling_q <= settling_d;
+      if (apply && is_init) begin
+        static_q <= req_static_i;
+      end
+      if (settling_q && settle_done) begin
+        cmp_valid_q  <= 1'b1;
+        cmp_mask_q   <= t_mask;
+        cmp_static_q <= static_q;
+        cmp_pc_q     <= t_pc;
+      end else if (cmp_valid_q && cmp_ready_i) begin
+        cmp_valid_q  <= 1'b0;
+        cmp_mask_q   <= '0;
+        cmp_static_q <= 1'b0;
+        cmp_pc_q     <= '0;
+      end
+      if ((settling_q && settle_done) || (apply && is_init)) begin
+        arrived_q <= '0;
+      end else if (apply) begin
+        arrived_q <= arrived_q | arr_mask;
+      end
+      rsp_valid_o <= accept;
+      rsp_err_o   <= accept ? err : ErrNone;
+      if (accept && err != ErrNone) begin
+        err_sticky_o[err] <= 1'b1;
+      end
+    end
+  end
+
+  assign cmp_valid_o  = cmp_valid_q;
+  assign cmp_mask_o   = cmp_mask_q;
+  assign cmp_static_o = cmp_static_q;
+  assign cmp_pc_o     = cmp_pc_q;
+
+  // ------------------------------------------------------------------------
+  // Observation of entry tos
+  // ------------------------------------------------------------------------
+  assign tos_valid_o = !empty;
+  assign tos_pc_o    = empty ? '0 : t_pc;
+  assign tos_rpc_o   = empty ? '0 : t_rpc;
+  assign tos_lpc_o   = empty ? '0 : t_lpc;
+  assign tos_wcnt_o  = empty ? '0 : t_wcnt;
+  assign tos_mask_o  = empty ? '0 : t_mask;
+  assign tos_lpos_o  = empty ? '0 : t_lpos;
+  assign tos_idx_o   = tos_q;
+  assign depth_o     = sp_q;
+
+`ifndef SYNTHESIS
+  always_ff @(posedge clk_i or negedge rst_ni) begin : p_assert
+    if (rst_ni) begin
+      assert (32'(sp_q) <= Depth) else $error("tbc_stack: sp exceeds Depth");
+      assert (empty || 32'(tos_q) < 32'(sp_q)) else $error("tbc_stack: tos above sp");
+      assert (!(settling_q && empty)) else $error("tbc_stack: settling an empty stack");
+    end
+  end
+`endif
+
+endmodule

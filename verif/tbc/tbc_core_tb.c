@@ -1,0 +1,173 @@
+/* tbc_core testbench: the stack driving the compactor, in RTL, against the
+ * two golden models wired the same way (cmp_ready = the compactor's
+ * in_ready; the PC of a mask travels with it to its warps). The shared
+ * driver (tbc_tb_common.c) takes the compacted warps the core emits (with
+ * random back-pressure on out_ready) and makes them arrive at branches and
+ * convergence points in random order. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cosim.h"
+#include "tbc_core_ports.h"
+#include "tbc_tb_common.h"
+
+typedef tbc_core_port_in_t pin_t;
+typedef tbc_core_port_out_t pout_t;
+
+typedef struct {
+    tbc_stack_params_t p;
+    tbc_stack_t *stack;
+    thread_compactor_t *cmp;
+    uint64_t warp_pc; /* the composed model's PC register */
+    tbc_driver_t d;
+    cosim_rng_t rng;
+} tb_t;
+
+static tbc_req_ports_t req_ports(pin_t *in)
+{
+    return (tbc_req_ports_t){in->req_valid_i, in->req_op_i,     in->req_lane_valid_i,
+                             in->req_lane_sw_i, in->req_taken_i, in->req_mask_i,
+                             in->req_static_i, in->req_pc_i,    in->req_alt_pc_i,
+                             in->req_rpc_i,    in->req_lpc_i};
+}
+
+static void *tb_create(const cosim_opts_t *o, char *err, size_t errlen)
+{
+    tb_t *t = calloc(1, sizeof *t);
+    if (!t) {
+        snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
+    t->p = (tbc_stack_params_t){.block_threads = CFG_BlockThreads,
+                                .warp_width = CFG_WarpWidth,
+                                .pc_width = CFG_PcWidth,
+                                .depth = CFG_Depth,
+                                .lcp_enable = CFG_LcpEnable};
+    thread_compactor_params_t cp = {CFG_BlockThreads, CFG_WarpWidth};
+    if (tbc_stack_create(&t->p, &t->stack) || thread_compactor_create(&cp, &t->cmp)) {
+        snprintf(err, errlen, "TBC models reject configuration %s", CFG_NAME);
+        free(t);
+        return NULL;
+    }
+    tbc_driver_init(&t->d, &t->p, o->seed);
+    cosim_rng_seed(&t->rng, o->seed ^ UINT64_C(0x27d4eb2f165667c5));
+    return t;
+}
+
+static void tb_destroy(void *p)
+{
+    tb_t *t = p;
+    tbc_stack_destroy(t->stack);
+    thread_compactor_destroy(t->cmp);
+    free(t);
+}
+
+static int tb_stimulus(void *p, uint64_t cycle, uint64_t *words, char *err, size_t errlen)
+{
+    tb_t *t = p;
+    tbc_stack_out_t out;
+    tbc_stack_in_t req;
+    (void)cycle, (void)err, (void)errlen;
+    tbc_stack_peek(t->stack, &out);
+    tbc_driver_request(&t->d, t->stack, &out, &req);
+    pin_t *in = (pin_t *)words;
+    tbc_req_ports_t ports = req_ports(in);
+    tbc_req_to_ports(&t->p, &req, &ports);
+    in->out_ready_i[0] = cosim_rng_pct(&t->rng, 70);
+    return 0;
+}
+
+static int tb_model(void *p, uint64_t cycle, const uint64_t *words, uint64_t *out_words,
+                    char *err, size_t errlen)
+{
+    tb_t *t = p;
+    pin_t *pin = (pin_t *)words;
+    tbc_stack_in_t in;
+    tbc_stack_out_t so;
+    tbc_stack_events_t ev;
+    thread_compactor_out_t pre, co;
+    (void)cycle;
+    memset(&in, 0, sizeof in);
+    tbc_req_ports_t ports = req_ports(pin);
+    tbc_req_from_ports(&t->p, &in, &ports);
+
+    /* the wiring of tbc_core.sv, as two models */
+    thread_compactor_peek(t->cmp, &pre);
+    in.cmp_ready = pre.in_ready;
+    tbc_stack_step(t->stack, &in, &so, &ev);
+    thread_compactor_in_t ci = {.in_valid = so.cmp_valid,
+                                .in_mask = so.cmp_mask,
+                                .in_static = so.cmp_static,
+                                .out_ready = pin->out_ready_i[0] & 1u};
+    thread_compactor_step(t->cmp, &ci, &co);
+    uint64_t out_pc = co.out_valid ? t->warp_pc : 0;
+    if (so.cmp_valid && pre.in_ready)
+        t->warp_pc = so.cmp_pc;
+
+    pout_t *o = (pout_t *)out_words;
+    o->req_ready_o[0] = so.req_ready;
+    o->rsp_valid_o[0] = so.rsp_valid;
+    o->rsp_err_o[0] = so.rsp_err;
+    o->err_sticky_o[0] = so.err_sticky;
+    o->tos_valid_o[0] = so.tos_valid;
+    o->tos_pc_o[0] = so.tos_pc;
+    o->tos_wcnt_o[0] = so.tos_wcnt;
+    o->depth_o[0] = so.depth;
+    o->out_valid_o[0] = co.out_valid;
+    o->out_last_o[0] = co.out_last;
+    o->out_pc_o[0] = out_pc;
+    tbc_pack_warp(&co.out, t->p.block_threads, t->p.warp_width, o->out_lane_valid_o,
+                  o->out_lane_sw_o);
+
+    /* the pipeline (stimulus side): the warps the core emits */
+    if (so.cmp_valid && pre.in_ready)
+        tbc_driver_compaction(&t->d, t->stack);
+    if (co.out_valid && ci.out_ready)
+        tbc_driver_warp(&t->d, &co.out);
+    t->d.cover[TCV_OUT_BACKPRESSURE] += co.out_valid && !ci.out_ready;
+    return tbc_driver_after(&t->d, t->stack, &in, &so, &ev, err, errlen);
+}
+
+static const uint64_t *tb_cover_counts(const void *p) { return ((const tb_t *)p)->d.cover; }
+static bool tb_cover_applies(const void *p, unsigned k)
+{
+    return tbc_cover_applies(&((const tb_t *)p)->p, k, true);
+}
+static uint64_t tb_ops(const void *p) { return ((const tb_t *)p)->d.ops; }
+
+static void *dut_create(const char *fst) { return tbc_core_dut_create(fst); }
+static void dut_reset(void *d) { tbc_core_dut_reset(d); }
+static void dut_eval(void *d, const uint64_t *in, uint64_t *out)
+{
+    tbc_core_dut_eval(d, (const pin_t *)in, (pout_t *)out);
+}
+static void dut_tick(void *d) { tbc_core_dut_tick(d); }
+static void dut_destroy(void *d) { tbc_core_dut_destroy(d); }
+
+int main(int argc, char **argv)
+{
+    static const cosim_tb_t tb = {
+        .block = "tbc_core",
+        .in_words = TBC_CORE_PORT_IN_WORDS,
+        .out_words = TBC_CORE_PORT_OUT_WORDS,
+        .in_desc = tbc_core_port_in_desc,
+        .n_in = TBC_CORE_PORT_IN_COUNT,
+        .out_desc = tbc_core_port_out_desc,
+        .n_out = TBC_CORE_PORT_OUT_COUNT,
+        .covers = tbc_covers,
+        .n_covers = TCV_COUNT,
+        .create = tb_create,
+        .destroy = tb_destroy,
+        .stimulus = tb_stimulus,
+        .model = tb_model,
+        .cover_counts = tb_cover_counts,
+        .cover_applies = tb_cover_applies,
+        .ops = tb_ops,
+        .dut_create = dut_create,
+        .dut_reset = dut_reset,
+        .dut_eval = dut_eval,
+        .dut_tick = dut_tick,
+        .dut_destroy = dut_destroy,
+    };
+    return cosim_main(&tb, CFG_NAME, argc, argv);
+}

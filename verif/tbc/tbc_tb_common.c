@@ -1,0 +1,523 @@
+/* Shared Thread Block Compaction testbench code: see tbc_tb_common.h. */
+#include "tbc_tb_common.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "ports.h"
+
+const cover_desc_t tbc_covers[TCV_COUNT] = {
+    [TCV_INIT] = {"init", "a block initialised"},
+    [TCV_STATIC_BLOCK] = {"static_block", "a block with compaction disabled"},
+    [TCV_FIRST_ARRIVAL] = {"first_arrival", "first arrival at a branch pushes both targets"},
+    [TCV_OUT_OF_ORDER] = {"out_of_order", "warps arriving in another order than issued"},
+    [TCV_WCNT_ZERO_BRANCH] = {"wcnt_zero_branch", "last warp arrives at a branch"},
+    [TCV_WCNT_ZERO_ARRIVE] = {"wcnt_zero_arrive", "last warp arrives at a convergence point"},
+    [TCV_POP_EMPTY] = {"pop_empty", "an empty target popped on becoming TOS"},
+    [TCV_POP_DONE] = {"pop_done", "an entry at its rpc popped on becoming TOS"},
+    [TCV_SETTLE_MERGE] = {"settle_merge", "an entry at its lpc merged on becoming TOS"},
+    [TCV_CASCADE] = {"cascade", "two or more entries popped while settling"},
+    [TCV_LCP_PUSH] = {"lcp_push", "likely-convergence entry pushed"},
+    [TCV_LPC_ARRIVE] = {"lpc_arrive", "a warp arrives at the likely-convergence point"},
+    [TCV_FULL_DEPTH] = {"full_depth", "Depth entries on the stack"},
+    [TCV_BLOCK_DONE] = {"block_done", "the bottom entry popped: block finished"},
+    [TCV_CMP_BACKPRESSURE] = {"cmp_backpressure", "compaction request held (cmp_ready low)"},
+    [TCV_REQ_NOT_READY] = {"req_not_ready", "request presented while settling, not taken"},
+    [TCV_COMPACTION_GAIN] = {"compaction_gain", "fewer compacted warps than static warps"},
+    [TCV_MAX_WARPS] = {"max_warps", "a mask compacting into S warps"},
+    [TCV_ERR_BAD_OP] = {"err_bad_op", "reserved op rejected"},
+    [TCV_ERR_BAD_WARP] = {"err_bad_warp", "warp with no lane rejected"},
+    [TCV_ERR_BAD_PC] = {"err_bad_pc", "reserved PC rejected"},
+    [TCV_ERR_BAD_MASK] = {"err_bad_mask", "INIT with an empty mask rejected"},
+    [TCV_ERR_EMPTY] = {"err_empty", "arrival on an empty stack rejected"},
+    [TCV_ERR_NOT_PENDING] = {"err_not_pending", "arrival of a warp that is not pending rejected"},
+    [TCV_ERR_MISMATCH] = {"err_mismatch", "arrival at another branch than the pending one"},
+    [TCV_ERR_OVERFLOW] = {"err_overflow", "push on a full stack rejected"},
+    [TCV_OUT_BACKPRESSURE] = {"out_backpressure", "compacted warp held (out_ready low)"},
+};
+
+bool tbc_cover_applies(const tbc_stack_params_t *p, unsigned k, bool core)
+{
+    switch (k) {
+    case TCV_LCP_PUSH:
+    case TCV_LPC_ARRIVE:
+    case TCV_SETTLE_MERGE:
+        return p->lcp_enable;
+    case TCV_OUT_BACKPRESSURE:
+        return core;
+    default:
+        return true;
+    }
+}
+
+unsigned tbc_sw_width(unsigned b, unsigned w)
+{
+    unsigned s = b / w, n = 0;
+    while ((1u << n) < s)
+        n++;
+    return n ? n : 1;
+}
+
+void tbc_random_block_mask(cosim_rng_t *r, unsigned b, unsigned w, bitmask_t *m,
+                           bool allow_empty)
+{
+    unsigned s = b / w;
+    bm_clear(m);
+    switch (cosim_rng_below(r, 8)) {
+    case 0:
+        if (allow_empty)
+            return;
+        /* fall through */
+    case 1:
+        bm_fill(m, b);
+        return;
+    case 2: { /* one lane's threads */
+        unsigned l = (unsigned)cosim_rng_below(r, w);
+        for (unsigned k = 0; k < s; k++)
+            bm_set(m, k * w + l, true);
+        return;
+    }
+    case 3: { /* one static warp */
+        unsigned k = (unsigned)cosim_rng_below(r, s);
+        for (unsigned l = 0; l < w; l++)
+            bm_set(m, k * w + l, cosim_rng_pct(r, 80));
+        break;
+    }
+    default: { /* random density */
+        unsigned k = (unsigned)cosim_rng_below(r, 4);
+        for (unsigned i = 0; i < bm_words(b); i++) {
+            uint64_t v = cosim_rng_next(r);
+            for (unsigned j = 0; j < k; j++)
+                v = (k & 1) ? v & cosim_rng_next(r) : v | cosim_rng_next(r);
+            m->w[i] = v;
+        }
+        bm_trim(m, b);
+    }
+    }
+    if (!allow_empty && bm_is_zero(m))
+        bm_set(m, (unsigned)cosim_rng_below(r, b), true);
+}
+
+void tbc_pack_warp(const tc_warp_t *wp, unsigned b, unsigned w, uint64_t *lane_valid,
+                   uint64_t *lane_sw)
+{
+    unsigned sw = tbc_sw_width(b, w);
+    lane_valid[0] = wp->lane_valid;
+    for (unsigned l = 0; l < w; l++)
+        port_set_field(lane_sw, l * sw, sw, wp->lane_sw[l]);
+}
+
+void tbc_unpack_warp(tc_warp_t *wp, unsigned b, unsigned w, const uint64_t *lane_valid,
+                     const uint64_t *lane_sw)
+{
+    unsigned sw = tbc_sw_width(b, w);
+    memset(wp, 0, sizeof *wp);
+    wp->lane_valid = lane_valid[0];
+    for (unsigned l = 0; l < w; l++)
+        wp->lane_sw[l] = (uint16_t)port_get_field(lane_sw, l * sw, sw);
+}
+
+void tbc_req_to_ports(const tbc_stack_params_t *p, const tbc_stack_in_t *in,
+                      const tbc_req_ports_t *o)
+{
+    tc_warp_t wp;
+    memset(&wp, 0, sizeof wp);
+    wp.lane_valid = in->req_lane_valid;
+    memcpy(wp.lane_sw, in->req_lane_sw, sizeof wp.lane_sw);
+    o->req_valid[0] = in->req_valid;
+    o->req_op[0] = in->req_op;
+    tbc_pack_warp(&wp, p->block_threads, p->warp_width, o->req_lane_valid, o->req_lane_sw);
+    o->req_taken[0] = in->req_taken;
+    bm_to_words(o->req_mask, &in->req_mask, p->block_threads);
+    o->req_static[0] = in->req_static;
+    o->req_pc[0] = in->req_pc;
+    o->req_alt_pc[0] = in->req_alt_pc;
+    o->req_rpc[0] = in->req_rpc;
+    o->req_lpc[0] = in->req_lpc;
+}
+
+void tbc_req_from_ports(const tbc_stack_params_t *p, tbc_stack_in_t *in,
+                        const tbc_req_ports_t *o)
+{
+    tc_warp_t wp;
+    tbc_unpack_warp(&wp, p->block_threads, p->warp_width, o->req_lane_valid, o->req_lane_sw);
+    in->req_valid = o->req_valid[0] & 1u;
+    in->req_op = (unsigned)o->req_op[0];
+    in->req_lane_valid = wp.lane_valid;
+    memcpy(in->req_lane_sw, wp.lane_sw, sizeof in->req_lane_sw);
+    in->req_taken = o->req_taken[0];
+    bm_from_words(&in->req_mask, o->req_mask, p->block_threads);
+    in->req_static = o->req_static[0] & 1u;
+    in->req_pc = o->req_pc[0];
+    in->req_alt_pc = o->req_alt_pc[0];
+    in->req_rpc = o->req_rpc[0];
+    in->req_lpc = o->req_lpc[0];
+}
+
+/* ---- driver ------------------------------------------------------------------ */
+
+void tbc_driver_init(tbc_driver_t *d, const tbc_stack_params_t *p, uint64_t seed)
+{
+    memset(d, 0, sizeof *d);
+    d->p = *p;
+    d->s = p->block_threads / p->warp_width;
+    d->sw_width = tbc_sw_width(p->block_threads, p->warp_width);
+    d->pc_none = p->pc_width == 64 ? ~UINT64_C(0) : (UINT64_C(1) << p->pc_width) - 1u;
+    cosim_rng_seed(&d->rng, seed);
+}
+
+static uint64_t fresh_pc(tbc_driver_t *d) { return cosim_rng_below(&d->rng, d->pc_none); }
+
+void tbc_driver_warp(tbc_driver_t *d, const tc_warp_t *w)
+{
+    if (d->discard || d->npool == TBC_MAX_POOL)
+        return;
+    d->pool[d->npool] = *w;
+    d->pool_seq[d->npool++] = d->issued++;
+}
+
+/* A new top of stack: its warps get a plan. */
+void tbc_driver_compaction(tbc_driver_t *d, const tbc_stack_t *m)
+{
+    tbc_stack_entry_t t;
+    cosim_rng_t *r = &d->rng;
+    d->discard = false;
+    d->npool = 0;
+    d->have_last = false;
+    if (!tbc_stack_entry(m, tbc_stack_tos(m), &t))
+        return;
+    unsigned depth = tbc_stack_depth(m);
+    if (cosim_rng_pct(r, 3))
+        d->grow = !d->grow;
+    if (depth <= 1)
+        d->grow = true;
+    if (depth >= d->p.depth - 1)
+        d->grow = cosim_rng_pct(r, 85) ? false : d->grow;
+    bool can_arrive = t.rpc != d->pc_none;
+    unsigned branch_pct = d->grow ? 80 : 25;
+    d->plan = (!can_arrive || cosim_rng_pct(r, branch_pct)) ? PLAN_BRANCH : PLAN_ARRIVE;
+    d->rpc = (cosim_rng_pct(r, 25) && t.rpc != d->pc_none) ? t.rpc : fresh_pc(d);
+    d->lpc = d->pc_none;
+    if (d->p.lcp_enable) {
+        unsigned c = (unsigned)cosim_rng_below(r, 10);
+        if (c < 3)
+            d->lpc = fresh_pc(d);
+        else if (c < 5)
+            d->lpc = d->rpc;
+    }
+    uint64_t eff_lpc = (d->lpc != d->pc_none && d->lpc != d->rpc) ? d->lpc : t.lpc;
+    uint64_t *side[2] = {&d->tpc, &d->fpc};
+    for (unsigned i = 0; i < 2; i++) {
+        unsigned c = (unsigned)cosim_rng_below(r, 20);
+        if (c < 2)
+            *side[i] = d->rpc;
+        else if (c < 4 && eff_lpc != d->pc_none)
+            *side[i] = eff_lpc;
+        else
+            *side[i] = fresh_pc(d);
+    }
+    d->taken_style = (unsigned)cosim_rng_below(r, 6);
+}
+
+static void snapshot(tbc_driver_t *d, const tbc_stack_t *m, unsigned code)
+{
+    d->expect_err = true;
+    d->expect_code = code;
+    d->snap_depth = tbc_stack_depth(m);
+    d->snap_tos = tbc_stack_tos(m);
+    for (unsigned l = 0; l < d->snap_depth; l++)
+        tbc_stack_entry(m, l, &d->snap[l]);
+}
+
+static void set_warp(tbc_stack_in_t *req, const tc_warp_t *w)
+{
+    req->req_lane_valid = w->lane_valid;
+    memcpy(req->req_lane_sw, w->lane_sw, sizeof req->req_lane_sw);
+}
+
+static uint64_t taken_bits(tbc_driver_t *d, const tc_warp_t *w)
+{
+    switch (d->taken_style) {
+    case 0:
+        return w->lane_valid; /* uniform taken */
+    case 1:
+        return 0; /* uniform not taken */
+    case 2: { /* one lane peeled off */
+        unsigned n = (unsigned)__builtin_popcountll(w->lane_valid);
+        unsigned pick = n ? (unsigned)cosim_rng_below(&d->rng, n) : 0;
+        for (unsigned l = 0; l < d->p.warp_width; l++)
+            if (((w->lane_valid >> l) & 1u) && pick-- == 0)
+                return UINT64_C(1) << l;
+        return 0;
+    }
+    default:
+        return cosim_rng_next(&d->rng) & w->lane_valid;
+    }
+}
+
+static void init_request(tbc_driver_t *d, tbc_stack_in_t *req)
+{
+    req->req_valid = true;
+    req->req_op = TBC_OP_INIT;
+    tbc_random_block_mask(&d->rng, d->p.block_threads, d->p.warp_width, &req->req_mask, false);
+    req->req_static = cosim_rng_pct(&d->rng, 15);
+    req->req_pc = fresh_pc(d);
+    req->req_rpc = cosim_rng_pct(&d->rng, 75) ? fresh_pc(d) : d->pc_none;
+}
+
+/* An illegal request for the current state, with its expected code; false
+ * if the chosen kind is not possible now. */
+static bool inject(tbc_driver_t *d, const tbc_stack_t *m, tbc_stack_in_t *req)
+{
+    cosim_rng_t *r = &d->rng;
+    unsigned depth = tbc_stack_depth(m);
+    tbc_stack_entry_t t;
+    bool have_t = depth && tbc_stack_entry(m, tbc_stack_tos(m), &t);
+    bool pending = depth > tbc_stack_tos(m) + 1;
+    req->req_valid = true;
+    switch (cosim_rng_below(r, 8)) {
+    case 0:
+        req->req_op = TBC_OP_RESERVED;
+        snapshot(d, m, TBC_ERR_BAD_OP);
+        return true;
+    case 1:
+        req->req_op = cosim_rng_pct(r, 50) ? TBC_OP_BRANCH : TBC_OP_ARRIVE;
+        req->req_lane_valid = 0;
+        req->req_pc = fresh_pc(d);
+        snapshot(d, m, TBC_ERR_BAD_WARP);
+        return true;
+    case 2:
+        init_request(d, req);
+        req->req_pc = d->pc_none;
+        snapshot(d, m, TBC_ERR_BAD_PC);
+        return true;
+    case 3:
+        init_request(d, req);
+        bm_clear(&req->req_mask);
+        snapshot(d, m, TBC_ERR_BAD_MASK);
+        return true;
+    case 4: /* a thread that is not in the TOS mask */
+        if (!have_t)
+            return false;
+        for (unsigned tries = 0; tries < 8; tries++) {
+            unsigned th = (unsigned)cosim_rng_below(r, d->p.block_threads);
+            if (bm_get(&t.mask, th))
+                continue;
+            tc_warp_t w;
+            memset(&w, 0, sizeof w);
+            w.lane_valid = UINT64_C(1) << (th % d->p.warp_width);
+            w.lane_sw[th % d->p.warp_width] = (uint16_t)(th / d->p.warp_width);
+            set_warp(req, &w);
+            req->req_op = TBC_OP_ARRIVE;
+            req->req_pc = t.rpc != d->pc_none ? t.rpc : fresh_pc(d);
+            snapshot(d, m, TBC_ERR_NOT_PENDING);
+            return true;
+        }
+        return false;
+    case 5: /* the last warp again */
+        if (!have_t || !d->have_last || t.wcnt == 0)
+            return false;
+        set_warp(req, &d->last_arrived);
+        req->req_op = d->plan == PLAN_BRANCH ? TBC_OP_BRANCH : TBC_OP_ARRIVE;
+        req->req_pc = d->plan == PLAN_BRANCH ? d->tpc : t.rpc;
+        req->req_alt_pc = d->fpc;
+        req->req_rpc = d->rpc;
+        req->req_lpc = d->lpc;
+        if (req->req_pc == d->pc_none)
+            return false;
+        snapshot(d, m, TBC_ERR_NOT_PENDING);
+        return true;
+    case 6: /* ARRIVE while a branch is pending, or a different branch */
+        if (!have_t || !pending || !d->npool || t.wcnt == 0)
+            return false;
+        set_warp(req, &d->pool[0]);
+        if (cosim_rng_pct(r, 50) && t.rpc != d->pc_none) {
+            req->req_op = TBC_OP_ARRIVE;
+            req->req_pc = t.rpc;
+            snapshot(d, m, TBC_ERR_NOT_PENDING);
+        } else {
+            req->req_op = TBC_OP_BRANCH;
+            req->req_pc = d->tpc;
+            req->req_alt_pc = d->fpc;
+            req->req_rpc = d->rpc;
+            do
+                req->req_pc = fresh_pc(d);
+            while (req->req_pc == d->tpc);
+            snapshot(d, m, TBC_ERR_MISMATCH);
+        }
+        return true;
+    default:
+        if (depth)
+            return false;
+        req->req_op = cosim_rng_pct(r, 50) ? TBC_OP_BRANCH : TBC_OP_ARRIVE;
+        req->req_lane_valid = 1;
+        req->req_pc = fresh_pc(d);
+        req->req_alt_pc = fresh_pc(d);
+        req->req_rpc = fresh_pc(d);
+        snapshot(d, m, TBC_ERR_EMPTY);
+        return true;
+    }
+}
+
+void tbc_driver_request(tbc_driver_t *d, const tbc_stack_t *m, const tbc_stack_out_t *out,
+                        tbc_stack_in_t *req)
+{
+    cosim_rng_t *r = &d->rng;
+    memset(req, 0, sizeof *req);
+    req->req_lpc = d->pc_none;
+    d->expect_err = false;
+    d->req_from_pool = false;
+    req->cmp_ready = cosim_rng_pct(r, 80);
+    if (!out->req_ready) {
+        /* a request the settling stack must not take */
+        if (cosim_rng_pct(r, 20)) {
+            req->req_valid = true;
+            req->req_op = (unsigned)cosim_rng_below(r, 4);
+            req->req_pc = fresh_pc(d);
+            req->req_lane_valid = cosim_rng_next(r);
+        }
+        return;
+    }
+    unsigned depth = tbc_stack_depth(m);
+    if (cosim_rng_pct(r, 4) && inject(d, m, req))
+        return;
+    memset(req, 0, sizeof *req);
+    req->req_lpc = d->pc_none;
+    req->cmp_ready = cosim_rng_pct(r, 80);
+    if (depth == 0) {
+        if (d->idle_blocks) {
+            d->idle_blocks--;
+            return;
+        }
+        init_request(d, req);
+        return;
+    }
+    if (cosim_rng_below(r, 2000) == 0) { /* replace the block mid-flight */
+        init_request(d, req);
+        return;
+    }
+    if (!d->npool || cosim_rng_pct(r, 30))
+        return; /* the warps are busy in the pipeline */
+    tbc_stack_entry_t t;
+    tbc_stack_entry(m, tbc_stack_tos(m), &t);
+    unsigned i = (unsigned)cosim_rng_below(r, d->npool);
+    const tc_warp_t *w = &d->pool[i];
+    req->req_valid = true;
+    set_warp(req, w);
+    d->req_from_pool = true;
+    d->req_pool_idx = i;
+    if (d->plan == PLAN_BRANCH) {
+        req->req_op = TBC_OP_BRANCH;
+        req->req_taken = taken_bits(d, w);
+        req->req_pc = d->tpc;
+        req->req_alt_pc = d->fpc;
+        req->req_rpc = d->rpc;
+        req->req_lpc = d->lpc;
+    } else {
+        req->req_op = TBC_OP_ARRIVE;
+        bool to_lpc = d->p.lcp_enable && t.lpc != d->pc_none && cosim_rng_pct(r, 40);
+        req->req_pc = to_lpc ? t.lpc : t.rpc;
+    }
+}
+
+static bool entries_equal(const tbc_stack_entry_t *a, const tbc_stack_entry_t *b)
+{
+    return a->pc == b->pc && a->rpc == b->rpc && a->lpc == b->lpc && a->lpos == b->lpos &&
+           a->wcnt == b->wcnt && bm_eq(&a->mask, &b->mask);
+}
+
+int tbc_driver_after(tbc_driver_t *d, const tbc_stack_t *m, const tbc_stack_in_t *req,
+                     const tbc_stack_out_t *out, const tbc_stack_events_t *ev, char *err,
+                     size_t errlen)
+{
+    uint64_t *c = d->cover;
+    static const unsigned err_cover[9] = {0,
+                                          TCV_ERR_BAD_OP,
+                                          TCV_ERR_BAD_WARP,
+                                          TCV_ERR_BAD_PC,
+                                          TCV_ERR_BAD_MASK,
+                                          TCV_ERR_EMPTY,
+                                          TCV_ERR_NOT_PENDING,
+                                          TCV_ERR_MISMATCH,
+                                          TCV_ERR_OVERFLOW};
+    c[TCV_REQ_NOT_READY] += req->req_valid && !out->req_ready;
+    c[TCV_CMP_BACKPRESSURE] += out->cmp_valid && !req->cmp_ready;
+    c[TCV_POP_EMPTY] += ev->settle_pop_empty;
+    c[TCV_POP_DONE] += ev->settle_pop_done;
+    c[TCV_SETTLE_MERGE] += ev->settle_merge;
+    if (ev->settle_pop_empty || ev->settle_pop_done || ev->settle_merge) {
+        if (++d->settle_pops >= 2)
+            c[TCV_CASCADE]++;
+    } else if (ev->settled) {
+        d->settle_pops = 0;
+        tbc_stack_entry_t t;
+        if (tbc_stack_entry(m, tbc_stack_tos(m), &t)) {
+            unsigned statics = thread_compactor_warp_count(
+                &(thread_compactor_params_t){d->p.block_threads, d->p.warp_width}, &t.mask,
+                true);
+            c[TCV_COMPACTION_GAIN] += t.wcnt < statics;
+            c[TCV_MAX_WARPS] += t.wcnt == d->s;
+        }
+    }
+    c[TCV_BLOCK_DONE] += ev->block_done;
+    if (ev->block_done)
+        d->idle_blocks = (unsigned)cosim_rng_below(&d->rng, 4);
+    c[TCV_FULL_DEPTH] += ev->depth_after == d->p.depth;
+    if (!ev->accepted)
+        return 0;
+    d->ops++;
+    if (ev->err) {
+        c[err_cover[ev->err <= 8 ? ev->err : 0]]++;
+        if (ev->err == TBC_ERR_OVERFLOW && !d->expect_err)
+            d->plan = PLAN_ARRIVE; /* no room to branch: reconverge instead */
+    } else {
+        c[TCV_INIT] += ev->op == TBC_OP_INIT;
+        c[TCV_STATIC_BLOCK] += ev->op == TBC_OP_INIT && req->req_static;
+        c[TCV_FIRST_ARRIVAL] += ev->first_arrival;
+        c[TCV_LCP_PUSH] += ev->lcp_push;
+        c[TCV_LPC_ARRIVE] += ev->lpc_arrive;
+        c[TCV_WCNT_ZERO_BRANCH] += ev->wcnt_zero && ev->op == TBC_OP_BRANCH;
+        c[TCV_WCNT_ZERO_ARRIVE] += ev->wcnt_zero && ev->op == TBC_OP_ARRIVE;
+        if (ev->op == TBC_OP_INIT) {
+            d->npool = 0;
+            d->discard = true;
+        }
+        if (ev->op == TBC_OP_INIT || ev->wcnt_zero)
+            d->have_last = false; /* a new top of stack: nothing has arrived yet */
+        if (d->req_from_pool) {
+            unsigned i = d->req_pool_idx;
+            for (unsigned k = 0; k < d->npool; k++)
+                if (d->pool_seq[k] < d->pool_seq[i]) {
+                    c[TCV_OUT_OF_ORDER]++;
+                    break;
+                }
+            d->last_arrived = d->pool[i];
+            d->have_last = !ev->wcnt_zero;
+            d->pool[i] = d->pool[d->npool - 1];
+            d->pool_seq[i] = d->pool_seq[d->npool - 1];
+            d->npool--;
+        }
+    }
+    if (!d->expect_err)
+        return 0;
+    d->expect_err = false;
+    if (ev->err != d->expect_code) {
+        snprintf(err, errlen, "injected illegal request (op %u): expected error %u, model reports %u",
+                 req->req_op, d->expect_code, ev->err);
+        return -1;
+    }
+    if (tbc_stack_depth(m) != d->snap_depth || tbc_stack_tos(m) != d->snap_tos) {
+        snprintf(err, errlen, "rejected request changed depth/tos %u/%u -> %u/%u", d->snap_depth,
+                 d->snap_tos, tbc_stack_depth(m), tbc_stack_tos(m));
+        return -1;
+    }
+    for (unsigned l = 0; l < d->snap_depth; l++) {
+        tbc_stack_entry_t e;
+        tbc_stack_entry(m, l, &e);
+        if (!entries_equal(&e, &d->snap[l])) {
+            snprintf(err, errlen, "rejected request changed entry %u", l);
+            return -1;
+        }
+    }
+    return 0;
+}
