@@ -95,7 +95,10 @@ def scenarios():
     for b in cfg("blocks"):
         group = cfg("get", b, "group")[0]
         for scn in sorted(glob.glob(os.path.join(ROOT, "verif", group, "scenarios", f"{b}_*.scn"))):
-            r = sh([cosim(b, "default"), "--scenario", scn, "--wave-dir", os.path.join(BUILD, b)])
+            # a scenario names its configuration in a "# config: NAME" line
+            m = re.search(r"^# config: (\w+)", open(scn).read(), re.M)
+            config = m.group(1) if m else "default"
+            r = sh([cosim(b, config), "--scenario", scn, "--wave-dir", os.path.join(BUILD, b)])
             record(f"scenario {os.path.relpath(scn, ROOT)}", r.returncode == 0, r.stderr[-3000:])
 
 

@@ -352,6 +352,8 @@ static void apply(tbc_stack_t *m, const tbc_stack_in_t *in, tbc_stack_events_t *
             m->static_mode = in->req_static;
             bm_clear(&m->arrived);
             m->settling = true;
+            /* the old block's mask must not reach the compactor any more */
+            m->cmp_valid = false;
         }
     } else {
         warp_t w;

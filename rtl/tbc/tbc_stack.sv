@@ -484,7 +484,8 @@ module tbc_stack #(
         cmp_mask_q   <= t_mask;
         cmp_static_q <= static_q;
         cmp_pc_q     <= t_pc;
-      end else if (cmp_valid_q && cmp_ready_i) begin
+      end else if ((cmp_valid_q && cmp_ready_i) || (apply && is_init)) begin
+        // taken, or withdrawn: a new block replaces the one it was for
         cmp_valid_q  <= 1'b0;
         cmp_mask_q   <= '0;
         cmp_static_q <= 1'b0;

@@ -348,7 +348,7 @@ static int run(const cosim_tb_t *tb, const cosim_opts_t *o, const char *fst, uin
         if (cnt[k])
             res->cover_hit++;
     }
-    if (verbose && !o->quiet && !res->failed && rc == 0) {
+    if (verbose && o->require_cover && !res->failed && rc == 0) {
         for (unsigned k = 0; k < tb->n_covers; k++) {
             if (tb->cover_applies(m, k) && !cnt[k])
                 fprintf(stderr, "  cover point not hit: %s (%s)\n", tb->covers[k].name,
@@ -466,6 +466,10 @@ int cosim_main(const cosim_tb_t *tb, const char *config, int argc, char **argv)
     cosim_opts_t o = {.config = config, .seed = 1, .cycles = 1000000, .wave_dir = "."};
     if (parse_args(&o, argc, argv)) {
         usage(stderr, argv[0]);
+        return 2;
+    }
+    if (o.scenario && !tb->scenarios) {
+        fprintf(stderr, "%s: the %s testbench has no directed scenarios\n", argv[0], tb->block);
         return 2;
     }
     if (o.bench)

@@ -39,6 +39,7 @@ typedef struct {
 
 typedef struct {
     const char *block;
+    bool scenarios; /* the testbench reads directed scenario files */
     unsigned in_words, out_words;
     const port_desc_t *in_desc;
     unsigned n_in;

@@ -618,6 +618,7 @@ int main(int argc, char **argv)
 {
     static const cosim_tb_t tb = {
         .block = "recon_stack",
+        .scenarios = true,
         .in_words = RECON_STACK_PORT_IN_WORDS,
         .out_words = RECON_STACK_PORT_OUT_WORDS,
         .in_desc = recon_stack_port_in_desc,

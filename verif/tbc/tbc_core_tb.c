@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cosim.h"
+#include "scenario.h"
 #include "tbc_core_ports.h"
 #include "tbc_tb_common.h"
 
@@ -21,6 +22,9 @@ typedef struct {
     uint64_t warp_pc; /* the composed model's PC register */
     tbc_driver_t d;
     cosim_rng_t rng;
+    scenario_t *scn; /* directed scenario instead of the driver */
+    scenario_line_t line;
+    bool expect;
 } tb_t;
 
 static tbc_req_ports_t req_ports(pin_t *in)
@@ -30,6 +34,147 @@ static tbc_req_ports_t req_ports(pin_t *in)
                              in->req_static_i, in->req_pc_i,    in->req_alt_pc_i,
                              in->req_rpc_i,    in->req_lpc_i};
 }
+
+/* ---- directed scenarios -----------------------------------------------------
+ * One line per cycle. A warp is given as the set of its threads, bit t =
+ * thread t (the paper's thread t+1): lane t mod W, static warp t div W.
+ *   init    mask= pc= rpc= [static=]            [take=]
+ *   branch  threads= taken= pc= alt= rpc= [lpc=] [take=]
+ *   arrive  threads= pc=                         [take=]
+ *   reserved | idle                              [take=]
+ *   expect  [ready= valid= pc= wcnt= depth= err= sticky= out_valid= out=
+ *            out_pc= last=]                      [take=]
+ * take= drives out_ready (default 1: the warp buffer takes every warp). An
+ * expect line checks the outputs of its own cycle, with no request. */
+
+static const scenario_word_t tbc_err_words[] = {
+    {"NONE", TBC_ERR_NONE},         {"BAD_OP", TBC_ERR_BAD_OP},
+    {"BAD_WARP", TBC_ERR_BAD_WARP}, {"BAD_PC", TBC_ERR_BAD_PC},
+    {"BAD_MASK", TBC_ERR_BAD_MASK}, {"EMPTY", TBC_ERR_EMPTY},
+    {"NOT_PENDING", TBC_ERR_NOT_PENDING}, {"MISMATCH", TBC_ERR_MISMATCH},
+    {"OVERFLOW", TBC_ERR_OVERFLOW}, {NULL, 0},
+};
+
+static int threads_to_warp(const tb_t *t, uint64_t threads, tc_warp_t *w, char *err,
+                           size_t errlen)
+{
+    memset(w, 0, sizeof *w);
+    for (unsigned th = 0; th < 64 && th < t->p.block_threads; th++) {
+        if (!((threads >> th) & 1u))
+            continue;
+        unsigned l = th % t->p.warp_width;
+        if ((w->lane_valid >> l) & 1u) {
+            snprintf(err, errlen, "%s:%u: threads share lane %u: not one warp", t->line.file,
+                     t->line.lineno, l);
+            return -1;
+        }
+        w->lane_valid |= UINT64_C(1) << l;
+        w->lane_sw[l] = (uint16_t)(th / t->p.warp_width);
+    }
+    return 0;
+}
+
+static uint64_t warp_to_threads(const tb_t *t, const tc_warp_t *w)
+{
+    uint64_t threads = 0;
+    for (unsigned l = 0; l < t->p.warp_width; l++)
+        if ((w->lane_valid >> l) & 1u) {
+            unsigned th = w->lane_sw[l] * t->p.warp_width + l;
+            if (th < 64)
+                threads |= UINT64_C(1) << th;
+        }
+    return threads;
+}
+
+static int scenario_stimulus(tb_t *t, pin_t *in, char *err, size_t errlen)
+{
+    scenario_line_t *l = &t->line;
+    int rc = scenario_next(t->scn, l, err, errlen);
+    if (rc)
+        return rc;
+    uint64_t take = 1;
+    if (scenario_get(l, "take", &take, err, errlen) < 0)
+        return -1;
+    in->out_ready_i[0] = take & 1u;
+    t->expect = !strcmp(l->verb, "expect");
+    if (t->expect)
+        return 0;
+    if (!strcmp(l->verb, "idle"))
+        return scenario_unused(l, err, errlen);
+    static const scenario_word_t ops[] = {{"init", TBC_OP_INIT},
+                                          {"branch", TBC_OP_BRANCH},
+                                          {"arrive", TBC_OP_ARRIVE},
+                                          {"reserved", TBC_OP_RESERVED},
+                                          {NULL, 0}};
+    uint64_t op, threads = 0, taken = 0, mask = 0, stat = 0;
+    if (scenario_word(ops, l->verb, &op)) {
+        snprintf(err, errlen, "%s:%u: unknown operation '%s'", l->file, l->lineno, l->verb);
+        return -1;
+    }
+    tbc_stack_in_t req;
+    memset(&req, 0, sizeof req);
+    req.req_valid = true;
+    req.req_op = (unsigned)op;
+    req.req_lpc = t->d.pc_none;
+    if (scenario_get(l, "threads", &threads, err, errlen) < 0 ||
+        scenario_get(l, "taken", &taken, err, errlen) < 0 ||
+        scenario_get(l, "mask", &mask, err, errlen) < 0 ||
+        scenario_get(l, "static", &stat, err, errlen) < 0 ||
+        scenario_get(l, "pc", &req.req_pc, err, errlen) < 0 ||
+        scenario_get(l, "alt", &req.req_alt_pc, err, errlen) < 0 ||
+        scenario_get(l, "rpc", &req.req_rpc, err, errlen) < 0 ||
+        scenario_get(l, "lpc", &req.req_lpc, err, errlen) < 0)
+        return -1;
+    tc_warp_t w, tw;
+    if (threads_to_warp(t, threads, &w, err, errlen) ||
+        threads_to_warp(t, taken & threads, &tw, err, errlen))
+        return -1;
+    req.req_lane_valid = w.lane_valid;
+    memcpy(req.req_lane_sw, w.lane_sw, sizeof req.req_lane_sw);
+    req.req_taken = tw.lane_valid;
+    bm_from_u64(&req.req_mask, mask);
+    req.req_static = stat & 1u;
+    tbc_req_ports_t ports = req_ports(in);
+    tbc_req_to_ports(&t->p, &req, &ports);
+    return scenario_unused(l, err, errlen);
+}
+
+static int scenario_check(tb_t *t, const pout_t *o, char *err, size_t errlen)
+{
+    scenario_line_t *l = &t->line;
+    tc_warp_t w;
+    tbc_unpack_warp(&w, t->p.block_threads, t->p.warp_width, o->out_lane_valid_o,
+                    o->out_lane_sw_o);
+    struct {
+        const char *key;
+        uint64_t got;
+        const scenario_word_t *words;
+    } f[] = {
+        {"ready", o->req_ready_o[0], NULL},   {"valid", o->tos_valid_o[0], NULL},
+        {"pc", o->tos_pc_o[0], NULL},         {"wcnt", o->tos_wcnt_o[0], NULL},
+        {"depth", o->depth_o[0], NULL},       {"err", o->rsp_err_o[0], tbc_err_words},
+        {"sticky", o->err_sticky_o[0], NULL}, {"out_valid", o->out_valid_o[0], NULL},
+        {"out", warp_to_threads(t, &w), NULL}, {"out_pc", o->out_pc_o[0], NULL},
+        {"last", o->out_last_o[0], NULL},
+    };
+    for (unsigned i = 0; i < sizeof f / sizeof f[0]; i++) {
+        uint64_t want;
+        int has = f[i].words ? scenario_get_word(l, f[i].key, f[i].words, &want, err, errlen)
+                             : scenario_get(l, f[i].key, &want, err, errlen);
+        if (has < 0)
+            return -1;
+        if (has && want != f[i].got) {
+            snprintf(err, errlen,
+                     "%s:%u: expected %s = 0x%llx (from the paper walk-through), model gives "
+                     "0x%llx",
+                     l->file, l->lineno, f[i].key, (unsigned long long)want,
+                     (unsigned long long)f[i].got);
+            return -1;
+        }
+    }
+    return scenario_unused(l, err, errlen);
+}
+
 
 static void *tb_create(const cosim_opts_t *o, char *err, size_t errlen)
 {
@@ -51,12 +196,24 @@ static void *tb_create(const cosim_opts_t *o, char *err, size_t errlen)
     }
     tbc_driver_init(&t->d, &t->p, o->seed);
     cosim_rng_seed(&t->rng, o->seed ^ UINT64_C(0x27d4eb2f165667c5));
+    if (o->scenario) {
+        scenario_symbol_t none = {"none", t->d.pc_none};
+        t->scn = scenario_open(o->scenario, &none, 1, err, errlen);
+        if (!t->scn) {
+            tbc_stack_destroy(t->stack);
+            thread_compactor_destroy(t->cmp);
+            free(t);
+            return NULL;
+        }
+    }
     return t;
 }
 
 static void tb_destroy(void *p)
 {
     tb_t *t = p;
+    if (t->scn)
+        scenario_close(t->scn);
     tbc_stack_destroy(t->stack);
     thread_compactor_destroy(t->cmp);
     free(t);
@@ -67,7 +224,9 @@ static int tb_stimulus(void *p, uint64_t cycle, uint64_t *words, char *err, size
     tb_t *t = p;
     tbc_stack_out_t out;
     tbc_stack_in_t req;
-    (void)cycle, (void)err, (void)errlen;
+    (void)cycle;
+    if (t->scn)
+        return scenario_stimulus(t, (pin_t *)words, err, errlen);
     tbc_stack_peek(t->stack, &out);
     tbc_driver_request(&t->d, t->stack, &out, &req);
     pin_t *in = (pin_t *)words;
@@ -125,6 +284,10 @@ static int tb_model(void *p, uint64_t cycle, const uint64_t *words, uint64_t *ou
     if (co.out_valid && ci.out_ready)
         tbc_driver_warp(&t->d, &co.out);
     t->d.cover[TCV_OUT_BACKPRESSURE] += co.out_valid && !ci.out_ready;
+    if (t->scn) {
+        tbc_driver_after(&t->d, t->stack, &in, &so, &ev, err, errlen); /* coverage only */
+        return t->expect ? scenario_check(t, o, err, errlen) : 0;
+    }
     return tbc_driver_after(&t->d, t->stack, &in, &so, &ev, err, errlen);
 }
 
@@ -148,6 +311,7 @@ int main(int argc, char **argv)
 {
     static const cosim_tb_t tb = {
         .block = "tbc_core",
+        .scenarios = true,
         .in_words = TBC_CORE_PORT_IN_WORDS,
         .out_words = TBC_CORE_PORT_OUT_WORDS,
         .in_desc = tbc_core_port_in_desc,
