@@ -213,13 +213,11 @@ module tbc_stack #(
       if (req_lane_valid_i[l]) begin
         if (32'(req_lane_sw_i[l*SwWidth +: SwWidth]) >= S) begin
           bad_lane = 1'b1;
-        end
-        for (int unsigned s = 0; s < S; s++) begin
-          if (32'(req_lane_sw_i[l*SwWidth +: SwWidth]) == s) begin
-            arr_mask[s*W + l]      = 1'b1;
-            arr_taken[s*W + l]     = req_taken_i[l];
-            arr_not_taken[s*W + l] = !req_taken_i[l];
-          end
+        end else begin
+          // thread s*W + l of static warp s = this lane's index
+          arr_mask[32'(req_lane_sw_i[l*SwWidth +: SwWidth])*W + l]      = 1'b1;
+          arr_taken[32'(req_lane_sw_i[l*SwWidth +: SwWidth])*W + l]     = req_taken_i[l];
+          arr_not_taken[32'(req_lane_sw_i[l*SwWidth +: SwWidth])*W + l] = !req_taken_i[l];
         end
       end
     end

@@ -3,8 +3,8 @@
 // Source: TBC (HPCA'11) sections 3.2-3.3, Fig. 8-9. Behaviour and timing:
 // docs/blocks/thread_compactor.md.
 //
-// The block-wide mask is held as W lane groups of S = B/W threads (thread
-// s*W + l is static warp s's thread in home lane l). Each cycle every lane's
+// The block-wide mask is held as W lane buffers of S = B/W threads (bit s
+// of lane l's buffer is thread s*W + l, static warp s's thread in lane l). Each cycle every lane's
 // priority encoder picks its lowest remaining static warp; the picks are one
 // compacted warp, cleared when it is taken. Threads never leave their lane.
 // With static mode (compaction disabled) the lowest static warp with a
@@ -64,20 +64,27 @@ module thread_compactor #(
   localparam int unsigned S = NumStaticWarps;
   localparam int unsigned W = WarpWidth;
 
-  logic [BlockThreads-1:0] rem_q, rem_d, picked;
-  logic                    static_q;
+  // The remaining threads, one buffer per home lane (section 3.3: "stored in
+  // multiple buffers, each responsible for threads in a single home vector
+  // lane"): bit s of lane l's buffer is thread s*W + l.
+  logic [S-1:0] rem_q [W];
+  logic [S-1:0] in_lane [W];
+  logic [S-1:0] pick [W];
+  logic         static_q;
+
+  for (genvar l = 0; l < W; l++) begin : gen_in_lane
+    for (genvar s = 0; s < S; s++) begin : gen_bit
+      assign in_lane[l][s] = in_mask_i[s*W + l];
+    end
+  end
 
   // Normal mode: a priority encoder per lane over its S candidates.
-  logic [W-1:0]         lane_valid;
-  logic [SwWidth-1:0]   lane_idx    [W];
-  logic [S-1:0]         lane_onehot [W];
+  logic [W-1:0]       lane_valid;
+  logic [SwWidth-1:0] lane_idx    [W];
+  logic [S-1:0]       lane_onehot [W];
   for (genvar l = 0; l < W; l++) begin : gen_lane
-    logic [S-1:0] cand;
-    for (genvar s = 0; s < S; s++) begin : gen_cand
-      assign cand[s] = rem_q[s*W + l];
-    end
     prio_enc #(.Width(S)) u_enc (
-      .in_i    (cand),
+      .in_i    (rem_q[l]),
       .valid_o (lane_valid[l]),
       .idx_o   (lane_idx[l]),
       .onehot_o(lane_onehot[l])
@@ -88,8 +95,11 @@ module thread_compactor #(
   logic [S-1:0]       warp_any, warp_onehot;
   logic [SwWidth-1:0] warp_idx;
   logic               warp_valid;
-  for (genvar s = 0; s < S; s++) begin : gen_warp_any
-    assign warp_any[s] = |rem_q[s*W +: W];
+  always_comb begin
+    warp_any = '0;
+    for (int unsigned l = 0; l < W; l++) begin
+      warp_any = warp_any | rem_q[l];
+    end
   end
   prio_enc #(.Width(S)) u_warp_enc (
     .in_i    (warp_any),
@@ -98,50 +108,44 @@ module thread_compactor #(
     .onehot_o(warp_onehot)
   );
 
+  logic none_left;
   always_comb begin
     out_lane_valid_o = '0;
     out_lane_sw_o    = '0;
-    picked           = '0;
+    none_left        = 1'b1;
     for (int unsigned l = 0; l < W; l++) begin
       if (static_q) begin
-        out_lane_valid_o[l] = rem_q[32'(warp_idx)*W + l];
+        out_lane_valid_o[l] = rem_q[l][warp_idx];
         out_lane_sw_o[l*SwWidth +: SwWidth] = out_lane_valid_o[l] ? warp_idx : '0;
+        pick[l] = rem_q[l] & warp_onehot;
       end else begin
         out_lane_valid_o[l] = lane_valid[l];
         out_lane_sw_o[l*SwWidth +: SwWidth] = lane_idx[l];
+        pick[l] = lane_onehot[l];
       end
-      for (int unsigned s = 0; s < S; s++) begin
-        picked[s*W + l] = static_q ? (warp_onehot[s] && rem_q[s*W + l]) : lane_onehot[l][s];
-      end
+      none_left = none_left && (rem_q[l] & ~pick[l]) == '0;
     end
   end
 
-  assign busy_o      = |rem_q;
+  assign busy_o      = warp_valid;
   assign out_valid_o = busy_o;
   assign in_ready_o  = !busy_o;
-  assign out_last_o  = busy_o && (rem_q & ~picked) == '0;
-
-  // warp_valid equals busy_o; it is the static encoder's own view of it.
-  logic unused_warp_valid;
-  assign unused_warp_valid = warp_valid;
-
-  always_comb begin
-    rem_d = rem_q;
-    if (in_valid_i && in_ready_o) begin
-      rem_d = in_mask_i;
-    end else if (out_valid_o && out_ready_i) begin
-      rem_d = rem_q & ~picked;
-    end
-  end
+  assign out_last_o  = busy_o && none_left;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      rem_q    <= '0;
+      for (int unsigned l = 0; l < W; l++) begin
+        rem_q[l] <= '0;
+      end
       static_q <= 1'b0;
-    end else begin
-      rem_q <= rem_d;
-      if (in_valid_i && in_ready_o) begin
-        static_q <= in_static_i;
+    end else if (in_valid_i && in_ready_o) begin
+      for (int unsigned l = 0; l < W; l++) begin
+        rem_q[l] <= in_lane[l];
+      end
+      static_q <= in_static_i;
+    end else if (out_valid_o && out_ready_i) begin
+      for (int unsigned l = 0; l < W; l++) begin
+        rem_q[l] <= rem_q[l] & ~pick[l];
       end
     end
   end

@@ -366,7 +366,6 @@ void tbc_driver_request(tbc_driver_t *d, const tbc_stack_t *m, const tbc_stack_o
     memset(req, 0, sizeof *req);
     req->req_lpc = d->pc_none;
     d->expect_err = false;
-    d->req_from_pool = false;
     req->cmp_ready = cosim_rng_pct(r, 80);
     if (!out->req_ready) {
         /* a request the settling stack must not take */
@@ -404,8 +403,6 @@ void tbc_driver_request(tbc_driver_t *d, const tbc_stack_t *m, const tbc_stack_o
     const tc_warp_t *w = &d->pool[i];
     req->req_valid = true;
     set_warp(req, w);
-    d->req_from_pool = true;
-    d->req_pool_idx = i;
     if (d->plan == PLAN_BRANCH) {
         req->req_op = TBC_OP_BRANCH;
         req->req_taken = taken_bits(d, w);
@@ -484,8 +481,16 @@ int tbc_driver_after(tbc_driver_t *d, const tbc_stack_t *m, const tbc_stack_in_t
         }
         if (ev->op == TBC_OP_INIT || ev->wcnt_zero)
             d->have_last = false; /* a new top of stack: nothing has arrived yet */
-        if (d->req_from_pool) {
-            unsigned i = d->req_pool_idx;
+        /* the arriving warp leaves the pool; found by its lanes, not by what
+         * the stimulus chose, so that a replayed run covers the same points */
+        int found = -1;
+        if (ev->op == TBC_OP_BRANCH || ev->op == TBC_OP_ARRIVE)
+            for (unsigned k = 0; k < d->npool && found < 0; k++)
+                if (d->pool[k].lane_valid == req->req_lane_valid &&
+                    !memcmp(d->pool[k].lane_sw, req->req_lane_sw, sizeof req->req_lane_sw))
+                    found = (int)k;
+        if (found >= 0) {
+            unsigned i = (unsigned)found;
             for (unsigned k = 0; k < d->npool; k++)
                 if (d->pool_seq[k] < d->pool_seq[i]) {
                     c[TCV_OUT_OF_ORDER]++;

@@ -76,8 +76,6 @@ typedef struct {
     bool have_last;
     /* the request of this cycle and the check it asks for */
     tbc_stack_in_t req;
-    bool req_from_pool;
-    unsigned req_pool_idx;
     bool expect_err;
     unsigned expect_code;
     unsigned snap_depth, snap_tos;
