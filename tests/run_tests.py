@@ -71,7 +71,7 @@ def unit_tests():
             continue
         r = subprocess.run([exe], capture_output=True, text=True)
         out = r.stdout + r.stderr
-        for m in re.finditer(r"\[\s+(OK|FAILED)\s+\] (\w+)", out):
+        for m in re.finditer(r"^\[\s+(OK|FAILED)\s+\] ([A-Za-z_]\w*)$", out, re.M):
             record(f"unit {name}: {m.group(2)}", m.group(1) == "OK")
         if r.returncode and "FAILED" not in out:
             record(f"unit {name}", False, out[-2000:])

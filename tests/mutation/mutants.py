@@ -47,8 +47,8 @@ MUTANTS = [
     # --- Thread Block Compaction RTL --------------------------------------
     dict(block="thread_compactor", name="rtl_lane_priority_reversed", kind="rtl",
          file="rtl/tbc/thread_compactor.sv",
-         old="      assign cand[s] = rem_q[s*W + l];",
-         new="      assign cand[s] = rem_q[(S-1-s)*W + l];",
+         old="      .in_i    (rem_q[l]),",
+         new="      .in_i    ({<<{rem_q[l]}}),",
          why="each lane's encoder prefers the highest static warp"),
     dict(block="prio_enc", name="rtl_prio_enc_msb_first", kind="rtl",
          file="rtl/common/prio_enc.sv",

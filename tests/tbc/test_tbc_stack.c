@@ -929,15 +929,16 @@ static void test_static_mode(void **state)
     check_cmp(&o, true, 0x9e, true, PB);
     check_tos(&o, 1, 2, PB, PD, NONE32, 0, 2, 0x9e);
 
-    /* static mode is per INIT: one static warp's threads -> 1 */
+    /* static mode is per INIT: one static warp's threads -> 1. The INIT
+     * withdraws B's request, which was never taken. */
     acc(m, in_init64(0xa0, PA, PEXIT, true), (tbc_stack_events_t){.depth_after = 1});
-    settle_cyc(m, true, (tbc_stack_events_t){.settled = true, .cmp_taken = true, .depth_after = 1});
+    settle_cyc(m, true, (tbc_stack_events_t){.settled = true, .depth_after = 1});
     o = idle(m, false, (tbc_stack_events_t){.depth_after = 1});
     check_cmp(&o, true, 0xa0, true, PA);
     assert_int_equal(o.tos_wcnt, 1);
     /* and off again */
     acc(m, in_init64(0x61, PA, PEXIT, false), (tbc_stack_events_t){.depth_after = 1});
-    settle_cyc(m, true, (tbc_stack_events_t){.settled = true, .cmp_taken = true, .depth_after = 1});
+    settle_cyc(m, true, (tbc_stack_events_t){.settled = true, .depth_after = 1});
     o = idle(m, false, (tbc_stack_events_t){.depth_after = 1});
     check_cmp(&o, true, 0x61, false, PA);
     assert_int_equal(o.tos_wcnt, 1);
@@ -958,19 +959,19 @@ static void test_cmp_handshake(void **state)
         o = idle(m, false, (tbc_stack_events_t){.depth_after = 1});
         check_cmp(&o, true, 0xff, false, PA);
     }
-    /* a new INIT while the request waits: the old one stays on cmp_* until
-     * the settling step replaces it */
+    /* a new INIT while the request waits withdraws it (docs/blocks/
+     * tbc_stack.md, INIT): the old block's mask must not reach the
+     * compactor, so cmp_ready in the settling cycle takes nothing */
     acc(m, in_init64(0x0f, PB, PEXIT, false), (tbc_stack_events_t){.depth_after = 1});
-    /* taken and replaced in the same edge */
-    o = settle_cyc(m, true, (tbc_stack_events_t){.settled = true, .cmp_taken = true, .depth_after = 1});
-    check_cmp(&o, true, 0xff, false, PA);
+    o = settle_cyc(m, true, (tbc_stack_events_t){.settled = true, .depth_after = 1});
+    check_cmp(&o, false, 0, false, 0);
     o = idle(m, false, (tbc_stack_events_t){.depth_after = 1});
     check_cmp(&o, true, 0x0f, false, PB);
     assert_int_equal(o.tos_wcnt, 1);
-    /* replaced without ever being taken */
+    /* withdrawn again, never taken */
     acc(m, in_init64(0xf0, PC_, PEXIT, true), (tbc_stack_events_t){.depth_after = 1});
     o = settle_cyc(m, false, (tbc_stack_events_t){.settled = true, .depth_after = 1});
-    check_cmp(&o, true, 0x0f, false, PB);
+    check_cmp(&o, false, 0, false, 0);
     o = idle(m, false, (tbc_stack_events_t){.depth_after = 1});
     check_cmp(&o, true, 0xf0, true, PC_);
     /* cmp_ready without a request does nothing */
