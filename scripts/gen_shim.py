@@ -135,8 +135,11 @@ def shim_cpp(top, clocked, ins, outs):
         "    d->t = 0;",
         "    return d;", "}", "",
         f'extern "C" void {top}_dut_reset({top}_dut_t *d) {{',
-        *([f"    d->m->{CLOCK} = 0;", f"    d->m->{RESET} = 0;", "    d->m->eval();",
-           "    dump(d);", f"    d->m->{RESET} = 1;"] if clocked else
+        *([f"    d->m->{CLOCK} = 0;",
+           "    /* a real falling edge: the model starts with every input at 0 */",
+           f"    d->m->{RESET} = 1;", "    d->m->eval();", "    dump(d);",
+           f"    d->m->{RESET} = 0;", "    d->m->eval();", "    dump(d);",
+           f"    d->m->{RESET} = 1;"] if clocked else
           ["    /* combinational: nothing to reset */"]),
         "    d->m->eval();", "    dump(d);", "}", "",
         f'extern "C" void {top}_dut_eval({top}_dut_t *d, const {top}_port_in_t *in, {top}_port_out_t *out) {{',

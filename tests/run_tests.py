@@ -194,12 +194,20 @@ def bad_input():
     # parameters outside their legal range fail at elaboration with a message
     bad = {"recon_stack": [("Depth=3", "Depth"), ("WarpWidth=1", "WarpWidth"),
                            ("PcWidth=65", "PcWidth"), ("NumWarps=0", "NumWarps"),
-                           ("LcpEnable=2", "LcpEnable")]}
+                           ("LcpEnable=2", "LcpEnable")],
+           "tbc_stack": [("BlockThreads=30", "BlockThreads"), ("Depth=33", "Depth"),
+                         ("WarpWidth=128", "WarpWidth")],
+           "thread_compactor": [("BlockThreads=2048", "BlockThreads")],
+           "prio_enc": [("Width=0", "Width")],
+           "mdt": [("EntriesPerWarp=9", "EntriesPerWarp"), ("NumWarps=65", "NumWarps")],
+           "slip_ctrl": [("CounterWidth=1", "CounterWidth"), ("InitMaxSlip=0", "InitMaxSlip"),
+                         ("SamplePeriod=1", "SamplePeriod")]}
     for b, cases in bad.items():
         group = cfg("get", b, "group")[0]
         for assign, word in cases:
-            r = sh(["verilator", "--lint-only", "-Wall", f"-G{assign}",
-                    *glob.glob(os.path.join(ROOT, "rtl", group, "*.sv"))])
+            srcs = sorted(set(glob.glob(os.path.join(ROOT, "rtl", "common", "*.sv")) +
+                              glob.glob(os.path.join(ROOT, "rtl", group, "*.sv"))))
+            r = sh(["verilator", "--lint-only", "-Wall", "--top-module", b, f"-G{assign}", *srcs])
             record(f"elaboration {b} {assign} rejected naming {word}",
                    r.returncode != 0 and word in r.stderr, r.stderr[-800:])
 

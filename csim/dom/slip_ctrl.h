@@ -1,0 +1,85 @@
+/* Golden cycle model of slip_ctrl: Diverge on Miss's adaptive slip
+ * controller (per-thread slip counters, slip-limit mask, max-slip) and
+ * adaptive diff -- DoM (SC'09) sections 5.1, 5.2, 6, Table 1. Behaviour,
+ * timing, errors: docs/blocks/slip_ctrl.md. Written from the paper and that
+ * page, independently of the RTL. No printing, no globals. */
+#ifndef SIMT_SLIP_CTRL_H
+#define SIMT_SLIP_CTRL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#define SC_MAX_WARPS 64u
+#define SC_MAX_WIDTH 64u
+
+typedef struct {
+    unsigned num_warps;       /* 1..64 */
+    unsigned warp_width;      /* 2..64 */
+    unsigned counter_width;   /* 2..16 */
+    unsigned sample_period;   /* 2..2^24 */
+    unsigned init_max_slip;   /* 1..2^counter_width-1 */
+    unsigned idle_threshold;  /* < sample_period */
+    unsigned stall_threshold; /* <= sample_period */
+    unsigned bytes_width;     /* 1..16 */
+    uint64_t fair_bytes;
+} slip_ctrl_params_t;
+
+enum sc_err { SC_ERR_NONE = 0, SC_ERR_BAD_WARP = 1, SC_ERR_BAD_EXEC = 2, SC_ERR_BAD_RELEASE = 3 };
+enum sc_adapt { SC_HOLD = 0, SC_INC = 1, SC_DEC = 2 };
+enum { SC_OK = 0, SC_EPARAM_WARPS = -1, SC_EPARAM_WIDTH = -2, SC_EPARAM_COUNTER = -3,
+       SC_EPARAM_PERIOD = -4, SC_EPARAM_MAX_SLIP = -5, SC_EPARAM_THRESHOLD = -6,
+       SC_EPARAM_BYTES = -7, SC_ENOMEM = -8 };
+
+typedef struct {
+    bool ev_valid;
+    unsigned ev_warp;
+    uint64_t ev_exec, ev_hit;
+    bool rel_valid;
+    unsigned rel_warp;
+    unsigned q_warp;
+    bool perf_idle, perf_mem_stall;
+    unsigned perf_bytes;
+    unsigned rd_warp;
+} slip_ctrl_in_t;
+
+typedef struct {
+    bool q_block;
+    uint64_t q_limit;
+    unsigned max_slip;
+    unsigned adapt;
+    bool period_end;
+    bool rsp_valid;
+    unsigned rsp_err;
+    unsigned err_sticky;
+    uint16_t rd_counts[SC_MAX_WIDTH];
+} slip_ctrl_out_t;
+
+typedef struct {
+    bool ev;            /* an event this cycle */
+    unsigned err;
+    bool diverge_event; /* some executing thread hit and some missed */
+    bool incremented;   /* undiverged warp: hitters +1 */
+    bool decremented;   /* diverged warp, tail all hit: misses/disabled -1 */
+    bool disabled_dec;  /* a disabled thread's counter was decremented */
+    bool released;
+    bool saturated;     /* a counter was held at its maximum */
+    bool period_end;
+    unsigned adapt;     /* decision at a period end */
+} slip_ctrl_events_t;
+
+typedef struct slip_ctrl slip_ctrl_t;
+
+int slip_ctrl_create(const slip_ctrl_params_t *p, slip_ctrl_t **out);
+void slip_ctrl_destroy(slip_ctrl_t *m);
+void slip_ctrl_reset(slip_ctrl_t *m);
+/* One cycle: *out = outputs during the cycle (q_* and rd_* from the state
+ * before the edge and this cycle's addresses), then the edge. */
+void slip_ctrl_step(slip_ctrl_t *m, const slip_ctrl_in_t *in, slip_ctrl_out_t *out,
+                    slip_ctrl_events_t *ev);
+
+const slip_ctrl_params_t *slip_ctrl_params(const slip_ctrl_t *m);
+unsigned slip_ctrl_counter(const slip_ctrl_t *m, unsigned w, unsigned t);
+uint64_t slip_ctrl_limit(const slip_ctrl_t *m, unsigned w);
+unsigned slip_ctrl_max_slip(const slip_ctrl_t *m);
+
+#endif /* SIMT_SLIP_CTRL_H */

@@ -1,0 +1,378 @@
+// Diverge on Miss: Memory Divergence Table with the MCB's per-thread status.
+//
+// Source: DoM (SC'09) section 3.2 (three-state per-thread FSM of the memory
+// coalescing buffer), section 4.1 steps 1-5, section 4.3 (forced
+// reconvergence). Behaviour, cycle timing and errors: docs/blocks/mdt.md.
+//
+// Per warp EntriesPerWarp entries {valid, pc, waiting[W], ready[W], age}; a
+// thread's MCB status is INVALID (neither bit), WAITING or READY. Two ports:
+// the access port (ACCESS / FORCE / RELEASE, from the pipeline) and the fill
+// port (returned cache lines). Both act on the state at the start of the
+// cycle; their effects on one entry touch different threads and are merged
+// at the edge.
+//
+// Example (W = 4, M = 2): ACCESS pc=P exec=1111 hit=0101 -> ALLOCATED entry
+// 0, threads 1,3 WAITING. FILL entry 0 mask=1000 -> thread 3 READY. ACCESS
+// pc=P exec=0101 hit=0101 -> MERGED, rejoin=1000 (thread 3), thread 1 still
+// WAITING. FILL 0010, then ACCESS pc=P again -> rejoin=0010, entry freed.
+module mdt #(
+  /// Warps, 1 .. 64.
+  parameter int unsigned NumWarps       = 4,
+  /// MDT entries per warp, 1 .. 8 (paper: 2).
+  parameter int unsigned EntriesPerWarp = 2,
+  /// Threads per warp, 2 .. 64.
+  parameter int unsigned WarpWidth      = 32,
+  /// PC width, 4 .. 64.
+  parameter int unsigned PcWidth        = 32,
+  /// Derived, do not override: width of a warp id.
+  parameter int unsigned WarpIdWidth    = (NumWarps > 1) ? $clog2(NumWarps) : 1,
+  /// Derived, do not override: width of an entry id.
+  parameter int unsigned EntryIdWidth   = (EntriesPerWarp > 1) ? $clog2(EntriesPerWarp) : 1
+) (
+  /// Clock, rising edge.
+  input  logic                    clk_i,
+  /// Asynchronous active-low reset: every entry free.
+  input  logic                    rst_ni,
+  /// An access-port request.
+  input  logic                    acc_valid_i,
+  /// 0 ACCESS, 1 FORCE, 2 RELEASE, 3 reserved.
+  input  logic [1:0]              acc_op_i,
+  /// Warp.
+  input  logic [WarpIdWidth-1:0]  acc_warp_i,
+  /// ACCESS: PC of the memory instruction.
+  input  logic [PcWidth-1:0]      acc_pc_i,
+  /// ACCESS: executing threads.
+  input  logic [WarpWidth-1:0]    acc_exec_i,
+  /// ACCESS: per-thread cache outcome, 1 = hit.
+  input  logic [WarpWidth-1:0]    acc_hit_i,
+  /// ACCESS: the slip controller allows a new entry.
+  input  logic                    acc_alloc_ok_i,
+  /// A fill-port request.
+  input  logic                    fill_valid_i,
+  /// Fill: warp.
+  input  logic [WarpIdWidth-1:0]  fill_warp_i,
+  /// Fill: entry.
+  input  logic [EntryIdWidth-1:0] fill_entry_i,
+  /// Fill: threads whose data returned.
+  input  logic [WarpWidth-1:0]    fill_mask_i,
+  /// Registered: an access-port request last cycle.
+  output logic                    rsp_valid_o,
+  /// Its error code.
+  output logic [2:0]              rsp_err_o,
+  /// 0 NONE, 1 MERGED, 2 ALLOCATED, 3 BLOCKING, 4 FORCED, 5 FORCE_EMPTY.
+  output logic [2:0]              rsp_kind_o,
+  /// The entry merged into, allocated or forced.
+  output logic [EntryIdWidth-1:0] rsp_entry_o,
+  /// Threads that re-join the warp.
+  output logic [WarpWidth-1:0]    rsp_rejoin_o,
+  /// FORCED: the entry still has WAITING threads.
+  output logic                    rsp_waiting_o,
+  /// Registered: a fill-port request last cycle.
+  output logic                    fill_rsp_valid_o,
+  /// Its error code.
+  output logic [2:0]              fill_err_o,
+  /// Bit k: error code k since reset.
+  output logic [7:0]              err_sticky_o,
+  /// Read port: warp.
+  input  logic [WarpIdWidth-1:0]  rd_warp_i,
+  /// Read port: entry.
+  input  logic [EntryIdWidth-1:0] rd_entry_i,
+  /// The entry is valid.
+  output logic                    rd_valid_o,
+  /// Its PC.
+  output logic [PcWidth-1:0]      rd_pc_o,
+  /// Its WAITING threads.
+  output logic [WarpWidth-1:0]    rd_waiting_o,
+  /// Its READY threads.
+  output logic [WarpWidth-1:0]    rd_ready_o,
+  /// Its age (0 = oldest).
+  output logic [EntryIdWidth-1:0] rd_age_o,
+  /// Threads of the warp masked off in any entry.
+  output logic [WarpWidth-1:0]    rd_masked_o,
+  /// The warp has a free entry.
+  output logic                    rd_free_o
+);
+
+  if (NumWarps < 1 || NumWarps > 64) begin : gen_bad_num_warps
+    $error("mdt: NumWarps must be 1..64");
+  end
+  if (EntriesPerWarp < 1 || EntriesPerWarp > 8) begin : gen_bad_entries
+    $error("mdt: EntriesPerWarp must be 1..8");
+  end
+  if (WarpWidth < 2 || WarpWidth > 64) begin : gen_bad_warp_width
+    $error("mdt: WarpWidth must be 2..64");
+  end
+  if (PcWidth < 4 || PcWidth > 64) begin : gen_bad_pc_width
+    $error("mdt: PcWidth must be 4..64");
+  end
+  if (WarpIdWidth != ((NumWarps > 1) ? $clog2(NumWarps) : 1) ||
+      EntryIdWidth != ((EntriesPerWarp > 1) ? $clog2(EntriesPerWarp) : 1)) begin : gen_bad_derived
+    $error("mdt: WarpIdWidth and EntryIdWidth are derived; do not override");
+  end
+
+  localparam int unsigned M = EntriesPerWarp;
+
+  typedef logic [WarpWidth-1:0]    mask_t;
+  typedef logic [EntryIdWidth-1:0] eid_t;
+
+  localparam logic [1:0] OpAccess  = 2'd0;
+  localparam logic [1:0] OpForce   = 2'd1;
+  localparam logic [1:0] OpRelease = 2'd2;
+
+  localparam logic [2:0] KindNone       = 3'd0;
+  localparam logic [2:0] KindMerged     = 3'd1;
+  localparam logic [2:0] KindAllocated  = 3'd2;
+  localparam logic [2:0] KindBlocking   = 3'd3;
+  localparam logic [2:0] KindForced     = 3'd4;
+  localparam logic [2:0] KindForceEmpty = 3'd5;
+
+  localparam logic [2:0] ErrNone       = 3'd0;
+  localparam logic [2:0] ErrBadOp      = 3'd1;
+  localparam logic [2:0] ErrBadWarp    = 3'd2;
+  localparam logic [2:0] ErrBadExec    = 3'd3;
+  localparam logic [2:0] ErrBadEntry   = 3'd4;
+  localparam logic [2:0] ErrNotWaiting = 3'd5;
+
+  // ------------------------------------------------------------------------
+  // State. valid resets; the rest is a register file read only where valid.
+  // ------------------------------------------------------------------------
+  logic [M-1:0]        valid_q [NumWarps];
+  logic [PcWidth-1:0]  pc_q    [NumWarps][M];
+  mask_t               wait_q  [NumWarps][M];
+  mask_t               ready_q [NumWarps][M];
+  eid_t                age_q   [NumWarps][M];
+
+  // ------------------------------------------------------------------------
+  // Access port
+  // ------------------------------------------------------------------------
+  logic  acc_warp_ok;
+  assign acc_warp_ok = 32'(acc_warp_i) < NumWarps;
+
+  logic [M-1:0] a_valid, a_match;
+  mask_t        a_masked, miss;
+  logic         found, has_free, has_oldest;
+  eid_t         found_e, free_e, oldest_e, n_valid;
+  always_comb begin
+    a_valid    = acc_warp_ok ? valid_q[acc_warp_i] : '0;
+    a_match    = '0;
+    a_masked   = '0;
+    found      = 1'b0;
+    found_e    = '0;
+    has_free   = 1'b0;
+    free_e     = '0;
+    has_oldest = 1'b0;
+    oldest_e   = '0;
+    n_valid    = '0;
+    for (int unsigned e = M; e > 0; e--) begin
+      if (a_valid[e-1]) begin
+        a_match[e-1] = pc_q[acc_warp_i][e-1] == acc_pc_i;
+        a_masked     = a_masked | wait_q[acc_warp_i][e-1] | ready_q[acc_warp_i][e-1];
+        n_valid      = n_valid + 1'b1;
+        if (a_match[e-1]) begin
+          found   = 1'b1;
+          found_e = EntryIdWidth'(e - 1);
+        end
+        if (age_q[acc_warp_i][e-1] == '0) begin
+          has_oldest = 1'b1;
+          oldest_e   = EntryIdWidth'(e - 1);
+        end
+      end else begin
+        has_free = 1'b1;
+        free_e   = EntryIdWidth'(e - 1);  // the loop runs downwards: lowest wins
+      end
+    end
+    miss = acc_exec_i & ~acc_hit_i;
+  end
+
+  logic [2:0] acc_err;
+  always_comb begin
+    acc_err = ErrNone;
+    if (acc_op_i == 2'd3) begin
+      acc_err = ErrBadOp;
+    end else if (!acc_warp_ok) begin
+      acc_err = ErrBadWarp;
+    end else if (acc_op_i == OpAccess && (acc_exec_i & a_masked) != '0) begin
+      acc_err = ErrBadExec;
+    end
+  end
+
+  logic acc_apply;
+  assign acc_apply = acc_valid_i && acc_err == ErrNone;
+
+  // What the access does: which entry, how.
+  logic [2:0] kind;
+  eid_t       tgt;        // entry merged / forced / allocated
+  logic       tgt_update; // MERGED or FORCED: READY threads re-join
+  logic       tgt_alloc;
+  mask_t      rejoin;
+  always_comb begin
+    kind       = KindNone;
+    tgt        = '0;
+    tgt_update = 1'b0;
+    tgt_alloc  = 1'b0;
+    if (acc_op_i == OpAccess) begin
+      if (found) begin
+        kind       = KindMerged;
+        tgt        = found_e;
+        tgt_update = 1'b1;
+      end else if (miss != '0) begin
+        if (has_free && acc_alloc_ok_i) begin
+          kind      = KindAllocated;
+          tgt       = free_e;
+          tgt_alloc = 1'b1;
+        end else begin
+          kind = KindBlocking;
+        end
+      end
+    end else if (acc_op_i == OpForce) begin
+      if (has_oldest) begin
+        kind       = KindForced;
+        tgt        = oldest_e;
+        tgt_update = 1'b1;
+      end else begin
+        kind = KindForceEmpty;
+      end
+    end
+    rejoin = tgt_update ? ready_q[acc_warp_i][tgt] : '0;
+  end
+
+  // ------------------------------------------------------------------------
+  // Fill port
+  // ------------------------------------------------------------------------
+  logic fill_warp_ok, fill_entry_ok;
+  assign fill_warp_ok  = 32'(fill_warp_i) < NumWarps;
+  assign fill_entry_ok = fill_warp_ok && 32'(fill_entry_i) < M &&
+                         valid_q[fill_warp_i][fill_entry_i];
+
+  logic [2:0] fill_err;
+  always_comb begin
+    fill_err = ErrNone;
+    if (!fill_warp_ok) begin
+      fill_err = ErrBadWarp;
+    end else if (!fill_entry_ok) begin
+      fill_err = ErrBadEntry;
+    end else if (fill_mask_i == '0 ||
+                 (fill_mask_i & ~wait_q[fill_warp_i][fill_entry_i]) != '0) begin
+      fill_err = ErrNotWaiting;
+    end
+  end
+
+  logic fill_apply;
+  assign fill_apply = fill_valid_i && fill_err == ErrNone;
+
+  // ------------------------------------------------------------------------
+  // The merged next value of the access port's entry, and whether it frees
+  // ------------------------------------------------------------------------
+  logic  same;       // the fill hits the access port's entry
+  mask_t t_wait, t_ready;
+  logic  t_free;
+  assign same    = fill_apply && acc_apply && tgt_update &&
+                   fill_warp_i == acc_warp_i && fill_entry_i == tgt;
+  assign t_wait  = (wait_q[acc_warp_i][tgt] | (kind == KindMerged ? miss : '0)) &
+                   ~(same ? fill_mask_i : '0);
+  assign t_ready = same ? fill_mask_i : '0;
+  assign t_free  = tgt_update && t_wait == '0 && t_ready == '0;
+
+  always_ff @(posedge clk_i) begin : p_entries
+    if (fill_apply && !same) begin
+      wait_q[fill_warp_i][fill_entry_i]  <= wait_q[fill_warp_i][fill_entry_i] & ~fill_mask_i;
+      ready_q[fill_warp_i][fill_entry_i] <= ready_q[fill_warp_i][fill_entry_i] | fill_mask_i;
+    end
+    if (acc_apply) begin
+      if (tgt_alloc) begin
+        pc_q[acc_warp_i][tgt]    <= acc_pc_i;
+        wait_q[acc_warp_i][tgt]  <= miss;
+        ready_q[acc_warp_i][tgt] <= '0;
+        age_q[acc_warp_i][tgt]   <= n_valid;
+      end else if (tgt_update) begin
+        wait_q[acc_warp_i][tgt]  <= t_wait;
+        ready_q[acc_warp_i][tgt] <= t_ready;
+        if (t_free) begin
+          // the warp's younger entries move up
+          for (int unsigned e = 0; e < M; e++) begin
+            if (a_valid[e] && age_q[acc_warp_i][e] > age_q[acc_warp_i][tgt]) begin
+              age_q[acc_warp_i][e] <= age_q[acc_warp_i][e] - 1'b1;
+            end
+          end
+        end
+      end
+    end
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin : p_valid
+    if (!rst_ni) begin
+      for (int unsigned w = 0; w < NumWarps; w++) begin
+        valid_q[w] <= '0;
+      end
+    end else if (acc_apply) begin
+      if (acc_op_i == OpRelease) begin
+        valid_q[acc_warp_i] <= '0;
+      end else if (tgt_alloc) begin
+        valid_q[acc_warp_i][tgt] <= 1'b1;
+      end else if (t_free) begin
+        valid_q[acc_warp_i][tgt] <= 1'b0;
+      end
+    end
+  end
+
+  // ------------------------------------------------------------------------
+  // Responses
+  // ------------------------------------------------------------------------
+  always_ff @(posedge clk_i or negedge rst_ni) begin : p_rsp
+    if (!rst_ni) begin
+      rsp_valid_o      <= 1'b0;
+      rsp_err_o        <= ErrNone;
+      rsp_kind_o       <= KindNone;
+      rsp_entry_o      <= '0;
+      rsp_rejoin_o     <= '0;
+      rsp_waiting_o    <= 1'b0;
+      fill_rsp_valid_o <= 1'b0;
+      fill_err_o       <= ErrNone;
+      err_sticky_o     <= '0;
+    end else begin
+      rsp_valid_o      <= acc_valid_i;
+      rsp_err_o        <= acc_valid_i ? acc_err : ErrNone;
+      rsp_kind_o       <= acc_apply ? kind : KindNone;
+      rsp_entry_o      <= acc_apply ? tgt : '0;
+      rsp_rejoin_o     <= acc_apply ? rejoin : '0;
+      rsp_waiting_o    <= acc_apply && kind == KindForced && wait_q[acc_warp_i][tgt] != '0;
+      fill_rsp_valid_o <= fill_valid_i;
+      fill_err_o       <= fill_valid_i ? fill_err : ErrNone;
+      if (acc_valid_i && acc_err != ErrNone) begin
+        err_sticky_o[acc_err] <= 1'b1;
+      end
+      if (fill_valid_i && fill_err != ErrNone) begin
+        err_sticky_o[fill_err] <= 1'b1;
+      end
+    end
+  end
+
+  // ------------------------------------------------------------------------
+  // Read port
+  // ------------------------------------------------------------------------
+  always_comb begin : p_read
+    rd_valid_o   = 1'b0;
+    rd_pc_o      = '0;
+    rd_waiting_o = '0;
+    rd_ready_o   = '0;
+    rd_age_o     = '0;
+    rd_masked_o  = '0;
+    rd_free_o    = 1'b0;
+    if (32'(rd_warp_i) < NumWarps) begin
+      rd_free_o = valid_q[rd_warp_i] != '1;
+      for (int unsigned e = 0; e < M; e++) begin
+        if (valid_q[rd_warp_i][e]) begin
+          rd_masked_o = rd_masked_o | wait_q[rd_warp_i][e] | ready_q[rd_warp_i][e];
+        end
+      end
+      if (32'(rd_entry_i) < M && valid_q[rd_warp_i][rd_entry_i]) begin
+        rd_valid_o   = 1'b1;
+        rd_pc_o      = pc_q[rd_warp_i][rd_entry_i];
+        rd_waiting_o = wait_q[rd_warp_i][rd_entry_i];
+        rd_ready_o   = ready_q[rd_warp_i][rd_entry_i];
+        rd_age_o     = age_q[rd_warp_i][rd_entry_i];
+      end
+    end
+  end
+
+endmodule

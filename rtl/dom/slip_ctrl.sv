@@ -1,0 +1,288 @@
+// Diverge on Miss: adaptive slip controller and adaptive diff.
+//
+// Source: DoM (SC'09) section 5.1 (per-thread slip counters, slip-limit
+// bitmask, blocking mode, reset on reassignment), section 5.2 (adaptive
+// diff), section 6 / Table 1 (8-bit counters, per-warp slip-limit mask, one
+// max-slip register per core). Behaviour, timing and errors:
+// docs/blocks/slip_ctrl.md.
+//
+// Example (W = 4, max-slip 2, threads 0..3): exec = 1111, hit = 0011: the
+// tail (all four, undiverged) did not all hit: threads 0,1 move ahead,
+// counters 1,1,0,0. hit = 0011 again: counters 2,2,0,0: threads 0,1 reach
+// max-slip, the warp blocks, exec becomes 1100. hit = 1100: the tail (2,3)
+// all hit: the disabled threads fall back, 1,1,0,0, and the limit clears.
+module slip_ctrl #(
+  /// Warps, 1 .. 64.
+  parameter int unsigned NumWarps       = 4,
+  /// Threads per warp, 2 .. 64.
+  parameter int unsigned WarpWidth      = 32,
+  /// Bits per slip counter, 2 .. 16 (paper: 8).
+  parameter int unsigned CounterWidth   = 8,
+  /// Cycles per adaptive-diff sampling period, 2 .. 2^24 (paper: >= 100000).
+  parameter int unsigned SamplePeriod   = 100000,
+  /// Max-slip after reset, 1 .. 2^CounterWidth - 1.
+  parameter int unsigned InitMaxSlip    = 8,
+  /// Idle cycles per period at or below which the core is ALU bound.
+  parameter int unsigned IdleThreshold  = SamplePeriod / 20,
+  /// Memory-stall cycles per period at or above which it is latency bound.
+  parameter int unsigned StallThreshold = SamplePeriod / 4,
+  /// Width of the per-cycle byte count, 1 .. 16.
+  parameter int unsigned BytesWidth     = 8,
+  /// Bytes per period above which the core exceeds its fair bandwidth share.
+  parameter int unsigned FairBytes      = SamplePeriod * 4,
+  /// Derived, do not override: width of a warp id.
+  parameter int unsigned WarpIdWidth    = (NumWarps > 1) ? $clog2(NumWarps) : 1
+) (
+  /// Clock, rising edge.
+  input  logic                              clk_i,
+  /// Asynchronous active-low reset.
+  input  logic                              rst_ni,
+  /// A memory instruction executed.
+  input  logic                              ev_valid_i,
+  /// Its warp.
+  input  logic [WarpIdWidth-1:0]            ev_warp_i,
+  /// Its executing threads.
+  input  logic [WarpWidth-1:0]              ev_exec_i,
+  /// Per-thread cache outcome, 1 = hit.
+  input  logic [WarpWidth-1:0]              ev_hit_i,
+  /// A warp is reassigned.
+  input  logic                              rel_valid_i,
+  /// That warp.
+  input  logic [WarpIdWidth-1:0]            rel_warp_i,
+  /// Query port: warp.
+  input  logic [WarpIdWidth-1:0]            q_warp_i,
+  /// The warp is in blocking mode.
+  output logic                              q_block_o,
+  /// Its slip-limit mask.
+  output logic [WarpWidth-1:0]              q_limit_o,
+  /// The core issued nothing this cycle.
+  input  logic                              perf_idle_i,
+  /// The core waited on memory this cycle.
+  input  logic                              perf_mem_stall_i,
+  /// Off-chip bytes used this cycle.
+  input  logic [BytesWidth-1:0]             perf_bytes_i,
+  /// The max-slip register.
+  output logic [CounterWidth-1:0]           max_slip_o,
+  /// Registered: the last period's decision, 0 hold, 1 +1, 2 -1.
+  output logic [1:0]                        adapt_o,
+  /// Registered: a period ended at the last edge.
+  output logic                              period_end_o,
+  /// Registered: an event last cycle.
+  output logic                              rsp_valid_o,
+  /// Its error code.
+  output logic [1:0]                        rsp_err_o,
+  /// Bit k: error k since reset.
+  output logic [3:0]                        err_sticky_o,
+  /// Read port: warp.
+  input  logic [WarpIdWidth-1:0]            rd_warp_i,
+  /// Its counters (thread t at bits t*CounterWidth).
+  output logic [WarpWidth*CounterWidth-1:0] rd_counts_o
+);
+
+  if (NumWarps < 1 || NumWarps > 64) begin : gen_bad_num_warps
+    $error("slip_ctrl: NumWarps must be 1..64");
+  end
+  if (WarpWidth < 2 || WarpWidth > 64) begin : gen_bad_warp_width
+    $error("slip_ctrl: WarpWidth must be 2..64");
+  end
+  if (CounterWidth < 2 || CounterWidth > 16) begin : gen_bad_counter_width
+    $error("slip_ctrl: CounterWidth must be 2..16");
+  end
+  if (SamplePeriod < 2 || SamplePeriod > (1 << 24)) begin : gen_bad_period
+    $error("slip_ctrl: SamplePeriod must be 2..2^24");
+  end
+  if (InitMaxSlip < 1 || InitMaxSlip > (1 << CounterWidth) - 1) begin : gen_bad_init_max
+    $error("slip_ctrl: InitMaxSlip must be 1..2^CounterWidth-1");
+  end
+  if (IdleThreshold >= SamplePeriod || StallThreshold > SamplePeriod) begin : gen_bad_thresholds
+    $error("slip_ctrl: IdleThreshold must be < SamplePeriod and StallThreshold <= SamplePeriod");
+  end
+  if (BytesWidth < 1 || BytesWidth > 16) begin : gen_bad_bytes_width
+    $error("slip_ctrl: BytesWidth must be 1..16");
+  end
+  if (WarpIdWidth != ((NumWarps > 1) ? $clog2(NumWarps) : 1)) begin : gen_bad_derived
+    $error("slip_ctrl: WarpIdWidth is derived; do not override");
+  end
+
+  localparam int unsigned W      = WarpWidth;
+  localparam int unsigned CW     = CounterWidth;
+  localparam int unsigned PerW   = $clog2(SamplePeriod + 1);
+  localparam int unsigned SumW   = 48;
+  localparam logic [CW-1:0] CntMax = '1;
+
+  typedef logic [W*CW-1:0] cnts_t;
+  typedef logic [W-1:0]    mask_t;
+
+  localparam logic [1:0] ErrNone    = 2'd0;
+  localparam logic [1:0] ErrBadWarp = 2'd1;
+  localparam logic [1:0] ErrBadExec = 2'd2;
+  localparam int unsigned ErrBadRelease = 3;
+
+  localparam logic [1:0] Hold = 2'd0;
+  localparam logic [1:0] Inc  = 2'd1;
+  localparam logic [1:0] Dec  = 2'd2;
+
+  cnts_t           cnt_q [NumWarps];
+  mask_t           lim_q [NumWarps];
+  logic [CW-1:0]   max_q;
+  logic [PerW-1:0] cyc_q, idle_q, stall_q;
+  logic [SumW-1:0] bytes_q;
+
+  // ------------------------------------------------------------------------
+  // The event (section 5.1)
+  // ------------------------------------------------------------------------
+  logic  ev_warp_ok;
+  cnts_t c, c_new;
+  mask_t lim, miss, hitm, tail, inc, dec;
+  logic [1:0] ev_err;
+  assign ev_warp_ok = 32'(ev_warp_i) < NumWarps;
+
+  always_comb begin : p_event
+    c          = ev_warp_ok ? cnt_q[ev_warp_i] : '0;
+    lim        = ev_warp_ok ? lim_q[ev_warp_i] : '0;
+    miss       = ev_exec_i & ~ev_hit_i;
+    hitm       = ev_exec_i & ev_hit_i;
+    tail       = '0;
+    for (int unsigned t = 0; t < W; t++) begin
+      // the tail-end threads: executing at 0 (all of them when undiverged)
+      tail[t] = ev_exec_i[t] && c[t*CW +: CW] == '0;
+    end
+    inc = '0;
+    dec = '0;
+    if ((tail & ~ev_hit_i) == '0) begin
+      dec = miss | (lim & ~ev_exec_i);  // the tail caught up with them
+    end else if (hitm != '0 && miss != '0) begin
+      inc = hitm;  // part of the tail missed: the threads that hit move ahead
+    end
+    for (int unsigned t = 0; t < W; t++) begin
+      c_new[t*CW +: CW] = c[t*CW +: CW];
+      if (inc[t] && c[t*CW +: CW] != CntMax) begin
+        c_new[t*CW +: CW] = c[t*CW +: CW] + 1'b1;
+      end else if (dec[t] && c[t*CW +: CW] != '0) begin
+        c_new[t*CW +: CW] = c[t*CW +: CW] - 1'b1;
+      end
+    end
+    ev_err = ErrNone;
+    if (!ev_warp_ok) begin
+      ev_err = ErrBadWarp;
+    end else if ((ev_exec_i & lim) != '0) begin
+      ev_err = ErrBadExec;
+    end
+  end
+
+  logic ev_apply, rel_ok;
+  assign ev_apply = ev_valid_i && ev_err == ErrNone;
+  assign rel_ok   = rel_valid_i && 32'(rel_warp_i) < NumWarps;
+
+  // ------------------------------------------------------------------------
+  // Adaptive diff (section 5.2)
+  // ------------------------------------------------------------------------
+  logic            last;
+  logic [PerW-1:0] idle_tot, stall_tot;
+  logic [SumW-1:0] bytes_tot;
+  logic [1:0]      decision;
+  logic [CW-1:0]   max_d;
+  always_comb begin : p_adapt
+    logic [SumW:0] sum;
+    last      = 32'(cyc_q) == SamplePeriod - 1;
+    idle_tot  = idle_q + PerW'(perf_idle_i);
+    stall_tot = stall_q + PerW'(perf_mem_stall_i);
+    sum       = {1'b0, bytes_q} + (SumW+1)'(perf_bytes_i);
+    bytes_tot = sum[SumW] ? '1 : sum[SumW-1:0];
+    if (32'(idle_tot) > IdleThreshold && 64'(bytes_tot) <= 64'(FairBytes)) begin
+      decision = Inc;  // neither ALU- nor bandwidth-bound: allow more slip
+    end else if (32'(stall_tot) + 1 > StallThreshold) begin
+      decision = Hold; // latency-bound as well: roughly in balance
+    end else begin
+      decision = Dec;
+    end
+    max_d = max_q;
+    if (last) begin
+      if (decision == Inc && max_q != CntMax) begin
+        max_d = max_q + 1'b1;
+      end else if (decision == Dec && max_q != CW'(1)) begin
+        max_d = max_q - 1'b1;
+      end
+    end
+  end
+
+  // ------------------------------------------------------------------------
+  // State update
+  // ------------------------------------------------------------------------
+  // Slip limit of a warp's counters against a max-slip value.
+  function automatic logic [W-1:0] limit_of(input logic [W*CW-1:0] cs,
+                                            input logic [CW-1:0] mx);
+    logic [W-1:0] l;
+    for (int unsigned t = 0; t < W; t++) begin
+      l[t] = cs[t*CW +: CW] >= mx;
+    end
+    limit_of = l;
+  endfunction
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin : p_state
+    if (!rst_ni) begin
+      for (int unsigned w = 0; w < NumWarps; w++) begin
+        cnt_q[w] <= '0;
+      end
+      max_q        <= CW'(InitMaxSlip);
+      cyc_q        <= '0;
+      idle_q       <= '0;
+      stall_q      <= '0;
+      bytes_q      <= '0;
+      adapt_o      <= Hold;
+      period_end_o <= 1'b0;
+      rsp_valid_o  <= 1'b0;
+      rsp_err_o    <= ErrNone;
+      err_sticky_o <= '0;
+    end else begin
+      if (ev_apply && !(rel_ok && rel_warp_i == ev_warp_i)) begin
+        cnt_q[ev_warp_i] <= c_new;
+      end
+      if (rel_ok) begin
+        cnt_q[rel_warp_i] <= '0;
+      end
+      max_q        <= max_d;
+      cyc_q        <= last ? '0 : cyc_q + 1'b1;
+      idle_q       <= last ? '0 : idle_tot;
+      stall_q      <= last ? '0 : stall_tot;
+      bytes_q      <= last ? '0 : bytes_tot;
+      period_end_o <= last;
+      if (last) begin
+        adapt_o <= decision;
+      end
+      rsp_valid_o <= ev_valid_i;
+      rsp_err_o   <= ev_valid_i ? ev_err : ErrNone;
+      if (ev_valid_i && ev_err != ErrNone) begin
+        err_sticky_o[ev_err] <= 1'b1;
+      end
+      if (rel_valid_i && !rel_ok) begin
+        err_sticky_o[ErrBadRelease] <= 1'b1;
+      end
+    end
+  end
+
+  // Slip-limit masks: the event's and release's warps follow their new
+  // counters; every warp follows a new max-slip.
+  for (genvar w = 0; w < NumWarps; w++) begin : gen_limit
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) begin
+        lim_q[w] <= '0;
+      end else if (rel_ok && 32'(rel_warp_i) == w) begin
+        lim_q[w] <= '0;
+      end else if (ev_apply && 32'(ev_warp_i) == w) begin
+        lim_q[w] <= limit_of(c_new, max_d);
+      end else if (last && max_d != max_q) begin
+        lim_q[w] <= limit_of(cnt_q[w], max_d);
+      end
+    end
+  end
+
+  // ------------------------------------------------------------------------
+  // Query and read ports
+  // ------------------------------------------------------------------------
+  assign q_limit_o   = (32'(q_warp_i) < NumWarps) ? lim_q[q_warp_i] : '0;
+  assign q_block_o   = q_limit_o != '0;
+  assign max_slip_o  = max_q;
+  assign rd_counts_o = (32'(rd_warp_i) < NumWarps) ? cnt_q[rd_warp_i] : '0;
+
+endmodule
