@@ -97,23 +97,37 @@ static bool take_fill(dom_driver_t *d, mdt_in_t *req)
     if (best < 0)
         return false;
     unsigned w = d->fills[best].w, e = d->fills[best].e;
-    uint64_t mask = 0, seq = d->fills[best].seq;
-    for (unsigned i = 0; i < d->nfills;) {
-        dom_fill_t *f = &d->fills[i];
-        if (f->w == w && f->e == e && f->due <= d->cycle) {
+    uint64_t mask = 0;
+    for (unsigned i = 0; i < d->nfills; i++) {
+        const dom_fill_t *f = &d->fills[i];
+        if (f->w == w && f->e == e && f->due <= d->cycle)
             mask |= f->mask;
-            *f = d->fills[--d->nfills];
-        } else {
-            i++;
-        }
     }
     req->fill_valid = true;
     req->fill_warp = w;
     req->fill_entry = e;
     req->fill_mask = mask;
-    d->cover[DCV_FILL_OUT_OF_ORDER] += seq < d->last_fill_seq;
-    d->last_fill_seq = seq;
     return true;
+}
+
+/* An accepted fill retires the scheduled groups it carries. Done after the
+ * step from the request itself, so that a replayed run does the same. */
+static void retire_fill(dom_driver_t *d, const mdt_in_t *req)
+{
+    uint64_t seq = UINT64_MAX;
+    for (unsigned i = 0; i < d->nfills;) {
+        dom_fill_t *f = &d->fills[i];
+        if (f->w == req->fill_warp && f->e == req->fill_entry && (f->mask & ~req->fill_mask) == 0) {
+            seq = f->seq < seq ? f->seq : seq;
+            *f = d->fills[--d->nfills];
+        } else {
+            i++;
+        }
+    }
+    if (seq != UINT64_MAX) {
+        d->cover[DCV_FILL_OUT_OF_ORDER] += seq < d->last_fill_seq;
+        d->last_fill_seq = seq;
+    }
 }
 
 static bool inject_fill(dom_driver_t *d, const mdt_t *m, mdt_in_t *req)
@@ -321,6 +335,8 @@ int dom_driver_after(dom_driver_t *d, const mdt_t *m, const mdt_in_t *req,
         rc = -1;
     }
     c[DCV_SAME_WARP_FILL] += ev->same_warp;
+    if (ev->fill && ev->fill_err == 0)
+        retire_fill(d, req);
     for (unsigned w = 0; w < d->p.num_warps; w++) {
         bool full = true;
         for (unsigned e = 0; e < d->p.entries_per_warp; e++)
