@@ -23,7 +23,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BUILD = os.environ.get("BUILD", "build")
 # Enough cycles for a stable figure; the large configurations are slow, so
 # fewer of them.
-CYCLES = {"default": 1000000, "min": 1000000, "max": 300000, "paper": 30000}
+CYCLES = {"default": 1000000, "min": 1000000, "max": 300000, "paper": 200000}
 
 
 def cpu_name():
