@@ -1,6 +1,6 @@
 # SIMT divergence hardware: the entry point.
 #
-#   make sim   [BLOCK=b] [CONFIG=c] [SEED=n] [CYCLES=n] [SCENARIO=f] [RECORD=f] [REPLAY=f]
+#   make sim   [BLOCK=b] [CONFIG=c] [SEED=n] [CYCLES=n] [SCENARIO=f] [RECORD=f] [REPLAY=f] [COVER=0|1]
 #   make lint  [BLOCK=b]
 #   make synth [BLOCK=b]
 #   make test
@@ -44,7 +44,14 @@ endif
 ifdef REPLAY
   SIM_ARGS += --replay $(REPLAY)
 endif
+# The default-length random run must hit every cover point (COVER=1 asks it
+# of a run of another length, COVER=0 waives it).
 ifeq ($(SCENARIO)$(REPLAY),)
+  ifeq ($(origin CYCLES),file)
+    COVER ?= 1
+  endif
+endif
+ifeq ($(COVER),1)
   SIM_ARGS += --require-cover
 endif
 

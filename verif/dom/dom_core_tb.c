@@ -168,25 +168,10 @@ static bool tb_cover_applies(const void *p, unsigned k)
 }
 static uint64_t tb_ops(const void *p) { return ((const tb_t *)p)->d.ops; }
 
-static void *dut_create(const char *fst) { return dom_core_dut_create(fst); }
-static void dut_reset(void *d) { dom_core_dut_reset(d); }
-static void dut_eval(void *d, const uint64_t *in, uint64_t *out)
-{
-    dom_core_dut_eval(d, (const pin_t *)in, (pout_t *)out);
-}
-static void dut_tick(void *d) { dom_core_dut_tick(d); }
-static void dut_destroy(void *d) { dom_core_dut_destroy(d); }
-
 int main(int argc, char **argv)
 {
     static const cosim_tb_t tb = {
-        .block = "dom_core",
-        .in_words = DOM_CORE_PORT_IN_WORDS,
-        .out_words = DOM_CORE_PORT_OUT_WORDS,
-        .in_desc = dom_core_port_in_desc,
-        .n_in = DOM_CORE_PORT_IN_COUNT,
-        .out_desc = dom_core_port_out_desc,
-        .n_out = DOM_CORE_PORT_OUT_COUNT,
+        DOM_CORE_COSIM_DUT,
         .covers = dom_mdt_covers,
         .n_covers = DCV_COUNT,
         .create = tb_create,
@@ -196,11 +181,6 @@ int main(int argc, char **argv)
         .cover_counts = tb_cover_counts,
         .cover_applies = tb_cover_applies,
         .ops = tb_ops,
-        .dut_create = dut_create,
-        .dut_reset = dut_reset,
-        .dut_eval = dut_eval,
-        .dut_tick = dut_tick,
-        .dut_destroy = dut_destroy,
     };
     return cosim_main(&tb, CFG_NAME, argc, argv);
 }

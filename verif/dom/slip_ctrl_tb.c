@@ -253,25 +253,10 @@ static bool tb_cover_applies(const void *p, unsigned k)
 }
 static uint64_t tb_ops(const void *p) { return ((const tb_t *)p)->ops; }
 
-static void *dut_create(const char *fst) { return slip_ctrl_dut_create(fst); }
-static void dut_reset(void *d) { slip_ctrl_dut_reset(d); }
-static void dut_eval(void *d, const uint64_t *in, uint64_t *out)
-{
-    slip_ctrl_dut_eval(d, (const pin_t *)in, (pout_t *)out);
-}
-static void dut_tick(void *d) { slip_ctrl_dut_tick(d); }
-static void dut_destroy(void *d) { slip_ctrl_dut_destroy(d); }
-
 int main(int argc, char **argv)
 {
     static const cosim_tb_t tb = {
-        .block = "slip_ctrl",
-        .in_words = SLIP_CTRL_PORT_IN_WORDS,
-        .out_words = SLIP_CTRL_PORT_OUT_WORDS,
-        .in_desc = slip_ctrl_port_in_desc,
-        .n_in = SLIP_CTRL_PORT_IN_COUNT,
-        .out_desc = slip_ctrl_port_out_desc,
-        .n_out = SLIP_CTRL_PORT_OUT_COUNT,
+        SLIP_CTRL_COSIM_DUT,
         .covers = covers,
         .n_covers = CV_COUNT,
         .create = tb_create,
@@ -281,11 +266,6 @@ int main(int argc, char **argv)
         .cover_counts = tb_cover_counts,
         .cover_applies = tb_cover_applies,
         .ops = tb_ops,
-        .dut_create = dut_create,
-        .dut_reset = dut_reset,
-        .dut_eval = dut_eval,
-        .dut_tick = dut_tick,
-        .dut_destroy = dut_destroy,
     };
     return cosim_main(&tb, CFG_NAME, argc, argv);
 }

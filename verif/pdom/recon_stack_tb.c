@@ -603,28 +603,11 @@ static bool tb_cover_applies(const void *p, unsigned k)
 
 static uint64_t tb_ops(const void *p) { return ((const tb_t *)p)->ops; }
 
-/* ---- DUT adapters (the generated shim is typed) ---------------------------- */
-
-static void *dut_create(const char *fst) { return recon_stack_dut_create(fst); }
-static void dut_reset(void *d) { recon_stack_dut_reset(d); }
-static void dut_eval(void *d, const uint64_t *in, uint64_t *out)
-{
-    recon_stack_dut_eval(d, (const pin_t *)in, (pout_t *)out);
-}
-static void dut_tick(void *d) { recon_stack_dut_tick(d); }
-static void dut_destroy(void *d) { recon_stack_dut_destroy(d); }
-
 int main(int argc, char **argv)
 {
     static const cosim_tb_t tb = {
-        .block = "recon_stack",
+        RECON_STACK_COSIM_DUT,
         .scenarios = true,
-        .in_words = RECON_STACK_PORT_IN_WORDS,
-        .out_words = RECON_STACK_PORT_OUT_WORDS,
-        .in_desc = recon_stack_port_in_desc,
-        .n_in = RECON_STACK_PORT_IN_COUNT,
-        .out_desc = recon_stack_port_out_desc,
-        .n_out = RECON_STACK_PORT_OUT_COUNT,
         .covers = covers,
         .n_covers = CV_COUNT,
         .create = tb_create,
@@ -634,11 +617,6 @@ int main(int argc, char **argv)
         .cover_counts = tb_cover_counts,
         .cover_applies = tb_cover_applies,
         .ops = tb_ops,
-        .dut_create = dut_create,
-        .dut_reset = dut_reset,
-        .dut_eval = dut_eval,
-        .dut_tick = dut_tick,
-        .dut_destroy = dut_destroy,
     };
     return cosim_main(&tb, CFG_NAME, argc, argv);
 }

@@ -127,25 +127,10 @@ static bool tb_cover_applies(const void *p, unsigned k)
 }
 static uint64_t tb_ops(const void *p) { return ((const tb_t *)p)->ops; }
 
-static void *dut_create(const char *fst) { return thread_compactor_dut_create(fst); }
-static void dut_reset(void *d) { thread_compactor_dut_reset(d); }
-static void dut_eval(void *d, const uint64_t *in, uint64_t *out)
-{
-    thread_compactor_dut_eval(d, (const pin_t *)in, (pout_t *)out);
-}
-static void dut_tick(void *d) { thread_compactor_dut_tick(d); }
-static void dut_destroy(void *d) { thread_compactor_dut_destroy(d); }
-
 int main(int argc, char **argv)
 {
     static const cosim_tb_t tb = {
-        .block = "thread_compactor",
-        .in_words = THREAD_COMPACTOR_PORT_IN_WORDS,
-        .out_words = THREAD_COMPACTOR_PORT_OUT_WORDS,
-        .in_desc = thread_compactor_port_in_desc,
-        .n_in = THREAD_COMPACTOR_PORT_IN_COUNT,
-        .out_desc = thread_compactor_port_out_desc,
-        .n_out = THREAD_COMPACTOR_PORT_OUT_COUNT,
+        THREAD_COMPACTOR_COSIM_DUT,
         .covers = covers,
         .n_covers = CV_COUNT,
         .create = tb_create,
@@ -155,11 +140,6 @@ int main(int argc, char **argv)
         .cover_counts = tb_cover_counts,
         .cover_applies = tb_cover_applies,
         .ops = tb_ops,
-        .dut_create = dut_create,
-        .dut_reset = dut_reset,
-        .dut_eval = dut_eval,
-        .dut_tick = dut_tick,
-        .dut_destroy = dut_destroy,
     };
     return cosim_main(&tb, CFG_NAME, argc, argv);
 }
