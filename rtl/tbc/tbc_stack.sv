@@ -284,27 +284,47 @@ module tbc_stack #(
   assign settle_done  = !settle_pop;
 
   // Warps the compactor will make of t_mask: the largest per-lane thread
-  // count, or (static mode) the number of static warps with a thread.
+  // count, or (static mode) the number of static warps with a thread. Both
+  // are balanced trees (pairwise sums, pairwise maxima), log2 levels deep:
+  // a chain of S adders and W comparators would set the settling cycle's
+  // critical path at the paper's 1024 threads.
+  localparam int unsigned SPow = 1 << $clog2(S);  // leaves of a sum tree
+  localparam int unsigned WPow = 1 << $clog2(W);  // leaves of the max tree
+
+  // Sum of the bits of one S-leaf group, as a tree of pairwise adders.
+  function automatic wcnt_t tree_sum(input logic [SPow-1:0] bits);
+    wcnt_t node [2*SPow-1];
+    for (int unsigned i = 0; i < SPow; i++) begin
+      node[SPow-1+i] = WcntWidth'(bits[i]);
+    end
+    for (int i = int'(SPow) - 2; i >= 0; i--) begin
+      node[i] = node[2*i+1] + node[2*i+2];
+    end
+    return node[0];
+  endfunction
+
   wcnt_t warp_count;
   always_comb begin : p_warp_count
-    wcnt_t lane_cnt;
-    lane_cnt   = '0;
-    warp_count = '0;
-    if (static_q) begin
-      for (int unsigned s = 0; s < S; s++) begin
-        warp_count = warp_count + WcntWidth'(|t_mask[s*W +: W]);
-      end
-    end else begin
-      for (int unsigned l = 0; l < W; l++) begin
-        lane_cnt = '0;
-        for (int unsigned s = 0; s < S; s++) begin
-          lane_cnt = lane_cnt + WcntWidth'(t_mask[s*W + l]);
-        end
-        if (lane_cnt > warp_count) begin
-          warp_count = lane_cnt;
-        end
-      end
+    logic [SPow-1:0] warp_any;
+    logic [SPow-1:0] lane_bits;
+    wcnt_t           max_node [2*WPow-1];
+    warp_any = '0;
+    for (int unsigned s = 0; s < S; s++) begin
+      warp_any[s] = |t_mask[s*W +: W];
     end
+    for (int unsigned l = 0; l < WPow; l++) begin
+      lane_bits = '0;
+      if (l < W) begin
+        for (int unsigned s = 0; s < S; s++) begin
+          lane_bits[s] = t_mask[s*W + l];
+        end
+      end
+      max_node[WPow-1+l] = tree_sum(lane_bits);
+    end
+    for (int i = int'(WPow) - 2; i >= 0; i--) begin
+      max_node[i] = (max_node[2*i+1] > max_node[2*i+2]) ? max_node[2*i+1] : max_node[2*i+2];
+    end
+    warp_count = static_q ? tree_sum(warp_any) : max_node[0];
   end
 
   // ------------------------------------------------------------------------
