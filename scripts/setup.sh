@@ -8,7 +8,7 @@ what=${1:-all}
 base=(make gcc g++ python3 zlib1g-dev verilator)
 case "$what" in
     sim|lint) pkgs=("${base[@]}") ;;
-    test) pkgs=("${base[@]}" libcmocka-dev) ;;
+    test) pkgs=("${base[@]}" libcmocka-dev yosys) ;;
     synth) pkgs=(make python3 yosys opensta qflow-tech-osu018) ;;
     all) pkgs=("${base[@]}" libcmocka-dev yosys opensta qflow-tech-osu018) ;;
     *) echo "setup.sh: unknown target '$what' (sim, lint, synth, test, all)" >&2; exit 2 ;;
@@ -49,9 +49,12 @@ case "$what" in
         check verilator "$v" 5.006 ;;
 esac
 case "$what" in
-    synth|all)
+    synth|test|all)
         v=$(yosys -V | awk '{print $2}')
-        check yosys "$v" 0.23
+        check yosys "$v" 0.23 ;;
+esac
+case "$what" in
+    synth|all)
         lib=${OSU018_LIB:-/usr/share/qflow/tech/osu018/osu018_stdcells.lib}
         [ -f "$lib" ] || { echo "setup.sh: OSU 0.18um liberty not found at $lib (qflow-tech-osu018)" >&2; exit 1; }
         command -v sta >/dev/null || { echo "setup.sh: OpenSTA 'sta' not on PATH (opensta)" >&2; exit 1; } ;;

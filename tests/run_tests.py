@@ -10,6 +10,9 @@
      the co-simulation must catch, with a complete mismatch report
   6. bad input: parameters rejected at elaboration, bad command lines and
      files rejected with a one-line error and exit 2
+  7. the synthesis front end: Yosys (the version `make synth` uses) reads
+     and elaborates every block configuration -- Verilator accepting the RTL
+     does not prove Yosys does -- and rejects illegal parameters
 """
 import glob
 import os
@@ -212,6 +215,47 @@ def bad_input():
                    r.returncode != 0 and word in r.stderr, r.stderr[-800:])
 
 
+def rtl_sources(block):
+    group = cfg("get", block, "group")[0]
+    return sorted(set(glob.glob(os.path.join(ROOT, "rtl", "common", "*.sv")) +
+                      glob.glob(os.path.join(ROOT, "rtl", group, "*.sv"))))
+
+
+def yosys_elaborate(block, chparam, full):
+    """Yosys reads and elaborates one parameter set; full: also proc + check."""
+    top = cfg("get", block, "top")[0]
+    script = (f"read_verilog -sv {' '.join(rtl_sources(block))}; {chparam} {top}; "
+              f"hierarchy -check -top {top}" + ("; proc; check -assert" if full else ""))
+    return sh(["yosys", "-q", "-p", script])
+
+
+def synth_front_end():
+    """Every configuration elaborated; the `min` ones through proc and check
+    too (on the 1024-thread configurations proc alone takes many minutes:
+    `make synth` is where they are synthesised)."""
+    if shutil.which("yosys") is None:
+        record("synthesis front end: yosys on PATH (scripts/setup.sh all)", False)
+        return
+    jobs = [(b, c) for b in cfg("blocks") for c in cfg("configs", b)]
+
+    def one(bc):
+        b, c = bc
+        return b, c, yosys_elaborate(b, " ".join(cfg("params", b, c, "yosys")), c == "min")
+    with ThreadPoolExecutor(JOBS) as ex:
+        for b, c, r in ex.map(one, jobs):
+            what = "elaborates, proc, check" if c == "min" else "elaborates"
+            record(f"yosys {what} {b}/{c}", r.returncode == 0, (r.stdout + r.stderr)[-1500:])
+    for b, assign, word in [("recon_stack", "Depth=3", "Depth"),
+                            ("tbc_stack", "BlockThreads=30", "BlockThreads"),
+                            ("mdt", "EntriesPerWarp=9", "EntriesPerWarp"),
+                            ("slip_ctrl", "CounterWidth=1", "CounterWidth")]:
+        name, value = assign.split("=")
+        r = yosys_elaborate(b, f"chparam -set {name} {value}", False)
+        out = r.stdout + r.stderr
+        record(f"yosys rejects {b} {assign} naming {word}", r.returncode != 0 and word in out,
+               out[-800:])
+
+
 def main():
     if not build_all():
         print("0 passed, 1 failed")
@@ -221,6 +265,7 @@ def main():
     scenarios()
     record_replay()
     bad_input()
+    synth_front_end()
     mutants()
     failed = [r for r in results if not r[1]]
     if failed:

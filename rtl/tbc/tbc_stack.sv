@@ -284,47 +284,37 @@ module tbc_stack #(
   assign settle_done  = !settle_pop;
 
   // Warps the compactor will make of t_mask: the largest per-lane thread
-  // count, or (static mode) the number of static warps with a thread. Both
-  // are balanced trees (pairwise sums, pairwise maxima), log2 levels deep:
-  // a chain of S adders and W comparators would set the settling cycle's
-  // critical path at the paper's 1024 threads.
-  localparam int unsigned SPow = 1 << $clog2(S);  // leaves of a sum tree
+  // count, or (static mode) the number of static warps with a thread. The
+  // counts are $countones (an adder tree in synthesis), their maximum a
+  // balanced tree of comparators, log2(W) levels: a chain of W comparators
+  // would set the settling cycle's critical path.
   localparam int unsigned WPow = 1 << $clog2(W);  // leaves of the max tree
 
-  // Sum of the bits of one S-leaf group, as a tree of pairwise adders.
-  function automatic wcnt_t tree_sum(input logic [SPow-1:0] bits);
-    wcnt_t node [2*SPow-1];
-    for (int unsigned i = 0; i < SPow; i++) begin
-      node[SPow-1+i] = WcntWidth'(bits[i]);
-    end
-    for (int i = int'(SPow) - 2; i >= 0; i--) begin
-      node[i] = node[2*i+1] + node[2*i+2];
-    end
-    return node[0];
+  // The larger of two counts.
+  function automatic wcnt_t max2(input wcnt_t a, input wcnt_t b);
+    max2 = (a > b) ? a : b;
   endfunction
 
   wcnt_t warp_count;
   always_comb begin : p_warp_count
-    logic [SPow-1:0] warp_any;
-    logic [SPow-1:0] lane_bits;
-    wcnt_t           max_node [2*WPow-1];
+    logic [S-1:0] warp_any, lane_bits;
+    // node k (at bits k*WcntWidth) has children 2k+1 and 2k+2; the leaves,
+    // nodes WPow-1 .. 2*WPow-2, are the lanes' counts (0 past lane W-1)
+    logic [(2*WPow-1)*WcntWidth-1:0] max_node;
     warp_any = '0;
-    for (int unsigned s = 0; s < S; s++) begin
-      warp_any[s] = |t_mask[s*W +: W];
-    end
-    for (int unsigned l = 0; l < WPow; l++) begin
-      lane_bits = '0;
-      if (l < W) begin
-        for (int unsigned s = 0; s < S; s++) begin
-          lane_bits[s] = t_mask[s*W + l];
-        end
+    max_node = '0;
+    for (int unsigned l = 0; l < W; l++) begin
+      for (int unsigned s = 0; s < S; s++) begin
+        lane_bits[s] = t_mask[s*W + l];
       end
-      max_node[WPow-1+l] = tree_sum(lane_bits);
+      max_node[(WPow-1+l)*WcntWidth +: WcntWidth] = WcntWidth'($countones(lane_bits));
+      warp_any = warp_any | lane_bits;
     end
-    for (int i = int'(WPow) - 2; i >= 0; i--) begin
-      max_node[i] = (max_node[2*i+1] > max_node[2*i+2]) ? max_node[2*i+1] : max_node[2*i+2];
+    for (int unsigned k = WPow - 1; k > 0; k--) begin
+      max_node[(k-1)*WcntWidth +: WcntWidth] = max2(max_node[(2*k-1)*WcntWidth +: WcntWidth],
+                                                    max_node[(2*k)*WcntWidth +: WcntWidth]);
     end
-    warp_count = static_q ? tree_sum(warp_any) : max_node[0];
+    warp_count = static_q ? WcntWidth'($countones(warp_any)) : max_node[WcntWidth-1:0];
   end
 
   // ------------------------------------------------------------------------
