@@ -205,22 +205,20 @@ module tbc_stack #(
   mask_t arr_mask, arr_taken, arr_not_taken;
   logic  bad_lane;
   always_comb begin
-    arr_mask      = '0;
-    arr_taken     = '0;
-    arr_not_taken = '0;
-    bad_lane      = 1'b0;
+    arr_mask = '0;
+    bad_lane = 1'b0;
     for (int unsigned l = 0; l < W; l++) begin
       if (req_lane_valid_i[l]) begin
         if (32'(req_lane_sw_i[l*SwWidth +: SwWidth]) >= S) begin
           bad_lane = 1'b1;
         end else begin
           // thread s*W + l of static warp s = this lane's index
-          arr_mask[32'(req_lane_sw_i[l*SwWidth +: SwWidth])*W + l]      = 1'b1;
-          arr_taken[32'(req_lane_sw_i[l*SwWidth +: SwWidth])*W + l]     = req_taken_i[l];
-          arr_not_taken[32'(req_lane_sw_i[l*SwWidth +: SwWidth])*W + l] = !req_taken_i[l];
+          arr_mask[32'(req_lane_sw_i[l*SwWidth +: SwWidth])*W + l] = 1'b1;
         end
       end
     end
+    arr_taken     = arr_mask & {S{req_taken_i}};
+    arr_not_taken = arr_mask & ~{S{req_taken_i}};
   end
 
   // ------------------------------------------------------------------------
@@ -324,9 +322,15 @@ module tbc_stack #(
   lpos_t  tos_d;
   logic   settling_d;
   // Per level: full write (INIT, push), mask OR (clear first when fresh),
-  // wcnt write, pc write (T.pc := rpc).
+  // wcnt write, pc write (T.pc := rpc). The bits ORed into a level come from
+  // one of three shared buses, picked per level by a one-hot select:
+  // taken threads of a branch (or_taken), not-taken threads (or_not_taken),
+  // and or_other_bits: the INIT mask, an LPC merge at settling, or an LPC
+  // arrival. (Selects rather than an array written at a run-time index:
+  // the same logic, but Yosys elaborates it in seconds at 1024 threads.)
   logic [Depth-1:0] wr_full, wr_or, wr_clr, wr_wcnt, wr_pc;
-  mask_t  or_bits  [Depth];
+  logic [Depth-1:0] or_taken, or_not_taken, or_other;
+  mask_t  or_other_bits;
   pc_t    full_pc  [Depth];
   pc_t    full_lpc [Depth];
   lpos_t  full_lpos[Depth];
@@ -343,12 +347,15 @@ module tbc_stack #(
     wr_clr     = '0;
     wr_wcnt    = '0;
     wr_pc      = '0;
+    or_taken      = '0;
+    or_not_taken  = '0;
+    or_other      = '0;
+    or_other_bits = arr_mask;
     wcnt_val   = t_wcnt - 1'b1;
     pop        = 1'b0;
     t_idx      = pending ? top : LposWidth'(32'(sp_q) + 32'(n_push) - 1);
     nt_idx     = LposWidth'(t_idx - 1'b1);
     for (int unsigned l = 0; l < Depth; l++) begin
-      or_bits[l]   = '0;
       full_pc[l]   = req_pc_i;
       full_lpc[l]  = new_lcp ? req_lpc_i : t_lpc;
       full_lpos[l] = new_lcp ? LposWidth'(sp_q) : t_lpos;
@@ -357,8 +364,9 @@ module tbc_stack #(
       if (settle_pop) begin
         pop = 1'b1;
         if (settle_merge) begin
-          wr_or[t_lpos]   = 1'b1;
-          or_bits[t_lpos] = t_mask;
+          wr_or[t_lpos]    = 1'b1;
+          or_other[t_lpos] = 1'b1;
+          or_other_bits    = t_mask;
         end
       end else begin
         wr_wcnt[tos_q] = 1'b1;
@@ -372,7 +380,8 @@ module tbc_stack #(
         wr_or[0]     = 1'b1;
         wr_wcnt[0]   = 1'b1;
         wcnt_val     = '0;
-        or_bits[0]   = req_mask_i;
+        or_other[0]   = 1'b1;
+        or_other_bits = req_mask_i;
         full_lpc[0]  = PcNone;
         full_lpos[0] = '0;
         sp_d         = DepthWidth'(1);
@@ -400,8 +409,8 @@ module tbc_stack #(
         end
         wr_or[t_idx]    = 1'b1;
         wr_or[nt_idx]   = 1'b1;
-        or_bits[t_idx]  = arr_taken;
-        or_bits[nt_idx] = arr_not_taken;
+        or_taken[t_idx]      = 1'b1;
+        or_not_taken[nt_idx] = 1'b1;
         wr_wcnt[tos_q]  = 1'b1;
         if (t_wcnt == WcntWidth'(1)) begin
           tos_d      = t_idx;
@@ -409,8 +418,8 @@ module tbc_stack #(
         end
       end else if (is_arrive) begin
         if (at_lpc) begin
-          wr_or[t_lpos]   = 1'b1;
-          or_bits[t_lpos] = arr_mask;
+          wr_or[t_lpos]    = 1'b1;
+          or_other[t_lpos] = 1'b1;
         end
         wr_wcnt[tos_q] = 1'b1;
         pop            = t_wcnt == WcntWidth'(1);
@@ -437,7 +446,10 @@ module tbc_stack #(
         pc_q[l]  <= req_rpc_i;
       end
       if (wr_or[l]) begin
-        mask_q[l] <= (wr_clr[l] ? '0 : mask_q[l]) | or_bits[l];
+        mask_q[l] <= (wr_clr[l] ? '0 : mask_q[l]) |
+                     (or_taken[l]     ? arr_taken     : '0) |
+                     (or_not_taken[l] ? arr_not_taken : '0) |
+                     (or_other[l]     ? or_other_bits : '0);
       end
       if (wr_wcnt[l]) begin
         wcnt_q[l] <= wr_full[l] ? '0 : wcnt_val;
