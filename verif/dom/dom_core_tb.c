@@ -3,7 +3,8 @@
  * is the MDT's allocation permission; every ACCESS is a slip event; RELEASE
  * resets both). The shared driver (dom_tb_common.c) runs the warps' loops;
  * executing threads exclude the slip-limited ones, as the core would; the
- * core statistics change character every sampling period. */
+ * core statistics change character every sampling period. Or a directed
+ * scenario (verif/dom/scenarios/dom_core_*.scn). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -23,7 +24,64 @@ typedef struct {
     dom_driver_t d;
     cosim_rng_t rng;
     unsigned phase;
+    dom_scn_t scn; /* directed scenario instead of the driver (scn.scn set) */
 } tb_t;
+
+/* ---- directed scenarios -----------------------------------------------------
+ * The MDT verbs of dom_tb_common.h without ok= (the slip controller decides),
+ * the core statistics on any line (dom_scn_perf), and on expect lines, besides
+ * the MDT's keys (sticky= is mdt_sticky_o), the slip controller's of warp w:
+ *   block= limit= (acc_block_o, acc_limit_o) counts= (rd_counts_o, thread t
+ *   at bits t*CounterWidth) max= adapt= period_end= slip_err= slip_sticky=
+ * Every ACCESS is a slip event of its warp; RELEASE resets both blocks. */
+enum { CK_BLOCK, CK_LIMIT, CK_COUNTS, CK_MAX, CK_ADAPT, CK_PERIOD_END, CK_SLIP_ERR,
+       CK_SLIP_STICKY, CK_COUNT };
+_Static_assert(DSK_COUNT + CK_COUNT <= DOM_SCN_MAX_KEYS, "expect keys of dom_core");
+static const dom_scn_key_t core_keys[CK_COUNT] = {
+    [CK_BLOCK] = {"block", NULL},           [CK_LIMIT] = {"limit", NULL},
+    [CK_COUNTS] = {"counts", NULL},         [CK_MAX] = {"max", NULL},
+    [CK_ADAPT] = {"adapt", dom_adapt_words}, [CK_PERIOD_END] = {"period_end", NULL},
+    [CK_SLIP_ERR] = {"slip_err", dom_slip_err_words},
+    [CK_SLIP_STICKY] = {"slip_sticky", NULL},
+};
+
+static void mdt_to_ports(const mdt_in_t *q, pin_t *in)
+{
+    in->acc_valid_i[0] = q->acc_valid;
+    in->acc_op_i[0] = q->acc_op;
+    in->acc_warp_i[0] = q->acc_warp;
+    in->acc_pc_i[0] = q->acc_pc;
+    in->acc_exec_i[0] = q->acc_exec;
+    in->acc_hit_i[0] = q->acc_hit;
+    in->fill_valid_i[0] = q->fill_valid;
+    in->fill_warp_i[0] = q->fill_warp;
+    in->fill_entry_i[0] = q->fill_entry;
+    in->fill_mask_i[0] = q->fill_mask;
+    in->rd_warp_i[0] = q->rd_warp;
+    in->rd_entry_i[0] = q->rd_entry;
+}
+
+static int scenario_stimulus(tb_t *t, pin_t *in, char *err, size_t errlen)
+{
+    dom_scn_t *s = &t->scn;
+    mdt_in_t q;
+    int rc = dom_scn_next(s, err, errlen);
+    if (rc)
+        return rc;
+    if (dom_scn_mdt_request(s, false, &q, err, errlen) ||
+        dom_scn_perf(s, in->perf_idle_i, in->perf_mem_stall_i, in->perf_bytes_i, err, errlen) ||
+        (s->expect && dom_scn_want(s, core_keys, CK_COUNT, DSK_COUNT, err, errlen)) ||
+        scenario_unused(&s->line, err, errlen))
+        return -1;
+    if (s->has[DSK_COUNT + CK_COUNTS] && t->sp.warp_width * t->sp.counter_width > 64) {
+        snprintf(err, errlen, "%s:%u: counts= needs WarpWidth*CounterWidth <= 64",
+                 s->line.file, s->line.lineno);
+        return -1;
+    }
+    mdt_to_ports(&q, in);
+    return dom_scn_fits(s, dom_core_port_in_desc, DOM_CORE_PORT_IN_COUNT, (uint64_t *)in, err,
+                        errlen);
+}
 
 static uint64_t limit_of(const void *ctx, unsigned w)
 {
@@ -48,12 +106,20 @@ static void *tb_create(const cosim_opts_t *o, char *err, size_t errlen)
     }
     dom_driver_init(&t->d, &t->mp, o->seed);
     cosim_rng_seed(&t->rng, o->seed ^ UINT64_C(0x9e3779b97f4a7c15));
+    if (o->scenario && dom_scn_open(&t->scn, o->scenario, err, errlen)) {
+        mdt_destroy(t->mdt);
+        slip_ctrl_destroy(t->slip);
+        free(t);
+        return NULL;
+    }
     return t;
 }
 
 static void tb_destroy(void *p)
 {
     tb_t *t = p;
+    if (t->scn.scn)
+        dom_scn_close(&t->scn);
     mdt_destroy(t->mdt);
     slip_ctrl_destroy(t->slip);
     free(t);
@@ -65,20 +131,10 @@ static int tb_stimulus(void *p, uint64_t cycle, uint64_t *words, char *err, size
     cosim_rng_t *r = &t->rng;
     pin_t *in = (pin_t *)words;
     mdt_in_t q;
-    (void)err, (void)errlen;
+    if (t->scn.scn)
+        return scenario_stimulus(t, in, err, errlen);
     dom_driver_request(&t->d, t->mdt, limit_of, t->slip, &q);
-    in->acc_valid_i[0] = q.acc_valid;
-    in->acc_op_i[0] = q.acc_op;
-    in->acc_warp_i[0] = q.acc_warp;
-    in->acc_pc_i[0] = q.acc_pc;
-    in->acc_exec_i[0] = q.acc_exec;
-    in->acc_hit_i[0] = q.acc_hit;
-    in->fill_valid_i[0] = q.fill_valid;
-    in->fill_warp_i[0] = q.fill_warp;
-    in->fill_entry_i[0] = q.fill_entry;
-    in->fill_mask_i[0] = q.fill_mask;
-    in->rd_warp_i[0] = q.rd_warp;
-    in->rd_entry_i[0] = q.rd_entry;
+    mdt_to_ports(&q, in);
     /* core statistics: a different character each sampling period */
     if (cycle % t->sp.sample_period == 0)
         t->phase = (unsigned)cosim_rng_below(r, 3);
@@ -158,6 +214,23 @@ static int tb_model(void *p, uint64_t cycle, const uint64_t *words, uint64_t *ou
     for (unsigned th = 0; th < t->sp.warp_width; th++)
         port_set_field(o->rd_counts_o, th * t->sp.counter_width, t->sp.counter_width,
                        so.rd_counts[th]);
+    if (t->scn.scn) {
+        dom_driver_after(&t->d, t->mdt, &mi, &mev, mi.acc_alloc_ok, err, errlen); /* coverage */
+        if (!t->scn.expect)
+            return 0;
+        uint64_t got[DSK_COUNT];
+        dom_scn_mdt_got(&mo, got);
+        uint64_t core[CK_COUNT] = {
+            [CK_BLOCK] = so.q_block,         [CK_LIMIT] = so.q_limit,
+            [CK_COUNTS] = o->rd_counts_o[0], [CK_MAX] = so.max_slip,
+            [CK_ADAPT] = so.adapt,           [CK_PERIOD_END] = so.period_end,
+            [CK_SLIP_ERR] = so.rsp_err,      [CK_SLIP_STICKY] = so.err_sticky,
+        };
+        if (dom_scn_check(&t->scn, dom_mdt_keys, DSK_COUNT, 0, got, err, errlen) ||
+            dom_scn_check(&t->scn, core_keys, CK_COUNT, DSK_COUNT, core, err, errlen))
+            return -1;
+        return 0;
+    }
     return dom_driver_after(&t->d, t->mdt, &mi, &mev, mi.acc_alloc_ok, err, errlen);
 }
 
@@ -172,6 +245,7 @@ int main(int argc, char **argv)
 {
     static const cosim_tb_t tb = {
         DOM_CORE_COSIM_DUT,
+        .scenarios = true,
         .covers = dom_mdt_covers,
         .n_covers = DCV_COUNT,
         .create = tb_create,

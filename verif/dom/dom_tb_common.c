@@ -4,6 +4,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "slip_ctrl.h"
+
 const cover_desc_t dom_mdt_covers[DCV_COUNT] = {
     [DCV_ALLOCATED] = {"allocated", "an entry allocated for a divergent access"},
     [DCV_MERGED] = {"merged", "an access merged into its PC's entry"},
@@ -400,4 +402,217 @@ int dom_driver_after(dom_driver_t *d, const mdt_t *m, const mdt_in_t *req,
         d->masked_before[w] = mdt_masked(m, w);
     d->cycle++;
     return rc;
+}
+
+/* ---- directed scenarios -------------------------------------------------------- */
+
+int dom_scn_open(dom_scn_t *s, const char *path, char *err, size_t errlen)
+{
+    memset(s, 0, sizeof *s);
+    s->scn = scenario_open(path, NULL, 0, err, errlen);
+    return s->scn ? 0 : -1;
+}
+
+void dom_scn_close(dom_scn_t *s)
+{
+    scenario_close(s->scn);
+    s->scn = NULL;
+}
+
+int dom_scn_next(dom_scn_t *s, char *err, size_t errlen)
+{
+    if (s->repeat) { /* the next cycle of an idle n= line: the same line again */
+        s->repeat--;
+        return 0;
+    }
+    scenario_line_t *l = &s->line;
+    int rc = scenario_next(s->scn, l, err, errlen);
+    if (rc)
+        return rc;
+    s->expect = !strcmp(l->verb, "expect");
+    memset(s->has, 0, sizeof s->has);
+    if (!strcmp(l->verb, "idle")) {
+        uint64_t n = 1;
+        if (scenario_get(l, "n", &n, err, errlen) < 0)
+            return -1;
+        if (n == 0) {
+            snprintf(err, errlen, "%s:%u: idle n= wants at least 1 cycle", l->file, l->lineno);
+            return -1;
+        }
+        s->repeat = n - 1;
+    }
+    return 0;
+}
+
+int dom_scn_want(dom_scn_t *s, const dom_scn_key_t *keys, unsigned n, unsigned first,
+                 char *err, size_t errlen)
+{
+    for (unsigned i = 0; i < n && first + i < DOM_SCN_MAX_KEYS; i++) {
+        int has = keys[i].words
+                      ? scenario_get_word(&s->line, keys[i].key, keys[i].words,
+                                          &s->want[first + i], err, errlen)
+                      : scenario_get(&s->line, keys[i].key, &s->want[first + i], err, errlen);
+        if (has < 0)
+            return -1;
+        s->has[first + i] = has;
+    }
+    return 0;
+}
+
+int dom_scn_check(const dom_scn_t *s, const dom_scn_key_t *keys, unsigned n, unsigned first,
+                  const uint64_t *got, char *err, size_t errlen)
+{
+    for (unsigned i = 0; i < n && first + i < DOM_SCN_MAX_KEYS; i++) {
+        if (!s->has[first + i] || s->want[first + i] == got[i])
+            continue;
+        snprintf(err, errlen,
+                 "%s:%u: expected %s = 0x%llx (from the paper walk-through), model gives 0x%llx",
+                 s->line.file, s->line.lineno, keys[i].key,
+                 (unsigned long long)s->want[first + i], (unsigned long long)got[i]);
+        return -1;
+    }
+    return 0;
+}
+
+const scenario_word_t dom_adapt_words[] = {
+    {"HOLD", SC_HOLD}, {"INC", SC_INC}, {"DEC", SC_DEC}, {NULL, 0},
+};
+const scenario_word_t dom_slip_err_words[] = {
+    {"NONE", SC_ERR_NONE},         {"BAD_WARP", SC_ERR_BAD_WARP},
+    {"BAD_EXEC", SC_ERR_BAD_EXEC}, {"BAD_RELEASE", SC_ERR_BAD_RELEASE},
+    {NULL, 0},
+};
+
+int dom_scn_perf(dom_scn_t *s, uint64_t *idle, uint64_t *stall, uint64_t *bytes, char *err,
+                 size_t errlen)
+{
+    if (scenario_get(&s->line, "core_idle", idle, err, errlen) < 0 ||
+        scenario_get(&s->line, "mem_stall", stall, err, errlen) < 0 ||
+        scenario_get(&s->line, "bytes", bytes, err, errlen) < 0)
+        return -1;
+    return 0;
+}
+
+int dom_scn_fits(const dom_scn_t *s, const port_desc_t *d, unsigned n, const uint64_t *words,
+                 char *err, size_t errlen)
+{
+    for (unsigned p = 0; p < n; p++) {
+        if (d[p].width >= 64)
+            continue;
+        uint64_t v = words[d[p].word];
+        if (v >> d[p].width) {
+            snprintf(err, errlen, "%s:%u: value 0x%llx does not fit %s (%u bits)", s->line.file,
+                     s->line.lineno, (unsigned long long)v, d[p].name, d[p].width);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+static const scenario_word_t mdt_err_words[] = {
+    {"NONE", MDT_ERR_NONE},           {"BAD_OP", MDT_ERR_BAD_OP},
+    {"BAD_WARP", MDT_ERR_BAD_WARP},   {"BAD_EXEC", MDT_ERR_BAD_EXEC},
+    {"BAD_ENTRY", MDT_ERR_BAD_ENTRY}, {"NOT_WAITING", MDT_ERR_NOT_WAITING},
+    {NULL, 0},
+};
+static const scenario_word_t mdt_kind_words[] = {
+    {"NONE", MDT_KIND_NONE},         {"MERGED", MDT_KIND_MERGED},
+    {"ALLOCATED", MDT_KIND_ALLOCATED}, {"BLOCKING", MDT_KIND_BLOCKING},
+    {"FORCED", MDT_KIND_FORCED},     {"FORCE_EMPTY", MDT_KIND_FORCE_EMPTY},
+    {NULL, 0},
+};
+
+const dom_scn_key_t dom_mdt_keys[DSK_COUNT] = {
+    [DSK_RSP] = {"rsp", NULL},           [DSK_ERR] = {"err", mdt_err_words},
+    [DSK_KIND] = {"kind", mdt_kind_words}, [DSK_ENTRY] = {"entry", NULL},
+    [DSK_REJOIN] = {"rejoin", NULL},     [DSK_RSP_WAITING] = {"rsp_waiting", NULL},
+    [DSK_FILL_RSP] = {"fill_rsp", NULL}, [DSK_FILL_ERR] = {"fill_err", mdt_err_words},
+    [DSK_STICKY] = {"sticky", NULL},     [DSK_VALID] = {"valid", NULL},
+    [DSK_PC] = {"pc", NULL},             [DSK_WAITING] = {"waiting", NULL},
+    [DSK_READY] = {"ready", NULL},       [DSK_AGE] = {"age", NULL},
+    [DSK_MASKED] = {"masked", NULL},     [DSK_FREE] = {"free", NULL},
+};
+
+void dom_scn_mdt_got(const mdt_out_t *o, uint64_t got[DSK_COUNT])
+{
+    got[DSK_RSP] = o->rsp_valid;
+    got[DSK_ERR] = o->rsp_err;
+    got[DSK_KIND] = o->rsp_kind;
+    got[DSK_ENTRY] = o->rsp_entry;
+    got[DSK_REJOIN] = o->rsp_rejoin;
+    got[DSK_RSP_WAITING] = o->rsp_waiting;
+    got[DSK_FILL_RSP] = o->fill_rsp_valid;
+    got[DSK_FILL_ERR] = o->fill_err;
+    got[DSK_STICKY] = o->err_sticky;
+    got[DSK_VALID] = o->rd_valid;
+    got[DSK_PC] = o->rd_pc;
+    got[DSK_WAITING] = o->rd_waiting;
+    got[DSK_READY] = o->rd_ready;
+    got[DSK_AGE] = o->rd_age;
+    got[DSK_MASKED] = o->rd_masked;
+    got[DSK_FREE] = o->rd_free;
+}
+
+/* A warp or entry id, or a 0/1 flag: at most max (wider ones would be cut by
+ * the C structs before dom_scn_fits could see them). */
+static int get_small(scenario_line_t *l, const char *key, uint64_t *v, uint64_t max, char *err,
+                     size_t errlen)
+{
+    int has = scenario_get(l, key, v, err, errlen);
+    if (has > 0 && *v > max) {
+        snprintf(err, errlen, "%s:%u: %s=0x%llx is out of range (at most %llu)", l->file,
+                 l->lineno, key, (unsigned long long)*v, (unsigned long long)max);
+        return -1;
+    }
+    return has;
+}
+
+int dom_scn_mdt_request(dom_scn_t *s, bool with_ok, mdt_in_t *req, char *err, size_t errlen)
+{
+    scenario_line_t *l = &s->line;
+    static const scenario_word_t ops[] = {
+        {"access", MDT_OP_ACCESS},   {"force", MDT_OP_FORCE},
+        {"release", MDT_OP_RELEASE}, {"reserved", MDT_OP_RESERVED},
+        {NULL, 0},
+    };
+    uint64_t w = 0, e = 0, op, ok = 1;
+    memset(req, 0, sizeof *req);
+    if (s->expect) {
+        if (get_small(l, "w", &w, 0xffff, err, errlen) < 0 ||
+            get_small(l, "e", &e, 0xffff, err, errlen) < 0 ||
+            dom_scn_want(s, dom_mdt_keys, DSK_COUNT, 0, err, errlen))
+            return -1;
+        req->acc_warp = req->rd_warp = (unsigned)w;
+        req->rd_entry = (unsigned)e;
+        return 0;
+    }
+    if (!strcmp(l->verb, "idle"))
+        return 0;
+    if (get_small(l, "w", &w, 0xffff, err, errlen) < 0)
+        return -1;
+    req->rd_warp = (unsigned)w;
+    if (!strcmp(l->verb, "fill")) {
+        req->fill_valid = true;
+        req->fill_warp = (unsigned)w;
+        if (get_small(l, "e", &e, 0xffff, err, errlen) < 0 ||
+            scenario_get(l, "mask", &req->fill_mask, err, errlen) < 0)
+            return -1;
+        req->fill_entry = (unsigned)e;
+        return 0;
+    }
+    if (scenario_word(ops, l->verb, &op)) {
+        snprintf(err, errlen, "%s:%u: unknown operation '%s'", l->file, l->lineno, l->verb);
+        return -1;
+    }
+    req->acc_valid = true;
+    req->acc_op = (unsigned)op;
+    req->acc_warp = (unsigned)w;
+    if (op == MDT_OP_ACCESS &&
+        (scenario_get(l, "pc", &req->acc_pc, err, errlen) < 0 ||
+         scenario_get(l, "exec", &req->acc_exec, err, errlen) < 0 ||
+         scenario_get(l, "hit", &req->acc_hit, err, errlen) < 0 ||
+         (with_ok && get_small(l, "ok", &ok, 1, err, errlen) < 0)))
+        return -1;
+    req->acc_alloc_ok = ok;
+    return 0;
 }

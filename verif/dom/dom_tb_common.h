@@ -16,6 +16,8 @@
 
 #include "cosim.h"
 #include "mdt.h"
+#include "ports.h"
+#include "scenario.h"
 
 #define DOM_MAX_FILLS 4096u
 
@@ -75,5 +77,74 @@ void dom_driver_request(dom_driver_t *d, const mdt_t *m, uint64_t (*limit_of)(co
 int dom_driver_after(dom_driver_t *d, const mdt_t *m, const mdt_in_t *req,
                      const mdt_events_t *ev, bool alloc_ok, char *err, size_t errlen);
 bool dom_mdt_cover_applies(const mdt_params_t *p, unsigned k, bool core);
+
+/* ---- directed scenarios (verif/dom/scenarios/<block>_*.scn) ----------------
+ * One line per clock cycle (verif/common/scenario.h); `idle n=K` stands for
+ * K cycles. An expect line makes no request and checks the outputs of its
+ * own cycle. Its values are read with the line, before the cycle runs, so a
+ * bad key or value is a bad file (exit 2); the comparison with the model's
+ * outputs comes after the model's step (a failed check: exit 1). The RTL is
+ * still compared with the model on every output of every cycle. */
+#define DOM_SCN_MAX_KEYS 32u
+
+typedef struct {
+    const char *key;
+    const scenario_word_t *words; /* the value spelled as one of these, or NULL */
+} dom_scn_key_t;
+
+typedef struct {
+    scenario_t *scn;
+    scenario_line_t line; /* this cycle's line */
+    uint64_t repeat;      /* further cycles of the current idle line */
+    bool expect;          /* this cycle's line is an expect line */
+    bool has[DOM_SCN_MAX_KEYS];
+    uint64_t want[DOM_SCN_MAX_KEYS];
+} dom_scn_t;
+
+int dom_scn_open(dom_scn_t *s, const char *path, char *err, size_t errlen);
+void dom_scn_close(dom_scn_t *s);
+/* This cycle's line into s->line: 0, 1 at the end of the file, -1 bad line. */
+int dom_scn_next(dom_scn_t *s, char *err, size_t errlen);
+/* Expect line: read the values of keys[0..n) into slots first.. (the caller
+ * then rejects unknown keys with scenario_unused). */
+int dom_scn_want(dom_scn_t *s, const dom_scn_key_t *keys, unsigned n, unsigned first,
+                 char *err, size_t errlen);
+/* Compare got[i] with the value expected for keys[i] (slot first + i). */
+int dom_scn_check(const dom_scn_t *s, const dom_scn_key_t *keys, unsigned n, unsigned first,
+                  const uint64_t *got, char *err, size_t errlen);
+/* Value names of the slip controller's adapt_o and rsp_err_o. */
+extern const scenario_word_t dom_adapt_words[];
+extern const scenario_word_t dom_slip_err_words[];
+/* The core statistics of a line's cycles, for a slip controller: core_idle=,
+ * mem_stall=, bytes= (perf_idle_i, perf_mem_stall_i, perf_bytes_i; 0 unless
+ * given), on any line. */
+int dom_scn_perf(dom_scn_t *s, uint64_t *idle, uint64_t *stall, uint64_t *bytes, char *err,
+                 size_t errlen);
+/* A line's input value wider than its port is an error, not truncated. */
+int dom_scn_fits(const dom_scn_t *s, const port_desc_t *d, unsigned n, const uint64_t *words,
+                 char *err, size_t errlen);
+
+/* MDT verbs, shared by the testbenches that hold an MDT (bit t = thread t):
+ *   access   w= pc= exec= hit= [ok=1]   ACCESS; ok drives acc_alloc_ok_i (only
+ *                                       where it is a port: with_ok)
+ *   force    w=                         FORCE (section 4.3)
+ *   release  w=                         RELEASE: the warp is reassigned
+ *   reserved w=                         op 3
+ *   fill     w= e= mask=                FILL of entry e
+ *   idle     [n=1]                      no request
+ *   expect   [w=0 e=0] [DOM_MDT_KEYS...]
+ * A request line reads entry 0 of its own warp; an expect line reads entry e
+ * of warp w (and drives acc_warp_i = w with no request, so that a slip
+ * controller's query port looks at w too). Keys not used here are left for
+ * the caller's scenario_unused. */
+enum {
+    DSK_RSP, DSK_ERR, DSK_KIND, DSK_ENTRY, DSK_REJOIN, DSK_RSP_WAITING, DSK_FILL_RSP,
+    DSK_FILL_ERR, DSK_STICKY, DSK_VALID, DSK_PC, DSK_WAITING, DSK_READY, DSK_AGE,
+    DSK_MASKED, DSK_FREE, DSK_COUNT
+};
+extern const dom_scn_key_t dom_mdt_keys[DSK_COUNT];
+int dom_scn_mdt_request(dom_scn_t *s, bool with_ok, mdt_in_t *req, char *err, size_t errlen);
+/* The MDT outputs in dom_mdt_keys order. */
+void dom_scn_mdt_got(const mdt_out_t *o, uint64_t got[DSK_COUNT]);
 
 #endif /* SIMT_DOM_TB_COMMON_H */

@@ -1,6 +1,7 @@
 /* mdt testbench: the MDT alone, driven by the shared Diverge on Miss driver
  * (dom_tb_common.c); the slip controller's permission (acc_alloc_ok_i) is
- * random, 85% allowed. */
+ * random, 85% allowed. Or a directed scenario (verif/dom/scenarios/mdt_*.scn)
+ * in the MDT verbs of dom_tb_common.h. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -15,6 +16,7 @@ typedef struct {
     mdt_params_t p;
     mdt_t *m;
     dom_driver_t d;
+    dom_scn_t scn; /* directed scenario instead of the driver (scn.scn set) */
 } tb_t;
 
 static void *tb_create(const cosim_opts_t *o, char *err, size_t errlen)
@@ -31,12 +33,19 @@ static void *tb_create(const cosim_opts_t *o, char *err, size_t errlen)
         return NULL;
     }
     dom_driver_init(&t->d, &t->p, o->seed);
+    if (o->scenario && dom_scn_open(&t->scn, o->scenario, err, errlen)) {
+        mdt_destroy(t->m);
+        free(t);
+        return NULL;
+    }
     return t;
 }
 
 static void tb_destroy(void *p)
 {
     tb_t *t = p;
+    if (t->scn.scn)
+        dom_scn_close(&t->scn);
     mdt_destroy(t->m);
     free(t);
 }
@@ -80,7 +89,17 @@ static int tb_stimulus(void *p, uint64_t cycle, uint64_t *words, char *err, size
 {
     tb_t *t = p;
     mdt_in_t r;
-    (void)cycle, (void)err, (void)errlen;
+    (void)cycle;
+    if (t->scn.scn) {
+        int rc = dom_scn_next(&t->scn, err, errlen);
+        if (rc)
+            return rc;
+        if (dom_scn_mdt_request(&t->scn, true, &r, err, errlen) ||
+            scenario_unused(&t->scn.line, err, errlen))
+            return -1;
+        to_ports(&r, (pin_t *)words);
+        return dom_scn_fits(&t->scn, mdt_port_in_desc, MDT_PORT_IN_COUNT, words, err, errlen);
+    }
     dom_driver_request(&t->d, t->m, NULL, NULL, &r);
     to_ports(&r, (pin_t *)words);
     return 0;
@@ -113,6 +132,14 @@ static int tb_model(void *p, uint64_t cycle, const uint64_t *words, uint64_t *ou
     q->rd_age_o[0] = o.rd_age;
     q->rd_masked_o[0] = o.rd_masked;
     q->rd_free_o[0] = o.rd_free;
+    if (t->scn.scn) {
+        dom_driver_after(&t->d, t->m, &r, &ev, r.acc_alloc_ok, err, errlen); /* coverage only */
+        uint64_t got[DSK_COUNT];
+        dom_scn_mdt_got(&o, got);
+        return t->scn.expect
+                   ? dom_scn_check(&t->scn, dom_mdt_keys, DSK_COUNT, 0, got, err, errlen)
+                   : 0;
+    }
     return dom_driver_after(&t->d, t->m, &r, &ev, r.acc_alloc_ok, err, errlen);
 }
 
@@ -127,6 +154,7 @@ int main(int argc, char **argv)
 {
     static const cosim_tb_t tb = {
         MDT_COSIM_DUT,
+        .scenarios = true,
         .covers = dom_mdt_covers,
         .n_covers = DCV_COUNT,
         .create = tb_create,

@@ -4,11 +4,13 @@
  * core would; warps reassigned now and then; core statistics in phases that
  * change every sampling period (ALU-bound, bandwidth-bound, latency-bound,
  * latency-bound only) so adaptive diff raises, lowers and holds max-slip;
- * about 2% illegal requests whose rejection is checked. */
+ * about 2% illegal requests whose rejection is checked. Or a directed
+ * scenario (verif/dom/scenarios/slip_ctrl_*.scn). */
 #include <stdlib.h>
 #include <string.h>
 
 #include "cosim.h"
+#include "dom_tb_common.h"
 #include "slip_ctrl.h"
 #include "slip_ctrl_ports.h"
 
@@ -52,7 +54,81 @@ typedef struct {
     uint64_t cover[CV_COUNT];
     uint64_t ops;
     uint64_t any_limit_before;
+    dom_scn_t scn; /* directed scenario instead of the generator (scn.scn set) */
 } tb_t;
+
+/* ---- directed scenarios -----------------------------------------------------
+ * One line per cycle (dom_tb_common.h); masks: bit t = thread t.
+ *   event    w= exec= hit=   a memory instruction of warp w executed
+ *   release  w=              warp w is reassigned
+ *   idle     [n=1]           no event
+ *   expect   [w=0] [block= limit= counts= max= adapt= period_end= rsp= err=
+ *            sticky=]
+ * Every line also takes the core statistics of its cycle(s) (dom_scn_perf:
+ * core_idle=, mem_stall=, bytes=). The query and read ports look at
+ * the line's warp (warp 0 on idle lines). counts= is rd_counts_o (thread t at
+ * bits t*CounterWidth; W*CounterWidth <= 64), adapt= HOLD, INC or DEC. */
+enum { SK_BLOCK, SK_LIMIT, SK_COUNTS, SK_MAX, SK_ADAPT, SK_PERIOD_END, SK_RSP, SK_ERR,
+       SK_STICKY, SK_COUNT };
+static const dom_scn_key_t sc_keys[SK_COUNT] = {
+    [SK_BLOCK] = {"block", NULL},           [SK_LIMIT] = {"limit", NULL},
+    [SK_COUNTS] = {"counts", NULL},         [SK_MAX] = {"max", NULL},
+    [SK_ADAPT] = {"adapt", dom_adapt_words}, [SK_PERIOD_END] = {"period_end", NULL},
+    [SK_RSP] = {"rsp", NULL},               [SK_ERR] = {"err", dom_slip_err_words},
+    [SK_STICKY] = {"sticky", NULL},
+};
+
+static int scenario_stimulus(tb_t *t, pin_t *in, char *err, size_t errlen)
+{
+    dom_scn_t *s = &t->scn;
+    scenario_line_t *l = &s->line;
+    int rc = dom_scn_next(s, err, errlen);
+    if (rc)
+        return rc;
+    uint64_t w = 0;
+    if (dom_scn_perf(s, in->perf_idle_i, in->perf_mem_stall_i, in->perf_bytes_i, err, errlen))
+        return -1;
+    if (strcmp(l->verb, "idle") && scenario_get(l, "w", &w, err, errlen) < 0)
+        return -1;
+    if (s->expect) {
+        if (dom_scn_want(s, sc_keys, SK_COUNT, 0, err, errlen))
+            return -1;
+        if (s->has[SK_COUNTS] && t->p.warp_width * t->p.counter_width > 64) {
+            snprintf(err, errlen, "%s:%u: counts= needs WarpWidth*CounterWidth <= 64", l->file,
+                     l->lineno);
+            return -1;
+        }
+    } else if (!strcmp(l->verb, "event")) {
+        in->ev_valid_i[0] = 1;
+        in->ev_warp_i[0] = w;
+        if (scenario_get(l, "exec", in->ev_exec_i, err, errlen) < 0 ||
+            scenario_get(l, "hit", in->ev_hit_i, err, errlen) < 0)
+            return -1;
+    } else if (!strcmp(l->verb, "release")) {
+        in->rel_valid_i[0] = 1;
+        in->rel_warp_i[0] = w;
+    } else if (strcmp(l->verb, "idle")) {
+        snprintf(err, errlen, "%s:%u: unknown operation '%s'", l->file, l->lineno, l->verb);
+        return -1;
+    }
+    in->q_warp_i[0] = in->rd_warp_i[0] = w;
+    if (scenario_unused(l, err, errlen))
+        return -1;
+    return dom_scn_fits(s, slip_ctrl_port_in_desc, SLIP_CTRL_PORT_IN_COUNT, (uint64_t *)in, err,
+                        errlen);
+}
+
+static int scenario_check(const tb_t *t, const pout_t *q, char *err, size_t errlen)
+{
+    uint64_t got[SK_COUNT] = {
+        [SK_BLOCK] = q->q_block_o[0],   [SK_LIMIT] = q->q_limit_o[0],
+        [SK_COUNTS] = q->rd_counts_o[0], [SK_MAX] = q->max_slip_o[0],
+        [SK_ADAPT] = q->adapt_o[0],     [SK_PERIOD_END] = q->period_end_o[0],
+        [SK_RSP] = q->rsp_valid_o[0],   [SK_ERR] = q->rsp_err_o[0],
+        [SK_STICKY] = q->err_sticky_o[0],
+    };
+    return dom_scn_check(&t->scn, sc_keys, SK_COUNT, 0, got, err, errlen);
+}
 
 static void *tb_create(const cosim_opts_t *o, char *err, size_t errlen)
 {
@@ -78,12 +154,19 @@ static void *tb_create(const cosim_opts_t *o, char *err, size_t errlen)
         t->active[w] = t->all;
         t->fast[w] = cosim_rng_next(&t->rng) & t->all;
     }
+    if (o->scenario && dom_scn_open(&t->scn, o->scenario, err, errlen)) {
+        slip_ctrl_destroy(t->m);
+        free(t);
+        return NULL;
+    }
     return t;
 }
 
 static void tb_destroy(void *p)
 {
     tb_t *t = p;
+    if (t->scn.scn)
+        dom_scn_close(&t->scn);
     slip_ctrl_destroy(t->m);
     free(t);
 }
@@ -120,7 +203,8 @@ static int tb_stimulus(void *p, uint64_t cycle, uint64_t *words, char *err, size
     tb_t *t = p;
     cosim_rng_t *r = &t->rng;
     pin_t *in = (pin_t *)words;
-    (void)err, (void)errlen;
+    if (t->scn.scn)
+        return scenario_stimulus(t, in, err, errlen);
     t->expect = false;
     if (cycle % t->p.sample_period == 0) /* the first two periods raise max-slip */
         t->phase = cycle < 2u * t->p.sample_period ? 0 : (unsigned)cosim_rng_below(r, 4);
@@ -226,7 +310,7 @@ static int tb_model(void *p, uint64_t cycle, const uint64_t *words, uint64_t *ou
                  t->expect_code, ev.err);
         return -1;
     }
-    return 0;
+    return t->scn.scn && t->scn.expect ? scenario_check(t, q, err, errlen) : 0;
 }
 
 static const uint64_t *tb_cover_counts(const void *p) { return ((const tb_t *)p)->cover; }
@@ -257,6 +341,7 @@ int main(int argc, char **argv)
 {
     static const cosim_tb_t tb = {
         SLIP_CTRL_COSIM_DUT,
+        .scenarios = true,
         .covers = covers,
         .n_covers = CV_COUNT,
         .create = tb_create,
