@@ -174,6 +174,9 @@ def bad_input():
             typo = os.path.join(tmp, "typo.scn")
             with open(typo, "w") as f:
                 f.write("idle w=0 colour=blue\n")
+            expect_typo = os.path.join(tmp, "expect_typo.scn")
+            with open(expect_typo, "w") as f:
+                f.write("expect colour=blue\n")
             cases = {
                 "--seed abc": ["--seed", "abc"],
                 "--cycles -5": ["--cycles", "-5"],
@@ -183,6 +186,7 @@ def bad_input():
                 "garbage replay file": ["--replay", garbage],
                 "missing scenario": ["--scenario", os.path.join(tmp, "none.scn")],
                 "scenario key typo": ["--scenario", typo],
+                "scenario expect-key typo": ["--scenario", expect_typo],
             }
             for what, args in cases.items():
                 r = sh([exe, *args])
