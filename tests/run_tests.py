@@ -31,6 +31,22 @@ BUILD = os.environ.get("BUILD", "build")
 JOBS = 2
 results = []  # (name, ok, detail)
 
+# Parameters outside their legal range, per block, and the parameter name the
+# elaboration error must give: Verilator (bad_input) and Yosys
+# (synth_front_end) must both reject them.
+BAD_PARAMS = {
+    "recon_stack": [("Depth=3", "Depth"), ("WarpWidth=1", "WarpWidth"),
+                    ("PcWidth=65", "PcWidth"), ("NumWarps=0", "NumWarps"),
+                    ("LcpEnable=2", "LcpEnable")],
+    "tbc_stack": [("BlockThreads=30", "BlockThreads"), ("Depth=33", "Depth"),
+                  ("WarpWidth=128", "WarpWidth")],
+    "thread_compactor": [("BlockThreads=2048", "BlockThreads")],
+    "prio_enc": [("Width=0", "Width")],
+    "mdt": [("EntriesPerWarp=9", "EntriesPerWarp"), ("NumWarps=65", "NumWarps")],
+    "slip_ctrl": [("CounterWidth=1", "CounterWidth"), ("InitMaxSlip=0", "InitMaxSlip"),
+                  ("SamplePeriod=1", "SamplePeriod")],
+}
+
 
 def sh(cmd, **kw):
     return subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, **kw)
@@ -199,22 +215,10 @@ def bad_input():
     record("bad input: make sim CONFIG=huge is refused", r.returncode != 0 and
            "no configuration" in r.stderr, r.stderr)
     # parameters outside their legal range fail at elaboration with a message
-    bad = {"recon_stack": [("Depth=3", "Depth"), ("WarpWidth=1", "WarpWidth"),
-                           ("PcWidth=65", "PcWidth"), ("NumWarps=0", "NumWarps"),
-                           ("LcpEnable=2", "LcpEnable")],
-           "tbc_stack": [("BlockThreads=30", "BlockThreads"), ("Depth=33", "Depth"),
-                         ("WarpWidth=128", "WarpWidth")],
-           "thread_compactor": [("BlockThreads=2048", "BlockThreads")],
-           "prio_enc": [("Width=0", "Width")],
-           "mdt": [("EntriesPerWarp=9", "EntriesPerWarp"), ("NumWarps=65", "NumWarps")],
-           "slip_ctrl": [("CounterWidth=1", "CounterWidth"), ("InitMaxSlip=0", "InitMaxSlip"),
-                         ("SamplePeriod=1", "SamplePeriod")]}
-    for b, cases in bad.items():
-        group = cfg("get", b, "group")[0]
+    for b, cases in BAD_PARAMS.items():
         for assign, word in cases:
-            srcs = sorted(set(glob.glob(os.path.join(ROOT, "rtl", "common", "*.sv")) +
-                              glob.glob(os.path.join(ROOT, "rtl", group, "*.sv"))))
-            r = sh(["verilator", "--lint-only", "-Wall", "--top-module", b, f"-G{assign}", *srcs])
+            r = sh(["verilator", "--lint-only", "-Wall", "--top-module", b, f"-G{assign}",
+                    *rtl_sources(b)])
             record(f"elaboration {b} {assign} rejected naming {word}",
                    r.returncode != 0 and word in r.stderr, r.stderr[-800:])
 
@@ -249,15 +253,13 @@ def synth_front_end():
         for b, c, r in ex.map(one, jobs):
             what = "elaborates, proc, check" if c == "min" else "elaborates"
             record(f"yosys {what} {b}/{c}", r.returncode == 0, (r.stdout + r.stderr)[-1500:])
-    for b, assign, word in [("recon_stack", "Depth=3", "Depth"),
-                            ("tbc_stack", "BlockThreads=30", "BlockThreads"),
-                            ("mdt", "EntriesPerWarp=9", "EntriesPerWarp"),
-                            ("slip_ctrl", "CounterWidth=1", "CounterWidth")]:
-        name, value = assign.split("=")
-        r = yosys_elaborate(b, f"chparam -set {name} {value}", False)
-        out = r.stdout + r.stderr
-        record(f"yosys rejects {b} {assign} naming {word}", r.returncode != 0 and word in out,
-               out[-800:])
+    for b, cases in BAD_PARAMS.items():
+        for assign, word in cases:
+            name, value = assign.split("=")
+            r = yosys_elaborate(b, f"chparam -set {name} {value}", False)
+            out = r.stdout + r.stderr
+            record(f"yosys rejects {b} {assign} naming {word}",
+                   r.returncode != 0 and word in out, out[-800:])
 
 
 def main():

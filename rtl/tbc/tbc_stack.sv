@@ -202,6 +202,14 @@ module tbc_stack #(
   // ------------------------------------------------------------------------
   // The arriving warp's threads as block-wide masks
   // ------------------------------------------------------------------------
+  // S copies of the lane outcomes (S >= 1 even for the illegal parameters
+  // the checks above reject, so that the tools get to their messages).
+  localparam int unsigned SRep = (S > 0) ? S : 1;
+  logic [SRep*W-1:0] taken_rep;
+  logic [B-1:0]      taken_all;
+  assign taken_rep = {SRep{req_taken_i}};
+  assign taken_all = taken_rep[B-1:0];
+
   mask_t arr_mask, arr_taken, arr_not_taken;
   logic  bad_lane;
   always_comb begin
@@ -217,8 +225,8 @@ module tbc_stack #(
         end
       end
     end
-    arr_taken     = arr_mask & {S{req_taken_i}};
-    arr_not_taken = arr_mask & ~{S{req_taken_i}};
+    arr_taken     = arr_mask & taken_all;  // thread t is in lane t mod W
+    arr_not_taken = arr_mask & ~taken_all;
   end
 
   // ------------------------------------------------------------------------
@@ -287,6 +295,9 @@ module tbc_stack #(
   // balanced tree of comparators, log2(W) levels: a chain of W comparators
   // would set the settling cycle's critical path.
   localparam int unsigned WPow = 1 << $clog2(W);  // leaves of the max tree
+  // = WcntWidth, but positive even for the illegal parameters the checks
+  // above reject, so that Yosys gets to their messages.
+  localparam int unsigned CntWidth = (WcntWidth > 0) ? WcntWidth : 1;
 
   // The larger of two counts.
   function automatic wcnt_t max2(input wcnt_t a, input wcnt_t b);
@@ -296,23 +307,23 @@ module tbc_stack #(
   wcnt_t warp_count;
   always_comb begin : p_warp_count
     logic [S-1:0] warp_any, lane_bits;
-    // node k (at bits k*WcntWidth) has children 2k+1 and 2k+2; the leaves,
+    // node k (at bits k*CntWidth) has children 2k+1 and 2k+2; the leaves,
     // nodes WPow-1 .. 2*WPow-2, are the lanes' counts (0 past lane W-1)
-    logic [(2*WPow-1)*WcntWidth-1:0] max_node;
+    logic [(2*WPow-1)*CntWidth-1:0] max_node;
     warp_any = '0;
     max_node = '0;
     for (int unsigned l = 0; l < W; l++) begin
       for (int unsigned s = 0; s < S; s++) begin
         lane_bits[s] = t_mask[s*W + l];
       end
-      max_node[(WPow-1+l)*WcntWidth +: WcntWidth] = WcntWidth'($countones(lane_bits));
+      max_node[(WPow-1+l)*CntWidth +: CntWidth] = CntWidth'($countones(lane_bits));
       warp_any = warp_any | lane_bits;
     end
     for (int unsigned k = WPow - 1; k > 0; k--) begin
-      max_node[(k-1)*WcntWidth +: WcntWidth] = max2(max_node[(2*k-1)*WcntWidth +: WcntWidth],
-                                                    max_node[(2*k)*WcntWidth +: WcntWidth]);
+      max_node[(k-1)*CntWidth +: CntWidth] = max2(max_node[(2*k-1)*CntWidth +: CntWidth],
+                                                   max_node[(2*k)*CntWidth +: CntWidth]);
     end
-    warp_count = static_q ? WcntWidth'($countones(warp_any)) : max_node[WcntWidth-1:0];
+    warp_count = static_q ? CntWidth'($countones(warp_any)) : max_node[CntWidth-1:0];
   end
 
   // ------------------------------------------------------------------------

@@ -67,8 +67,8 @@ MUTANTS = [
          why="an empty target entry is not popped when it becomes TOS"),
     dict(block="tbc_core", name="rtl_core_wcnt_off_by_one", kind="rtl",
          file="rtl/tbc/tbc_stack.sv",
-         old="    warp_count = static_q ? WcntWidth'($countones(warp_any)) : max_node[WcntWidth-1:0];",
-         new="    warp_count = static_q ? WcntWidth'($countones(warp_any)) : max_node[WcntWidth-1:0] + 1'b1;",
+         old="    warp_count = static_q ? CntWidth'($countones(warp_any)) : max_node[CntWidth-1:0];",
+         new="    warp_count = static_q ? CntWidth'($countones(warp_any)) : max_node[CntWidth-1:0] + 1'b1;",
          why="the warp count of a compacted mask is one too high"),
     # --- Thread Block Compaction golden models ---------------------------------
     dict(block="thread_compactor", name="model_lane_priority_reversed", kind="model",
