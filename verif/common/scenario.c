@@ -188,3 +188,38 @@ int scenario_unused(const scenario_line_t *l, char *err, size_t errlen)
         }
     return 0;
 }
+
+int scenario_expect_read(scenario_line_t *l, scenario_expect_t *e, const scenario_key_t *keys,
+                         unsigned n, unsigned first, char *err, size_t errlen)
+{
+    if (first + n > SCN_MAX_EXPECT) {
+        snprintf(err, errlen, "%s:%u: more than %u expect keys", l->file, l->lineno,
+                 SCN_MAX_EXPECT);
+        return -1;
+    }
+    for (unsigned i = 0; i < n; i++) {
+        uint64_t *v = &e->want[first + i];
+        int has = keys[i].words ? scenario_get_word(l, keys[i].key, keys[i].words, v, err, errlen)
+                                : scenario_get(l, keys[i].key, v, err, errlen);
+        if (has < 0)
+            return -1;
+        e->has[first + i] = has;
+    }
+    return 0;
+}
+
+int scenario_expect_check(const scenario_line_t *l, const scenario_expect_t *e,
+                          const scenario_key_t *keys, unsigned n, unsigned first,
+                          const uint64_t *got, char *err, size_t errlen)
+{
+    for (unsigned i = 0; i < n && first + i < SCN_MAX_EXPECT; i++) {
+        if (!e->has[first + i] || e->want[first + i] == got[i])
+            continue;
+        snprintf(err, errlen,
+                 "%s:%u: expected %s = 0x%llx (from the paper walk-through), model gives 0x%llx",
+                 l->file, l->lineno, keys[i].key, (unsigned long long)e->want[first + i],
+                 (unsigned long long)got[i]);
+        return -1;
+    }
+    return 0;
+}

@@ -11,6 +11,7 @@
 #ifndef SIMT_SCENARIO_H
 #define SIMT_SCENARIO_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -52,5 +53,33 @@ int scenario_get_word(scenario_line_t *l, const char *key, const scenario_word_t
 int scenario_word(const scenario_word_t *words, const char *name, uint64_t *v);
 /* -1 with a message if a key on the line was never asked for. */
 int scenario_unused(const scenario_line_t *l, char *err, size_t errlen);
+
+/* ---- expect lines ------------------------------------------------------------
+ * A testbench names the outputs an expect line may check in a table of keys
+ * (slot i = keys[i], an offset `first` lets two tables share one expect). It
+ * reads the line's values when the line is read, before its cycle runs -- a
+ * bad key or value is a bad file -- and compares them with the golden model's
+ * outputs after the model's step: a difference is a failed check. */
+#define SCN_MAX_EXPECT 32
+
+typedef struct {
+    const char *key;
+    const scenario_word_t *words; /* the value spelled as one of these, or NULL */
+} scenario_key_t;
+
+typedef struct {
+    bool has[SCN_MAX_EXPECT];      /* the line gives slot i */
+    uint64_t want[SCN_MAX_EXPECT]; /* and its value */
+} scenario_expect_t;
+
+/* Values of keys[0..n) on l into slots first..first+n-1: 0, or -1 (bad value,
+ * or more than SCN_MAX_EXPECT slots). Unknown keys are left to scenario_unused. */
+int scenario_expect_read(scenario_line_t *l, scenario_expect_t *e, const scenario_key_t *keys,
+                         unsigned n, unsigned first, char *err, size_t errlen);
+/* got[i] against the value expected for keys[i] (slot first + i): 0, or -1
+ * with "expected KEY = ... (from the paper walk-through), model gives ...". */
+int scenario_expect_check(const scenario_line_t *l, const scenario_expect_t *e,
+                          const scenario_key_t *keys, unsigned n, unsigned first,
+                          const uint64_t *got, char *err, size_t errlen);
 
 #endif /* SIMT_SCENARIO_H */

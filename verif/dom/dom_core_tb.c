@@ -36,8 +36,8 @@ typedef struct {
  * Every ACCESS is a slip event of its warp; RELEASE resets both blocks. */
 enum { CK_BLOCK, CK_LIMIT, CK_COUNTS, CK_MAX, CK_ADAPT, CK_PERIOD_END, CK_SLIP_ERR,
        CK_SLIP_STICKY, CK_COUNT };
-_Static_assert(DSK_COUNT + CK_COUNT <= DOM_SCN_MAX_KEYS, "expect keys of dom_core");
-static const dom_scn_key_t core_keys[CK_COUNT] = {
+_Static_assert(DSK_COUNT + CK_COUNT <= SCN_MAX_EXPECT, "expect keys of dom_core");
+static const scenario_key_t core_keys[CK_COUNT] = {
     [CK_BLOCK] = {"block", NULL},           [CK_LIMIT] = {"limit", NULL},
     [CK_COUNTS] = {"counts", NULL},         [CK_MAX] = {"max", NULL},
     [CK_ADAPT] = {"adapt", dom_adapt_words}, [CK_PERIOD_END] = {"period_end", NULL},
@@ -70,10 +70,11 @@ static int scenario_stimulus(tb_t *t, pin_t *in, char *err, size_t errlen)
         return rc;
     if (dom_scn_mdt_request(s, false, &q, err, errlen) ||
         dom_scn_perf(s, in->perf_idle_i, in->perf_mem_stall_i, in->perf_bytes_i, err, errlen) ||
-        (s->expect && dom_scn_want(s, core_keys, CK_COUNT, DSK_COUNT, err, errlen)) ||
+        (s->expect &&
+         scenario_expect_read(&s->line, &s->exp, core_keys, CK_COUNT, DSK_COUNT, err, errlen)) ||
         scenario_unused(&s->line, err, errlen))
         return -1;
-    if (s->has[DSK_COUNT + CK_COUNTS] && t->sp.warp_width * t->sp.counter_width > 64) {
+    if (s->exp.has[DSK_COUNT + CK_COUNTS] && t->sp.warp_width * t->sp.counter_width > 64) {
         snprintf(err, errlen, "%s:%u: counts= needs WarpWidth*CounterWidth <= 64",
                  s->line.file, s->line.lineno);
         return -1;
@@ -226,8 +227,10 @@ static int tb_model(void *p, uint64_t cycle, const uint64_t *words, uint64_t *ou
             [CK_ADAPT] = so.adapt,           [CK_PERIOD_END] = so.period_end,
             [CK_SLIP_ERR] = so.rsp_err,      [CK_SLIP_STICKY] = so.err_sticky,
         };
-        if (dom_scn_check(&t->scn, dom_mdt_keys, DSK_COUNT, 0, got, err, errlen) ||
-            dom_scn_check(&t->scn, core_keys, CK_COUNT, DSK_COUNT, core, err, errlen))
+        const scenario_line_t *l = &t->scn.line;
+        if (scenario_expect_check(l, &t->scn.exp, dom_mdt_keys, DSK_COUNT, 0, got, err, errlen) ||
+            scenario_expect_check(l, &t->scn.exp, core_keys, CK_COUNT, DSK_COUNT, core, err,
+                                  errlen))
             return -1;
         return 0;
     }

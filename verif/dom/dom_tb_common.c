@@ -430,7 +430,7 @@ int dom_scn_next(dom_scn_t *s, char *err, size_t errlen)
     if (rc)
         return rc;
     s->expect = !strcmp(l->verb, "expect");
-    memset(s->has, 0, sizeof s->has);
+    memset(&s->exp, 0, sizeof s->exp);
     if (!strcmp(l->verb, "idle")) {
         uint64_t n = 1;
         if (scenario_get(l, "n", &n, err, errlen) < 0)
@@ -440,36 +440,6 @@ int dom_scn_next(dom_scn_t *s, char *err, size_t errlen)
             return -1;
         }
         s->repeat = n - 1;
-    }
-    return 0;
-}
-
-int dom_scn_want(dom_scn_t *s, const dom_scn_key_t *keys, unsigned n, unsigned first,
-                 char *err, size_t errlen)
-{
-    for (unsigned i = 0; i < n && first + i < DOM_SCN_MAX_KEYS; i++) {
-        int has = keys[i].words
-                      ? scenario_get_word(&s->line, keys[i].key, keys[i].words,
-                                          &s->want[first + i], err, errlen)
-                      : scenario_get(&s->line, keys[i].key, &s->want[first + i], err, errlen);
-        if (has < 0)
-            return -1;
-        s->has[first + i] = has;
-    }
-    return 0;
-}
-
-int dom_scn_check(const dom_scn_t *s, const dom_scn_key_t *keys, unsigned n, unsigned first,
-                  const uint64_t *got, char *err, size_t errlen)
-{
-    for (unsigned i = 0; i < n && first + i < DOM_SCN_MAX_KEYS; i++) {
-        if (!s->has[first + i] || s->want[first + i] == got[i])
-            continue;
-        snprintf(err, errlen,
-                 "%s:%u: expected %s = 0x%llx (from the paper walk-through), model gives 0x%llx",
-                 s->line.file, s->line.lineno, keys[i].key,
-                 (unsigned long long)s->want[first + i], (unsigned long long)got[i]);
-        return -1;
     }
     return 0;
 }
@@ -522,7 +492,7 @@ static const scenario_word_t mdt_kind_words[] = {
     {NULL, 0},
 };
 
-const dom_scn_key_t dom_mdt_keys[DSK_COUNT] = {
+const scenario_key_t dom_mdt_keys[DSK_COUNT] = {
     [DSK_RSP] = {"rsp", NULL},           [DSK_ERR] = {"err", mdt_err_words},
     [DSK_KIND] = {"kind", mdt_kind_words}, [DSK_ENTRY] = {"entry", NULL},
     [DSK_REJOIN] = {"rejoin", NULL},     [DSK_RSP_WAITING] = {"rsp_waiting", NULL},
@@ -580,7 +550,7 @@ int dom_scn_mdt_request(dom_scn_t *s, bool with_ok, mdt_in_t *req, char *err, si
     if (s->expect) {
         if (get_small(l, "w", &w, 0xffff, err, errlen) < 0 ||
             get_small(l, "e", &e, 0xffff, err, errlen) < 0 ||
-            dom_scn_want(s, dom_mdt_keys, DSK_COUNT, 0, err, errlen))
+            scenario_expect_read(l, &s->exp, dom_mdt_keys, DSK_COUNT, 0, err, errlen))
             return -1;
         req->acc_warp = req->rd_warp = (unsigned)w;
         req->rd_entry = (unsigned)e;

@@ -85,33 +85,18 @@ bool dom_mdt_cover_applies(const mdt_params_t *p, unsigned k, bool core);
  * bad key or value is a bad file (exit 2); the comparison with the model's
  * outputs comes after the model's step (a failed check: exit 1). The RTL is
  * still compared with the model on every output of every cycle. */
-#define DOM_SCN_MAX_KEYS 32u
-
-typedef struct {
-    const char *key;
-    const scenario_word_t *words; /* the value spelled as one of these, or NULL */
-} dom_scn_key_t;
-
 typedef struct {
     scenario_t *scn;
-    scenario_line_t line; /* this cycle's line */
-    uint64_t repeat;      /* further cycles of the current idle line */
-    bool expect;          /* this cycle's line is an expect line */
-    bool has[DOM_SCN_MAX_KEYS];
-    uint64_t want[DOM_SCN_MAX_KEYS];
+    scenario_line_t line;  /* this cycle's line */
+    uint64_t repeat;       /* further cycles of the current idle line */
+    bool expect;           /* this cycle's line is an expect line */
+    scenario_expect_t exp; /* its values (verif/common/scenario.h) */
 } dom_scn_t;
 
 int dom_scn_open(dom_scn_t *s, const char *path, char *err, size_t errlen);
 void dom_scn_close(dom_scn_t *s);
 /* This cycle's line into s->line: 0, 1 at the end of the file, -1 bad line. */
 int dom_scn_next(dom_scn_t *s, char *err, size_t errlen);
-/* Expect line: read the values of keys[0..n) into slots first.. (the caller
- * then rejects unknown keys with scenario_unused). */
-int dom_scn_want(dom_scn_t *s, const dom_scn_key_t *keys, unsigned n, unsigned first,
-                 char *err, size_t errlen);
-/* Compare got[i] with the value expected for keys[i] (slot first + i). */
-int dom_scn_check(const dom_scn_t *s, const dom_scn_key_t *keys, unsigned n, unsigned first,
-                  const uint64_t *got, char *err, size_t errlen);
 /* Value names of the slip controller's adapt_o and rsp_err_o. */
 extern const scenario_word_t dom_adapt_words[];
 extern const scenario_word_t dom_slip_err_words[];
@@ -142,7 +127,7 @@ enum {
     DSK_FILL_ERR, DSK_STICKY, DSK_VALID, DSK_PC, DSK_WAITING, DSK_READY, DSK_AGE,
     DSK_MASKED, DSK_FREE, DSK_COUNT
 };
-extern const dom_scn_key_t dom_mdt_keys[DSK_COUNT];
+extern const scenario_key_t dom_mdt_keys[DSK_COUNT];
 int dom_scn_mdt_request(dom_scn_t *s, bool with_ok, mdt_in_t *req, char *err, size_t errlen);
 /* The MDT outputs in dom_mdt_keys order. */
 void dom_scn_mdt_got(const mdt_out_t *o, uint64_t got[DSK_COUNT]);

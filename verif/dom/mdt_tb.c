@@ -137,7 +137,8 @@ static int tb_model(void *p, uint64_t cycle, const uint64_t *words, uint64_t *ou
         uint64_t got[DSK_COUNT];
         dom_scn_mdt_got(&o, got);
         return t->scn.expect
-                   ? dom_scn_check(&t->scn, dom_mdt_keys, DSK_COUNT, 0, got, err, errlen)
+                   ? scenario_expect_check(&t->scn.line, &t->scn.exp, dom_mdt_keys, DSK_COUNT, 0,
+                                           got, err, errlen)
                    : 0;
     }
     return dom_driver_after(&t->d, t->m, &r, &ev, r.acc_alloc_ok, err, errlen);

@@ -70,7 +70,7 @@ typedef struct {
  * bits t*CounterWidth; W*CounterWidth <= 64), adapt= HOLD, INC or DEC. */
 enum { SK_BLOCK, SK_LIMIT, SK_COUNTS, SK_MAX, SK_ADAPT, SK_PERIOD_END, SK_RSP, SK_ERR,
        SK_STICKY, SK_COUNT };
-static const dom_scn_key_t sc_keys[SK_COUNT] = {
+static const scenario_key_t sc_keys[SK_COUNT] = {
     [SK_BLOCK] = {"block", NULL},           [SK_LIMIT] = {"limit", NULL},
     [SK_COUNTS] = {"counts", NULL},         [SK_MAX] = {"max", NULL},
     [SK_ADAPT] = {"adapt", dom_adapt_words}, [SK_PERIOD_END] = {"period_end", NULL},
@@ -91,9 +91,9 @@ static int scenario_stimulus(tb_t *t, pin_t *in, char *err, size_t errlen)
     if (strcmp(l->verb, "idle") && scenario_get(l, "w", &w, err, errlen) < 0)
         return -1;
     if (s->expect) {
-        if (dom_scn_want(s, sc_keys, SK_COUNT, 0, err, errlen))
+        if (scenario_expect_read(&s->line, &s->exp, sc_keys, SK_COUNT, 0, err, errlen))
             return -1;
-        if (s->has[SK_COUNTS] && t->p.warp_width * t->p.counter_width > 64) {
+        if (s->exp.has[SK_COUNTS] && t->p.warp_width * t->p.counter_width > 64) {
             snprintf(err, errlen, "%s:%u: counts= needs WarpWidth*CounterWidth <= 64", l->file,
                      l->lineno);
             return -1;
@@ -127,7 +127,8 @@ static int scenario_check(const tb_t *t, const pout_t *q, char *err, size_t errl
         [SK_RSP] = q->rsp_valid_o[0],   [SK_ERR] = q->rsp_err_o[0],
         [SK_STICKY] = q->err_sticky_o[0],
     };
-    return dom_scn_check(&t->scn, sc_keys, SK_COUNT, 0, got, err, errlen);
+    return scenario_expect_check(&t->scn.line, &t->scn.exp, sc_keys, SK_COUNT, 0, got, err,
+                                 errlen);
 }
 
 static void *tb_create(const cosim_opts_t *o, char *err, size_t errlen)

@@ -80,6 +80,7 @@ typedef struct {
     scenario_t *scn;
     bool scn_expect;         /* this cycle is an expect line */
     scenario_line_t scn_line;
+    scenario_expect_t scn_exp; /* an expect line's values */
 } tb_t;
 
 static unsigned warp_id_width(unsigned n)
@@ -335,8 +336,6 @@ do_init:
 
 /* ---- directed scenarios ---------------------------------------------------- */
 
-static int scenario_check(tb_t *t, const recon_stack_out_t *o, char *err, size_t errlen);
-
 static const scenario_word_t op_words[] = {
     {"init", RS_OP_INIT}, {"branch", RS_OP_BRANCH}, {"advance", RS_OP_ADVANCE},
     {"reserved", RS_OP_RESERVED}, {NULL, 0},
@@ -345,6 +344,14 @@ static const scenario_word_t err_words[] = {
     {"NONE", RS_ERR_NONE}, {"BAD_OP", RS_ERR_BAD_OP}, {"BAD_WARP", RS_ERR_BAD_WARP},
     {"BAD_PC", RS_ERR_BAD_PC}, {"BAD_MASK", RS_ERR_BAD_MASK}, {"EMPTY", RS_ERR_EMPTY},
     {"UNDERFLOW", RS_ERR_UNDERFLOW}, {"OVERFLOW", RS_ERR_OVERFLOW}, {NULL, 0},
+};
+
+/* What an expect line may check: the read port of warp w= and the response. */
+enum { EK_VALID, EK_PC, EK_RPC, EK_MASK, EK_LPC, EK_LPOS, EK_DEPTH, EK_ERR, EK_STICKY, EK_COUNT };
+static const scenario_key_t expect_keys[EK_COUNT] = {
+    [EK_VALID] = {"valid", NULL}, [EK_PC] = {"pc", NULL},       [EK_RPC] = {"rpc", NULL},
+    [EK_MASK] = {"mask", NULL},   [EK_LPC] = {"lpc", NULL},     [EK_LPOS] = {"lpos", NULL},
+    [EK_DEPTH] = {"depth", NULL}, [EK_ERR] = {"err", err_words}, [EK_STICKY] = {"sticky", NULL},
 };
 
 static int scenario_request(tb_t *t, recon_stack_in_t *in, char *err, size_t errlen)
@@ -358,8 +365,11 @@ static int scenario_request(tb_t *t, recon_stack_in_t *in, char *err, size_t err
     if (scenario_get(l, "w", &v, err, errlen) < 0)
         return -1;
     in->req_warp = in->rd_warp = (unsigned)v;
-    if (t->scn_expect) /* compared with the model's outputs in tb_model */
-        return scenario_check(t, NULL, err, errlen);
+    if (t->scn_expect) { /* compared with the model's outputs in tb_model */
+        if (scenario_expect_read(l, &t->scn_exp, expect_keys, EK_COUNT, 0, err, errlen))
+            return -1;
+        return scenario_unused(l, err, errlen);
+    }
     if (!strcmp(l->verb, "idle"))
         return scenario_unused(l, err, errlen);
     uint64_t op;
@@ -383,47 +393,16 @@ static int scenario_request(tb_t *t, recon_stack_in_t *in, char *err, size_t err
     return scenario_unused(l, err, errlen);
 }
 
-/* Check an expect line against the model's outputs o. With o NULL (when the
- * line is read, before its cycle runs) only its keys and values are checked,
- * so that a bad expect line is a bad file (exit 2), not a failed check. */
+/* Check an expect line against the model's outputs. */
 static int scenario_check(tb_t *t, const recon_stack_out_t *o, char *err, size_t errlen)
 {
-    static const recon_stack_out_t none;
-    scenario_line_t *l = &t->scn_line;
-    const bool compare = o != NULL;
-    unsigned char used[SCN_MAX_KEYS];
-    memcpy(used, l->used, sizeof used);
-    if (!compare)
-        o = &none;
-    struct {
-        const char *key;
-        uint64_t got;
-        const scenario_word_t *words;
-    } f[] = {
-        {"valid", o->rd_valid, NULL},      {"pc", o->rd_pc, NULL},
-        {"rpc", o->rd_rpc, NULL},          {"mask", o->rd_mask.w[0], NULL},
-        {"lpc", o->rd_lpc, NULL},          {"lpos", o->rd_lpos, NULL},
-        {"depth", o->rd_depth, NULL},      {"err", o->rsp_err, err_words},
-        {"sticky", o->err_sticky, NULL},
+    const uint64_t got[EK_COUNT] = {
+        [EK_VALID] = o->rd_valid,    [EK_PC] = o->rd_pc,     [EK_RPC] = o->rd_rpc,
+        [EK_MASK] = o->rd_mask.w[0], [EK_LPC] = o->rd_lpc,   [EK_LPOS] = o->rd_lpos,
+        [EK_DEPTH] = o->rd_depth,    [EK_ERR] = o->rsp_err,  [EK_STICKY] = o->err_sticky,
     };
-    for (unsigned i = 0; i < sizeof f / sizeof f[0]; i++) {
-        uint64_t want;
-        int has = f[i].words ? scenario_get_word(l, f[i].key, f[i].words, &want, err, errlen)
-                             : scenario_get(l, f[i].key, &want, err, errlen);
-        if (has < 0)
-            return -1;
-        if (compare && has && want != f[i].got) {
-            snprintf(err, errlen,
-                     "%s:%u: expected %s = 0x%" PRIx64 " (from the paper walk-through), "
-                     "model gives 0x%" PRIx64,
-                     l->file, l->lineno, f[i].key, want, f[i].got);
-            return -1;
-        }
-    }
-    int rc = scenario_unused(l, err, errlen);
-    if (!compare)
-        memcpy(l->used, used, sizeof used); /* checked again after the step */
-    return rc;
+    return scenario_expect_check(&t->scn_line, &t->scn_exp, expect_keys, EK_COUNT, 0, got, err,
+                                 errlen);
 }
 
 /* ---- cosim_tb_t callbacks -------------------------------------------------- */
