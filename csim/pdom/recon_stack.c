@@ -10,9 +10,13 @@
  * written as plain software (stack arrays, a pop loop for the cascade) and
  * not from the RTL.
  *
+ * A warp that reaches its exit finishes: the pop that removes the bottom
+ * entry (directly or by the cascade) leaves the stack empty, and only a new
+ * INIT starts the warp again.
+ *
  * Error handling is check-before-mutate: every condition that rejects an
- * operation (UNDERFLOW, OVERFLOW included) is decided before any entry is
- * written, so a rejected operation leaves the stacks untouched. */
+ * operation (OVERFLOW included) is decided before any entry is written, so
+ * a rejected operation leaves the stacks untouched. */
 #include "recon_stack.h"
 
 #include <stdlib.h>
@@ -108,11 +112,12 @@ void recon_stack_reset(recon_stack_t *m)
 
 /* The cascade: after a pop, finished entries (pc == rpc, or an empty mask:
  * a likely-convergence entry nobody reached) are popped too. The bottom
- * entry is never popped here: at its own rpc the warp has exited. */
+ * entry is no exception: at its own rpc (the warp's exit) all of the warp's
+ * threads have finished, and popping it empties the stack. */
 static void cascade(recon_stack_t *m, unsigned w, recon_stack_events_t *e)
 {
     rs_entry_t *s = warp_stack(m, w);
-    while (m->sp[w] > 1) {
+    while (m->sp[w] > 0) {
         const rs_entry_t *t = &s[m->sp[w] - 1];
         if (t->pc != t->rpc && !bm_is_zero(&t->mask))
             break;
@@ -121,18 +126,18 @@ static void cascade(recon_stack_t *m, unsigned w, recon_stack_events_t *e)
     }
 }
 
-/* ADVANCE(w, npc) on a non-empty stack. Returns the error code; on error
- * nothing has been written. */
-static unsigned advance(recon_stack_t *m, unsigned w, uint64_t npc,
-                        recon_stack_events_t *e)
+/* ADVANCE(w, npc) on a non-empty stack. It cannot fail: the checks that
+ * reject an ADVANCE (BAD_PC, EMPTY) are made by the caller. */
+static void advance(recon_stack_t *m, unsigned w, uint64_t npc,
+                    recon_stack_events_t *e)
 {
     rs_entry_t *s = warp_stack(m, w);
     rs_entry_t *t = &s[m->sp[w] - 1];
 
     if (npc == t->rpc) {
-        /* reconvergence (TBC 2.2.2: next PC == RPC at the TOS) */
-        if (m->sp[w] == 1)
-            return RS_ERR_UNDERFLOW;
+        /* reconvergence (TBC 2.2.2: next PC == RPC at the TOS). At the
+         * bottom entry the rpc is the warp's exit: popping it empties the
+         * stack, the warp has finished. */
         m->sp[w]--;
         e->rpc_pop = true;
         cascade(m, w, e);
@@ -147,7 +152,6 @@ static unsigned advance(recon_stack_t *m, unsigned w, uint64_t npc,
     } else {
         t->pc = npc;
     }
-    return RS_ERR_NONE;
 }
 
 static void push(recon_stack_t *m, unsigned w, uint64_t pc, uint64_t rpc,
@@ -178,18 +182,22 @@ static unsigned branch(recon_stack_t *m, unsigned w, const bitmask_t *tmask,
     if (t_empty || nt_empty || tpc == fpc) {
         e->uniform = true;
         uint64_t target = (t_empty && tpc != fpc) ? fpc : tpc;
-        return advance(m, w, target, e);
+        advance(m, w, target, e);
+        return RS_ERR_NONE;
     }
 
-    /* 2. loop branch (DoM 3.1, last paragraph): the exiting threads already
-     * wait in the entry below, so only the mask shrinks; then advance. The
-     * staying PC differs from rpc == t->rpc, so this advance cannot pop at
-     * the rpc and cannot underflow. */
+    /* 2. loop branch (DoM 3.1, last paragraph): only the mask shrinks, then
+     * advance. Above the bottom, the exiting threads already wait below, in
+     * the entry whose pc is t->rpc. At the bottom, t->rpc is the warp's
+     * exit: they have finished and no entry holds them any more. The
+     * staying PC differs from rpc == t->rpc, so this advance does not pop
+     * at the rpc. */
     if (rpc == t->rpc && (tpc == rpc || fpc == rpc)) {
         e->loop_exit = true;
         bool exit_taken = (tpc == rpc);
         t->mask = exit_taken ? not_taken : taken;
-        return advance(m, w, exit_taken ? fpc : tpc, e);
+        advance(m, w, exit_taken ? fpc : tpc, e);
+        return RS_ERR_NONE;
     }
 
     /* 3. divergent. Work out every push first so OVERFLOW leaves no trace. */
@@ -268,7 +276,7 @@ static void apply(recon_stack_t *m, const recon_stack_in_t *in,
         else if (m->sp[w] == 0)
             e->err = RS_ERR_EMPTY;
         else
-            e->err = advance(m, w, pc, e);
+            advance(m, w, pc, e);
     } else { /* RS_OP_BRANCH */
         if (pc == m->pc_none || alt_pc == m->pc_none || rpc == m->pc_none)
             e->err = RS_ERR_BAD_PC;

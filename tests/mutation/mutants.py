@@ -28,6 +28,11 @@ MUTANTS = [
          old="      if (l < 32'(tos) && !fin_after[l]) begin",
          new="      if (l < 32'(tos)) begin",
          why="finished entries below a pop are not popped"),
+    dict(block="recon_stack", name="rtl_exit_keeps_bottom", kind="rtl",
+         file="rtl/pdom/recon_stack.sv",
+         old="    sp_pop = '0;",
+         new="    sp_pop = DepthWidth'(1);",
+         why="a warp reaching its exit keeps a stale bottom entry instead of finishing"),
     # --- recon_stack golden model ----------------------------------------------
     dict(block="recon_stack", name="model_push_order", kind="model",
          file="csim/pdom/recon_stack.c",
@@ -44,6 +49,11 @@ MUTANTS = [
          old="bm_or(&s[t->lpos].mask, &s[t->lpos].mask, &t->mask);",
          new="bm_or(&s[m->sp[w] - 2].mask, &s[m->sp[w] - 2].mask, &t->mask);",
          why="likely-convergence merge into the entry below instead of LPos"),
+    dict(block="recon_stack", name="model_cascade_spares_bottom", kind="model",
+         file="csim/pdom/recon_stack.c",
+         old="while (m->sp[w] > 0) {",
+         new="while (m->sp[w] > 1) {",
+         why="the cascade stops above a finished bottom entry: no finish by cascade"),
     # --- Thread Block Compaction RTL --------------------------------------
     dict(block="thread_compactor", name="rtl_lane_priority_reversed", kind="rtl",
          file="rtl/tbc/thread_compactor.sv",

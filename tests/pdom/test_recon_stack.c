@@ -1,7 +1,7 @@
 /* Unit tests of the recon_stack golden model (csim/pdom/recon_stack.c).
  *
  * Build and run from the repository root:
- *   gcc -std=c11 -O2 -Wall -Wextra -Werror -Icsim/common -Icsim/pdom csim/pdom/recon_stack.c tests/pdom/test_recon_stack.c -lcmocka -o /tmp/t && /tmp/t
+ *   gcc -std=c11 -O2 -Wall -Wextra -Werror -Icsim/common -Icsim/pdom csim/common/prio_enc.c csim/pdom/recon_stack.c tests/pdom/test_recon_stack.c -lcmocka -o /tmp/t && /tmp/t
  *
  * Expected values are worked out by hand from docs/blocks/recon_stack.md
  * and the papers: TBC section 3.1 Example 1 / Fig. 7 (per-warp side), TBC
@@ -162,6 +162,43 @@ static void check_rd_zero(const recon_stack_out_t *o)
     assert_int_equal(o->rd_depth, 0);
 }
 
+/* Warp w has finished: its stack is empty, the read port shows nothing,
+ * and the operation that emptied it (the previous cycle) was accepted. */
+static void check_finished(recon_stack_t *m, unsigned w)
+{
+    assert_int_equal(recon_stack_depth(m, w), 0);
+    assert_false(recon_stack_entry(m, w, 0, NULL));
+    recon_stack_out_t o = peek(m, w);
+    check_rd_zero(&o);
+    assert_true(o.rsp_valid);
+    assert_int_equal(o.rsp_err, RS_ERR_NONE);
+    assert_int_equal(o.err_sticky & (1u << 6), 0); /* code 6 is reserved */
+}
+
+/* ADVANCE(w, npc) to the TOS rpc: a pop, `cascade` further cascaded pops,
+ * `depth_after` entries left; at 0 the warp has finished. */
+static void adv_pop(recon_stack_t *m, unsigned w, uint64_t npc,
+                    unsigned cascade, unsigned depth_after)
+{
+    recon_stack_events_t ev = op_adv(m, w, npc);
+    check_ev(&ev, (recon_stack_events_t){.op = RS_OP_ADVANCE, .rpc_pop = true,
+                                         .cascade = cascade,
+                                         .depth_after = depth_after});
+    if (depth_after == 0)
+        check_finished(m, w);
+}
+
+/* A BRANCH that is uniform and goes to the bottom entry's rpc (the exit):
+ * the warp finishes. */
+static void br_to_exit(recon_stack_t *m, unsigned w, uint64_t tmask,
+                       uint64_t tpc, uint64_t fpc, uint64_t rpc, uint64_t lpc)
+{
+    recon_stack_events_t ev = op_br(m, w, tmask, tpc, fpc, rpc, lpc);
+    check_ev(&ev, (recon_stack_events_t){.op = RS_OP_BRANCH, .uniform = true,
+                                         .rpc_pop = true, .depth_after = 0});
+    check_finished(m, w);
+}
+
 /* Full copy of every stack, to show that a rejected op changes nothing. */
 #define SNAP_WARPS 8u
 typedef struct {
@@ -199,6 +236,26 @@ static void snap_check(const recon_stack_t *m, const snap_t *s)
         }
         assert_false(recon_stack_entry(m, w, s->depth[w], NULL));
     }
+}
+
+/* Issue a request that must be rejected with `err`; the stacks must be
+ * unchanged, the events show only op/err/depth, and the next cycle's
+ * rsp_* report it with err_sticky holding its bit. */
+static void expect_reject(recon_stack_t *m, unsigned op, unsigned w,
+                          uint64_t pc, uint64_t alt, uint64_t rpc,
+                          uint64_t lpc, uint64_t mask, unsigned err,
+                          unsigned depth_after)
+{
+    snap_t *s = snap_take(m);
+    recon_stack_events_t ev = req(m, op, w, pc, alt, rpc, lpc, mask);
+    check_ev(&ev, (recon_stack_events_t){.op = op & 3u, .err = err,
+                                         .depth_after = depth_after});
+    snap_check(m, s);
+    free(s);
+    recon_stack_out_t o = peek(m, 0);
+    assert_true(o.rsp_valid);
+    assert_int_equal(o.rsp_err, err);
+    assert_true(o.err_sticky & (1u << err));
 }
 
 /* ------------------------------------------------------------------ */
@@ -330,9 +387,7 @@ static void run_example1(bool lcp)
     check_tos(m, 0, 3, PC_, PD, 0x1, NONE32, 0); /* untouched */
 
     /* C reaches D: pop to B */
-    ev = op_adv(m, 0, PD);
-    check_ev(&ev, (recon_stack_events_t){.op = RS_OP_ADVANCE, .rpc_pop = true,
-                                         .depth_after = 2});
+    adv_pop(m, 0, PD, 0, 2);
     check_tos(m, 0, 2, PB, PD, 0xe, NONE32, 0);
     ev = op_adv(m, 1, PD);
     check_tos(m, 1, 2, PB, PD, 0x9, NONE32, 0); /* threads 5 and 8 */
@@ -340,9 +395,7 @@ static void run_example1(bool lcp)
     /* B runs, then reaches D: all four threads together again */
     ev = op_adv(m, 0, PB + 4);
     check_tos(m, 0, 2, PB + 4, PD, 0xe, NONE32, 0);
-    ev = op_adv(m, 0, PD);
-    check_ev(&ev, (recon_stack_events_t){.op = RS_OP_ADVANCE, .rpc_pop = true,
-                                         .depth_after = 1});
+    adv_pop(m, 0, PD, 0, 1);
     check_tos(m, 0, 1, PD, PEXIT, 0xf, NONE32, 0);
     check_tos(m, 1, 2, PB, PD, 0x9, NONE32, 0);
     ev = op_adv(m, 1, PD);
@@ -394,9 +447,7 @@ static void test_tbc_example2_lcp(void **state)
     check_tos(m, 0, 5, PD, PF, 0xc, PE, 1);
 
     /* (6)-(7): D reaches F; the C entry (pc == rpc) cascades off too */
-    ev = op_adv(m, 0, PF);
-    check_ev(&ev, (recon_stack_events_t){.op = RS_OP_ADVANCE, .rpc_pop = true,
-                                         .cascade = 1, .depth_after = 3});
+    adv_pop(m, 0, PF, 1, 3);
     check_entry(m, 0, 1, PE, PF, 0x2, NONE32, 0);
     check_tos(m, 0, 3, PB, PF, 0x1, PE, 1);
 
@@ -409,17 +460,12 @@ static void test_tbc_example2_lcp(void **state)
     /* (10): the likely-convergence entry runs E to F and is popped */
     ev = op_adv(m, 0, PE + 4);
     check_tos(m, 0, 2, PE + 4, PF, 0x3, NONE32, 0);
-    ev = op_adv(m, 0, PF);
-    check_ev(&ev, (recon_stack_events_t){.op = RS_OP_ADVANCE, .rpc_pop = true,
-                                         .depth_after = 1});
+    adv_pop(m, 0, PF, 0, 1);
     check_tos(m, 0, 1, PF, PEXIT, 0xf, NONE32, 0);
 
-    /* the bottom entry is never popped: reaching the exit is UNDERFLOW */
-    ev = op_adv(m, 0, PEXIT);
-    check_ev(&ev, (recon_stack_events_t){.op = RS_OP_ADVANCE,
-                                         .err = RS_ERR_UNDERFLOW,
-                                         .depth_after = 1});
-    check_tos(m, 0, 1, PF, PEXIT, 0xf, NONE32, 0);
+    /* F runs to the warp's exit: the bottom entry is popped, the warp has
+     * finished and its stack is empty */
+    adv_pop(m, 0, PEXIT, 0, 0);
     recon_stack_destroy(m);
 }
 
@@ -446,16 +492,12 @@ static void test_dom_divergent_walkthrough(void **state)
     op_adv(m, 0, 0x204);
     check_tos(m, 0, 3, 0x204, 0x400, 0x0f, NONE32, 0);
     /* active PC reaches the reconvergence PC: pop to the not-taken side */
-    ev = op_adv(m, 0, 0x400);
-    check_ev(&ev, (recon_stack_events_t){.op = RS_OP_ADVANCE, .rpc_pop = true,
-                                         .depth_after = 2});
+    adv_pop(m, 0, 0x400, 0, 2);
     check_tos(m, 0, 2, 0x300, 0x400, 0xf0, NONE32, 0);
     op_adv(m, 0, 0x308);
     check_tos(m, 0, 2, 0x308, 0x400, 0xf0, NONE32, 0);
     /* second time: the mask from before the branch is restored */
-    ev = op_adv(m, 0, 0x400);
-    check_ev(&ev, (recon_stack_events_t){.op = RS_OP_ADVANCE, .rpc_pop = true,
-                                         .depth_after = 1});
+    adv_pop(m, 0, 0x400, 0, 1);
     check_tos(m, 0, 1, 0x400, exitpc, 0xff, NONE32, 0);
     recon_stack_destroy(m);
 }
@@ -555,12 +597,8 @@ static void test_uniform_branches(void **state)
     check_ev(&ev, (recon_stack_events_t){.op = RS_OP_BRANCH, .uniform = true,
                                          .rpc_pop = true, .depth_after = 1});
     check_tos(m, 0, 1, 0x300, PEXIT, 0xf, NONE32, 0);
-    /* uniform to the bottom entry's rpc: UNDERFLOW, nothing changes */
-    ev = op_br(m, 0, 0xf, PEXIT, 0x10, 0x20, NONE32);
-    check_ev(&ev, (recon_stack_events_t){.op = RS_OP_BRANCH,
-                                         .err = RS_ERR_UNDERFLOW,
-                                         .depth_after = 1});
-    check_tos(m, 0, 1, 0x300, PEXIT, 0xf, NONE32, 0);
+    /* uniform to the bottom entry's rpc (the exit): the warp finishes */
+    br_to_exit(m, 0, 0xf, PEXIT, 0x10, 0x20, NONE32);
     recon_stack_destroy(m);
 }
 
@@ -578,9 +616,7 @@ static void test_side_equals_rpc_skip(void **state)
                                          .depth_after = 2});
     check_entry(m, 0, 0, PD, PEXIT, 0xf, NONE32, 0);
     check_tos(m, 0, 2, PB, PD, 0x6, NONE32, 0);
-    ev = op_adv(m, 0, PD);
-    check_ev(&ev, (recon_stack_events_t){.op = RS_OP_ADVANCE, .rpc_pop = true,
-                                         .depth_after = 1});
+    adv_pop(m, 0, PD, 0, 1);
     check_tos(m, 0, 1, PD, PEXIT, 0xf, NONE32, 0);
 
     /* the taken side is the join point: only the not-taken side is pushed */
@@ -593,33 +629,43 @@ static void test_side_equals_rpc_skip(void **state)
     recon_stack_destroy(m);
 }
 
-static void test_cascade_empty_lcp(void **state)
+/* A branch with likely-convergence point E and reconvergence point r;
+ * neither side goes by E. r is an ordinary join (F) or the warp's exit. */
+static void run_cascade_empty_lcp(uint64_t r)
 {
-    (void)state;
     recon_stack_t *m = make(1, 4, 32, 4, true);
     recon_stack_events_t ev;
 
     op_init(m, 0, PA, 0xf, PEXIT);
     /* three pushes exactly fill Depth = 4 */
-    ev = op_br(m, 0, 0x3, PC_, PB, PF, PE);
+    ev = op_br(m, 0, 0x3, PC_, PB, r, PE);
     check_ev(&ev, (recon_stack_events_t){.op = RS_OP_BRANCH, .divergent = true,
                                          .pushes = 3, .lcp_push = true,
                                          .depth_after = 4});
-    check_entry(m, 0, 0, PF, PEXIT, 0xf, NONE32, 0);
-    check_entry(m, 0, 1, PE, PF, 0x0, NONE32, 0);
-    check_entry(m, 0, 2, PB, PF, 0xc, PE, 1);
-    check_tos(m, 0, 4, PC_, PF, 0x3, PE, 1);
-    /* neither side goes by E */
-    ev = op_adv(m, 0, PF);
-    check_ev(&ev, (recon_stack_events_t){.op = RS_OP_ADVANCE, .rpc_pop = true,
-                                         .depth_after = 3});
-    check_tos(m, 0, 3, PB, PF, 0xc, PE, 1);
-    /* the LCP entry is exposed with an empty mask: cascaded off */
-    ev = op_adv(m, 0, PF);
-    check_ev(&ev, (recon_stack_events_t){.op = RS_OP_ADVANCE, .rpc_pop = true,
-                                         .cascade = 1, .depth_after = 1});
-    check_tos(m, 0, 1, PF, PEXIT, 0xf, NONE32, 0);
+    check_entry(m, 0, 0, r, PEXIT, 0xf, NONE32, 0);
+    check_entry(m, 0, 1, PE, r, 0x0, NONE32, 0);
+    check_entry(m, 0, 2, PB, r, 0xc, PE, 1);
+    check_tos(m, 0, 4, PC_, r, 0x3, PE, 1);
+    adv_pop(m, 0, r, 0, 3);
+    check_tos(m, 0, 3, PB, r, 0xc, PE, 1);
+    if (r != PEXIT) {
+        /* the LCP entry is exposed with an empty mask: cascaded off; the
+         * bottom entry {F, EXIT} is unfinished */
+        adv_pop(m, 0, r, 1, 1);
+        check_tos(m, 0, 1, r, PEXIT, 0xf, NONE32, 0);
+    } else {
+        /* the LCP entry (empty mask) and the bottom entry {EXIT, EXIT} (at
+         * its rpc) both cascade off: the warp has finished */
+        adv_pop(m, 0, r, 2, 0);
+    }
     recon_stack_destroy(m);
+}
+
+static void test_cascade_empty_lcp(void **state)
+{
+    (void)state;
+    run_cascade_empty_lcp(PF);
+    run_cascade_empty_lcp(PEXIT);
 }
 
 /* Two finished entries under the TOS: the reconvergence entry of a branch
@@ -646,36 +692,198 @@ static void test_double_cascade(void **state)
     check_entry(m, 0, 2, PF, PF, 0x3, PE, 1);
     check_entry(m, 0, 3, G, PF, 0x2, PE, 1);
     check_tos(m, 0, 5, PD, PF, 0x1, PE, 1);
-    ev = op_adv(m, 0, PF);
-    check_ev(&ev, (recon_stack_events_t){.op = RS_OP_ADVANCE, .rpc_pop = true,
-                                         .depth_after = 4});
+    adv_pop(m, 0, PF, 0, 4);
     check_tos(m, 0, 4, G, PF, 0x2, PE, 1);
-    ev = op_adv(m, 0, PF);
-    check_ev(&ev, (recon_stack_events_t){.op = RS_OP_ADVANCE, .rpc_pop = true,
-                                         .cascade = 2, .depth_after = 1});
+    adv_pop(m, 0, PF, 2, 1);
     check_tos(m, 0, 1, PF, PEXIT, 0xf, NONE32, 0);
     recon_stack_destroy(m);
 }
 
-/* A bottom entry at its own rpc after a pop is the warp's exit: the cascade
- * never takes it. */
-static void test_bottom_never_cascaded(void **state)
+/* ------------------------------------------------------------------ */
+/* a warp reaching its exit finishes (the bottom entry's rpc, given at
+ * INIT): the pop of the bottom entry empties the stack */
+
+/* ADVANCE, or a uniform BRANCH through either side, to the exit at depth 1:
+ * depth 0, read port invalid, no error. Other warps are untouched; a warp
+ * without an exit (rpc PcNone) cannot get there. */
+static void test_exit_by_advance(void **state)
 {
     (void)state;
-    recon_stack_t *m = make(1, 4, 32, 3, false);
+    recon_stack_t *m = make(4, 4, 32, 4, true);
     recon_stack_events_t ev;
 
+    op_init(m, 0, PA, 0xf, PEXIT);
+    op_init(m, 1, PA, 0x3, PEXIT);
+    op_init(m, 2, PA, 0x5, PEXIT);
+    op_init(m, 3, PA, 0x9, NONE32);
+    /* warp 0 runs to B, then jumps to its exit */
+    op_adv(m, 0, PB);
+    check_tos(m, 0, 1, PB, PEXIT, 0xf, NONE32, 0);
+    adv_pop(m, 0, PEXIT, 0, 0);
+    check_tos(m, 1, 1, PA, PEXIT, 0x3, NONE32, 0);
+
+    /* warp 1: every active thread takes the branch to the exit (the
+     * branch's own rpc and lpc play no part in a uniform branch) */
+    br_to_exit(m, 1, 0x3, PEXIT, PB, PC_, PD);
+
+    /* warp 2 (lanes 0, 2): the outcome's only set bit is lane 1, no thread
+     * of the warp: nobody takes it, all fall through to the exit */
+    br_to_exit(m, 2, 0x2, PB, PEXIT, PC_, NONE32);
+
+    /* warp 3 has no exit: PcNone is no PC an ADVANCE or BRANCH may name */
+    ev = op_adv(m, 3, NONE32);
+    assert_int_equal(ev.err, RS_ERR_BAD_PC);
+    ev = op_br(m, 3, 0x9, NONE32, PB, PC_, NONE32);
+    assert_int_equal(ev.err, RS_ERR_BAD_PC);
+    check_tos(m, 3, 1, PA, NONE32, 0x9, NONE32, 0);
+
+    recon_stack_out_t o = peek(m, 0);
+    assert_int_equal(o.err_sticky, 1u << RS_ERR_BAD_PC);
+    recon_stack_destroy(m);
+}
+
+/* A divergence whose reconvergence PC is the warp's exit turns the bottom
+ * entry into {exit, exit}: finished. When the last side reaches the exit,
+ * the cascade pops every finished entry, the bottom one included. (With an
+ * unreached likely-convergence entry in between: test_cascade_empty_lcp.) */
+static void test_exit_by_cascade(void **state)
+{
+    (void)state;
+    recon_stack_events_t ev;
+
+    /* (a) the smallest case: Depth 3, two sides */
+    recon_stack_t *m = make(1, 4, 32, 3, false);
     op_init(m, 0, PA, 0xf, PEXIT);
     ev = op_br(m, 0, 0x3, PC_, PB, PEXIT, NONE32);
     check_ev(&ev, (recon_stack_events_t){.op = RS_OP_BRANCH, .divergent = true,
                                          .pushes = 2, .depth_after = 3});
     check_entry(m, 0, 0, PEXIT, PEXIT, 0xf, NONE32, 0);
-    op_adv(m, 0, PEXIT);
+    check_entry(m, 0, 1, PB, PEXIT, 0xc, NONE32, 0);
+    check_tos(m, 0, 3, PC_, PEXIT, 0x3, NONE32, 0);
+    adv_pop(m, 0, PEXIT, 0, 2);
     check_tos(m, 0, 2, PB, PEXIT, 0xc, NONE32, 0);
-    ev = op_adv(m, 0, PEXIT);
-    check_ev(&ev, (recon_stack_events_t){.op = RS_OP_ADVANCE, .rpc_pop = true,
-                                         .depth_after = 1});
-    check_tos(m, 0, 1, PEXIT, PEXIT, 0xf, NONE32, 0);
+    adv_pop(m, 0, PEXIT, 1, 0);
+    recon_stack_destroy(m);
+
+    /* (b) nested: a cascade that stops above the bottom, then one that
+     * reaches it. Both branches reconverge at the exit. */
+    m = make(1, 4, 32, 8, false);
+    op_init(m, 0, PA, 0xf, PEXIT);
+    op_br(m, 0, 0x3, PB, PC_, PEXIT, NONE32);
+    /* [0] {EXIT, EXIT, 0xf} [1] {C, EXIT, 0xc} [2] {B, EXIT, 0x3}; in B,
+     * rpc == TOS.rpc but neither side at it: an ordinary divergence */
+    ev = op_br(m, 0, 0x1, PD, PE, PEXIT, NONE32);
+    check_ev(&ev, (recon_stack_events_t){.op = RS_OP_BRANCH, .divergent = true,
+                                         .pushes = 2, .depth_after = 5});
+    check_entry(m, 0, 0, PEXIT, PEXIT, 0xf, NONE32, 0);
+    check_entry(m, 0, 1, PC_, PEXIT, 0xc, NONE32, 0);
+    check_entry(m, 0, 2, PEXIT, PEXIT, 0x3, NONE32, 0);
+    check_entry(m, 0, 3, PE, PEXIT, 0x2, NONE32, 0);
+    check_tos(m, 0, 5, PD, PEXIT, 0x1, NONE32, 0);
+    adv_pop(m, 0, PEXIT, 0, 4);
+    /* E reaches the exit: [3] and the finished [2] go; C is unfinished */
+    adv_pop(m, 0, PEXIT, 1, 2);
+    check_tos(m, 0, 2, PC_, PEXIT, 0xc, NONE32, 0);
+    /* C reaches the exit: [1] and the finished bottom go */
+    adv_pop(m, 0, PEXIT, 1, 0);
+    recon_stack_destroy(m);
+}
+
+/* DoM 3.1 loop branch at the bottom entry: the loop's exit X is the warp's
+ * exit (the bottom entry's rpc). The threads leaving the loop have finished:
+ * they leave the bottom mask and no entry holds them. When the rest leave,
+ * the warp finishes. */
+static void test_loop_exit_at_bottom(void **state)
+{
+    (void)state;
+    recon_stack_t *m = make(1, 8, 32, 3, false);
+    recon_stack_events_t ev;
+    const uint64_t L = 0x100, X = 0x300;
+    const recon_stack_events_t loop = {.op = RS_OP_BRANCH, .loop_exit = true,
+                                       .depth_after = 1};
+
+    op_init(m, 0, 0x80, 0xff, X);
+    op_adv(m, 0, L);
+    /* trip 1: lane 7 leaves (not-taken side = X = rpc = TOS.rpc) */
+    ev = op_br(m, 0, 0x7f, L, X, X, NONE32);
+    check_ev(&ev, loop);
+    check_tos(m, 0, 1, L, X, 0x7f, NONE32, 0);
+    op_adv(m, 0, L + 8);
+    check_tos(m, 0, 1, L + 8, X, 0x7f, NONE32, 0);
+    /* trip 2, exit on the taken side: lanes 2, 3 leave */
+    ev = op_br(m, 0, 0x0c, X, L, X, NONE32);
+    check_ev(&ev, loop);
+    check_tos(m, 0, 1, L, X, 0x73, NONE32, 0);
+    /* trip 3: lanes 4, 5, 6 leave; the outcome's bit 7 belongs to a lane
+     * that has finished and is no thread any more: taken = 0x73 & 0x83 */
+    ev = op_br(m, 0, 0x83, L, X, X, NONE32);
+    check_ev(&ev, loop);
+    check_tos(m, 0, 1, L, X, 0x03, NONE32, 0);
+    /* last trip: lanes 0, 1 leave too: a uniform branch to the exit */
+    br_to_exit(m, 0, 0x00, L, X, X, NONE32);
+    recon_stack_destroy(m);
+}
+
+/* A finished warp starts again with INIT, like a never-initialised one. */
+static void test_init_after_finish(void **state)
+{
+    (void)state;
+    recon_stack_t *m = make(2, 4, 32, 4, true);
+    recon_stack_events_t ev;
+
+    op_init(m, 0, PA, 0xf, PEXIT);
+    op_init(m, 1, PA, 0x3, PEXIT);
+    op_adv(m, 0, PEXIT);
+    check_finished(m, 0);
+    ev = op_init(m, 0, PB, 0x6, PF);
+    check_ev(&ev, (recon_stack_events_t){.op = RS_OP_INIT, .depth_after = 1});
+    check_tos(m, 0, 1, PB, PF, 0x6, NONE32, 0);
+    /* and it works as before: diverge, reconverge, finish again */
+    ev = op_br(m, 0, 0x2, PC_, PD, PE, NONE32);
+    check_ev(&ev, (recon_stack_events_t){.op = RS_OP_BRANCH, .divergent = true,
+                                         .pushes = 2, .depth_after = 3});
+    check_entry(m, 0, 0, PE, PF, 0x6, NONE32, 0);
+    check_entry(m, 0, 1, PD, PE, 0x4, NONE32, 0);
+    check_tos(m, 0, 3, PC_, PE, 0x2, NONE32, 0);
+    op_adv(m, 0, PE);
+    op_adv(m, 0, PE);
+    check_tos(m, 0, 1, PE, PF, 0x6, NONE32, 0);
+    adv_pop(m, 0, PF, 0, 0);
+    /* a second start, now without an exit PC */
+    ev = op_init(m, 0, PA, 0x1, NONE32);
+    check_ev(&ev, (recon_stack_events_t){.op = RS_OP_INIT, .depth_after = 1});
+    check_tos(m, 0, 1, PA, NONE32, 0x1, NONE32, 0);
+    check_tos(m, 1, 1, PA, PEXIT, 0x3, NONE32, 0); /* untouched */
+    recon_stack_out_t o = peek(m, 0);
+    assert_int_equal(o.err_sticky, 0);
+    recon_stack_destroy(m);
+}
+
+/* After the finish the warp's stack is empty: ADVANCE and BRANCH are EMPTY
+ * (the former exit PC included) and change nothing; the lower codes still
+ * win over EMPTY. */
+static void test_op_after_finish_empty(void **state)
+{
+    (void)state;
+    recon_stack_t *m = make(2, 4, 32, 4, true);
+
+    op_init(m, 0, PA, 0xf, PEXIT);
+    op_init(m, 1, PA, 0x3, PEXIT);
+    op_adv(m, 0, PEXIT);
+    check_finished(m, 0);
+    expect_reject(m, RS_OP_ADVANCE, 0, PB, 0, 0, 0, 0, RS_ERR_EMPTY, 0);
+    expect_reject(m, RS_OP_ADVANCE, 0, PEXIT, 0, 0, 0, 0, RS_ERR_EMPTY, 0);
+    expect_reject(m, RS_OP_BRANCH, 0, PC_, PB, PD, NONE32, 0x3, RS_ERR_EMPTY,
+                  0);
+    expect_reject(m, RS_OP_BRANCH, 0, PEXIT, PB, PD, PE, 0xf, RS_ERR_EMPTY, 0);
+    expect_reject(m, RS_OP_ADVANCE, 0, NONE32, 0, 0, 0, 0, RS_ERR_BAD_PC, 0);
+    expect_reject(m, RS_OP_RESERVED, 0, PB, 0, 0, 0, 0, RS_ERR_BAD_OP, 0);
+    recon_stack_out_t o = peek(m, 0);
+    check_rd_zero(&o);
+    assert_int_equal(o.err_sticky, (1u << RS_ERR_EMPTY) |
+                                       (1u << RS_ERR_BAD_PC) |
+                                       (1u << RS_ERR_BAD_OP));
+    check_tos(m, 1, 1, PA, PEXIT, 0x3, NONE32, 0);
     recon_stack_destroy(m);
 }
 
@@ -746,9 +954,7 @@ static void test_lcp_variants(void **state)
     check_tos(m, 0, 6, H, I, 0x2, J, 4);
     ev = op_adv(m, 0, J);
     check_tos(m, 0, 5, J, I, 0x3, PE, 1);
-    ev = op_adv(m, 0, I);
-    check_ev(&ev, (recon_stack_events_t){.op = RS_OP_ADVANCE, .rpc_pop = true,
-                                         .depth_after = 4});
+    adv_pop(m, 0, I, 0, 4);
     check_tos(m, 0, 4, I, PF, 0x3, PE, 1);
     ev = op_adv(m, 0, PE); /* inner region done, reaches the outer lpc */
     check_ev(&ev, (recon_stack_events_t){.op = RS_OP_ADVANCE,
@@ -915,26 +1121,6 @@ static void test_nested_full_depth(void **state)
 /* ------------------------------------------------------------------ */
 /* errors */
 
-/* Issue a request that must be rejected with `err`; the stacks must be
- * unchanged, the events show only op/err/depth, and the next cycle's
- * rsp_* report it with err_sticky holding its bit. */
-static void expect_reject(recon_stack_t *m, unsigned op, unsigned w,
-                          uint64_t pc, uint64_t alt, uint64_t rpc,
-                          uint64_t lpc, uint64_t mask, unsigned err,
-                          unsigned depth_after)
-{
-    snap_t *s = snap_take(m);
-    recon_stack_events_t ev = req(m, op, w, pc, alt, rpc, lpc, mask);
-    check_ev(&ev, (recon_stack_events_t){.op = op & 3u, .err = err,
-                                         .depth_after = depth_after});
-    snap_check(m, s);
-    free(s);
-    recon_stack_out_t o = peek(m, 0);
-    assert_true(o.rsp_valid);
-    assert_int_equal(o.rsp_err, err);
-    assert_true(o.err_sticky & (1u << err));
-}
-
 static void test_every_error_code(void **state)
 {
     (void)state;
@@ -942,6 +1128,7 @@ static void test_every_error_code(void **state)
     recon_stack_t *m = make(3, 4, 8, 4, true);
     const uint64_t none = 0xff;
     recon_stack_out_t o;
+    recon_stack_events_t ev;
 
     op_init(m, 0, 0x10, 0xf, 0x70);
     op_br(m, 0, 0x3, 0x30, 0x20, 0x60, none); /* lpc none: accepted */
@@ -993,16 +1180,18 @@ static void test_every_error_code(void **state)
     o = peek(m, 0);
     assert_int_equal(o.err_sticky, 0x3e);
 
-    /* UNDERFLOW (6): plain and through a uniform branch */
-    expect_reject(m, RS_OP_ADVANCE, 1, 0x70, 0, 0, 0, 0, RS_ERR_UNDERFLOW, 1);
+    /* 6 is reserved (it was UNDERFLOW): warp 1 reaching its exit 0x70 is
+     * accepted and finishes the warp; the uniform branch to 0x70 that
+     * follows finds its stack empty */
+    adv_pop(m, 1, 0x70, 0, 0);
     expect_reject(m, RS_OP_BRANCH, 1, 0x70, 0x20, 0x30, none, 0xf,
-                  RS_ERR_UNDERFLOW, 1);
+                  RS_ERR_EMPTY, 0);
 
     /* OVERFLOW (7): 3 entries + 2 pushes > 4 */
     expect_reject(m, RS_OP_BRANCH, 0, 0x40, 0x50, 0x58, none, 0x1,
                   RS_ERR_OVERFLOW, 3);
     o = peek(m, 0);
-    assert_int_equal(o.err_sticky, 0xfe);
+    assert_int_equal(o.err_sticky, 0xbe); /* every code but 6 */
     assert_false(o.rsp_valid); /* the peek before was idle */
 
     /* an accepted op afterwards: sticky bits stay, rsp_err is 0 */
@@ -1010,10 +1199,10 @@ static void test_every_error_code(void **state)
     o = peek(m, 0);
     assert_true(o.rsp_valid);
     assert_int_equal(o.rsp_err, 0);
-    assert_int_equal(o.err_sticky, 0xfe);
+    assert_int_equal(o.err_sticky, 0xbe);
     check_tos(m, 0, 3, 0x34, 0x60, 0x3, none, 0);
     /* INIT with rpc = PcNone is legal (no exit PC) */
-    recon_stack_events_t ev = op_init(m, 2, 0x10, 0x3, none);
+    ev = op_init(m, 2, 0x10, 0x3, none);
     assert_int_equal(ev.err, RS_ERR_NONE);
     check_tos(m, 2, 1, 0x10, none, 0x3, none, 0);
     recon_stack_destroy(m);
@@ -1274,14 +1463,14 @@ static void test_reset(void **state)
     op_init(m, 0, PA, 0xf, PEXIT);
     op_br(m, 0, 0x3, PC_, PB, PF, PE);
     op_init(m, 1, PA, 0xf, PEXIT);
-    op_adv(m, 1, PEXIT); /* UNDERFLOW */
+    op_adv(m, 1, PEXIT); /* warp 1 finishes; its response is pending */
     recon_stack_reset(m);
     assert_int_equal(recon_stack_depth(m, 0), 0);
     assert_int_equal(recon_stack_depth(m, 1), 0);
     assert_false(recon_stack_entry(m, 0, 0, NULL));
     recon_stack_out_t o = peek(m, 0);
     check_rd_zero(&o);
-    assert_false(o.rsp_valid); /* the UNDERFLOW response is gone too */
+    assert_false(o.rsp_valid); /* the pending response is gone too */
     assert_int_equal(o.rsp_err, 0);
     assert_int_equal(o.err_sticky, 0);
     o = peek(m, 1);
@@ -1297,7 +1486,9 @@ static void test_reset(void **state)
  * expected values from the model): a rejected op changes nothing; the TOS
  * mask is never empty and never leaves the warp; every entry with an lpc
  * points below itself at an LCP entry whose pc is that lpc; rsp reports
- * the op one cycle later; err_sticky is the union of all errors. */
+ * the op one cycle later; err_sticky is the union of all errors; code 6
+ * is never reported; a stack empties only by a pop at an rpc (the warp
+ * reached its exit). */
 
 static uint32_t lcg(uint32_t *s)
 {
@@ -1343,7 +1534,7 @@ static void check_invariants(const recon_stack_t *m)
 static void run_random(bool lcp, uint32_t seed)
 {
     recon_stack_t *m = make(3, 8, 8, 6, lcp);
-    unsigned sticky = 0, prev_err = 0;
+    unsigned sticky = 0, prev_err = 0, finishes = 0;
     bool prev_valid = false;
 
     for (unsigned i = 0; i < 20000; i++) {
@@ -1372,8 +1563,16 @@ static void run_random(bool lcp, uint32_t seed)
         if (in.req_valid) {
             unsigned w = in.req_warp & 3u;
             assert_int_equal(ev.depth_after, recon_stack_depth(m, w));
+            assert_int_not_equal(ev.err, 6); /* reserved, never reported */
             if (ev.err == 0) {
-                assert_true(ev.depth_after >= 1); /* never pops the bottom */
+                /* a stack empties only when its warp reaches its exit:
+                 * by a pop at an rpc, never by INIT or an lpc merge */
+                if (ev.depth_after == 0) {
+                    assert_int_not_equal(ev.op, RS_OP_INIT);
+                    assert_true(ev.rpc_pop);
+                    assert_false(ev.lpc_merge);
+                    finishes++;
+                }
             } else {
                 snap_check(m, s);
                 sticky |= 1u << ev.err;
@@ -1387,6 +1586,7 @@ static void run_random(bool lcp, uint32_t seed)
         prev_err = in.req_valid ? ev.err : 0;
         check_invariants(m);
     }
+    assert_true(finishes > 0); /* the stimulus does reach the exits */
     recon_stack_destroy(m);
 }
 
@@ -1411,7 +1611,11 @@ int main(void)
         cmocka_unit_test(test_side_equals_rpc_skip),
         cmocka_unit_test(test_cascade_empty_lcp),
         cmocka_unit_test(test_double_cascade),
-        cmocka_unit_test(test_bottom_never_cascaded),
+        cmocka_unit_test(test_exit_by_advance),
+        cmocka_unit_test(test_exit_by_cascade),
+        cmocka_unit_test(test_loop_exit_at_bottom),
+        cmocka_unit_test(test_init_after_finish),
+        cmocka_unit_test(test_op_after_finish_empty),
         cmocka_unit_test(test_lcp_variants),
         cmocka_unit_test(test_lcp_disabled_ignores_lpc),
         cmocka_unit_test(test_overflow_exact_depth),

@@ -25,8 +25,8 @@ enum {
     CV_INIT, CV_REINIT, CV_UNIFORM, CV_DIVERGE_TWO, CV_SKIP_RPC, CV_LOOP_EXIT, CV_RPC_POP,
     CV_CASCADE, CV_FULL, CV_DIVERGE_TO_FULL, CV_LCP_PUSH, CV_SKIP_LPC, CV_LCP_MERGE,
     CV_LCP_MERGE_CASCADE, CV_ERR_BAD_OP, CV_ERR_BAD_WARP, CV_ERR_BAD_PC, CV_ERR_BAD_MASK,
-    CV_ERR_EMPTY, CV_ERR_UNDERFLOW, CV_ERR_OVERFLOW, CV_ALL_WARPS, CV_INTERLEAVE,
-    CV_READ_OTHER, CV_COUNT
+    CV_ERR_EMPTY, CV_ERR_OVERFLOW, CV_EXIT, CV_EXIT_CASCADE, CV_LOOP_EXIT_BOTTOM,
+    CV_ALL_WARPS, CV_INTERLEAVE, CV_READ_OTHER, CV_COUNT
 };
 
 static const cover_desc_t covers[CV_COUNT] = {
@@ -37,7 +37,7 @@ static const cover_desc_t covers[CV_COUNT] = {
     [CV_SKIP_RPC] = {"skip_rpc", "divergent side going to rpc, not pushed"},
     [CV_LOOP_EXIT] = {"loop_exit", "loop branch: exiting threads leave TOS in place"},
     [CV_RPC_POP] = {"rpc_pop", "pop at the reconvergence point"},
-    [CV_CASCADE] = {"cascade", "cascaded pop of a finished entry"},
+    [CV_CASCADE] = {"cascade", "cascaded pop of a finished entry above the bottom"},
     [CV_FULL] = {"full", "a stack at Depth entries"},
     [CV_DIVERGE_TO_FULL] = {"diverge_to_full", "divergence filling the last entries"},
     [CV_LCP_PUSH] = {"lcp_push", "likely-convergence entry pushed"},
@@ -49,8 +49,11 @@ static const cover_desc_t covers[CV_COUNT] = {
     [CV_ERR_BAD_PC] = {"err_bad_pc", "reserved PC rejected"},
     [CV_ERR_BAD_MASK] = {"err_bad_mask", "INIT with empty mask rejected"},
     [CV_ERR_EMPTY] = {"err_empty", "operation on an empty stack rejected"},
-    [CV_ERR_UNDERFLOW] = {"err_underflow", "stray pop of the last entry rejected"},
     [CV_ERR_OVERFLOW] = {"err_overflow", "push on a full stack rejected"},
+    [CV_EXIT] = {"exit", "warp reached its exit: stack emptied"},
+    [CV_EXIT_CASCADE] = {"exit_cascade", "cascaded pops emptied the stack"},
+    [CV_LOOP_EXIT_BOTTOM] = {"loop_exit_bottom",
+                             "loop exit at the bottom entry: leaving threads finished"},
     [CV_ALL_WARPS] = {"all_warps", "every warp initialised and operated"},
     [CV_INTERLEAVE] = {"interleave", "back-to-back operations on different warps"},
     [CV_READ_OTHER] = {"read_other", "read port on another warp than the operation"},
@@ -184,7 +187,7 @@ static void random_request(tb_t *t, recon_stack_in_t *in)
 
     /* illegal requests */
     if (cosim_rng_pct(r, 3)) {
-        switch (cosim_rng_below(r, 5)) {
+        switch (cosim_rng_below(r, 4)) {
         case 0:
             in->req_op = RS_OP_RESERVED;
             inject(t, RS_ERR_BAD_OP, w);
@@ -206,21 +209,13 @@ static void random_request(tb_t *t, recon_stack_in_t *in)
             bm_set(&in->req_mask, 0, true);
             inject(t, RS_ERR_BAD_PC, w);
             return;
-        case 3:
+        default:
             in->req_op = RS_OP_INIT;
             in->req_pc = fresh_pc(t);
             in->req_rpc = t->pc_none;
             bm_clear(&in->req_mask);
             inject(t, RS_ERR_BAD_MASK, w);
             return;
-        default:
-            if (depth == 1 && tos.rpc != t->pc_none) {
-                in->req_op = RS_OP_ADVANCE;
-                in->req_pc = tos.rpc;
-                inject(t, RS_ERR_UNDERFLOW, w);
-                return;
-            }
-            break;
         }
     }
     if (depth == 0) {
@@ -320,8 +315,10 @@ static void random_request(tb_t *t, recon_stack_in_t *in)
             in->req_pc = tos.lpc;
         else
             in->req_pc = fresh_pc(t);
-        if (depth == 1 && in->req_pc == tos.rpc)
-            inject(t, RS_ERR_UNDERFLOW, w);
+        /* now and then the warp reaches its exit and finishes (its stack
+         * empties; it is re-initialised by a later request) */
+        if (depth == 1 && tos.rpc != t->pc_none && cosim_rng_pct(r, t->grow[w] ? 1 : 5))
+            in->req_pc = tos.rpc;
     }
     return;
 
@@ -343,7 +340,7 @@ static const scenario_word_t op_words[] = {
 static const scenario_word_t err_words[] = {
     {"NONE", RS_ERR_NONE}, {"BAD_OP", RS_ERR_BAD_OP}, {"BAD_WARP", RS_ERR_BAD_WARP},
     {"BAD_PC", RS_ERR_BAD_PC}, {"BAD_MASK", RS_ERR_BAD_MASK}, {"EMPTY", RS_ERR_EMPTY},
-    {"UNDERFLOW", RS_ERR_UNDERFLOW}, {"OVERFLOW", RS_ERR_OVERFLOW}, {NULL, 0},
+    {"OVERFLOW", RS_ERR_OVERFLOW}, {NULL, 0}, /* code 6 is reserved */
 };
 
 /* What an expect line may check: the read port of warp w= and the response. */
@@ -479,16 +476,20 @@ static void cover(tb_t *t, const recon_stack_in_t *in, const recon_stack_events_
     }
     t->ops++;
     uint64_t *c = t->cover;
-    static const unsigned err_cover[8] = {0,
-                                          CV_ERR_BAD_OP,
-                                          CV_ERR_BAD_WARP,
-                                          CV_ERR_BAD_PC,
-                                          CV_ERR_BAD_MASK,
-                                          CV_ERR_EMPTY,
-                                          CV_ERR_UNDERFLOW,
-                                          CV_ERR_OVERFLOW};
+    /* CV_COUNT: no cover point (0 is no error, 6 is reserved) */
+    static const unsigned err_cover[8] = {
+        [0] = CV_COUNT,
+        [RS_ERR_BAD_OP] = CV_ERR_BAD_OP,
+        [RS_ERR_BAD_WARP] = CV_ERR_BAD_WARP,
+        [RS_ERR_BAD_PC] = CV_ERR_BAD_PC,
+        [RS_ERR_BAD_MASK] = CV_ERR_BAD_MASK,
+        [RS_ERR_EMPTY] = CV_ERR_EMPTY,
+        [6] = CV_COUNT,
+        [RS_ERR_OVERFLOW] = CV_ERR_OVERFLOW,
+    };
     if (ev->err) {
-        c[err_cover[ev->err & 7u]]++;
+        if (err_cover[ev->err & 7u] < CV_COUNT)
+            c[err_cover[ev->err & 7u]]++;
     } else {
         if (ev->op == RS_OP_INIT)
             c[depth_before ? CV_REINIT : CV_INIT]++;
@@ -497,7 +498,12 @@ static void cover(tb_t *t, const recon_stack_in_t *in, const recon_stack_events_
         c[CV_SKIP_RPC] += ev->divergent && ev->skip_rpc;
         c[CV_LOOP_EXIT] += ev->loop_exit;
         c[CV_RPC_POP] += ev->rpc_pop;
-        c[CV_CASCADE] += ev->cascade > 0;
+        /* an emptied stack: the last cascaded pop (if any) took the bottom */
+        bool finished = ev->op != RS_OP_INIT && ev->depth_after == 0;
+        c[CV_CASCADE] += ev->cascade > (finished ? 1u : 0u);
+        c[CV_EXIT] += finished;
+        c[CV_EXIT_CASCADE] += finished && ev->cascade > 0;
+        c[CV_LOOP_EXIT_BOTTOM] += ev->loop_exit && depth_before == 1;
         c[CV_FULL] += ev->depth_after == t->p.depth;
         c[CV_DIVERGE_TO_FULL] += ev->divergent && ev->depth_after == t->p.depth;
         c[CV_LCP_PUSH] += ev->lcp_push;
@@ -589,6 +595,9 @@ static bool tb_cover_applies(const void *p, unsigned k)
     case CV_READ_OTHER:
         return t->p.num_warps > 1;
     default:
+        /* the exit points need only a bottom entry with an exit PC and, for
+         * exit_cascade / loop_exit_bottom, one divergence at it (W >= 2,
+         * Depth >= 3): every configuration */
         return true;
     }
 }
