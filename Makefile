@@ -66,10 +66,10 @@ deps:
 # group under rtl/ csim/ verif/, the shared code, the generators.
 block_of = $(word 1,$(subst /, ,$(1)))
 group_of = $(shell $(CFG) get $(1) group)
-deps_of  = $(wildcard rtl/common/*.sv rtl/$(call group_of,$(1))/*.sv \
+deps_of  = $(wildcard rtl/common/*.sv* rtl/$(call group_of,$(1))/*.sv* \
              csim/common/*.[ch] csim/$(call group_of,$(1))/*.[ch] \
              verif/common/*.[ch] verif/$(call group_of,$(1))/*.[ch]) \
-           configs/$(1).cfg scripts/cfg.py scripts/gen_shim.py scripts/build_cosim.sh
+           configs/*.cfg scripts/cfg.py scripts/gen_shim.py scripts/build_cosim.sh
 
 .SECONDEXPANSION:
 $(BUILD)/%/cosim: $$(call deps_of,$$(call block_of,$$*)) | deps
@@ -82,18 +82,21 @@ sim: $(foreach s,$(SEL),$(BUILD)/$(s)/cosim)
 
 lint: | deps
 	@set -e; for s in $(SEL); do \
-	  b=$${s%%/*}; c=$${s#*/}; g=$$($(CFG) get $$b group); t=$$($(CFG) get $$b top); \
+	  b=$${s%%/*}; c=$${s#*/}; t=$$($(CFG) get $$b top); \
 	  verilator --lint-only -Wall --top-module $$t $$($(CFG) params $$b $$c verilator) \
-	    $$(ls rtl/common/*.sv rtl/$$g/*.sv 2>/dev/null | sort -u); \
+	    $$($(CFG) sources $$b rtl-args); \
 	  echo "lint $$b/$$c: 0 warnings"; \
 	done
 
-# FAST=1: ABC without its `&dch -f` step (synth/abc_fast.abc.in), minutes
-# instead of an hour on the largest configurations; results marked (fast).
+# Run (synth/run.py: Yosys, OpenSTA with synth/constraints.sdc), parse
+# (synth/parse.py: logs -> record) and render (scripts/synth_render.py:
+# synth/results/, docs/area_timing.md). FAST=1: ABC without its `&dch -f`
+# step (synth/abc_fast.abc.in), minutes instead of an hour on the largest
+# configurations; results marked (fast).
 synth:
 	@bash scripts/setup.sh synth
 	@set -e; for b in $(SEL_BLOCKS); do \
-	  $(PY) scripts/synth_report.py --block $$b $(if $(CONFIG),--config $(CONFIG)) \
+	  $(PY) synth/run.py --block $$b $(if $(CONFIG),--config $(CONFIG)) \
 	    $(if $(filter 1,$(FAST)),--fast) --jobs 2; \
 	done
 

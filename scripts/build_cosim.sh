@@ -22,13 +22,14 @@ top=$(cfg get "$block" top)
 vparams=$(cfg params "$block" "$config" verilator)
 cdefs=$(cfg params "$block" "$config" cdefs)
 
-rtl=($(ls rtl/common/*.sv rtl/"$group"/*.sv 2>/dev/null | sort -u))
+rtl=($(cfg sources "$block" rtl))
+incdirs=($(cfg sources "$block" incdirs | sed 's/^/-I/'))
 if [ -n "${RTL_MUTANT:-}" ]; then
     rtl=($(for f in "${rtl[@]}"; do [ "$(basename "$f")" = "$(basename "$RTL_MUTANT")" ] && echo "$RTL_MUTANT" || echo "$f"; done))
 fi
 
 mkdir -p "$out/gen" "$out/c"
-python3 scripts/gen_shim.py --top "$top" --out "$out/gen" -- $vparams "${rtl[@]}"
+python3 scripts/gen_shim.py --top "$top" --out "$out/gen" -- $vparams "${incdirs[@]}" "${rtl[@]}"
 
 CC=${CC:-gcc}
 cflags=(-std=c11 -O2 -Wall -Wextra -Werror -g
@@ -36,7 +37,7 @@ cflags=(-std=c11 -O2 -Wall -Wextra -Werror -g
         $cdefs -DCFG_NAME="\"$config\"")
 objs=()
 # Shared and group code, and this block's testbench (not the group's others).
-srcs=$(ls csim/common/*.c csim/"$group"/*.c verif/common/*.c verif/"$group"/*.c 2>/dev/null | sort -u)
+srcs="$(cfg sources "$block" csim) $(ls verif/common/*.c verif/"$group"/*.c 2>/dev/null | sort -u)"
 for src in $srcs; do
     case "$src" in
         *_tb.c) [ "$(basename "$src")" = "${block}_tb.c" ] || continue ;;
@@ -56,7 +57,7 @@ verilator --cc --exe --build -j 2 --top-module "$top" $vparams \
     -MAKEFLAGS "OPT_FAST=-O3 OPT_SLOW=-O1 OPT_GLOBAL=-O2" \
     -LDFLAGS "${objs[*]}" \
     --Mdir "$out/obj" -o "$out/cosim" \
-    "$out/gen/${top}_shim.cpp" "${rtl[@]}" > "$out/verilator.log" 2>&1 || {
+    "$out/gen/${top}_shim.cpp" "${incdirs[@]}" "${rtl[@]}" > "$out/verilator.log" 2>&1 || {
     tail -30 "$out/verilator.log" >&2
     echo "build_cosim.sh: Verilator build of $block/$config failed (log: $out/verilator.log)" >&2
     exit 1

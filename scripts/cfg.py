@@ -14,11 +14,25 @@ benchmark scripts and the test runner all go through it.
         json       {"Name": Value, ...}
         plain      Name=Value ...   (default)
   cfg.py storage BLOCK CONFIG         storage bits predicted by the entry format
+  cfg.py sources BLOCK KIND           the block's source files, one per line,
+        relative to the repository root; KIND one of
+        rtl    rtl/common/ then rtl/<group>/, packages first in each
+        csim   csim/common/*.c then csim/<group>/*.c (the golden models)
+        tests  tests/<group>/test_<block>.c, if the block has unit tests
+        incdirs  include folders of the RTL (rtl/common, rtl/<group>)
+        headers  the *.svh files in those folders (what a result's RTL hash
+                 covers besides the rtl files)
+        rtl-args  -I<incdir>... and the rtl files: the arguments Verilator
+                  and Yosys's read_verilog both take
+
+The one file list: sim, lint, the unit tests, the Yosys step of the tests
+and synthesis all ask `sources`.
 """
 import json
 import math
 import os
 import re
+import shlex
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -35,43 +49,173 @@ def blocks():
     return sorted(f[:-4] for f in os.listdir(CFG_DIR) if f.endswith(".cfg"))
 
 
+class Decl:
+    """One block's declaration (configs/<block>.cfg)."""
+
+    def __init__(self, name):
+        self.name = name
+        self.keys = {}        # group, top, storage, cprefix
+        self.configs = {}     # name -> {Param: value}
+        self.params = {}      # Param -> (lo, hi, doc), in declaration order
+        self.requires = []    # (expr, message)
+        self.derived = {}     # Name -> expr over the parameters
+        self.codes = {}       # kind -> {"width", "doc", "values": [(NAME, value, doc)]}
+        self.covers = []      # (name, doc, when-expr or None)
+        self.children = []    # composed blocks: child block names
+
+    def env(self, config_params):
+        """Parameters and derived values of one parameter set."""
+        env = dict(config_params)
+        for k, e in self.derived.items():
+            env[k] = evaluate(e, env)
+        return env
+
+
+def evaluate(expr, env):
+    """A declaration expression (Python syntax: + - * // < and or, clog2,
+    max, min) over parameter values; the expressions come from our own
+    declaration files."""
+    scope = dict(env)
+    scope.update(clog2=clog2, max=max, min=min)
+    try:
+        return int(eval(expr, {"__builtins__": {}}, scope))
+    except Exception as e:  # a bad expression in a declaration
+        raise CfgError(f"cannot evaluate '{expr}': {e}") from None
+
+
+def _words(where, line):
+    try:
+        return shlex.split(line, comments=True)
+    except ValueError as e:
+        raise CfgError(f"{where}: {e}") from None
+
+
 def load(block):
     path = os.path.join(CFG_DIR, block + ".cfg")
     if not os.path.isfile(path):
         raise CfgError(f"unknown block '{block}' (known: {' '.join(blocks())})")
-    keys, configs = {}, {}
+    d = Decl(block)
+    code = None  # the code list that indented lines extend
     with open(path) as f:
         for lineno, raw in enumerate(f, 1):
-            line = raw.split("#", 1)[0].strip()
-            if not line:
-                continue
-            words = line.split()
             where = f"{path}:{lineno}"
-            if words[0] == "config":
-                if len(words) < 2:
+            words = _words(where, raw)
+            if not words:
+                continue
+            if raw[0] in " \t":
+                if code is None:
+                    raise CfgError(f"{where}: an indented line belongs under a 'code' line")
+                if len(words) not in (2, 3):
+                    raise CfgError(f"{where}: want NAME [VALUE] \"meaning\"")
+                value = int(words[1], 0) if len(words) == 3 else \
+                    (code["values"][-1][1] + 1 if code["values"] else 0)
+                if not re.fullmatch(r"[A-Z][A-Z0-9_]*", words[0]) or \
+                        not 0 <= value < 1 << code["width"]:
+                    raise CfgError(f"{where}: bad code '{words[0]}' = {value}")
+                code["values"].append((words[0], value, words[-1]))
+                continue
+            code = None
+            kw, args = words[0], words[1:]
+            if kw == "config":
+                if not args:
                     raise CfgError(f"{where}: 'config' needs a name")
                 params = {}
-                for w in words[2:]:
+                for w in args[1:]:
                     m = re.fullmatch(r"([A-Z][A-Za-z0-9]*)=(-?\d+)", w)
                     if not m:
                         raise CfgError(f"{where}: bad parameter '{w}' (want Name=integer)")
                     params[m.group(1)] = int(m.group(2))
-                configs[words[1]] = params
-            elif len(words) >= 2:
-                keys[words[0]] = " ".join(words[1:])
+                d.configs[args[0]] = params
+            elif kw == "param" and len(args) == 3:
+                m = re.fullmatch(r"(\d+)\.\.(\d+)", args[1])
+                if not m:
+                    raise CfgError(f"{where}: want 'param Name LO..HI \"meaning\"'")
+                d.params[args[0]] = (int(m.group(1)), int(m.group(2)), args[2])
+            elif kw == "require" and len(args) == 2:
+                d.requires.append((args[0], args[1]))
+            elif kw == "derive" and len(args) == 2:
+                d.derived[args[0]] = args[1]
+            elif kw == "code" and len(args) == 3:
+                code = {"width": int(args[1]), "doc": args[2], "values": []}
+                d.codes[args[0]] = code
+            elif kw == "cover" and len(args) in (2, 4) and (len(args) == 2 or args[2] == "when"):
+                d.covers.append((args[0], args[1], args[3] if len(args) == 4 else None))
+            elif kw == "child" and len(args) == 1:
+                d.children.append(args[0])
+            elif kw in ("group", "top", "storage", "cprefix") and args:
+                d.keys[kw] = " ".join(args)
             else:
-                raise CfgError(f"{where}: cannot parse '{line}'")
+                raise CfgError(f"{where}: cannot parse '{raw.strip()}'")
+    for child in d.children:  # a composed block has its children's parameters
+        c = load(child)
+        for name, v in c.params.items():
+            d.params.setdefault(name, v)
+        d.requires += [r for r in c.requires if r not in d.requires]
+        for name, v in c.derived.items():
+            d.derived.setdefault(name, v)
     for k in ("group", "top"):
-        if k not in keys:
+        if k not in d.keys:
             raise CfgError(f"{path}: missing '{k}' line")
     for need in ("default", "paper", "min", "max"):
-        if need not in configs:
+        if need not in d.configs:
             raise CfgError(f"{path}: missing required configuration '{need}'")
-    return keys, configs
+    for cname, p in d.configs.items():
+        bad = legal(d, p)
+        if bad:
+            raise CfgError(f"{path}: configuration '{cname}': {bad}")
+    return d
+
+
+def legal(d, p):
+    """None if the parameter set p is legal for declaration d, else why not."""
+    for name, (lo, hi, _) in d.params.items():
+        if name in p and not lo <= p[name] <= hi:
+            return f"{name} must be {lo}..{hi}"
+    if d.params:
+        for name in p:
+            if name not in d.params:
+                return f"unknown parameter '{name}'"
+        env = d.env({**{k: v[0] for k, v in d.params.items()}, **p})
+        for expr, msg in d.requires:
+            if not evaluate(expr, env):
+                return msg
+    return None
+
+
+INT_UNSIGNED_MAX = (1 << 32) - 1  # the type of every parameter
+
+
+def bad_params(block):
+    """Parameter sets just outside the legal space, each with the parameter
+    its elaboration error must name: one below and one above every range,
+    and one per 'require' (found by a search near the default)."""
+    d = load(block)
+    base = d.configs["default"]
+    out = []
+    for name, (lo, hi, _) in d.params.items():
+        # (a value above an `int unsigned` cannot be given at all)
+        for v in ([lo - 1] if lo > 0 else []) + ([hi + 1] if hi < INT_UNSIGNED_MAX else []):
+            out.append(({**base, name: v}, name))
+    for expr, msg in d.requires:
+        names = [n for n in d.params if re.search(rf"\b{n}\b", expr)]
+        found = None
+        for name in names:
+            lo, hi, _ = d.params[name]
+            for v in sorted(range(lo, hi + 1), key=lambda v: abs(v - base[name]))[:4096]:
+                p = {**base, name: v}
+                if legal(d, p) == msg:
+                    found = (p, name)
+                    break
+            if found:
+                break
+        if not found:
+            raise CfgError(f"{block}: no parameter set near 'default' breaks '{expr}'")
+        out.append(found)
+    return out
 
 
 def params(block, config):
-    _, configs = load(block)
+    configs = load(block).configs
     if config not in configs:
         raise CfgError(f"block '{block}' has no configuration '{config}' "
                        f"(has: {' '.join(configs)})")
@@ -84,13 +228,54 @@ def clog2(x):
 
 def storage(block, config):
     """Evaluate the block's 'storage' expression over the config's parameters."""
-    keys, _ = load(block)
-    expr = keys.get("storage")
-    if expr is None:
-        return None
-    env = dict(params(block, config))
-    env.update(clog2=clog2, max=max, min=min)
-    return int(eval(expr, {"__builtins__": {}}, env))  # expression from our own cfg file
+    d = load(block)
+    expr = d.keys.get("storage")
+    return None if expr is None else evaluate(expr, d.env(params(block, config)))
+
+
+def _pkg_first(paths):
+    """Files that declare a package before the rest (Yosys and Verilator need
+    a package read before its first use); each part sorted by name."""
+    def is_pkg(p):
+        with open(os.path.join(ROOT, p), errors="replace") as f:
+            return re.search(r"^\s*package\s+\w+", f.read(), re.M) is not None
+    paths = sorted(paths)
+    return [p for p in paths if is_pkg(p)] + [p for p in paths if not is_pkg(p)]
+
+
+def _files(folder, suffix):
+    d = os.path.join(ROOT, folder)
+    if not os.path.isdir(d):
+        return []
+    return [f"{folder}/{f}" for f in sorted(os.listdir(d)) if f.endswith(suffix)]
+
+
+SOURCE_KINDS = ("rtl", "csim", "tests", "incdirs", "headers", "rtl-args")
+
+
+def sources(block, kind):
+    """The block's source files of one kind, relative to the root."""
+    group = load(block).keys["group"]
+    folders = ["common"] + ([group] if group != "common" else [])
+    if kind == "rtl":
+        out = []
+        for g in folders:
+            out += _pkg_first(_files(f"rtl/{g}", ".sv"))
+        if not any(f.startswith(f"rtl/{group}/") for f in out):
+            raise CfgError(f"block '{block}': no RTL in rtl/{group}/")
+        return out
+    if kind == "csim":
+        return [f for g in folders for f in _files(f"csim/{g}", ".c")]
+    if kind == "tests":
+        t = f"tests/{group}/test_{block}.c"
+        return [t] if os.path.isfile(os.path.join(ROOT, t)) else []
+    if kind == "incdirs":
+        return [f"rtl/{g}" for g in folders if os.path.isdir(os.path.join(ROOT, "rtl", g))]
+    if kind == "headers":
+        return [f for d in sources(block, "incdirs") for f in _files(d, ".svh")]
+    if kind == "rtl-args":
+        return [f"-I{d}" for d in sources(block, "incdirs")] + sources(block, "rtl")
+    raise CfgError(f"unknown source kind '{kind}' (one of: {', '.join(SOURCE_KINDS)})")
 
 
 def main(argv):
@@ -100,9 +285,9 @@ def main(argv):
     if cmd == "blocks":
         print("\n".join(blocks()))
     elif cmd == "configs" and len(argv) == 3:
-        print("\n".join(load(argv[2])[1]))
+        print("\n".join(load(argv[2]).configs))
     elif cmd == "get" and len(argv) == 4:
-        keys, _ = load(argv[2])
+        keys = load(argv[2]).keys
         if argv[3] not in keys:
             raise CfgError(f"block '{argv[2]}' has no key '{argv[3]}'")
         print(keys[argv[3]])
@@ -121,6 +306,8 @@ def main(argv):
             print(" ".join(f"{k}={v}" for k, v in p.items()))
         else:
             raise CfgError(f"unknown format '{fmt}'")
+    elif cmd == "sources" and len(argv) == 4:
+        print("\n".join(sources(argv[2], argv[3])))
     elif cmd == "storage" and len(argv) == 4:
         print(storage(argv[2], argv[3]))
     else:

@@ -25,28 +25,13 @@ from concurrent.futures import ThreadPoolExecutor
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tests", "mutation"))
+sys.path.insert(0, os.path.join(ROOT, "scripts"))
 from mutants import MUTANTS  # noqa: E402
+import cfg as decl  # noqa: E402  the block declarations (configs/<block>.cfg)
 
 BUILD = os.environ.get("BUILD", "build")
 JOBS = 2
 results = []  # (name, ok, detail)
-
-# Parameters outside their legal range, per block, and the parameter name the
-# elaboration error must give: Verilator (bad_input) and Yosys
-# (synth_front_end) must both reject them.
-BAD_PARAMS = {
-    "recon_stack": [("Depth=3", "Depth"), ("WarpWidth=1", "WarpWidth"),
-                    ("PcWidth=65", "PcWidth"), ("NumWarps=0", "NumWarps"),
-                    ("LcpEnable=2", "LcpEnable")],
-    "tbc_stack": [("BlockThreads=30", "BlockThreads"), ("Depth=33", "Depth"),
-                  ("WarpWidth=128", "WarpWidth")],
-    "thread_compactor": [("BlockThreads=2048", "BlockThreads")],
-    "prio_enc": [("Width=0", "Width")],
-    "mdt": [("EntriesPerWarp=9", "EntriesPerWarp"), ("NumWarps=65", "NumWarps")],
-    "slip_ctrl": [("CounterWidth=1", "CounterWidth"), ("InitMaxSlip=0", "InitMaxSlip"),
-                  ("SamplePeriod=1", "SamplePeriod")],
-}
-
 
 def sh(cmd, **kw):
     return subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, **kw)
@@ -77,14 +62,16 @@ def build_all():
 
 
 def unit_tests():
-    for src in sorted(glob.glob(os.path.join(ROOT, "tests", "*", "test_*.c"))):
-        group = os.path.basename(os.path.dirname(src))
-        name = os.path.splitext(os.path.basename(src))[0]
-        model_srcs = glob.glob(os.path.join(ROOT, "csim", group, "*.c"))
+    for b in cfg("blocks"):
+        tests = decl.sources(b, "tests")
+        if not tests:
+            continue
+        group = decl.load(b).keys["group"]
+        name = os.path.splitext(os.path.basename(tests[0]))[0]
         exe = os.path.join(ROOT, BUILD, "tests", name)
         os.makedirs(os.path.dirname(exe), exist_ok=True)
         r = sh(["gcc", "-std=c11", "-O2", "-Wall", "-Wextra", "-Werror", "-Icsim/common",
-                f"-Icsim/{group}", *model_srcs, src, "-lcmocka", "-o", exe])
+                f"-Icsim/{group}", *decl.sources(b, "csim"), *tests, "-lcmocka", "-o", exe])
         if r.returncode:
             record(f"unit {name}: build", False, r.stderr[-2000:])
             continue
@@ -215,24 +202,27 @@ def bad_input():
     record("bad input: make sim CONFIG=huge is refused", r.returncode != 0 and
            "no configuration" in r.stderr, r.stderr)
     # parameters outside their legal range fail at elaboration with a message
-    for b, cases in BAD_PARAMS.items():
-        for assign, word in cases:
-            r = sh(["verilator", "--lint-only", "-Wall", "--top-module", b, f"-G{assign}",
-                    *rtl_sources(b)])
-            record(f"elaboration {b} {assign} rejected naming {word}",
-                   r.returncode != 0 and word in r.stderr, r.stderr[-800:])
+    for b, params, word in bad_params():
+        r = sh(["verilator", "--lint-only", "-Wall", "--top-module", b,
+                *[f"-G{k}={v}" for k, v in params.items()], *decl.sources(b, "rtl-args")])
+        record(f"elaboration {b} {word}={params[word]} rejected naming {word}",
+               r.returncode != 0 and word in r.stderr, r.stderr[-800:])
 
 
-def rtl_sources(block):
-    group = cfg("get", block, "group")[0]
-    return sorted(set(glob.glob(os.path.join(ROOT, "rtl", "common", "*.sv")) +
-                      glob.glob(os.path.join(ROOT, "rtl", group, "*.sv"))))
+def bad_params():
+    """Every block's parameter sets just outside its declared legal space
+    (scripts/cfg.py bad_params), with the parameter the error must name."""
+    return [(b, p, word) for b in cfg("blocks") for p, word in decl.bad_params(b)]
+
+
+def chparam(params):
+    return "chparam " + " ".join(f"-set {k} {v}" for k, v in params.items())
 
 
 def yosys_elaborate(block, chparam, full):
     """Yosys reads and elaborates one parameter set; full: also proc + check."""
     top = cfg("get", block, "top")[0]
-    script = (f"read_verilog -sv {' '.join(rtl_sources(block))}; {chparam} {top}; "
+    script = (f"read_verilog -sv {' '.join(decl.sources(block, 'rtl-args'))}; {chparam} {top}; "
               f"hierarchy -check -top {top}" + ("; proc; check -assert" if full else ""))
     return sh(["yosys", "-q", "-p", script])
 
@@ -253,16 +243,25 @@ def synth_front_end():
         for b, c, r in ex.map(one, jobs):
             what = "elaborates, proc, check" if c == "min" else "elaborates"
             record(f"yosys {what} {b}/{c}", r.returncode == 0, (r.stdout + r.stderr)[-1500:])
-    for b, cases in BAD_PARAMS.items():
-        for assign, word in cases:
-            name, value = assign.split("=")
-            r = yosys_elaborate(b, f"chparam -set {name} {value}", False)
+    def bad(job):
+        b, params, word = job
+        return b, params, word, yosys_elaborate(b, chparam(params), False)
+    with ThreadPoolExecutor(JOBS) as ex:
+        for b, params, word, r in ex.map(bad, bad_params()):
             out = r.stdout + r.stderr
-            record(f"yosys rejects {b} {assign} naming {word}",
+            record(f"yosys rejects {b} {word}={params[word]} naming {word}",
                    r.returncode != 0 and word in out, out[-800:])
 
 
+def generated_files():
+    """The files generated from the declarations are up to date."""
+    r = sh([sys.executable, "scripts/gen_decl.py", "--check"])
+    record("generated files match the declarations (scripts/gen_decl.py --check)",
+           r.returncode == 0, r.stderr)
+
+
 def main():
+    generated_files()
     if not build_all():
         print("0 passed, 1 failed")
         return 1

@@ -19,16 +19,9 @@ typedef struct {
     unsigned pc_width;         /* 4..64 */
 } mdt_params_t;
 
-enum mdt_op { MDT_OP_ACCESS = 0, MDT_OP_FORCE = 1, MDT_OP_RELEASE = 2, MDT_OP_RESERVED = 3 };
-enum mdt_kind {
-    MDT_KIND_NONE = 0, MDT_KIND_MERGED = 1, MDT_KIND_ALLOCATED = 2, MDT_KIND_BLOCKING = 3,
-    MDT_KIND_FORCED = 4, MDT_KIND_FORCE_EMPTY = 5,
-};
-enum mdt_err {
-    MDT_ERR_NONE = 0, MDT_ERR_BAD_OP = 1, MDT_ERR_BAD_WARP = 2, MDT_ERR_BAD_EXEC = 3,
-    MDT_ERR_BAD_ENTRY = 4, MDT_ERR_NOT_WAITING = 5,
-};
-enum mdt_status { MDT_INVALID = 0, MDT_WAITING = 1, MDT_READY = 2 };
+/* enum mdt_op, mdt_kind, mdt_err, mdt_status and the parameter ranges
+ * (configs/mdt.cfg) */
+#include "mdt_decl.h"
 enum { MDT_OK = 0, MDT_EPARAM_WARPS = -1, MDT_EPARAM_ENTRIES = -2, MDT_EPARAM_WIDTH = -3,
        MDT_EPARAM_PC_WIDTH = -4, MDT_ENOMEM = -5 };
 

@@ -123,7 +123,7 @@ void slip_ctrl_reset(slip_ctrl_t *m)
     m->max_slip = m->p.init_max_slip;
     m->cycles = m->idle = m->stall = 0;
     m->bytes = 0;
-    m->adapt = SC_HOLD;
+    m->adapt = SC_ADAPT_HOLD;
     m->period_end = false;
     m->rsp_valid = false;
     m->rsp_err = SC_ERR_NONE;
@@ -280,15 +280,15 @@ void slip_ctrl_step(slip_ctrl_t *m, const slip_ctrl_in_t *in, slip_ctrl_out_t *o
         bool lat = m->stall >= m->p.stall_threshold;
         unsigned d;
         if (!alu && !bw) {
-            d = SC_INC;
+            d = SC_ADAPT_INC;
             if (m->max_slip < m->counter_max) {
                 m->max_slip++;
                 slip_changed = true;
             }
         } else if (lat) {
-            d = SC_HOLD;
+            d = SC_ADAPT_HOLD;
         } else {
-            d = SC_DEC;
+            d = SC_ADAPT_DEC;
             if (m->max_slip > 1) {
                 m->max_slip--;
                 slip_changed = true;

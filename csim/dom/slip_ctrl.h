@@ -24,8 +24,8 @@ typedef struct {
     uint64_t fair_bytes;
 } slip_ctrl_params_t;
 
-enum sc_err { SC_ERR_NONE = 0, SC_ERR_BAD_WARP = 1, SC_ERR_BAD_EXEC = 2, SC_ERR_BAD_RELEASE = 3 };
-enum sc_adapt { SC_HOLD = 0, SC_INC = 1, SC_DEC = 2 };
+/* enum sc_err, enum sc_adapt and the parameter ranges (configs/slip_ctrl.cfg) */
+#include "slip_ctrl_decl.h"
 enum { SC_OK = 0, SC_EPARAM_WARPS = -1, SC_EPARAM_WIDTH = -2, SC_EPARAM_COUNTER = -3,
        SC_EPARAM_PERIOD = -4, SC_EPARAM_MAX_SLIP = -5, SC_EPARAM_THRESHOLD = -6,
        SC_EPARAM_BYTES = -7, SC_ENOMEM = -8 };

@@ -32,18 +32,9 @@ typedef struct {
     bool lcp_enable;     /* LcpEnable */
 } recon_stack_params_t;
 
-enum rs_op { RS_OP_INIT = 0, RS_OP_BRANCH = 1, RS_OP_ADVANCE = 2, RS_OP_RESERVED = 3 };
-
-enum rs_err {
-    RS_ERR_NONE = 0,
-    RS_ERR_BAD_OP = 1,
-    RS_ERR_BAD_WARP = 2,
-    RS_ERR_BAD_PC = 3,
-    RS_ERR_BAD_MASK = 4,
-    RS_ERR_EMPTY = 5,
-    RS_ERR_UNDERFLOW = 6,
-    RS_ERR_OVERFLOW = 7,
-};
+/* enum rs_op, enum rs_err (6 reserved: it was UNDERFLOW) and the parameter
+ * ranges (configs/recon_stack.cfg) */
+#include "recon_stack_decl.h"
 
 /* Return codes of recon_stack_create(). */
 enum rs_status {
@@ -73,7 +64,7 @@ typedef struct {
 typedef struct {
     bool rsp_valid;
     unsigned rsp_err;    /* enum rs_err */
-    unsigned err_sticky; /* bit k: error k seen since reset (bit 0 never set) */
+    unsigned err_sticky; /* bit k: error k seen since reset (bits 0, 6 never set) */
     bool rd_valid;
     uint64_t rd_pc;
     uint64_t rd_rpc;
@@ -98,7 +89,9 @@ typedef struct {
     bool rpc_pop;         /* TOS popped because next pc == rpc */
     bool lpc_merge;       /* TOS popped and merged because next pc == lpc */
     unsigned cascade;     /* extra entries popped by the cascade */
-    unsigned depth_after; /* depth of the addressed warp after the cycle */
+    unsigned depth_after; /* depth of the addressed warp after the cycle;
+                           * 0 after an accepted ADVANCE/BRANCH: the warp
+                           * reached its exit and finished */
 } recon_stack_events_t;
 
 typedef struct recon_stack recon_stack_t;

@@ -22,19 +22,8 @@ typedef struct {
     bool lcp_enable;        /* LcpEnable */
 } tbc_stack_params_t;
 
-enum tbc_op { TBC_OP_INIT = 0, TBC_OP_BRANCH = 1, TBC_OP_ARRIVE = 2, TBC_OP_RESERVED = 3 };
-
-enum tbc_err {
-    TBC_ERR_NONE = 0,
-    TBC_ERR_BAD_OP = 1,
-    TBC_ERR_BAD_WARP = 2,
-    TBC_ERR_BAD_PC = 3,
-    TBC_ERR_BAD_MASK = 4,
-    TBC_ERR_EMPTY = 5,
-    TBC_ERR_NOT_PENDING = 6,
-    TBC_ERR_MISMATCH = 7,
-    TBC_ERR_OVERFLOW = 8,
-};
+/* enum tbc_op, enum tbc_err and the parameter ranges (configs/tbc_stack.cfg) */
+#include "tbc_stack_decl.h"
 
 enum tbc_status {
     TBC_OK = 0,

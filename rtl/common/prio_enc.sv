@@ -22,12 +22,7 @@ module prio_enc #(
   output logic [Width-1:0]    onehot_o
 );
 
-  if (Width < 1 || Width > 1024) begin : gen_bad_width
-    $error("prio_enc: Width must be 1..1024");
-  end
-  if (IdxWidth != ((Width > 1) ? $clog2(Width) : 1)) begin : gen_bad_idx_width
-    $error("prio_enc: IdxWidth is derived; do not override");
-  end
+  `include "prio_enc_params.svh"
 
   assign valid_o  = |in_i;
   // x & -x isolates the lowest set bit.

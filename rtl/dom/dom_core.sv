@@ -119,6 +119,8 @@ module dom_core #(
   output logic [WarpWidth*CounterWidth-1:0] rd_counts_o
 );
 
+  `include "dom_core_params.svh"
+
   logic slip_rsp_valid;
 
   slip_ctrl #(

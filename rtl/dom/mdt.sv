@@ -93,45 +93,12 @@ module mdt #(
   output logic                    rd_free_o
 );
 
-  if (NumWarps < 1 || NumWarps > 64) begin : gen_bad_num_warps
-    $error("mdt: NumWarps must be 1..64");
-  end
-  if (EntriesPerWarp < 1 || EntriesPerWarp > 8) begin : gen_bad_entries
-    $error("mdt: EntriesPerWarp must be 1..8");
-  end
-  if (WarpWidth < 2 || WarpWidth > 64) begin : gen_bad_warp_width
-    $error("mdt: WarpWidth must be 2..64");
-  end
-  if (PcWidth < 4 || PcWidth > 64) begin : gen_bad_pc_width
-    $error("mdt: PcWidth must be 4..64");
-  end
-  if (WarpIdWidth != ((NumWarps > 1) ? $clog2(NumWarps) : 1) ||
-      EntryIdWidth != ((EntriesPerWarp > 1) ? $clog2(EntriesPerWarp) : 1)) begin : gen_bad_derived
-    $error("mdt: WarpIdWidth and EntryIdWidth are derived; do not override");
-  end
+  `include "mdt_params.svh"
 
   localparam int unsigned M = EntriesPerWarp;
 
   typedef logic [WarpWidth-1:0]    mask_t;
   typedef logic [EntryIdWidth-1:0] eid_t;
-
-  localparam logic [1:0] OpAccess  = 2'd0;
-  localparam logic [1:0] OpForce   = 2'd1;
-  localparam logic [1:0] OpRelease = 2'd2;
-
-  localparam logic [2:0] KindNone       = 3'd0;
-  localparam logic [2:0] KindMerged     = 3'd1;
-  localparam logic [2:0] KindAllocated  = 3'd2;
-  localparam logic [2:0] KindBlocking   = 3'd3;
-  localparam logic [2:0] KindForced     = 3'd4;
-  localparam logic [2:0] KindForceEmpty = 3'd5;
-
-  localparam logic [2:0] ErrNone       = 3'd0;
-  localparam logic [2:0] ErrBadOp      = 3'd1;
-  localparam logic [2:0] ErrBadWarp    = 3'd2;
-  localparam logic [2:0] ErrBadExec    = 3'd3;
-  localparam logic [2:0] ErrBadEntry   = 3'd4;
-  localparam logic [2:0] ErrNotWaiting = 3'd5;
 
   // ------------------------------------------------------------------------
   // State. valid resets; the rest is a register file read only where valid.
@@ -186,18 +153,18 @@ module mdt #(
 
   logic [2:0] acc_err;
   always_comb begin
-    acc_err = ErrNone;
+    acc_err = mdt_pkg::ErrNone;
     if (acc_op_i == 2'd3) begin
-      acc_err = ErrBadOp;
+      acc_err = mdt_pkg::ErrBadOp;
     end else if (!acc_warp_ok) begin
-      acc_err = ErrBadWarp;
-    end else if (acc_op_i == OpAccess && (acc_exec_i & a_masked) != '0) begin
-      acc_err = ErrBadExec;
+      acc_err = mdt_pkg::ErrBadWarp;
+    end else if (acc_op_i == mdt_pkg::OpAccess && (acc_exec_i & a_masked) != '0) begin
+      acc_err = mdt_pkg::ErrBadExec;
     end
   end
 
   logic acc_apply;
-  assign acc_apply = acc_valid_i && acc_err == ErrNone;
+  assign acc_apply = acc_valid_i && acc_err == mdt_pkg::ErrNone;
 
   // What the access does: which entry, how.
   logic [2:0] kind;
@@ -206,31 +173,31 @@ module mdt #(
   logic       tgt_alloc;
   mask_t      rejoin;
   always_comb begin
-    kind       = KindNone;
+    kind       = mdt_pkg::KindNone;
     tgt        = '0;
     tgt_update = 1'b0;
     tgt_alloc  = 1'b0;
-    if (acc_op_i == OpAccess) begin
+    if (acc_op_i == mdt_pkg::OpAccess) begin
       if (found) begin
-        kind       = KindMerged;
+        kind       = mdt_pkg::KindMerged;
         tgt        = found_e;
         tgt_update = 1'b1;
       end else if (miss != '0) begin
         if (has_free && acc_alloc_ok_i) begin
-          kind      = KindAllocated;
+          kind      = mdt_pkg::KindAllocated;
           tgt       = free_e;
           tgt_alloc = 1'b1;
         end else begin
-          kind = KindBlocking;
+          kind = mdt_pkg::KindBlocking;
         end
       end
-    end else if (acc_op_i == OpForce) begin
+    end else if (acc_op_i == mdt_pkg::OpForce) begin
       if (has_oldest) begin
-        kind       = KindForced;
+        kind       = mdt_pkg::KindForced;
         tgt        = oldest_e;
         tgt_update = 1'b1;
       end else begin
-        kind = KindForceEmpty;
+        kind = mdt_pkg::KindForceEmpty;
       end
     end
     rejoin = tgt_update ? ready_q[acc_warp_i][tgt] : '0;
@@ -246,19 +213,19 @@ module mdt #(
 
   logic [2:0] fill_err;
   always_comb begin
-    fill_err = ErrNone;
+    fill_err = mdt_pkg::ErrNone;
     if (!fill_warp_ok) begin
-      fill_err = ErrBadWarp;
+      fill_err = mdt_pkg::ErrBadWarp;
     end else if (!fill_entry_ok) begin
-      fill_err = ErrBadEntry;
+      fill_err = mdt_pkg::ErrBadEntry;
     end else if (fill_mask_i == '0 ||
                  (fill_mask_i & ~wait_q[fill_warp_i][fill_entry_i]) != '0) begin
-      fill_err = ErrNotWaiting;
+      fill_err = mdt_pkg::ErrNotWaiting;
     end
   end
 
   logic fill_apply;
-  assign fill_apply = fill_valid_i && fill_err == ErrNone;
+  assign fill_apply = fill_valid_i && fill_err == mdt_pkg::ErrNone;
 
   // ------------------------------------------------------------------------
   // The merged next value of the access port's entry, and whether it frees
@@ -268,7 +235,7 @@ module mdt #(
   logic  t_free;
   assign same    = fill_apply && acc_apply && tgt_update &&
                    fill_warp_i == acc_warp_i && fill_entry_i == tgt;
-  assign t_wait  = (wait_q[acc_warp_i][tgt] | (kind == KindMerged ? miss : '0)) &
+  assign t_wait  = (wait_q[acc_warp_i][tgt] | (kind == mdt_pkg::KindMerged ? miss : '0)) &
                    ~(same ? fill_mask_i : '0);
   assign t_ready = same ? fill_mask_i : '0;
   assign t_free  = tgt_update && t_wait == '0 && t_ready == '0;
@@ -305,7 +272,7 @@ module mdt #(
         valid_q[w] <= '0;
       end
     end else if (acc_apply) begin
-      if (acc_op_i == OpRelease) begin
+      if (acc_op_i == mdt_pkg::OpRelease) begin
         valid_q[acc_warp_i] <= '0;
       end else if (tgt_alloc) begin
         valid_q[acc_warp_i][tgt] <= 1'b1;
@@ -321,27 +288,27 @@ module mdt #(
   always_ff @(posedge clk_i or negedge rst_ni) begin : p_rsp
     if (!rst_ni) begin
       rsp_valid_o      <= 1'b0;
-      rsp_err_o        <= ErrNone;
-      rsp_kind_o       <= KindNone;
+      rsp_err_o        <= mdt_pkg::ErrNone;
+      rsp_kind_o       <= mdt_pkg::KindNone;
       rsp_entry_o      <= '0;
       rsp_rejoin_o     <= '0;
       rsp_waiting_o    <= 1'b0;
       fill_rsp_valid_o <= 1'b0;
-      fill_err_o       <= ErrNone;
+      fill_err_o       <= mdt_pkg::ErrNone;
       err_sticky_o     <= '0;
     end else begin
       rsp_valid_o      <= acc_valid_i;
-      rsp_err_o        <= acc_valid_i ? acc_err : ErrNone;
-      rsp_kind_o       <= acc_apply ? kind : KindNone;
+      rsp_err_o        <= acc_valid_i ? acc_err : mdt_pkg::ErrNone;
+      rsp_kind_o       <= acc_apply ? kind : mdt_pkg::KindNone;
       rsp_entry_o      <= acc_apply ? tgt : '0;
       rsp_rejoin_o     <= acc_apply ? rejoin : '0;
-      rsp_waiting_o    <= acc_apply && kind == KindForced && wait_q[acc_warp_i][tgt] != '0;
+      rsp_waiting_o    <= acc_apply && kind == mdt_pkg::KindForced && wait_q[acc_warp_i][tgt] != '0;
       fill_rsp_valid_o <= fill_valid_i;
-      fill_err_o       <= fill_valid_i ? fill_err : ErrNone;
-      if (acc_valid_i && acc_err != ErrNone) begin
+      fill_err_o       <= fill_valid_i ? fill_err : mdt_pkg::ErrNone;
+      if (acc_valid_i && acc_err != mdt_pkg::ErrNone) begin
         err_sticky_o[acc_err] <= 1'b1;
       end
-      if (fill_valid_i && fill_err != ErrNone) begin
+      if (fill_valid_i && fill_err != mdt_pkg::ErrNone) begin
         err_sticky_o[fill_err] <= 1'b1;
       end
     end

@@ -79,30 +79,7 @@ module slip_ctrl #(
   output logic [WarpWidth*CounterWidth-1:0] rd_counts_o
 );
 
-  if (NumWarps < 1 || NumWarps > 64) begin : gen_bad_num_warps
-    $error("slip_ctrl: NumWarps must be 1..64");
-  end
-  if (WarpWidth < 2 || WarpWidth > 64) begin : gen_bad_warp_width
-    $error("slip_ctrl: WarpWidth must be 2..64");
-  end
-  if (CounterWidth < 2 || CounterWidth > 16) begin : gen_bad_counter_width
-    $error("slip_ctrl: CounterWidth must be 2..16");
-  end
-  if (SamplePeriod < 2 || SamplePeriod > (1 << 24)) begin : gen_bad_period
-    $error("slip_ctrl: SamplePeriod must be 2..2^24");
-  end
-  if (InitMaxSlip < 1 || InitMaxSlip > (1 << CounterWidth) - 1) begin : gen_bad_init_max
-    $error("slip_ctrl: InitMaxSlip must be 1..2^CounterWidth-1");
-  end
-  if (IdleThreshold >= SamplePeriod || StallThreshold > SamplePeriod) begin : gen_bad_thresholds
-    $error("slip_ctrl: IdleThreshold must be < SamplePeriod and StallThreshold <= SamplePeriod");
-  end
-  if (BytesWidth < 1 || BytesWidth > 16) begin : gen_bad_bytes_width
-    $error("slip_ctrl: BytesWidth must be 1..16");
-  end
-  if (WarpIdWidth != ((NumWarps > 1) ? $clog2(NumWarps) : 1)) begin : gen_bad_derived
-    $error("slip_ctrl: WarpIdWidth is derived; do not override");
-  end
+  `include "slip_ctrl_params.svh"
 
   localparam int unsigned W      = WarpWidth;
   localparam int unsigned CW     = CounterWidth;
@@ -112,15 +89,6 @@ module slip_ctrl #(
 
   typedef logic [W*CW-1:0] cnts_t;
   typedef logic [W-1:0]    mask_t;
-
-  localparam logic [1:0] ErrNone    = 2'd0;
-  localparam logic [1:0] ErrBadWarp = 2'd1;
-  localparam logic [1:0] ErrBadExec = 2'd2;
-  localparam int unsigned ErrBadRelease = 3;
-
-  localparam logic [1:0] Hold = 2'd0;
-  localparam logic [1:0] Inc  = 2'd1;
-  localparam logic [1:0] Dec  = 2'd2;
 
   cnts_t           cnt_q [NumWarps];
   mask_t           lim_q [NumWarps];
@@ -162,16 +130,16 @@ module slip_ctrl #(
         c_new[t*CW +: CW] = c[t*CW +: CW] - 1'b1;
       end
     end
-    ev_err = ErrNone;
+    ev_err = slip_ctrl_pkg::ErrNone;
     if (!ev_warp_ok) begin
-      ev_err = ErrBadWarp;
+      ev_err = slip_ctrl_pkg::ErrBadWarp;
     end else if ((ev_exec_i & lim) != '0) begin
-      ev_err = ErrBadExec;
+      ev_err = slip_ctrl_pkg::ErrBadExec;
     end
   end
 
   logic ev_apply, rel_ok;
-  assign ev_apply = ev_valid_i && ev_err == ErrNone;
+  assign ev_apply = ev_valid_i && ev_err == slip_ctrl_pkg::ErrNone;
   assign rel_ok   = rel_valid_i && 32'(rel_warp_i) < NumWarps;
 
   // ------------------------------------------------------------------------
@@ -190,17 +158,17 @@ module slip_ctrl #(
     sum       = {1'b0, bytes_q} + (SumW+1)'(perf_bytes_i);
     bytes_tot = sum[SumW] ? '1 : sum[SumW-1:0];
     if (32'(idle_tot) > IdleThreshold && 64'(bytes_tot) <= 64'(FairBytes)) begin
-      decision = Inc;  // neither ALU- nor bandwidth-bound: allow more slip
+      decision = slip_ctrl_pkg::AdaptInc;  // neither ALU- nor bandwidth-bound: allow more slip
     end else if (32'(stall_tot) + 1 > StallThreshold) begin
-      decision = Hold; // latency-bound as well: roughly in balance
+      decision = slip_ctrl_pkg::AdaptHold; // latency-bound as well: roughly in balance
     end else begin
-      decision = Dec;
+      decision = slip_ctrl_pkg::AdaptDec;
     end
     max_d = max_q;
     if (last) begin
-      if (decision == Inc && max_q != CntMax) begin
+      if (decision == slip_ctrl_pkg::AdaptInc && max_q != CntMax) begin
         max_d = max_q + 1'b1;
-      end else if (decision == Dec && max_q != CW'(1)) begin
+      end else if (decision == slip_ctrl_pkg::AdaptDec && max_q != CW'(1)) begin
         max_d = max_q - 1'b1;
       end
     end
@@ -229,10 +197,10 @@ module slip_ctrl #(
       idle_q       <= '0;
       stall_q      <= '0;
       bytes_q      <= '0;
-      adapt_o      <= Hold;
+      adapt_o      <= slip_ctrl_pkg::AdaptHold;
       period_end_o <= 1'b0;
       rsp_valid_o  <= 1'b0;
-      rsp_err_o    <= ErrNone;
+      rsp_err_o    <= slip_ctrl_pkg::ErrNone;
       err_sticky_o <= '0;
     end else begin
       if (ev_apply && !(rel_ok && rel_warp_i == ev_warp_i)) begin
@@ -251,12 +219,12 @@ module slip_ctrl #(
         adapt_o <= decision;
       end
       rsp_valid_o <= ev_valid_i;
-      rsp_err_o   <= ev_valid_i ? ev_err : ErrNone;
-      if (ev_valid_i && ev_err != ErrNone) begin
+      rsp_err_o   <= ev_valid_i ? ev_err : slip_ctrl_pkg::ErrNone;
+      if (ev_valid_i && ev_err != slip_ctrl_pkg::ErrNone) begin
         err_sticky_o[ev_err] <= 1'b1;
       end
       if (rel_valid_i && !rel_ok) begin
-        err_sticky_o[ErrBadRelease] <= 1'b1;
+        err_sticky_o[slip_ctrl_pkg::ErrBadRelease] <= 1'b1;
       end
     end
   end

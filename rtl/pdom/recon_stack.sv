@@ -16,6 +16,7 @@
 //   BRANCH  taken=0001 tpc=C fpc=B rpc=D       stack: {D,-,1111} {B,D,1110} {C,D,0001}
 //   ADVANCE D (C reaches D: pc == rpc, pop)    stack: {D,-,1111} {B,D,1110}
 //   ADVANCE D (B reaches D: pop)               stack: {D,-,1111}
+//   ADVANCE X (X = the exit given at INIT)     stack empty: warp finished
 //
 // Implementation: each entry keeps two status bits beside the paper's
 // fields, at_rpc (pc == rpc) and empty (mask == 0), written whenever the
@@ -88,26 +89,7 @@ module recon_stack #(
   // ------------------------------------------------------------------------
   // Parameter checks
   // ------------------------------------------------------------------------
-  if (NumWarps < 1 || NumWarps > 64) begin : gen_bad_num_warps
-    $error("recon_stack: NumWarps must be 1..64");
-  end
-  if (WarpWidth < 2 || WarpWidth > 64) begin : gen_bad_warp_width
-    $error("recon_stack: WarpWidth must be 2..64");
-  end
-  if (PcWidth < 4 || PcWidth > 64) begin : gen_bad_pc_width
-    $error("recon_stack: PcWidth must be 4..64");
-  end
-  if (LcpEnable > 1) begin : gen_bad_lcp_enable
-    $error("recon_stack: LcpEnable must be 0 or 1");
-  end
-  if (Depth < 3 + LcpEnable || Depth > 32) begin : gen_bad_depth
-    $error("recon_stack: Depth must be 3..32, and at least 4 with LcpEnable");
-  end
-  if (WarpIdWidth != ((NumWarps > 1) ? $clog2(NumWarps) : 1) ||
-      LposWidth != ((Depth > 1) ? $clog2(Depth) : 1) ||
-      DepthWidth != $clog2(Depth + 1)) begin : gen_bad_derived
-    $error("recon_stack: WarpIdWidth, LposWidth and DepthWidth are derived; do not override");
-  end
+  `include "recon_stack_params.svh"
 
   typedef logic [PcWidth-1:0]    pc_t;
   typedef logic [WarpWidth-1:0]  mask_t;
@@ -116,19 +98,6 @@ module recon_stack #(
 
   localparam pc_t PcNone = '1;
   localparam bit  Lcp    = LcpEnable != 0;
-
-  localparam logic [1:0] OpInit    = 2'd0;
-  localparam logic [1:0] OpBranch  = 2'd1;
-  localparam logic [1:0] OpAdvance = 2'd2;
-
-  localparam logic [2:0] ErrNone      = 3'd0;
-  localparam logic [2:0] ErrBadOp     = 3'd1;
-  localparam logic [2:0] ErrBadWarp   = 3'd2;
-  localparam logic [2:0] ErrBadPc     = 3'd3;
-  localparam logic [2:0] ErrBadMask   = 3'd4;
-  localparam logic [2:0] ErrEmpty     = 3'd5;
-  localparam logic [2:0] ErrUnderflow = 3'd6;
-  localparam logic [2:0] ErrOverflow  = 3'd7;
 
   // ------------------------------------------------------------------------
   // Storage
@@ -178,9 +147,9 @@ module recon_stack #(
   // Decode the operation
   // ------------------------------------------------------------------------
   logic is_init, is_branch, is_adv;
-  assign is_init   = req_op_i == OpInit;
-  assign is_branch = req_op_i == OpBranch;
-  assign is_adv    = req_op_i == OpAdvance;
+  assign is_init   = req_op_i == recon_stack_pkg::OpInit;
+  assign is_branch = req_op_i == recon_stack_pkg::OpBranch;
+  assign is_adv    = req_op_i == recon_stack_pkg::OpAdvance;
 
   mask_t taken, not_taken;
   assign taken     = t_mask & req_mask_i;
@@ -237,33 +206,32 @@ module recon_stack #(
   // ------------------------------------------------------------------------
   logic [2:0] err;
   always_comb begin
-    err = ErrNone;
-    if (req_op_i == 2'd3) begin
-      err = ErrBadOp;
+    err = recon_stack_pkg::ErrNone;
+    if (req_op_i == recon_stack_pkg::OpReserved) begin
+      err = recon_stack_pkg::ErrBadOp;
     end else if (!warp_ok) begin
-      err = ErrBadWarp;
+      err = recon_stack_pkg::ErrBadWarp;
     end else if ((is_init && req_pc_i == PcNone) ||
                  (is_adv && req_pc_i == PcNone) ||
                  (is_branch && (req_pc_i == PcNone || req_alt_pc_i == PcNone ||
                                 req_rpc_i == PcNone))) begin
-      err = ErrBadPc;
+      err = recon_stack_pkg::ErrBadPc;
     end else if (is_init && req_mask_i == '0) begin
-      err = ErrBadMask;
+      err = recon_stack_pkg::ErrBadMask;
     end else if (!is_init && sp == '0) begin
-      err = ErrEmpty;
-    end else if (adv_like && hit_rpc && sp == DepthWidth'(1)) begin
-      err = ErrUnderflow;
+      err = recon_stack_pkg::ErrEmpty;
     end else if (divergent && (DepthWidth+1)'(sp) + n_push > (DepthWidth+1)'(Depth)) begin
-      err = ErrOverflow;
+      err = recon_stack_pkg::ErrOverflow;
     end
   end
 
   logic apply;
-  assign apply = req_valid_i && err == ErrNone;
+  assign apply = req_valid_i && err == recon_stack_pkg::ErrNone;
 
   // ------------------------------------------------------------------------
-  // Pops: new depth after popping the TOS and every finished entry below it
-  // (never the bottom entry).
+  // Pops: new depth after popping the TOS and every finished entry below it,
+  // the bottom entry included: at its rpc (the warp's exit) the warp has
+  // finished, and the depth becomes 0.
   // ------------------------------------------------------------------------
   logic   pop;
   depth_t sp_pop;
@@ -274,8 +242,8 @@ module recon_stack #(
       fin_after[t_lpos] = 1'b0;  // the likely-convergence entry just gained threads
     end
     pop    = adv_like && (hit_rpc || hit_lpc);
-    sp_pop = DepthWidth'(1);
-    for (int unsigned l = 1; l < Depth; l++) begin
+    sp_pop = '0;
+    for (int unsigned l = 0; l < Depth; l++) begin
       if (l < 32'(tos) && !fin_after[l]) begin
         sp_pop = DepthWidth'(l + 1);
       end
@@ -437,12 +405,12 @@ module recon_stack #(
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       rsp_valid_o  <= 1'b0;
-      rsp_err_o    <= ErrNone;
+      rsp_err_o    <= recon_stack_pkg::ErrNone;
       err_sticky_o <= '0;
     end else begin
       rsp_valid_o <= req_valid_i;
-      rsp_err_o   <= req_valid_i ? err : ErrNone;
-      if (req_valid_i && err != ErrNone) begin
+      rsp_err_o   <= req_valid_i ? err : recon_stack_pkg::ErrNone;
+      if (req_valid_i && err != recon_stack_pkg::ErrNone) begin
         err_sticky_o[err] <= 1'b1;
       end
     end
@@ -479,16 +447,17 @@ module recon_stack #(
   end
 
 `ifndef SYNTHESIS
-  // Invariants: no stack deeper than Depth; an accepted operation never
-  // empties an initialised stack.
+  // Invariants: no stack deeper than Depth; a stack empties only by a pop at
+  // the rpc (a likely-convergence merge always leaves the entry it merged
+  // into).
   always_ff @(posedge clk_i or negedge rst_ni) begin : p_assert
     if (rst_ni) begin
       for (int unsigned w = 0; w < NumWarps; w++) begin
         assert (32'(sp_q[w]) <= Depth)
           else $error("recon_stack: warp %0d deeper than Depth", w);
       end
-      assert (!(apply && sp_next == '0))
-        else $error("recon_stack: accepted operation would empty warp %0d", req_warp_i);
+      assert (!(apply && sp_next == '0 && !(pop && hit_rpc)))
+        else $error("recon_stack: warp %0d emptied other than by a pop at its rpc", req_warp_i);
     end
   end
 `endif

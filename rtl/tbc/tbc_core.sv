@@ -81,6 +81,8 @@ module tbc_core #(
   output logic [PcWidth-1:0]           out_pc_o
 );
 
+  `include "tbc_core_params.svh"
+
   logic                    cmp_valid, cmp_ready, cmp_static;
   logic [BlockThreads-1:0] cmp_mask;
   logic [PcWidth-1:0]      cmp_pc, warp_pc_q;

@@ -108,29 +108,7 @@ module tbc_stack #(
   // ------------------------------------------------------------------------
   // Parameter checks
   // ------------------------------------------------------------------------
-  if (WarpWidth < 2 || WarpWidth > 64) begin : gen_bad_warp_width
-    $error("tbc_stack: WarpWidth must be 2..64");
-  end
-  if (BlockThreads % WarpWidth != 0 || BlockThreads < 2 * WarpWidth ||
-      BlockThreads > 1024) begin : gen_bad_block_threads
-    $error("tbc_stack: BlockThreads must be a multiple of WarpWidth, 2*WarpWidth..1024");
-  end
-  if (PcWidth < 4 || PcWidth > 64) begin : gen_bad_pc_width
-    $error("tbc_stack: PcWidth must be 4..64");
-  end
-  if (LcpEnable > 1) begin : gen_bad_lcp_enable
-    $error("tbc_stack: LcpEnable must be 0 or 1");
-  end
-  if (Depth < 3 + LcpEnable || Depth > 32) begin : gen_bad_depth
-    $error("tbc_stack: Depth must be 3..32, and at least 4 with LcpEnable");
-  end
-  if (NumStaticWarps != BlockThreads / WarpWidth ||
-      SwWidth != ((NumStaticWarps > 1) ? $clog2(NumStaticWarps) : 1) ||
-      WcntWidth != $clog2(NumStaticWarps + 1) ||
-      LposWidth != ((Depth > 1) ? $clog2(Depth) : 1) ||
-      DepthWidth != $clog2(Depth + 1)) begin : gen_bad_derived
-    $error("tbc_stack: NumStaticWarps, SwWidth, WcntWidth, LposWidth, DepthWidth are derived");
-  end
+  `include "tbc_stack_params.svh"
 
   localparam int unsigned B = BlockThreads;
   localparam int unsigned W = WarpWidth;
@@ -144,20 +122,6 @@ module tbc_stack #(
 
   localparam pc_t PcNone = '1;
   localparam bit  Lcp    = LcpEnable != 0;
-
-  localparam logic [1:0] OpInit   = 2'd0;
-  localparam logic [1:0] OpBranch = 2'd1;
-  localparam logic [1:0] OpArrive = 2'd2;
-
-  localparam logic [3:0] ErrNone       = 4'd0;
-  localparam logic [3:0] ErrBadOp      = 4'd1;
-  localparam logic [3:0] ErrBadWarp    = 4'd2;
-  localparam logic [3:0] ErrBadPc      = 4'd3;
-  localparam logic [3:0] ErrBadMask    = 4'd4;
-  localparam logic [3:0] ErrEmpty      = 4'd5;
-  localparam logic [3:0] ErrNotPending = 4'd6;
-  localparam logic [3:0] ErrMismatch   = 4'd7;
-  localparam logic [3:0] ErrOverflow   = 4'd8;
 
   // ------------------------------------------------------------------------
   // State
@@ -233,9 +197,9 @@ module tbc_stack #(
   // Decode and check the request
   // ------------------------------------------------------------------------
   logic is_init, is_branch, is_arrive;
-  assign is_init   = req_op_i == OpInit;
-  assign is_branch = req_op_i == OpBranch;
-  assign is_arrive = req_op_i == OpArrive;
+  assign is_init   = req_op_i == tbc_stack_pkg::OpInit;
+  assign is_branch = req_op_i == tbc_stack_pkg::OpBranch;
+  assign is_arrive = req_op_i == tbc_stack_pkg::OpArrive;
 
   logic new_lcp, at_rpc, at_lpc;
   logic [DepthWidth:0] n_push;
@@ -251,35 +215,35 @@ module tbc_stack #(
     duplicate  = (arr_mask & arrived_q) != '0;
     mismatch   = req_pc_i != pc_q[top] || req_alt_pc_i != pc_q[top2] ||
                  req_rpc_i != rpc_q[top];
-    err = ErrNone;
-    if (req_op_i == 2'd3) begin
-      err = ErrBadOp;
+    err = tbc_stack_pkg::ErrNone;
+    if (req_op_i == tbc_stack_pkg::OpReserved) begin
+      err = tbc_stack_pkg::ErrBadOp;
     end else if (!is_init && (req_lane_valid_i == '0 || bad_lane)) begin
-      err = ErrBadWarp;
+      err = tbc_stack_pkg::ErrBadWarp;
     end else if ((is_init && req_pc_i == PcNone) || (is_arrive && req_pc_i == PcNone) ||
                  (is_branch && (req_pc_i == PcNone || req_alt_pc_i == PcNone ||
                                 req_rpc_i == PcNone))) begin
-      err = ErrBadPc;
+      err = tbc_stack_pkg::ErrBadPc;
     end else if (is_init && req_mask_i == '0) begin
-      err = ErrBadMask;
+      err = tbc_stack_pkg::ErrBadMask;
     end else if (!is_init && empty) begin
-      err = ErrEmpty;
+      err = tbc_stack_pkg::ErrEmpty;
     end else if (!is_init && (not_in_tos || t_wcnt == '0 ||
                               duplicate ||
                               (is_arrive && (pending || !(at_rpc || at_lpc))))) begin
-      err = ErrNotPending;
+      err = tbc_stack_pkg::ErrNotPending;
     end else if (is_branch && pending && mismatch) begin
-      err = ErrMismatch;
+      err = tbc_stack_pkg::ErrMismatch;
     end else if (is_branch && !pending &&
                  (DepthWidth+1)'(sp_q) + n_push > (DepthWidth+1)'(Depth)) begin
-      err = ErrOverflow;
+      err = tbc_stack_pkg::ErrOverflow;
     end
   end
 
   logic accept, apply;
   assign req_ready_o = !settling_q;
   assign accept      = req_valid_i && req_ready_o;
-  assign apply       = accept && err == ErrNone;
+  assign apply       = accept && err == tbc_stack_pkg::ErrNone;
 
   // ------------------------------------------------------------------------
   // Settling: what becoming TOS does to entry tos this cycle
@@ -501,7 +465,7 @@ module tbc_stack #(
       cmp_pc_q     <= '0;
       arrived_q    <= '0;
       rsp_valid_o  <= 1'b0;
-      rsp_err_o    <= ErrNone;
+      rsp_err_o    <= tbc_stack_pkg::ErrNone;
       err_sticky_o <= '0;
     end else begin
       sp_q       <= sp_d;
@@ -528,8 +492,8 @@ module tbc_stack #(
         arrived_q <= arrived_q | arr_mask;
       end
       rsp_valid_o <= accept;
-      rsp_err_o   <= accept ? err : ErrNone;
-      if (accept && err != ErrNone) begin
+      rsp_err_o   <= accept ? err : tbc_stack_pkg::ErrNone;
+      if (accept && err != tbc_stack_pkg::ErrNone) begin
         err_sticky_o[err] <= 1'b1;
       end
     end

@@ -49,17 +49,7 @@ module thread_compactor #(
   output logic                         busy_o
 );
 
-  if (WarpWidth < 2 || WarpWidth > 64) begin : gen_bad_warp_width
-    $error("thread_compactor: WarpWidth must be 2..64");
-  end
-  if (BlockThreads % WarpWidth != 0 || BlockThreads < 2 * WarpWidth ||
-      BlockThreads > 1024) begin : gen_bad_block_threads
-    $error("thread_compactor: BlockThreads must be a multiple of WarpWidth, 2*WarpWidth..1024");
-  end
-  if (NumStaticWarps != BlockThreads / WarpWidth ||
-      SwWidth != ((NumStaticWarps > 1) ? $clog2(NumStaticWarps) : 1)) begin : gen_bad_derived
-    $error("thread_compactor: NumStaticWarps and SwWidth are derived; do not override");
-  end
+  `include "thread_compactor_params.svh"
 
   localparam int unsigned S = NumStaticWarps;
   localparam int unsigned W = WarpWidth;

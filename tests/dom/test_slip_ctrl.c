@@ -173,7 +173,7 @@ static void test_reset_state(void **state)
     assert_false(o.q_block);
     assert_int_equal(o.q_limit, 0);
     assert_int_equal(o.max_slip, 8);
-    assert_int_equal(o.adapt, SC_HOLD);
+    assert_int_equal(o.adapt, SC_ADAPT_HOLD);
     assert_false(o.period_end);
     assert_false(o.rsp_valid);
     assert_int_equal(o.rsp_err, 0);
@@ -373,14 +373,14 @@ static void test_limit_follows_max_slip(void **state)
     assert_int_equal(slip_ctrl_limit(m, 0), 0);     /* 1 < 2 */
     slip_ctrl_events_t ev = event(m, 2, 0x3, 0x2);  /* cycle 2: period end */
     assert_true(ev.period_end);
-    assert_int_equal(ev.adapt, SC_DEC);
+    assert_int_equal(ev.adapt, SC_ADAPT_DEC);
     assert_int_equal(slip_ctrl_max_slip(m), 1);
     assert_int_equal(slip_ctrl_limit(m, 0), 0x1);
     assert_int_equal(slip_ctrl_limit(m, 1), 0);
     assert_int_equal(slip_ctrl_limit(m, 2), 0x2);
     slip_ctrl_out_t o = peek(m, 2, 2);              /* cycle 3 */
     assert_true(o.period_end);
-    assert_int_equal(o.adapt, SC_DEC);
+    assert_int_equal(o.adapt, SC_ADAPT_DEC);
     assert_int_equal(o.max_slip, 1);
     assert_true(o.q_block);
     assert_int_equal(o.q_limit, 0x2);
@@ -401,7 +401,7 @@ static void test_limit_follows_max_slip(void **state)
     in.ev_valid = false;
     cyc(m, &in, &ev);                               /* cycle 2 */
     assert_true(ev.period_end);
-    assert_int_equal(ev.adapt, SC_INC);
+    assert_int_equal(ev.adapt, SC_ADAPT_INC);
     assert_int_equal(slip_ctrl_max_slip(m), 2);
     assert_int_equal(slip_ctrl_limit(m, 1), 0);
     check_c4(m, 1, 0, 1, 1, 0);
@@ -655,7 +655,7 @@ static void test_reset(void **state)
     /* the period restarts at reset: the peek was cycle 1, this is cycle 2 */
     slip_ctrl_events_t ev = release(m, 0);
     assert_true(ev.period_end);
-    assert_int_equal(ev.adapt, SC_DEC);
+    assert_int_equal(ev.adapt, SC_ADAPT_DEC);
     assert_int_equal(slip_ctrl_max_slip(m), 4);
     slip_ctrl_destroy(m);
 }
@@ -703,65 +703,65 @@ static void test_adaptive_short_period(void **state)
     slip_ctrl_events_t ev = run_period(m, 4, 2, 0, 10, &o);
     assert_false(o.period_end);
     assert_int_equal(o.max_slip, 2);
-    assert_int_equal(ev.adapt, SC_INC);
+    assert_int_equal(ev.adapt, SC_ADAPT_INC);
     assert_int_equal(slip_ctrl_max_slip(m), 3);
 
     /* 2: same -> +1 held at 2^2 - 1 = 3 */
     ev = run_period(m, 4, 4, 4, 0, &o);
     assert_true(o.period_end);
-    assert_int_equal(o.adapt, SC_INC);
+    assert_int_equal(o.adapt, SC_ADAPT_INC);
     assert_int_equal(o.max_slip, 3);
-    assert_int_equal(ev.adapt, SC_INC);
+    assert_int_equal(ev.adapt, SC_ADAPT_INC);
     assert_int_equal(slip_ctrl_max_slip(m), 3);
 
     /* 3: idle 1 (ALU bound, at the threshold), stall 2 (latency bound, at
      * the threshold): in balance -> hold */
     ev = run_period(m, 4, 1, 2, 0, &o);
     assert_true(o.period_end);
-    assert_int_equal(o.adapt, SC_INC);
-    assert_int_equal(ev.adapt, SC_HOLD);
+    assert_int_equal(o.adapt, SC_ADAPT_INC);
+    assert_int_equal(ev.adapt, SC_ADAPT_HOLD);
     assert_int_equal(slip_ctrl_max_slip(m), 3);
 
     /* 4: idle 0, stall 1: ALU bound only -> -1 = 2 */
     ev = run_period(m, 4, 0, 1, 0, &o);
-    assert_int_equal(o.adapt, SC_HOLD);
+    assert_int_equal(o.adapt, SC_ADAPT_HOLD);
     assert_int_equal(o.max_slip, 3);
-    assert_int_equal(ev.adapt, SC_DEC);
+    assert_int_equal(ev.adapt, SC_ADAPT_DEC);
     assert_int_equal(slip_ctrl_max_slip(m), 2);
 
     /* 5: idle 4, bytes 11: bandwidth bound only -> -1 = 1 */
     ev = run_period(m, 4, 4, 0, 11, &o);
-    assert_int_equal(o.adapt, SC_DEC);
+    assert_int_equal(o.adapt, SC_ADAPT_DEC);
     assert_int_equal(o.max_slip, 2);
-    assert_int_equal(ev.adapt, SC_DEC);
+    assert_int_equal(ev.adapt, SC_ADAPT_DEC);
     assert_int_equal(slip_ctrl_max_slip(m), 1);
 
     /* 6: again -> held at 1 */
     ev = run_period(m, 4, 4, 0, 200, &o);
-    assert_int_equal(ev.adapt, SC_DEC);
+    assert_int_equal(ev.adapt, SC_ADAPT_DEC);
     assert_int_equal(slip_ctrl_max_slip(m), 1);
 
     /* 7: bandwidth and latency bound: hold */
     ev = run_period(m, 4, 4, 4, 11, &o);
-    assert_int_equal(o.adapt, SC_DEC);
+    assert_int_equal(o.adapt, SC_ADAPT_DEC);
     assert_int_equal(o.max_slip, 1);
-    assert_int_equal(ev.adapt, SC_HOLD);
+    assert_int_equal(ev.adapt, SC_ADAPT_HOLD);
     assert_int_equal(slip_ctrl_max_slip(m), 1);
 
     /* 8: idle 2, bytes 0 -> +1 = 2 */
     ev = run_period(m, 4, 2, 0, 0, &o);
-    assert_int_equal(o.adapt, SC_HOLD);
-    assert_int_equal(ev.adapt, SC_INC);
+    assert_int_equal(o.adapt, SC_ADAPT_HOLD);
+    assert_int_equal(ev.adapt, SC_ADAPT_INC);
     assert_int_equal(slip_ctrl_max_slip(m), 2);
 
     /* after the decision cycle, period_end drops and adapt holds */
     o = peek(m, 0, 0);
     assert_true(o.period_end);
-    assert_int_equal(o.adapt, SC_INC);
+    assert_int_equal(o.adapt, SC_ADAPT_INC);
     assert_int_equal(o.max_slip, 2);
     o = peek(m, 0, 0);
     assert_false(o.period_end);
-    assert_int_equal(o.adapt, SC_INC);
+    assert_int_equal(o.adapt, SC_ADAPT_INC);
     slip_ctrl_destroy(m);
 }
 
@@ -780,7 +780,7 @@ static void test_adaptive_bytes_width(void **state)
         {0x10, 15},   /* 0 + 15 (totals restarted) -> +1 = 6 */
         {0x2F, 0x1E}, /* 15 + 14 = 29 -> +1 = 7 */
     };
-    static const unsigned adapt[4] = {SC_INC, SC_DEC, SC_INC, SC_INC};
+    static const unsigned adapt[4] = {SC_ADAPT_INC, SC_ADAPT_DEC, SC_ADAPT_INC, SC_ADAPT_INC};
     static const unsigned slip[4] = {6, 5, 6, 7};
     for (unsigned i = 0; i < 4; i++) {
         slip_ctrl_events_t ev;
@@ -826,10 +826,10 @@ static void test_adaptive_paper_period(void **state)
         assert_int_equal(o.max_slip, 8);
         assert_int_equal(ev.period_end, c == 100000);
     }
-    assert_int_equal(ev.adapt, SC_INC);
+    assert_int_equal(ev.adapt, SC_ADAPT_INC);
     o = peek(m, 2, 2);                              /* cycle 100001 */
     assert_true(o.period_end);
-    assert_int_equal(o.adapt, SC_INC);
+    assert_int_equal(o.adapt, SC_ADAPT_INC);
     assert_int_equal(o.max_slip, 9);
     /* threads 0..15 hit every time, 16..31 never: the hitters move ahead
      * by one per event up to max-slip 8, are then disabled, and the events
@@ -849,10 +849,10 @@ static void test_adaptive_paper_period(void **state)
         in.perf_bytes = 4;
         o = cyc(m, &in, &ev);
         assert_false(o.period_end);
-        assert_int_equal(o.adapt, SC_INC);
+        assert_int_equal(o.adapt, SC_ADAPT_INC);
         assert_int_equal(ev.period_end, c == 200000);
     }
-    assert_int_equal(ev.adapt, SC_HOLD);
+    assert_int_equal(ev.adapt, SC_ADAPT_HOLD);
     assert_int_equal(slip_ctrl_max_slip(m), 9);
 
     /* period 3 (cycles 200001..300000): the same but one stall cycle fewer:
@@ -865,10 +865,10 @@ static void test_adaptive_paper_period(void **state)
         assert_int_equal(o.period_end, c == 200001);
         assert_int_equal(ev.period_end, c == 300000);
     }
-    assert_int_equal(ev.adapt, SC_DEC);
+    assert_int_equal(ev.adapt, SC_ADAPT_DEC);
     o = peek(m, 0, 0);
     assert_true(o.period_end);
-    assert_int_equal(o.adapt, SC_DEC);
+    assert_int_equal(o.adapt, SC_ADAPT_DEC);
     assert_int_equal(o.max_slip, 8);
     slip_ctrl_destroy(m);
 }

@@ -445,7 +445,7 @@ int dom_scn_next(dom_scn_t *s, char *err, size_t errlen)
 }
 
 const scenario_word_t dom_adapt_words[] = {
-    {"HOLD", SC_HOLD}, {"INC", SC_INC}, {"DEC", SC_DEC}, {NULL, 0},
+    {"HOLD", SC_ADAPT_HOLD}, {"INC", SC_ADAPT_INC}, {"DEC", SC_ADAPT_DEC}, {NULL, 0},
 };
 const scenario_word_t dom_slip_err_words[] = {
     {"NONE", SC_ERR_NONE},         {"BAD_WARP", SC_ERR_BAD_WARP},

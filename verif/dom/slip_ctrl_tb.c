@@ -288,10 +288,10 @@ static int tb_model(void *p, uint64_t cycle, const uint64_t *words, uint64_t *ou
     c[CV_DISABLED_DEC] += ev.disabled_dec;
     c[CV_RELEASED] += ev.released;
     if (ev.period_end) {
-        c[CV_PERIOD_INC] += ev.adapt == SC_INC;
-        c[CV_PERIOD_DEC] += ev.adapt == SC_DEC;
-        c[CV_PERIOD_HOLD] += ev.adapt == SC_HOLD;
-        c[CV_MAX_FLOOR] += ev.adapt == SC_DEC && max_before == 1;
+        c[CV_PERIOD_INC] += ev.adapt == SC_ADAPT_INC;
+        c[CV_PERIOD_DEC] += ev.adapt == SC_ADAPT_DEC;
+        c[CV_PERIOD_HOLD] += ev.adapt == SC_ADAPT_HOLD;
+        c[CV_MAX_FLOOR] += ev.adapt == SC_ADAPT_DEC && max_before == 1;
     }
     c[CV_MAX_RAISED] += slip_ctrl_max_slip(t->m) > t->p.init_max_slip;
     uint64_t any = 0;
