@@ -8,9 +8,9 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#define MDT_MAX_WARPS 64u
-#define MDT_MAX_ENTRIES 8u
-#define MDT_MAX_WIDTH 64u
+#define MDT_MAX_WARPS MDT_NUM_WARPS_MAX
+#define MDT_MAX_ENTRIES MDT_ENTRIES_PER_WARP_MAX
+#define MDT_MAX_WIDTH MDT_WARP_WIDTH_MAX
 
 typedef struct {
     unsigned num_warps;        /* 1..64 */

@@ -9,8 +9,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#define SC_MAX_WARPS 64u
-#define SC_MAX_WIDTH 64u
+#define SC_MAX_WARPS SC_NUM_WARPS_MAX
+#define SC_MAX_WIDTH SC_WARP_WIDTH_MAX
 
 typedef struct {
     unsigned num_warps;       /* 1..64 */

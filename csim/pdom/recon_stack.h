@@ -17,12 +17,12 @@
 #include "bitmask.h"
 
 /* Limits of the parameters (docs/blocks/recon_stack.md, "Parameters"). */
-#define RS_MAX_WARPS 64u
-#define RS_MIN_WIDTH 2u
-#define RS_MAX_WIDTH 64u
-#define RS_MIN_PC_WIDTH 4u
-#define RS_MAX_PC_WIDTH 64u
-#define RS_MAX_DEPTH 32u
+#define RS_MAX_WARPS RS_NUM_WARPS_MAX
+#define RS_MIN_WIDTH RS_WARP_WIDTH_MIN
+#define RS_MAX_WIDTH RS_WARP_WIDTH_MAX
+#define RS_MIN_PC_WIDTH RS_PC_WIDTH_MIN
+#define RS_MAX_PC_WIDTH RS_PC_WIDTH_MAX
+#define RS_MAX_DEPTH RS_DEPTH_MAX
 
 typedef struct {
     unsigned num_warps;  /* NumWarps  */

@@ -11,8 +11,8 @@
 
 #include "bitmask.h"
 
-#define TBC_MAX_LANES 64u
-#define TBC_MAX_DEPTH 32u
+#define TBC_MAX_LANES TBC_WARP_WIDTH_MAX
+#define TBC_MAX_DEPTH TBC_DEPTH_MAX
 
 typedef struct {
     unsigned block_threads; /* BlockThreads: B, 2W..1024, multiple of W */

@@ -11,7 +11,10 @@
 
 #include "bitmask.h"
 
-#define TC_MAX_LANES 64u
+/* parameter ranges (configs/thread_compactor.cfg) */
+#include "thread_compactor_decl.h"
+
+#define TC_MAX_LANES TC_WARP_WIDTH_MAX
 
 typedef struct {
     unsigned block_threads; /* BlockThreads: B, 2W..1024, multiple of W */
