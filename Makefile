@@ -32,6 +32,23 @@ ifdef CONFIG
 else
   sel_configs = $(call configs_of,$(1))
 endif
+# A scenario drives one block, on the configuration its `# config:` line
+# names (a CONFIG= that disagrees is a usage error).
+ifdef SCENARIO
+  SCN_BLOCK := $(shell $(CFG) scenario $(SCENARIO) block)
+  ifeq ($(SCN_BLOCK),)
+    $(error SCENARIO=$(SCENARIO) cannot be run (see above))
+  endif
+  ifneq ($(filter-out $(SCN_BLOCK),$(BLOCK)),)
+    $(error SCENARIO=$(SCENARIO) drives block '$(SCN_BLOCK)', not '$(BLOCK)')
+  endif
+  SEL_BLOCKS := $(SCN_BLOCK)
+  SCN_CONFIGS := $(shell $(CFG) scenario $(SCENARIO) configs $(CONFIG))
+  ifeq ($(SCN_CONFIGS),)
+    $(error SCENARIO=$(SCENARIO) cannot be run on CONFIG=$(CONFIG) (see above))
+  endif
+  sel_configs = $(SCN_CONFIGS)
+endif
 SEL := $(foreach b,$(SEL_BLOCKS),$(foreach c,$(call sel_configs,$(b)),$(b)/$(c)))
 
 SIM_ARGS := --seed $(SEED) --cycles $(CYCLES)
@@ -69,7 +86,7 @@ group_of = $(shell $(CFG) get $(1) group)
 deps_of  = $(wildcard rtl/common/*.sv* rtl/$(call group_of,$(1))/*.sv* \
              csim/common/*.[ch] csim/$(call group_of,$(1))/*.[ch] \
              verif/common/*.[ch] verif/$(call group_of,$(1))/*.[ch]) \
-           configs/*.cfg scripts/cfg.py scripts/gen_shim.py scripts/build_cosim.sh
+           configs/*.cfg scripts/cfg.py scripts/gen_shim.py scripts/gen_kit.py scripts/build_cosim.sh
 
 .SECONDEXPANSION:
 $(BUILD)/%/cosim: $$(call deps_of,$$(call block_of,$$*)) | deps

@@ -6,6 +6,9 @@
 # 3. Verilate the RTL with the config's parameters and link everything.
 # Called by the Makefile; RTL_MUTANT=<file> substitutes a mutated RTL file
 # (tests/mutation), MODEL_MUTANT=<file> a mutated model source.
+# MODEL_ONLY=1 builds build/<block>/<config>/cosim_model instead: the
+# testbench and the golden model without the RTL (no Verilator build), which
+# runs directed scenarios against the model alone (the unit tests do).
 set -euo pipefail
 
 block=${1:?usage: build_cosim.sh BLOCK CONFIG [OUTDIR]}
@@ -28,13 +31,15 @@ if [ -n "${RTL_MUTANT:-}" ]; then
     rtl=($(for f in "${rtl[@]}"; do [ "$(basename "$f")" = "$(basename "$RTL_MUTANT")" ] && echo "$RTL_MUTANT" || echo "$f"; done))
 fi
 
-mkdir -p "$out/gen" "$out/c"
-python3 scripts/gen_shim.py --top "$top" --out "$out/gen" -- $vparams "${incdirs[@]}" "${rtl[@]}"
+objdir=$out/c
+[ -n "${MODEL_ONLY:-}" ] && objdir=$out/c_model
+mkdir -p "$out/gen" "$objdir"
+python3 scripts/gen_shim.py --block "$block" --config "$config" --out "$out/gen" -- $vparams "${incdirs[@]}" "${rtl[@]}"
 
 CC=${CC:-gcc}
 cflags=(-std=c11 -O2 -Wall -Wextra -Werror -g
         -Icsim/common -Icsim/"$group" -Iverif/common -Iverif/"$group" -I"$out/gen"
-        $cdefs -DCFG_NAME="\"$config\"")
+        $cdefs -DCFG_NAME="\"$config\"" ${MODEL_ONLY:+-DCOSIM_MODEL_ONLY})
 objs=()
 # Shared and group code, and this block's testbench (not the group's others).
 srcs="$(cfg sources "$block" csim) $(ls verif/common/*.c verif/"$group"/*.c 2>/dev/null | sort -u)"
@@ -45,10 +50,16 @@ for src in $srcs; do
     if [ -n "${MODEL_MUTANT:-}" ] && [ "$(basename "$src")" = "$(basename "$MODEL_MUTANT")" ]; then
         src=$MODEL_MUTANT
     fi
-    obj="$out/c/$(basename "${src%.c}").o"
+    obj="$objdir/$(basename "${src%.c}").o"
     "$CC" "${cflags[@]}" -c "$src" -o "$obj"
     objs+=("$obj")
 done
+
+if [ -n "${MODEL_ONLY:-}" ]; then
+    "$CC" "${objs[@]}" -o "$out/cosim_model"
+    echo "built $out/cosim_model"
+    exit 0
+fi
 
 verilator --cc --exe --build -j 2 --top-module "$top" $vparams \
     -O3 --x-assign fast --x-initial fast --assert --trace-fst \

@@ -14,6 +14,9 @@ benchmark scripts and the test runner all go through it.
         json       {"Name": Value, ...}
         plain      Name=Value ...   (default)
   cfg.py storage BLOCK CONFIG         storage bits predicted by the entry format
+  cfg.py scenario FILE block          the block a scenario file drives
+  cfg.py scenario FILE configs [C]    the configuration it is written for (its
+        `# config:` line; none: every configuration), or C if that agrees
   cfg.py sources BLOCK KIND           the block's source files, one per line,
         relative to the repository root; KIND one of
         rtl    rtl/common/ then rtl/<group>/, packages first in each
@@ -61,6 +64,8 @@ class Decl:
         self.derived = {}     # Name -> expr over the parameters
         self.codes = {}       # kind -> {"width", "doc", "values": [(NAME, value, doc)]}
         self.covers = []      # (name, doc, when-expr or None)
+        self.packed = []      # (port, element-width expr, own): a port of elements
+        self.symbols = {}     # scenario symbol -> expr (e.g. none: the reserved PC)
         self.children = []    # composed blocks: child block names
 
     def env(self, config_params):
@@ -140,9 +145,13 @@ def load(block):
                 d.codes[args[0]] = code
             elif kw == "cover" and len(args) in (2, 4) and (len(args) == 2 or args[2] == "when"):
                 d.covers.append((args[0], args[1], args[3] if len(args) == 4 else None))
+            elif kw == "symbol" and len(args) == 2:
+                d.symbols[args[0]] = args[1]
+            elif kw == "packed" and len(args) == 2:
+                d.packed.append((args[0], args[1], True))
             elif kw == "child" and len(args) == 1:
                 d.children.append(args[0])
-            elif kw in ("group", "top", "storage", "cprefix") and args:
+            elif kw in ("group", "top", "storage", "cprefix", "ops") and args:
                 d.keys[kw] = " ".join(args)
             else:
                 raise CfgError(f"{where}: cannot parse '{raw.strip()}'")
@@ -153,6 +162,10 @@ def load(block):
         d.requires += [r for r in c.requires if r not in d.requires]
         for name, v in c.derived.items():
             d.derived.setdefault(name, v)
+        for name, v in c.symbols.items():
+            d.symbols.setdefault(name, v)
+        d.packed += [(port, e, False) for port, e, _ in c.packed
+                     if port not in [q[0] for q in d.packed]]
     for k in ("group", "top"):
         if k not in d.keys:
             raise CfgError(f"{path}: missing '{k}' line")
@@ -278,6 +291,27 @@ def sources(block, kind):
     raise CfgError(f"unknown source kind '{kind}' (one of: {', '.join(SOURCE_KINDS)})")
 
 
+def scenario(path):
+    """(block, config) of a directed scenario file: the block its name starts
+    with (verif/<group>/scenarios/<block>_*.scn, the longest such name) and
+    the configuration of its `# config: NAME` line (None: any)."""
+    try:
+        text = open(path).read()
+    except OSError as e:
+        raise CfgError(f"cannot read scenario '{path}': {e.strerror}") from None
+    base = os.path.basename(path)
+    names = [b for b in blocks() if base.startswith(b + "_")]
+    if not names:
+        raise CfgError(f"scenario '{path}': its name does not start with a block name "
+                       f"and '_' ({' '.join(blocks())})")
+    block = max(names, key=len)
+    m = re.search(r"^#\s*config:\s*(\S+)", text, re.M)
+    config = m.group(1) if m else None
+    if config is not None and config not in load(block).configs:
+        raise CfgError(f"scenario '{path}': block '{block}' has no configuration '{config}'")
+    return block, config
+
+
 def main(argv):
     if len(argv) < 2:
         raise CfgError("usage: cfg.py blocks|configs|get|params|storage ...")
@@ -308,6 +342,20 @@ def main(argv):
             raise CfgError(f"unknown format '{fmt}'")
     elif cmd == "sources" and len(argv) == 4:
         print("\n".join(sources(argv[2], argv[3])))
+    elif cmd == "scenario" and len(argv) in (4, 5):
+        block, config = scenario(argv[2])
+        if argv[3] == "block":
+            print(block)
+        elif argv[3] == "configs":  # the file's configuration, or all of the block's
+            configs = [config] if config else list(load(block).configs)
+            if len(argv) == 5 and argv[4]:
+                if config and argv[4] != config:
+                    raise CfgError(f"scenario '{argv[2]}' is written for configuration "
+                                   f"'{config}', not '{argv[4]}'")
+                configs = [argv[4]]
+            print(" ".join(configs))
+        else:
+            raise CfgError(f"bad arguments: {' '.join(argv[1:])}")
     elif cmd == "storage" and len(argv) == 4:
         print(storage(argv[2], argv[3]))
     else:

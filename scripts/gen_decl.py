@@ -13,8 +13,8 @@ and the code lists of a declaration it writes, per block:
   csim/<group>/<block>_decl.h    the same codes as C enums with name tables,
                                  and the parameter ranges as macros
   docs/blocks/<page>.md          the tables between `<!-- decl:<block>:KIND -->`
-                                 and `<!-- /decl -->` markers (KIND: params
-                                 or codes) are rewritten
+                                 and `<!-- /decl -->` markers (KIND: params,
+                                 codes.<kind> or covers) are rewritten
 
 The outputs are committed (the RTL and the models build without Python);
 `make test` runs `gen_decl.py --check`, which fails when one is stale.
@@ -163,6 +163,10 @@ def doc_table(d, kind):
         c = d.codes[kind[6:]]
         rows = [f"{c['doc']}:", "", "| code | name | meaning |", "|---|---|---|"]
         return rows + [f"| {v} | {n} | {doc} |" for n, v, doc in c["values"]]
+    if kind == "covers":
+        rows = ["| cover point | what | applies when |", "|---|---|---|"]
+        return rows + [f"| `{n}` | {doc} | {'always' if when is None else f'`{when}`'} |"
+                       for n, doc, when in d.covers]
     raise SystemExit(f"gen_decl.py: unknown table '{kind}' in a decl marker")
 
 

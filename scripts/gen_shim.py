@@ -14,7 +14,10 @@ always match the RTL) and writes, into OUTDIR:
 clk_i and rst_ni are driven by the shim, not by the structs; a top with
 neither is a combinational cell.
 
-usage: gen_shim.py --top TOP --out OUTDIR -- VERILATOR_ARGS...
+and, through scripts/gen_kit.py, cosim_kit.h: the declaration's side of the
+block's testbench for this configuration.
+
+usage: gen_shim.py --block BLOCK --config CONFIG --out OUTDIR -- VERILATOR_ARGS...
 """
 import argparse
 import os
@@ -22,6 +25,9 @@ import subprocess
 import sys
 import tempfile
 import xml.etree.ElementTree as ET
+
+import cfg
+import gen_kit
 
 CLOCK, RESET = "clk_i", "rst_ni"
 
@@ -101,9 +107,12 @@ def c_header(top, ins, outs):
         f"void {top}_dut_tick({top}_dut_t *d);",
         f"void {top}_dut_destroy({top}_dut_t *d);",
         "#ifdef __cplusplus", "}", "#endif", "",
-        "#ifndef __cplusplus",
-        "/* The DUT side of a cosim_tb_t (verif/common/cosim.h): a testbench writes",
-        f" *   static const cosim_tb_t tb = {{{T}_COSIM_DUT, .create = ..., ...}}; */",
+        f"#define {T}_COSIM_PORTS \\",
+        f'    .block = "{top}", .in_words = {T}_PORT_IN_WORDS, .out_words = {T}_PORT_OUT_WORDS, \\',
+        f"    .in_desc = {top}_port_in_desc, .n_in = {T}_PORT_IN_COUNT, \\",
+        f"    .out_desc = {top}_port_out_desc, .n_out = {T}_PORT_OUT_COUNT",
+        "#if !defined(__cplusplus) && defined(COSIM_KIT_TABLES) && !defined(COSIM_MODEL_ONLY)",
+        "/* The DUT side of a cosim_kit_t (verif/common/cosim.h, cosim_kit.h). */",
         f"static void *{top}_cosim_create(const char *fst) {{ return {top}_dut_create(fst); }}",
         f"static void {top}_cosim_reset(void *d) {{ {top}_dut_reset(({top}_dut_t *)d); }}",
         f"static void {top}_cosim_eval(void *d, const uint64_t *in, uint64_t *out)",
@@ -114,9 +123,7 @@ def c_header(top, ins, outs):
         f"static void {top}_cosim_tick(void *d) {{ {top}_dut_tick(({top}_dut_t *)d); }}",
         f"static void {top}_cosim_destroy(void *d) {{ {top}_dut_destroy(({top}_dut_t *)d); }}",
         f"#define {T}_COSIM_DUT \\",
-        f'    .block = "{top}", .in_words = {T}_PORT_IN_WORDS, .out_words = {T}_PORT_OUT_WORDS, \\',
-        f"    .in_desc = {top}_port_in_desc, .n_in = {T}_PORT_IN_COUNT, \\",
-        f"    .out_desc = {top}_port_out_desc, .n_out = {T}_PORT_OUT_COUNT, \\",
+        f"    {T}_COSIM_PORTS, \\",
         f"    .dut_create = {top}_cosim_create, .dut_reset = {top}_cosim_reset, \\",
         f"    .dut_eval = {top}_cosim_eval, .dut_tick = {top}_cosim_tick, \\",
         f"    .dut_destroy = {top}_cosim_destroy",
@@ -212,10 +219,15 @@ def write(path, text):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--top", required=True)
+    ap.add_argument("--block", required=True)
+    ap.add_argument("--config", required=True)
     ap.add_argument("--out", required=True)
     ap.add_argument("verilator_args", nargs=argparse.REMAINDER)
     a = ap.parse_args()
+    try:
+        a.top = cfg.load(a.block).keys["top"]
+    except cfg.CfgError as e:
+        raise SystemExit(f"gen_shim.py: {e}")
     vargs = [x for x in a.verilator_args if x != "--"]
     os.makedirs(a.out, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp:
@@ -229,6 +241,11 @@ def main():
     outs = [p for p in ports if p[1] == "output"]
     write(os.path.join(a.out, f"{a.top}_ports.h"), c_header(a.top, ins, outs))
     write(os.path.join(a.out, f"{a.top}_shim.cpp"), shim_cpp(a.top, clocked, ins, outs))
+    try:
+        kit = gen_kit.kit_header(a.block, a.config, a.top, ins, outs)
+    except cfg.CfgError as e:
+        raise SystemExit(f"gen_shim.py: {e}")
+    write(os.path.join(a.out, "cosim_kit.h"), kit)
 
 
 if __name__ == "__main__":

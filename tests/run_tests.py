@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """The whole test suite (`make test`). Ends with 'N passed, N failed'.
 
-  1. cmocka unit tests of every golden model (tests/<group>/test_*.c)
+  1. cmocka unit tests of every golden model (tests/<group>/test_*.c), and
+     the papers' walk-throughs (the scenario files) against the golden
+     models alone (model-only builds of the testbenches)
   2. lockstep co-simulation of every block configuration, default length and
      seed with every cover point required, plus a second seed
   3. directed scenarios from the papers (verif/<group>/scenarios/*.scn)
@@ -10,7 +12,8 @@
      the co-simulation must catch, with a complete mismatch report
   6. bad input: parameters rejected at elaboration, bad command lines and
      files rejected with a one-line error and exit 2
-  7. the synthesis front end: Yosys (the version `make synth` uses) reads
+  7. every `make sim` / `make lint` example of the README and docs/
+  8. the synthesis front end: Yosys (the version `make synth` uses) reads
      and elaborates every block configuration -- Verilator accepting the RTL
      does not prove Yosys does -- and rejects illegal parameters
 """
@@ -97,15 +100,37 @@ def cosim_runs():
                     print(f"      {line}")
 
 
-def scenarios():
+def scenario_files():
+    """(block, configuration, file) of every directed scenario; a scenario
+    names its configuration in a "# config: NAME" line."""
     for b in cfg("blocks"):
         group = cfg("get", b, "group")[0]
         for scn in sorted(glob.glob(os.path.join(ROOT, "verif", group, "scenarios", f"{b}_*.scn"))):
-            # a scenario names its configuration in a "# config: NAME" line
-            m = re.search(r"^# config: (\w+)", open(scn).read(), re.M)
-            config = m.group(1) if m else "default"
-            r = sh([cosim(b, config), "--scenario", scn, "--wave-dir", os.path.join(BUILD, b)])
-            record(f"scenario {os.path.relpath(scn, ROOT)}", r.returncode == 0, r.stderr[-3000:])
+            yield b, decl.scenario(scn)[1] or "default", scn
+
+
+def model_scenarios():
+    """The papers' walk-throughs against the golden models alone (a
+    model-only build of each testbench: no RTL), as unit tests."""
+    built = {}
+    for b, config, scn in scenario_files():
+        if (b, config) not in built:
+            r = subprocess.run(["bash", "scripts/build_cosim.sh", b, config,
+                                os.path.join(BUILD, b, config)], cwd=ROOT, capture_output=True,
+                               text=True, env={**os.environ, "MODEL_ONLY": "1"})
+            built[b, config] = r.returncode == 0
+            if r.returncode:
+                record(f"unit model-only build {b}/{config}", False, r.stderr[-2000:])
+        if built[b, config]:
+            r = sh([os.path.join(BUILD, b, config, "cosim_model"), "--scenario", scn])
+            record(f"unit scenario {os.path.relpath(scn, ROOT)} (model)", r.returncode == 0,
+                   r.stderr[-3000:])
+
+
+def scenarios():
+    for b, config, scn in scenario_files():
+        r = sh([cosim(b, config), "--scenario", scn, "--wave-dir", os.path.join(BUILD, b)])
+        record(f"scenario {os.path.relpath(scn, ROOT)}", r.returncode == 0, r.stderr[-3000:])
 
 
 def record_replay():
@@ -195,6 +220,7 @@ def bad_input():
                 r = sh([exe, *args])
                 record(f"bad input {b}: {what} -> exit 2, one-line error", one_line_error(r),
                        f"exit {r.returncode}: {r.stderr}")
+    scenario_usage()
     r = sh(["make", "--no-print-directory", "sim", "BLOCK=no_such_block"])
     record("bad input: make sim BLOCK=no_such_block is refused", r.returncode != 0 and
            "unknown BLOCK" in r.stderr, r.stderr)
@@ -207,6 +233,72 @@ def bad_input():
                 *[f"-G{k}={v}" for k, v in params.items()], *decl.sources(b, "rtl-args")])
         record(f"elaboration {b} {word}={params[word]} rejected naming {word}",
                r.returncode != 0 and word in r.stderr, r.stderr[-800:])
+
+
+def scenario_usage():
+    """A scenario's configuration line is honoured, and a value that does
+    not fit its port is a bad file (exit 2, file:line), never truncated."""
+    fig10 = "verif/pdom/scenarios/recon_stack_tbc_fig10.scn"
+    r = sh([cosim("recon_stack", "min"), "--scenario", fig10])
+    record("bad input: a scenario on another configuration than its own -> exit 2",
+           one_line_error(r) and "written for configuration 'default'" in r.stderr, r.stderr)
+    r = sh(["make", "--no-print-directory", "sim", f"SCENARIO={fig10}", "CONFIG=min"])
+    record("bad input: make sim SCENARIO=... CONFIG=<another> is refused (exit 2)",
+           r.returncode == 2 and "written for configuration 'default'" in r.stderr, r.stderr)
+    r = sh(["make", "--no-print-directory", "-n", "sim", f"SCENARIO={fig10}"])
+    record("make sim SCENARIO=... runs the block and configuration the file names",
+           r.returncode == 0 and "recon_stack/default" in r.stdout and "/min" not in r.stdout,
+           r.stdout + r.stderr)
+    with tempfile.TemporaryDirectory() as tmp:
+        for what, line in (("PC wider than PcWidth", "init w=0 pc=0x100000000 mask=1 rpc=4"),
+                           ("warp id wider than its port", "init w=8 pc=0x10 mask=1 rpc=4"),
+                           ("mask wider than the warp", "init w=0 pc=0x10 mask=0x1ffffffff rpc=4"),
+                           ("thread set beyond the warp", "init w=0 pc=0x10 mask=[0-3,32] rpc=4"),
+                           ("negative number", "init w=0 pc=-5 mask=1 rpc=4"),
+                           ("binary minus", "init w=0 pc=0b-1 mask=1 rpc=4")):
+            scn = os.path.join(tmp, "recon_stack_x.scn")
+            with open(scn, "w") as f:
+                f.write(line + "\n")
+            r = sh([cosim("recon_stack", "default"), "--scenario", scn])
+            record(f"bad input recon_stack: scenario {what} -> exit 2 at file:line",
+                   one_line_error(r) and f"{scn}:1:" in r.stderr, f"exit {r.returncode}: {r.stderr}")
+        scn = os.path.join(tmp, "recon_stack_wide.scn")
+        with open(scn, "w") as f:
+            f.write("init w=0 pc=0x10 mask=[0-3,31] rpc=0x80\n"
+                    "expect w=0 valid=1 depth=1 mask=0x8000_000f\n")
+        r = sh([cosim("recon_stack", "default"), "--scenario", scn])
+        record("scenario thread sets and separators: [0-3,31] is 0x8000_000f",
+               r.returncode == 0, r.stderr)
+
+
+def doc_examples():
+    """Every concrete `make sim` / `make lint` example in the README and
+    docs/ (an indented or fenced line starting with the command), run as
+    written; a RECORD= example is replayed too. (`make synth`, `make bench`,
+    `make test` and `make clean` examples are not run here: the first two
+    take up to an hour, the last two would recurse or destroy the build.)"""
+    pages = [os.path.join(ROOT, "README.md")] + \
+        sorted(glob.glob(os.path.join(ROOT, "docs", "**", "*.md"), recursive=True))
+    seen = []
+    for page in pages:
+        for line in open(page):
+            m = re.match(r"^(?:    |\t)\s*(make (?:sim|lint)\b[^#`]*)", line)
+            if m and "[" not in m.group(1) and "..." not in m.group(1):
+                cmd = m.group(1).split()
+                if cmd not in [c for c, _ in seen]:
+                    seen.append((cmd, os.path.relpath(page, ROOT)))
+    with tempfile.TemporaryDirectory() as tmp:
+        for cmd, page in seen:
+            runs = [cmd]
+            rec = [a for a in cmd if a.startswith("RECORD=")]
+            if rec:  # run.rec -> a temporary file, then replayed
+                path = os.path.join(tmp, os.path.basename(rec[0][7:]))
+                runs = [[a if a != rec[0] else f"RECORD={path}" for a in cmd],
+                        [a if a != rec[0] else f"REPLAY={path}" for a in cmd]]
+            for run in runs:
+                r = sh([*run[:1], "--no-print-directory", *run[1:]])
+                record(f"example ({page}): {' '.join(run).replace(tmp, 'TMP')}",
+                       r.returncode == 0, (r.stderr or r.stdout)[-2000:])
 
 
 def bad_params():
@@ -266,9 +358,11 @@ def main():
         print("0 passed, 1 failed")
         return 1
     unit_tests()
+    model_scenarios()
     cosim_runs()
     scenarios()
     record_replay()
+    doc_examples()
     bad_input()
     synth_front_end()
     mutants()

@@ -7,6 +7,11 @@
 
 #include "bitmask.h"
 
+/* The cell's input and outputs (the RTL's ports without _i/_o). */
+typedef struct {
+    bitmask_t in;
+} prio_enc_in_t;
+
 typedef struct {
     bool valid;
     unsigned idx;     /* 0 when !valid */

@@ -117,8 +117,12 @@ void thread_compactor_peek(const thread_compactor_t *m, thread_compactor_out_t *
     out->in_ready = empty;
     out->out_valid = !empty;
     out->busy = !empty;
-    if (!empty)
-        out->out_last = pick_warp(&m->p, &m->remaining, m->static_mode, &out->out);
+    if (!empty) {
+        tc_warp_t w;
+        out->out_last = pick_warp(&m->p, &m->remaining, m->static_mode, &w);
+        out->out_lane_valid = w.lane_valid;
+        memcpy(out->out_lane_sw, w.lane_sw, sizeof out->out_lane_sw);
+    }
 }
 
 void thread_compactor_step(thread_compactor_t *m, const thread_compactor_in_t *in,
@@ -133,8 +137,8 @@ void thread_compactor_step(thread_compactor_t *m, const thread_compactor_in_t *i
     if (o.out_valid && in->out_ready) {
         /* the encoders reset the bits of the threads they sent */
         for (unsigned l = 0; l < m->p.warp_width; l++)
-            if (o.out.lane_valid >> l & 1u)
-                bm_set(&m->remaining, o.out.lane_sw[l] * m->p.warp_width + l, false);
+            if (o.out_lane_valid >> l & 1u)
+                bm_set(&m->remaining, o.out_lane_sw[l] * m->p.warp_width + l, false);
     }
     if (in->in_valid && o.in_ready) {
         /* in_ready implies nothing was emitted above */

@@ -36,10 +36,12 @@ typedef struct {
     uint16_t lane_sw[TC_MAX_LANES]; /* static warp of lane l (0 where invalid) */
 } tc_warp_t;
 
+/* Fields named after the ports (out_lane_sw_o: W fields of SwWidth bits). */
 typedef struct {
     bool in_ready;
     bool out_valid;
-    tc_warp_t out; /* all zero when !out_valid */
+    uint64_t out_lane_valid;              /* the warp's lanes, 0 when !out_valid */
+    uint16_t out_lane_sw[TC_MAX_LANES];   /* static warp of lane l, 0 where invalid */
     bool out_last;
     bool busy;
 } thread_compactor_out_t;

@@ -82,9 +82,9 @@ static void check_idle(const thread_compactor_out_t *o)
     assert_false(o->out_valid);
     assert_false(o->out_last);
     assert_false(o->busy);
-    assert_int_equal(o->out.lane_valid, 0);
+    assert_int_equal(o->out_lane_valid, 0);
     for (unsigned l = 0; l < TC_MAX_LANES; l++)
-        assert_int_equal(o->out.lane_sw[l], 0);
+        assert_int_equal(o->out_lane_sw[l], 0);
 }
 
 /* want[l] = static warp of lane l, NO when empty; lanes >= w must be empty */
@@ -96,8 +96,8 @@ static void check_warp(const thread_compactor_out_t *o, unsigned w, const int *w
     assert_int_equal(o->out_last, last);
     for (unsigned l = 0; l < TC_MAX_LANES; l++) {
         int sw = l < w ? want[l] : NO;
-        assert_int_equal((o->out.lane_valid >> l) & 1u, sw != NO);
-        assert_int_equal(o->out.lane_sw[l], sw == NO ? 0 : sw);
+        assert_int_equal((o->out_lane_valid >> l) & 1u, sw != NO);
+        assert_int_equal(o->out_lane_sw[l], sw == NO ? 0 : sw);
     }
 }
 

@@ -1,6 +1,7 @@
 /* Generic lockstep co-simulation harness: see cosim.h. */
 #define _POSIX_C_SOURCE 200809L
 #include "cosim.h"
+#include "scenario.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -156,7 +157,7 @@ typedef struct {
     unsigned words;
 } rec_t;
 
-static int rec_open_write(rec_t *r, const char *path, const cosim_tb_t *tb,
+static int rec_open_write(rec_t *r, const char *path, const cosim_kit_t *k,
                           const cosim_opts_t *o)
 {
     r->f = fopen(path, "wb");
@@ -164,13 +165,13 @@ static int rec_open_write(rec_t *r, const char *path, const cosim_tb_t *tb,
         fprintf(stderr, "cosim: cannot write recording '%s': %s\n", path, strerror(errno));
         return -1;
     }
-    r->words = tb->in_words;
-    fprintf(r->f, "%s %s %s %" PRIu64 " %u\n", REC_MAGIC, tb->block, o->config, o->seed,
-            tb->in_words);
+    r->words = k->in_words;
+    fprintf(r->f, "%s %s %s %" PRIu64 " %u\n", REC_MAGIC, k->block, o->config, o->seed,
+            k->in_words);
     return 0;
 }
 
-static int rec_open_read(rec_t *r, const char *path, const cosim_tb_t *tb,
+static int rec_open_read(rec_t *r, const char *path, const cosim_kit_t *k,
                          const cosim_opts_t *o, uint64_t *rec_seed)
 {
     char magic[16], block[64], config[64];
@@ -187,9 +188,9 @@ static int rec_open_read(rec_t *r, const char *path, const cosim_tb_t *tb,
         fclose(r->f);
         return -1;
     }
-    if (strcmp(block, tb->block) || strcmp(config, o->config) || words != tb->in_words) {
+    if (strcmp(block, k->block) || strcmp(config, o->config) || words != k->in_words) {
         fprintf(stderr, "cosim: '%s' records %s/%s, this binary is %s/%s\n", path, block,
-                config, tb->block, o->config);
+                config, k->block, o->config);
         fclose(r->f);
         return -1;
     }
@@ -205,46 +206,97 @@ static double now(void)
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-static void print_inputs(const cosim_tb_t *tb, uint64_t cycle, const uint64_t *in)
+static void print_inputs(const cosim_kit_t *k, uint64_t cycle, const uint64_t *in)
 {
     fprintf(stderr, "    cycle %8" PRIu64 ":", cycle);
-    for (unsigned p = 0; p < tb->n_in; p++) {
-        fprintf(stderr, " %s=", tb->in_desc[p].name);
-        port_fprint(stderr, &tb->in_desc[p], in);
+    for (unsigned p = 0; p < k->n_in; p++) {
+        fprintf(stderr, " %s=", k->in_desc[p].name);
+        port_fprint(stderr, &k->in_desc[p], in);
     }
     fprintf(stderr, "\n");
+}
+
+/* One instance of the testbench: its state, the cover counters and the
+ * scenario it reads. */
+typedef struct {
+    void *state;
+    uint64_t *cover[COSIM_MAX_COVER_GROUPS];
+    scenario_t *scn;
+} inst_t;
+
+static void inst_destroy(inst_t *x, const cosim_kit_t *k, const cosim_testbench_t *tb)
+{
+    if (x->state && tb->fini)
+        tb->fini(x->state);
+    free(x->state);
+    for (unsigned g = 0; g < k->n_cover_groups; g++)
+        free(x->cover[g]);
+    scenario_close(x->scn);
+    memset(x, 0, sizeof *x);
+}
+
+/* 0, or -1 (reported). A failed init is followed by fini, so a testbench's
+ * init need not undo what it did. */
+static int inst_create(inst_t *x, const cosim_kit_t *k, const cosim_testbench_t *tb,
+                       const cosim_opts_t *o)
+{
+    char err[512] = "";
+    memset(x, 0, sizeof *x);
+    bool ok = k->n_cover_groups <= COSIM_MAX_COVER_GROUPS &&
+              (x->state = calloc(1, tb->size ? tb->size : 1)) != NULL;
+    for (unsigned g = 0; ok && g < k->n_cover_groups; g++)
+        ok = (x->cover[g] = calloc(k->covers[g].n + 1u, sizeof(uint64_t))) != NULL;
+    if (!ok) {
+        fprintf(stderr, "cosim: out of memory\n");
+        inst_destroy(x, k, tb);
+        return -1;
+    }
+    cosim_opts_t oi = *o;
+    if (o->scenario && !(oi.scn = x->scn = scenario_open(o->scenario, k->symbols, k->n_symbols,
+                                                         err, sizeof err))) {
+        fprintf(stderr, "cosim: %s\n", err);
+        inst_destroy(x, k, tb);
+        return -1;
+    }
+    if (tb->init(x->state, &oi, x->cover, err, sizeof err)) {
+        fprintf(stderr, "cosim: %s\n", err);
+        inst_destroy(x, k, tb);
+        return -1;
+    }
+    return 0;
 }
 
 /* Run until cycles are done, the stimulus ends, or the first failure. With
  * stop_at, stop after that cycle (used to re-run a failure with a waveform).
  * Returns 0, or -1 on a setup error (already reported). */
-static int run(const cosim_tb_t *tb, const cosim_opts_t *o, const char *fst, uint64_t stop_at,
-               bool verbose, run_result_t *res)
+static int run(const cosim_kit_t *k, const cosim_testbench_t *tb, const cosim_opts_t *o,
+               const char *fst, uint64_t stop_at, bool verbose, run_result_t *res)
 {
     char err[512] = "";
     memset(res, 0, sizeof *res);
     res->port = -1;
-    void *m = tb->create(o, err, sizeof err);
-    if (!m) {
-        fprintf(stderr, "cosim: %s\n", err);
+    inst_t x;
+    if (inst_create(&x, k, tb, o))
         return -1;
-    }
+    void *m = x.state;
     rec_t rec = {0}, rep = {0};
-    if (o->record && !fst && rec_open_write(&rec, o->record, tb, o)) {
-        tb->destroy(m);
+    if (o->record && !fst && rec_open_write(&rec, o->record, k, o)) {
+        inst_destroy(&x, k, tb);
         return -1;
     }
     uint64_t rec_seed = 0;
-    if (o->replay && rec_open_read(&rep, o->replay, tb, o, &rec_seed)) {
-        tb->destroy(m);
+    if (o->replay && rec_open_read(&rep, o->replay, k, o, &rec_seed)) {
+        inst_destroy(&x, k, tb);
         if (rec.f)
             fclose(rec.f);
         return -1;
     }
-    void *dut = tb->dut_create(fst);
-    tb->dut_reset(dut);
+    bool rtl = k->dut_create != NULL; /* else a model-only build */
+    void *dut = rtl ? k->dut_create(fst) : NULL;
+    if (rtl)
+        k->dut_reset(dut);
 
-    unsigned iw = tb->in_words, ow = tb->out_words;
+    unsigned iw = k->in_words, ow = k->out_words;
     uint64_t *hist = calloc((size_t)HISTORY * iw, sizeof(uint64_t));
     uint64_t *exp = calloc(ow, sizeof(uint64_t)), *got = calloc(ow, sizeof(uint64_t));
     int rc = 0;
@@ -281,7 +333,11 @@ static int run(const cosim_tb_t *tb, const cosim_opts_t *o, const char *fst, uin
             break;
         }
         int mrc = tb->model(m, c, in, exp, err, sizeof err);
-        tb->dut_eval(dut, in, got);
+        res->ops += k->ops(in, exp);
+        if (rtl)
+            k->dut_eval(dut, in, got);
+        else
+            memcpy(got, exp, ow * sizeof(uint64_t));
         if (mrc) {
             res->failed = true;
             res->cycle = c;
@@ -289,8 +345,8 @@ static int run(const cosim_tb_t *tb, const cosim_opts_t *o, const char *fst, uin
         } else if (memcmp(exp, got, ow * sizeof(uint64_t))) {
             res->failed = true;
             res->cycle = c;
-            for (unsigned p = 0; p < tb->n_out; p++) {
-                const port_desc_t *d = &tb->out_desc[p];
+            for (unsigned p = 0; p < k->n_out; p++) {
+                const port_desc_t *d = &k->out_desc[p];
                 if (memcmp(exp + d->word, got + d->word, port_words(d) * sizeof(uint64_t))) {
                     res->port = (int)p;
                     break;
@@ -300,16 +356,16 @@ static int run(const cosim_tb_t *tb, const cosim_opts_t *o, const char *fst, uin
         if (res->failed) {
             if (verbose) {
                 fprintf(stderr, "\nFAIL %s config=%s seed=%" PRIu64 " cycle=%" PRIu64 "\n",
-                        tb->block, o->config, o->replay ? rec_seed : o->seed, c);
+                        k->block, o->config, o->replay ? rec_seed : o->seed, c);
                 if (res->port >= 0) {
-                    const port_desc_t *d = &tb->out_desc[res->port];
+                    const port_desc_t *d = &k->out_desc[res->port];
                     fprintf(stderr, "  signal    %s (%u bits)\n  reference ", d->name, d->width);
                     port_fprint(stderr, d, exp);
                     fprintf(stderr, "\n  hardware  ");
                     port_fprint(stderr, d, got);
                     fprintf(stderr, "\n");
-                    for (unsigned p = 0; p < tb->n_out; p++) {
-                        const port_desc_t *q = &tb->out_desc[p];
+                    for (unsigned p = 0; p < k->n_out; p++) {
+                        const port_desc_t *q = &k->out_desc[p];
                         if ((int)p != res->port &&
                             memcmp(exp + q->word, got + q->word, port_words(q) * 8)) {
                             fprintf(stderr, "  also      %s: reference ", q->name);
@@ -324,13 +380,14 @@ static int run(const cosim_tb_t *tb, const cosim_opts_t *o, const char *fst, uin
                 }
                 fprintf(stderr, "  inputs of the last cycles (this one last):\n");
                 uint64_t first = c + 1 >= HISTORY ? c + 1 - HISTORY : 0;
-                for (uint64_t k = first; k <= c; k++)
-                    print_inputs(tb, k, hist + (k % HISTORY) * iw);
+                for (uint64_t j = first; j <= c; j++)
+                    print_inputs(k, j, hist + (j % HISTORY) * iw);
             }
             c++;
             break;
         }
-        tb->dut_tick(dut);
+        if (rtl)
+            k->dut_tick(dut);
         if (stop_at && c >= stop_at) {
             c++;
             break;
@@ -339,24 +396,24 @@ static int run(const cosim_tb_t *tb, const cosim_opts_t *o, const char *fst, uin
     res->seconds = now() - t0;
     res->seed = o->replay ? rec_seed : o->seed;
     res->cycles = c;
-    res->ops = tb->ops(m);
-    const uint64_t *cnt = tb->cover_counts(m);
-    for (unsigned k = 0; k < tb->n_covers; k++) {
-        if (!tb->cover_applies(m, k))
-            continue;
-        res->cover_declared++;
-        if (cnt[k])
-            res->cover_hit++;
-    }
-    if (verbose && o->require_cover && !res->failed && rc == 0) {
-        for (unsigned k = 0; k < tb->n_covers; k++) {
-            if (tb->cover_applies(m, k) && !cnt[k])
-                fprintf(stderr, "  cover point not hit: %s (%s)\n", tb->covers[k].name,
-                        tb->covers[k].what);
+    for (unsigned g = 0; g < k->n_cover_groups; g++) {
+        const cosim_cover_group_t *cg = &k->covers[g];
+        for (unsigned i = 0; i < cg->n; i++) {
+            if (!cg->applies[i])
+                continue;
+            res->cover_declared++;
+            if (x.cover[g][i])
+                res->cover_hit++;
+            else if (verbose && o->require_cover && !res->failed && rc == 0)
+                fprintf(stderr, "  cover point not hit: %s%s%s (%s)\n",
+                        g + 1 < k->n_cover_groups ? cg->block : "",
+                        g + 1 < k->n_cover_groups ? "." : "", cg->desc[i].name,
+                        cg->desc[i].what);
         }
     }
-    tb->dut_destroy(dut);
-    tb->destroy(m);
+    if (rtl)
+        k->dut_destroy(dut);
+    inst_destroy(&x, k, tb);
     free(hist);
     free(exp);
     free(got);
@@ -367,9 +424,9 @@ static int run(const cosim_tb_t *tb, const cosim_opts_t *o, const char *fst, uin
     return rc;
 }
 
-static void print_repro(const cosim_tb_t *tb, const cosim_opts_t *o, uint64_t cycles)
+static void print_repro(const cosim_kit_t *k, const cosim_opts_t *o, uint64_t cycles)
 {
-    fprintf(stderr, "  reproduce: make sim BLOCK=%s CONFIG=%s", tb->block, o->config);
+    fprintf(stderr, "  reproduce: make sim BLOCK=%s CONFIG=%s", k->block, o->config);
     if (o->replay)
         fprintf(stderr, " REPLAY=%s", o->replay);
     else if (o->scenario)
@@ -381,10 +438,10 @@ static void print_repro(const cosim_tb_t *tb, const cosim_opts_t *o, uint64_t cy
 
 /* ---- benchmark ------------------------------------------------------------- */
 
-static int bench(const cosim_tb_t *tb, const cosim_opts_t *o)
+static int bench(const cosim_kit_t *k, const cosim_testbench_t *tb, const cosim_opts_t *o)
 {
     char err[512] = "";
-    unsigned iw = tb->in_words, ow = tb->out_words;
+    unsigned iw = k->in_words, ow = k->out_words;
     uint64_t n = o->cycles;
     uint64_t *buf = calloc((size_t)n * iw, sizeof(uint64_t));
     uint64_t *exp = calloc(ow, sizeof(uint64_t)), *got = calloc(ow, sizeof(uint64_t));
@@ -393,13 +450,12 @@ static int bench(const cosim_tb_t *tb, const cosim_opts_t *o)
         return 2;
     }
     /* 1. full co-simulation (stimulus, model, RTL, compare), keeping the inputs */
-    void *m = tb->create(o, err, sizeof err);
-    if (!m) {
-        fprintf(stderr, "cosim: %s\n", err);
+    inst_t x;
+    if (inst_create(&x, k, tb, o))
         return 2;
-    }
-    void *dut = tb->dut_create(NULL);
-    tb->dut_reset(dut);
+    void *m = x.state;
+    void *dut = k->dut_create(NULL);
+    k->dut_reset(dut);
     double t0 = now();
     for (uint64_t c = 0; c < n; c++) {
         uint64_t *in = buf + c * iw;
@@ -409,34 +465,36 @@ static int bench(const cosim_tb_t *tb, const cosim_opts_t *o)
         }
         if (tb->model(m, c, in, exp, err, sizeof err))
             return fprintf(stderr, "cosim: benchmark check failed: %s\n", err), 1;
-        tb->dut_eval(dut, in, got);
+        k->dut_eval(dut, in, got);
         if (memcmp(exp, got, ow * sizeof(uint64_t)))
             return fprintf(stderr, "cosim: benchmark mismatch at cycle %" PRIu64 "\n", c), 1;
-        tb->dut_tick(dut);
+        k->dut_tick(dut);
     }
     double t_cosim = now() - t0;
-    tb->dut_destroy(dut);
-    tb->destroy(m);
+    k->dut_destroy(dut);
+    inst_destroy(&x, k, tb);
 
     /* 2. RTL alone on the same inputs */
-    dut = tb->dut_create(NULL);
-    tb->dut_reset(dut);
+    dut = k->dut_create(NULL);
+    k->dut_reset(dut);
     t0 = now();
     for (uint64_t c = 0; c < n; c++) {
-        tb->dut_eval(dut, buf + c * iw, got);
-        tb->dut_tick(dut);
+        k->dut_eval(dut, buf + c * iw, got);
+        k->dut_tick(dut);
     }
     double t_rtl = now() - t0;
-    tb->dut_destroy(dut);
+    k->dut_destroy(dut);
 
     /* 3. model alone on the same inputs */
-    m = tb->create(o, err, sizeof err);
+    if (inst_create(&x, k, tb, o))
+        return 2;
+    m = x.state;
     t0 = now();
     for (uint64_t c = 0; c < n; c++)
         if (tb->model(m, c, buf + c * iw, exp, err, sizeof err))
             return fprintf(stderr, "cosim: benchmark check failed: %s\n", err), 1;
     double t_model = now() - t0;
-    tb->destroy(m);
+    inst_destroy(&x, k, tb);
 
     FILE *f = fopen(o->bench, "w");
     if (!f) {
@@ -447,11 +505,11 @@ static int bench(const cosim_tb_t *tb, const cosim_opts_t *o)
             "{\"block\": \"%s\", \"config\": \"%s\", \"cycles\": %" PRIu64 ", \"seed\": %" PRIu64
             ",\n \"cosim_cycles_per_s\": %.0f, \"rtl_cycles_per_s\": %.0f, "
             "\"model_cycles_per_s\": %.0f,\n \"harness_overhead\": %.3f}\n",
-            tb->block, o->config, n, o->seed, (double)n / t_cosim, (double)n / t_rtl,
+            k->block, o->config, n, o->seed, (double)n / t_cosim, (double)n / t_rtl,
             (double)n / t_model, t_cosim / t_rtl);
     fclose(f);
     printf("%-14s %-8s cosim %9.0f cyc/s  rtl %9.0f cyc/s  model %9.0f cyc/s  overhead %.2fx\n",
-           tb->block, o->config, (double)n / t_cosim, (double)n / t_rtl, (double)n / t_model,
+           k->block, o->config, (double)n / t_cosim, (double)n / t_rtl, (double)n / t_model,
            t_cosim / t_rtl);
     free(buf);
     free(exp);
@@ -461,7 +519,8 @@ static int bench(const cosim_tb_t *tb, const cosim_opts_t *o)
 
 /* ---- entry ----------------------------------------------------------------- */
 
-int cosim_main(const cosim_tb_t *tb, const char *config, int argc, char **argv)
+int cosim_main(const cosim_kit_t *k, const cosim_testbench_t *tb, const char *config,
+               int argc, char **argv)
 {
     cosim_opts_t o = {.config = config, .seed = 1, .cycles = 1000000, .wave_dir = "."};
     if (parse_args(&o, argc, argv)) {
@@ -469,33 +528,55 @@ int cosim_main(const cosim_tb_t *tb, const char *config, int argc, char **argv)
         return 2;
     }
     if (o.scenario && !tb->scenarios) {
-        fprintf(stderr, "%s: the %s testbench has no directed scenarios\n", argv[0], tb->block);
+        fprintf(stderr, "%s: the %s testbench has no directed scenarios\n", argv[0], k->block);
+        return 2;
+    }
+    char scn_config[64];
+    int sc = o.scenario ? scenario_config(o.scenario, scn_config, sizeof scn_config) : 0;
+    if (sc < 0) {
+        fprintf(stderr, "%s: cannot read scenario '%s': %s\n", argv[0], o.scenario,
+                strerror(errno));
+        return 2;
+    }
+    if (sc > 0 && strcmp(scn_config, o.config)) {
+        fprintf(stderr, "%s: scenario '%s' is written for configuration '%s', this is %s/%s\n",
+                argv[0], o.scenario, scn_config, k->block, o.config);
+        return 2;
+    }
+    if (!k->dut_create && (o.bench || o.fst)) {
+        fprintf(stderr, "%s: a model-only build has no RTL: no --bench, no --fst\n", argv[0]);
         return 2;
     }
     if (o.bench)
-        return bench(tb, &o);
+        return bench(k, tb, &o);
 
     run_result_t r;
-    if (run(tb, &o, o.fst, 0, true, &r))
+    if (run(k, tb, &o, o.fst, 0, true, &r))
         return 2;
+    if (r.failed && !k->dut_create) {
+        print_repro(k, &o, r.cycle + 1);
+        return 1;
+    }
     if (r.failed) {
         char path[1024];
-        snprintf(path, sizeof path, "%s/%s_%s_fail.fst", o.wave_dir, tb->block, o.config);
+        snprintf(path, sizeof path, "%s/%s_%s_fail.fst", o.wave_dir, k->block, o.config);
         run_result_t again;
-        if (run(tb, &o, path, r.cycle, false, &again) == 0)
+        if (run(k, tb, &o, path, r.cycle, false, &again) == 0)
             fprintf(stderr, "  waveform  %s (cycles 0..%" PRIu64 ")\n", path, r.cycle);
-        print_repro(tb, &o, r.cycle + 1);
+        print_repro(k, &o, r.cycle + 1);
         return 1;
     }
     bool cover_ok = r.cover_hit == r.cover_declared;
     const char *src = o.replay ? "replay" : o.scenario ? "scenario" : "random";
+    if (!k->dut_create)
+        src = "model";
     printf("%-14s %-8s %-8s seed=%-6" PRIu64 " cycles=%-9" PRIu64 " ops=%-9" PRIu64
            " mismatches=0 cover=%u/%u %.2f Mcyc/s %s\n",
-           tb->block, o.config, src, r.seed, r.cycles, r.ops, r.cover_hit, r.cover_declared,
+           k->block, o.config, src, r.seed, r.cycles, r.ops, r.cover_hit, r.cover_declared,
            r.seconds > 0 ? (double)r.cycles / r.seconds / 1e6 : 0.0,
            (cover_ok || !o.require_cover) ? "PASS" : "FAIL (coverage)");
     if (o.require_cover && !cover_ok) {
-        print_repro(tb, &o, r.cycles);
+        print_repro(k, &o, r.cycles);
         return 1;
     }
     return 0;

@@ -1,9 +1,9 @@
 /* Generic lockstep co-simulation harness.
  *
- * A block plugs in a cosim_tb_t: its generated port descriptors, a stimulus
- * generator, its golden model behind the port structs, its cover points and
- * its Verilated DUT (generated shim). cosim_main() does the rest, the same
- * way for every block: every cycle it takes the stimulus (or a recording),
+ * A block plugs in two halves: the kit generated from its declaration and
+ * RTL (port descriptors, cover groups, operation count, Verilated DUT), and
+ * its testbench (stimulus, golden model behind the port structs, checks,
+ * cover rules). cosim_main() does the rest, the same way for every block: every cycle it takes the stimulus (or a recording),
  * steps the model, evaluates the RTL with the same inputs, compares every
  * output word, and clocks the RTL. On the first mismatch it prints block,
  * configuration, seed, cycle, signal, reference vs hardware value and the
@@ -30,6 +30,9 @@ typedef struct {
     const char *bench;    /* benchmark mode: write JSON here */
     bool require_cover;   /* fail unless every applicable cover point is hit */
     bool quiet;
+    /* The scenario file, opened by the harness (with the declaration's
+     * symbols) for the testbench to read, or NULL. */
+    struct scenario *scn;
 } cosim_opts_t;
 
 typedef struct {
@@ -37,41 +40,82 @@ typedef struct {
     const char *what;
 } cover_desc_t;
 
+/* The cover points one block declares (its `cover` lines), and which of them
+ * apply to the configuration being built (their `when` expressions). A
+ * composed block checks its children's groups and then its own. */
 typedef struct {
     const char *block;
-    bool scenarios; /* the testbench reads directed scenario files */
+    const cover_desc_t *desc;
+    const bool *applies;
+    unsigned n;
+} cosim_cover_group_t;
+
+#define COSIM_MAX_COVER_GROUPS 4u
+
+/* What scripts/gen_kit.py generates for a block configuration (cosim_kit.h
+ * in the build's gen/ folder): the ports, the cover groups, the operation
+ * count and the Verilated DUT. */
+typedef struct {
+    const char *block;
     unsigned in_words, out_words;
     const port_desc_t *in_desc;
     unsigned n_in;
     const port_desc_t *out_desc;
     unsigned n_out;
-    const cover_desc_t *covers;
-    unsigned n_covers;
-
-    /* Golden model + stimulus state. NULL on error, with a message in err. */
-    void *(*create)(const cosim_opts_t *o, char *err, size_t errlen);
-    void (*destroy)(void *tb);
-    /* This cycle's inputs into in (zeroed by the caller). Returns 0, or 1 when
-     * a finite (scenario) stimulus has ended, or -1 with a message in err. */
-    int (*stimulus)(void *tb, uint64_t cycle, uint64_t *in, char *err, size_t errlen);
-    /* Step the golden model: out = its outputs this cycle. Returns 0, or -1
-     * when a testbench check failed (message in err). */
-    int (*model)(void *tb, uint64_t cycle, const uint64_t *in, uint64_t *out,
-                 char *err, size_t errlen);
-    const uint64_t *(*cover_counts)(const void *tb);
-    bool (*cover_applies)(const void *tb, unsigned idx);
-    uint64_t (*ops)(const void *tb); /* operations issued so far */
+    const cosim_cover_group_t *covers;
+    unsigned n_cover_groups;
+    /* Operations a cycle issued, from its inputs and the model's outputs
+     * (the declaration's `ops` expression). */
+    uint64_t (*ops)(const uint64_t *in, const uint64_t *out);
+    /* Names every scenario file of the block may use (`symbol` lines). */
+    const struct scenario_symbol *symbols;
+    unsigned n_symbols;
 
     void *(*dut_create)(const char *fst_path);
     void (*dut_reset)(void *dut);
     void (*dut_eval)(void *dut, const uint64_t *in, uint64_t *out);
     void (*dut_tick)(void *dut);
     void (*dut_destroy)(void *dut);
-} cosim_tb_t;
+} cosim_kit_t;
+
+/* What a block's testbench writes: stimulus, checks and cover rules. The
+ * harness allocates `size` zeroed bytes of testbench state and one counter
+ * per cover point: cover[g][k] counts point k of the kit's cover group g
+ * (cosim_kit.h names the groups KIT_COVERS_<BLOCK>). */
+typedef struct {
+    size_t size;
+    bool scenarios; /* the testbench reads directed scenario files */
+    /* Golden model + stimulus state: 0, or -1 with a message in err. */
+    int (*init)(void *tb, const cosim_opts_t *o, uint64_t *const *cover, char *err,
+                size_t errlen);
+    void (*fini)(void *tb); /* NULL: nothing to free */
+    /* This cycle's inputs into in (zeroed by the caller). Returns 0, or 1 when
+     * a finite (scenario) stimulus has ended, or -1 with a message in err. */
+    int (*stimulus)(void *tb, uint64_t cycle, uint64_t *in, char *err, size_t errlen);
+    /* Step the golden model: out = its outputs this cycle. Returns 0, or -1
+     * when a testbench check failed (message in err). */
+    int (*model)(void *tb, uint64_t cycle, const uint64_t *in, uint64_t *out, char *err,
+                 size_t errlen);
+} cosim_testbench_t;
+
+/* The cosim_testbench_t of a testbench whose functions are tb_init, tb_fini
+ * (or NULL), tb_stimulus and tb_model, and whose state is `state`. */
+#define COSIM_TESTBENCH(state, with_scenarios, fini_fn) \
+    const cosim_testbench_t cosim_testbench = {.size = sizeof(state), \
+                                               .scenarios = (with_scenarios), \
+                                               .init = tb_init, \
+                                               .fini = (fini_fn), \
+                                               .stimulus = tb_stimulus, \
+                                               .model = tb_model}
+
+/* The block's testbench (defined in verif/<group>/<block>_tb.c); its main()
+ * is verif/common/cosim_main.c. */
+extern const cosim_testbench_t cosim_testbench;
 
 /* Parse the command line and run. Returns the process exit status:
  * 0 pass, 1 failure (mismatch, check, coverage), 2 bad usage or input. */
-int cosim_main(const cosim_tb_t *tb, const char *config, int argc, char **argv);
+int cosim_main(const cosim_kit_t *kit, const cosim_testbench_t *tb, const char *config,
+               int argc, char **argv);
 
 /* Small deterministic PRNG (xoshiro256**) for stimulus generators. */
 typedef struct {

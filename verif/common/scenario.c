@@ -2,10 +2,13 @@
 #define _POSIX_C_SOURCE 200809L
 #include "scenario.h"
 
+#include <ctype.h>
 #include <errno.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #define SCN_MAX_SYMS 256
 
@@ -13,22 +16,34 @@ struct scenario {
     FILE *f;
     char *path;
     unsigned lineno;
+    uint64_t repeat;       /* further cycles of the last `idle n=` line */
+    scenario_line_t idle;  /* that line */
     unsigned nsym;
     char sym_name[SCN_MAX_SYMS][SCN_MAX_TOKEN];
-    uint64_t sym_val[SCN_MAX_SYMS];
+    char sym_text[SCN_MAX_SYMS][SCN_MAX_TOKEN]; /* a number, mask or thread set */
 };
 
-static int add_symbol(scenario_t *s, const char *name, uint64_t v)
+/* The text a symbol stands for, or t itself. */
+static const char *resolve(const scenario_t *s, const char *t)
 {
     for (unsigned i = 0; i < s->nsym; i++)
+        if (!strcmp(s->sym_name[i], t))
+            return s->sym_text[i];
+    return t;
+}
+
+static int add_symbol(scenario_t *s, const char *name, const char *text)
+{
+    text = resolve(s, text);
+    for (unsigned i = 0; i < s->nsym; i++)
         if (!strcmp(s->sym_name[i], name)) {
-            s->sym_val[i] = v;
+            snprintf(s->sym_text[i], SCN_MAX_TOKEN, "%s", text);
             return 0;
         }
     if (s->nsym == SCN_MAX_SYMS)
         return -1;
     snprintf(s->sym_name[s->nsym], SCN_MAX_TOKEN, "%s", name);
-    s->sym_val[s->nsym++] = v;
+    snprintf(s->sym_text[s->nsym++], SCN_MAX_TOKEN, "%s", text);
     return 0;
 }
 
@@ -47,8 +62,11 @@ scenario_t *scenario_open(const char *path, const scenario_symbol_t *predef, uns
         return NULL;
     }
     s->path = strdup(path);
-    for (unsigned i = 0; i < npredef; i++)
-        add_symbol(s, predef[i].name, predef[i].value);
+    for (unsigned i = 0; i < npredef; i++) {
+        char text[24];
+        snprintf(text, sizeof text, "0x%" PRIx64, predef[i].value);
+        add_symbol(s, predef[i].name, text);
+    }
     return s;
 }
 
@@ -61,30 +79,85 @@ void scenario_close(scenario_t *s)
     free(s);
 }
 
+/* Add digit value d (< base) to a little-endian multi-word number of
+ * nwords words: 0, or -1 when it overflows them. */
+static int push_digit(uint64_t *w, unsigned nwords, unsigned base, unsigned d)
+{
+    unsigned __int128 carry = d;
+    for (unsigned i = 0; i < nwords; i++) {
+        unsigned __int128 x = (unsigned __int128)w[i] * base + carry;
+        w[i] = (uint64_t)x;
+        carry = x >> 64;
+    }
+    return carry ? -1 : 0;
+}
+
+/* A number (decimal, 0x hex, 0b binary; digits only, no sign or space) into
+ * nwords little-endian words: 0, or -1 (not a number, or too large). */
+static int parse_number(const char *t, uint64_t *w, unsigned nwords)
+{
+    unsigned base = 10;
+    memset(w, 0, nwords * sizeof *w);
+    if (t[0] == '0' && (t[1] == 'x' || t[1] == 'X'))
+        base = 16, t += 2;
+    else if (t[0] == '0' && (t[1] == 'b' || t[1] == 'B'))
+        base = 2, t += 2;
+    unsigned digits = 0;
+    for (; *t; t++) {
+        unsigned d;
+        if (*t == '_' && digits)
+            continue; /* digit separator: 0xffff_0000 */
+        if (isdigit((unsigned char)*t))
+            d = (unsigned)(*t - '0');
+        else if (isxdigit((unsigned char)*t))
+            d = (unsigned)(tolower((unsigned char)*t) - 'a' + 10);
+        else
+            return -1;
+        if (d >= base || push_digit(w, nwords, base, d))
+            return -1;
+        digits++;
+    }
+    return digits ? 0 : -1;
+}
+
 static int parse_value(const scenario_t *s, const char *t, uint64_t *v)
 {
-    char *end;
-    errno = 0;
-    if (t[0] == '0' && (t[1] == 'b' || t[1] == 'B')) {
-        if (!t[2])
-            return -1;
-        *v = strtoull(t + 2, &end, 2);
-    } else if (t[0] >= '0' && t[0] <= '9') {
-        *v = strtoull(t, &end, 0);
-    } else {
-        for (unsigned i = 0; i < s->nsym; i++)
-            if (!strcmp(s->sym_name[i], t)) {
-                *v = s->sym_val[i];
-                return 0;
-            }
-        return -1;
-    }
-    return (errno || *end) ? -1 : 0;
+    return parse_number(resolve(s, t), v, 1);
 }
+
+static int read_line(scenario_t *s, scenario_line_t *l, char *err, size_t errlen);
 
 int scenario_next(scenario_t *s, scenario_line_t *l, char *err, size_t errlen)
 {
-    char buf[1024];
+    if (s->repeat) { /* the next cycle of an idle n= line: the same line again */
+        s->repeat--;
+        *l = s->idle;
+        return 0;
+    }
+    int rc = read_line(s, l, err, errlen);
+    if (rc || strcmp(l->verb, "idle"))
+        return rc;
+    int i = -1;
+    for (unsigned k = 0; k < l->n; k++)
+        if (!strcmp(l->key[k], "n"))
+            i = (int)k;
+    if (i < 0)
+        return 0;
+    uint64_t n;
+    l->used[i] = 1;
+    if (parse_value(s, l->val[i], &n) || n == 0) {
+        snprintf(err, errlen, "%s:%u: idle n= wants a number of cycles, at least 1", l->file,
+                 l->lineno);
+        return -1;
+    }
+    s->repeat = n - 1;
+    s->idle = *l;
+    return 0;
+}
+
+static int read_line(scenario_t *s, scenario_line_t *l, char *err, size_t errlen)
+{
+    char buf[4096];
     while (fgets(buf, sizeof buf, s->f)) {
         s->lineno++;
         if (!strchr(buf, '\n') && !feof(s->f)) {
@@ -122,8 +195,7 @@ int scenario_next(scenario_t *s, scenario_line_t *l, char *err, size_t errlen)
         }
         if (!strcmp(l->verb, "sym")) {
             for (unsigned i = 0; i < l->n; i++) {
-                uint64_t v;
-                if (parse_value(s, l->val[i], &v) || add_symbol(s, l->key[i], v)) {
+                if (add_symbol(s, l->key[i], l->val[i])) {
                     snprintf(err, errlen, "%s:%u: bad symbol value '%s'", s->path, s->lineno,
                              l->val[i]);
                     return -1;
@@ -155,11 +227,86 @@ int scenario_get(scenario_line_t *l, const char *key, uint64_t *v, char *err, si
 int scenario_word(const scenario_word_t *words, const char *name, uint64_t *v)
 {
     for (; words->name; words++)
-        if (!strcmp(words->name, name)) {
+        if (!strcasecmp(words->name, name)) {
             *v = words->value;
             return 0;
         }
     return -1;
+}
+
+/* The line's value of key: its index, -1 absent. Marks it used. */
+static int find_key(scenario_line_t *l, const char *key)
+{
+    for (unsigned i = 0; i < l->n; i++)
+        if (!strcmp(l->key[i], key)) {
+            l->used[i] = 1;
+            return (int)i;
+        }
+    return -1;
+}
+
+int scenario_get_bits(scenario_line_t *l, const char *key, unsigned width, uint64_t *v,
+                      char *err, size_t errlen)
+{
+    int rc = scenario_get(l, key, v, err, errlen);
+    if (rc == 1 && width < 64 && *v >> width) {
+        snprintf(err, errlen, "%s:%u: %s=%s does not fit in %u bits", l->file, l->lineno, key,
+                 l->val[find_key(l, key)], width);
+        return -1;
+    }
+    return rc;
+}
+
+/* A thread set: [] or [a,b-c,...], thread numbers < width. */
+static int parse_set(const char *t, unsigned width, bitmask_t *m)
+{
+    size_t n = strlen(t);
+    if (n < 2 || t[0] != '[' || t[n - 1] != ']')
+        return -1;
+    char buf[SCN_MAX_TOKEN];
+    snprintf(buf, sizeof buf, "%.*s", (int)(n - 2), t + 1);
+    if (!buf[0])
+        return 0;
+    char *save = NULL;
+    for (char *item = strtok_r(buf, ",", &save); item; item = strtok_r(NULL, ",", &save)) {
+        uint64_t lo, hi;
+        char *dash = strchr(item, '-');
+        if (dash)
+            *dash = '\0';
+        if (parse_number(item, &lo, 1) || (dash && parse_number(dash + 1, &hi, 1)))
+            return -1;
+        if (!dash)
+            hi = lo;
+        if (lo > hi || hi >= width)
+            return -1;
+        for (uint64_t k = lo; k <= hi; k++)
+            bm_set(m, (unsigned)k, true);
+    }
+    return 0;
+}
+
+int scenario_get_mask(scenario_line_t *l, const char *key, unsigned width, bitmask_t *m,
+                      char *err, size_t errlen)
+{
+    int i = find_key(l, key);
+    if (i < 0)
+        return 0;
+    const char *t = resolve(l->owner, l->val[i]);
+    bm_clear(m);
+    int bad = t[0] == '[' ? parse_set(t, width, m) : parse_number(t, m->w, BM_WORDS);
+    if (!bad) {
+        bitmask_t trimmed = *m;
+        bm_trim(&trimmed, width);
+        bad = !bm_eq(&trimmed, m);
+    }
+    if (bad) {
+        snprintf(err, errlen,
+                 "%s:%u: bad %s '%s': want a number of at most %u bits or a thread set "
+                 "[a,b-c] of threads 0..%u",
+                 l->file, l->lineno, key, l->val[i], width, width - 1);
+        return -1;
+    }
+    return 1;
 }
 
 int scenario_get_word(scenario_line_t *l, const char *key, const scenario_word_t *words,
@@ -222,4 +369,33 @@ int scenario_expect_check(const scenario_line_t *l, const scenario_expect_t *e,
         return -1;
     }
     return 0;
+}
+
+int scenario_config(const char *path, char *config, size_t len)
+{
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return -1;
+    char buf[4096];
+    int found = 0;
+    while (!found && fgets(buf, sizeof buf, f)) {
+        const char *p = buf;
+        if (*p++ != '#')
+            continue;
+        while (*p == ' ' || *p == '\t')
+            p++;
+        if (strncmp(p, "config:", 7))
+            continue;
+        p += 7;
+        while (*p == ' ' || *p == '\t')
+            p++;
+        size_t n = strcspn(p, " \t\r\n");
+        if (n && n < len) {
+            memcpy(config, p, n);
+            config[n] = '\0';
+            found = 1;
+        }
+    }
+    fclose(f);
+    return found;
 }

@@ -5,9 +5,10 @@
  *   sym A=0x100 B=0x200        named values (PCs, masks) for later lines
  *   VERB key=value key=value   a block-specific operation or check
  *
- * Values: decimal, 0x hex, 0b binary, or a symbol. The block's testbench
- * gives the verbs and keys their meaning; a key it does not use is an error,
- * so a typo cannot silently turn a check off. */
+ * Values: decimal, 0x hex, 0b binary, a thread set [0-3,8], or a symbol.
+ * The block's testbench gives the verbs and keys their meaning; a key it
+ * does not use is an error, so a typo cannot silently turn a check off. The
+ * language, for every block: docs/scenarios.md. */
 #ifndef SIMT_SCENARIO_H
 #define SIMT_SCENARIO_H
 
@@ -15,10 +16,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define SCN_MAX_KEYS 16
-#define SCN_MAX_TOKEN 64
+#include "bitmask.h"
 
-typedef struct {
+#define SCN_MAX_KEYS 16
+#define SCN_MAX_TOKEN 288 /* a 1024-bit mask in hex, with separators */
+
+typedef struct scenario_symbol {
     const char *name;
     uint64_t value;
 } scenario_symbol_t;
@@ -42,14 +45,28 @@ typedef struct scenario scenario_t;
 scenario_t *scenario_open(const char *path, const scenario_symbol_t *predef, unsigned npredef,
                           char *err, size_t errlen);
 void scenario_close(scenario_t *s);
-/* Next operation line: 0, 1 at the end of the file, -1 on a syntax error. */
+/* The configuration a scenario is written for (its `# config: NAME` line)
+ * into config: 1 found, 0 none (any configuration), -1 cannot read. */
+int scenario_config(const char *path, char *config, size_t len);
+/* Next operation line: 0, 1 at the end of the file, -1 on a syntax error.
+ * `idle n=K` is returned K times (K cycles; its n is marked used). */
 int scenario_next(scenario_t *s, scenario_line_t *l, char *err, size_t errlen);
 /* Value of key: 1 found, 0 absent (*v untouched), -1 bad value. */
 int scenario_get(scenario_line_t *l, const char *key, uint64_t *v, char *err, size_t errlen);
+/* The same, and a value of more than width bits is a bad value. */
+int scenario_get_bits(scenario_line_t *l, const char *key, unsigned width, uint64_t *v,
+                      char *err, size_t errlen);
+/* A mask of width bits (any width up to BM_MAX_BITS): a number (hex, binary
+ * or decimal, `_` separators allowed) or a thread set `[0-7,12,40-43]`
+ * (`[]`: none). A bit at or above width is a bad value. Same returns. */
+int scenario_get_mask(scenario_line_t *l, const char *key, unsigned width, bitmask_t *m,
+                      char *err, size_t errlen);
 /* Value of key spelled as one of words. Same returns. */
 int scenario_get_word(scenario_line_t *l, const char *key, const scenario_word_t *words,
                       uint64_t *v, char *err, size_t errlen);
-/* Look a word up: 0 found, -1 not. */
+/* Look a word up, in any letter case: 0 found, -1 not. The words of a
+ * block's codes (op, err, ...) are generated from its declaration:
+ * <prefix>_<kind>_words in cosim_kit.h. */
 int scenario_word(const scenario_word_t *words, const char *name, uint64_t *v);
 /* -1 with a message if a key on the line was never asked for. */
 int scenario_unused(const scenario_line_t *l, char *err, size_t errlen);

@@ -1,29 +1,22 @@
 /* dom_core testbench: the slip controller gating the MDT, in RTL, against
- * the two golden models wired the same way (the access warp's blocking mode
- * is the MDT's allocation permission; every ACCESS is a slip event; RELEASE
- * resets both). The shared driver (dom_tb_common.c) runs the warps' loops;
- * executing threads exclude the slip-limited ones, as the core would; the
- * core statistics change character every sampling period. Or a directed
- * scenario (verif/dom/scenarios/dom_core_*.scn). */
-#include <stdlib.h>
-#include <string.h>
-
-#include "cosim.h"
-#include "dom_core_ports.h"
+ * the composed golden model (csim/dom/dom_core.h). The shared driver
+ * (dom_tb_common.c) runs the warps' loops; executing threads exclude the
+ * slip-limited ones, as the core would (now and then, as an injected error,
+ * one does not); the core statistics change character every sampling
+ * period as in slip_ctrl's testbench (dom_perf_next). Both children's cover
+ * points are checked: mdt's from the driver, slip_ctrl's from the rules it
+ * shares with slip_ctrl's testbench (dom_slip_cover). Or a directed scenario
+ * (verif/dom/scenarios/dom_core_*.scn). */
+#include "cosim_kit.h"
+#include "dom_core.h"
 #include "dom_tb_common.h"
-#include "slip_ctrl.h"
-
-typedef dom_core_port_in_t pin_t;
-typedef dom_core_port_out_t pout_t;
 
 typedef struct {
-    mdt_params_t mp;
-    slip_ctrl_params_t sp;
-    mdt_t *mdt;
-    slip_ctrl_t *slip;
+    dom_core_t *m;
     dom_driver_t d;
-    cosim_rng_t rng;
-    unsigned phase;
+    dom_slip_cover_t cov;
+    cosim_rng_t rng; /* core statistics */
+    dom_perf_t perf;
     dom_scn_t scn; /* directed scenario instead of the driver (scn.scn set) */
 } tb_t;
 
@@ -38,226 +31,145 @@ enum { CK_BLOCK, CK_LIMIT, CK_COUNTS, CK_MAX, CK_ADAPT, CK_PERIOD_END, CK_SLIP_E
        CK_SLIP_STICKY, CK_COUNT };
 _Static_assert(DSK_COUNT + CK_COUNT <= SCN_MAX_EXPECT, "expect keys of dom_core");
 static const scenario_key_t core_keys[CK_COUNT] = {
-    [CK_BLOCK] = {"block", NULL},           [CK_LIMIT] = {"limit", NULL},
-    [CK_COUNTS] = {"counts", NULL},         [CK_MAX] = {"max", NULL},
-    [CK_ADAPT] = {"adapt", dom_adapt_words}, [CK_PERIOD_END] = {"period_end", NULL},
-    [CK_SLIP_ERR] = {"slip_err", dom_slip_err_words},
+    [CK_BLOCK] = {"block", NULL},          [CK_LIMIT] = {"limit", NULL},
+    [CK_COUNTS] = {"counts", NULL},        [CK_MAX] = {"max", NULL},
+    [CK_ADAPT] = {"adapt", sc_adapt_words}, [CK_PERIOD_END] = {"period_end", NULL},
+    [CK_SLIP_ERR] = {"slip_err", sc_err_words},
     [CK_SLIP_STICKY] = {"slip_sticky", NULL},
 };
 
-static void mdt_to_ports(const mdt_in_t *q, pin_t *in)
+/* The MDT's request as the core's inputs (the core statistics aside). */
+static void core_request(const mdt_in_t *q, dom_core_in_t *in)
 {
-    in->acc_valid_i[0] = q->acc_valid;
-    in->acc_op_i[0] = q->acc_op;
-    in->acc_warp_i[0] = q->acc_warp;
-    in->acc_pc_i[0] = q->acc_pc;
-    in->acc_exec_i[0] = q->acc_exec;
-    in->acc_hit_i[0] = q->acc_hit;
-    in->fill_valid_i[0] = q->fill_valid;
-    in->fill_warp_i[0] = q->fill_warp;
-    in->fill_entry_i[0] = q->fill_entry;
-    in->fill_mask_i[0] = q->fill_mask;
-    in->rd_warp_i[0] = q->rd_warp;
-    in->rd_entry_i[0] = q->rd_entry;
+    *in = (dom_core_in_t){
+        .acc_valid = q->acc_valid, .acc_op = q->acc_op,         .acc_warp = q->acc_warp,
+        .acc_pc = q->acc_pc,       .acc_exec = q->acc_exec,     .acc_hit = q->acc_hit,
+        .fill_valid = q->fill_valid, .fill_warp = q->fill_warp, .fill_entry = q->fill_entry,
+        .fill_mask = q->fill_mask, .rd_warp = q->rd_warp,       .rd_entry = q->rd_entry,
+    };
 }
 
-static int scenario_stimulus(tb_t *t, pin_t *in, char *err, size_t errlen)
+static int scenario_stimulus(tb_t *t, dom_core_in_t *in, char *err, size_t errlen)
 {
     dom_scn_t *s = &t->scn;
     mdt_in_t q;
     int rc = dom_scn_next(s, err, errlen);
     if (rc)
         return rc;
-    if (dom_scn_mdt_request(s, false, &q, err, errlen) ||
-        dom_scn_perf(s, in->perf_idle_i, in->perf_mem_stall_i, in->perf_bytes_i, err, errlen) ||
+    if (dom_scn_mdt_request(s, false, &q, err, errlen))
+        return -1;
+    core_request(&q, in);
+    if (dom_scn_perf(s, &in->perf_idle, &in->perf_mem_stall, &in->perf_bytes, err, errlen) ||
         (s->expect &&
          scenario_expect_read(&s->line, &s->exp, core_keys, CK_COUNT, DSK_COUNT, err, errlen)) ||
         scenario_unused(&s->line, err, errlen))
         return -1;
-    if (s->exp.has[DSK_COUNT + CK_COUNTS] && t->sp.warp_width * t->sp.counter_width > 64) {
+    if (s->exp.has[DSK_COUNT + CK_COUNTS] && CFG_WarpWidth * CFG_CounterWidth > 64) {
         snprintf(err, errlen, "%s:%u: counts= needs WarpWidth*CounterWidth <= 64",
                  s->line.file, s->line.lineno);
         return -1;
     }
-    mdt_to_ports(&q, in);
-    return dom_scn_fits(s, dom_core_port_in_desc, DOM_CORE_PORT_IN_COUNT, (uint64_t *)in, err,
-                        errlen);
+    return 0;
 }
+
+static int scenario_check(const tb_t *t, const dom_core_events_t *ev, const uint64_t *out_words,
+                          char *err, size_t errlen)
+{
+    const dom_scn_t *s = &t->scn;
+    if (!s->expect)
+        return 0;
+    const kit_out_t *o = (const kit_out_t *)(const void *)out_words;
+    const uint64_t got[CK_COUNT] = {
+        [CK_BLOCK] = o->acc_block_o[0],     [CK_LIMIT] = o->acc_limit_o[0],
+        [CK_COUNTS] = o->rd_counts_o[0],    [CK_MAX] = o->max_slip_o[0],
+        [CK_ADAPT] = o->adapt_o[0],         [CK_PERIOD_END] = o->period_end_o[0],
+        [CK_SLIP_ERR] = o->slip_err_o[0],   [CK_SLIP_STICKY] = o->slip_sticky_o[0],
+    };
+    if (dom_scn_mdt_check(s, &ev->mdt_out, err, errlen) ||
+        scenario_expect_check(&s->line, &s->exp, core_keys, CK_COUNT, DSK_COUNT, got, err,
+                              errlen))
+        return -1;
+    return 0;
+}
+
+/* ---- random stimulus ------------------------------------------------------------ */
 
 static uint64_t limit_of(const void *ctx, unsigned w)
 {
     return slip_ctrl_limit((const slip_ctrl_t *)ctx, w);
 }
 
-static void *tb_create(const cosim_opts_t *o, char *err, size_t errlen)
+/* The driver's requests, the core statistics of the cycle. */
+static int random_stimulus(tb_t *t, uint64_t cycle, dom_core_in_t *in)
 {
-    tb_t *t = calloc(1, sizeof *t);
-    if (!t) {
-        snprintf(err, errlen, "out of memory");
-        return NULL;
-    }
-    t->mp = (mdt_params_t){CFG_NumWarps, CFG_EntriesPerWarp, CFG_WarpWidth, CFG_PcWidth};
-    t->sp = (slip_ctrl_params_t){CFG_NumWarps,       CFG_WarpWidth,   CFG_CounterWidth,
-                                 CFG_SamplePeriod,   CFG_InitMaxSlip, CFG_IdleThreshold,
-                                 CFG_StallThreshold, CFG_BytesWidth,  CFG_FairBytes};
-    if (mdt_create(&t->mp, &t->mdt) || slip_ctrl_create(&t->sp, &t->slip)) {
-        snprintf(err, errlen, "DoM models reject configuration %s", CFG_NAME);
-        free(t);
-        return NULL;
-    }
-    dom_driver_init(&t->d, &t->mp, o->seed);
-    cosim_rng_seed(&t->rng, o->seed ^ UINT64_C(0x9e3779b97f4a7c15));
-    if (o->scenario && dom_scn_open(&t->scn, o->scenario, err, errlen)) {
-        mdt_destroy(t->mdt);
-        slip_ctrl_destroy(t->slip);
-        free(t);
-        return NULL;
-    }
-    return t;
+    mdt_in_t q;
+    dom_driver_request(&t->d, dom_core_mdt(t->m), limit_of, dom_core_slip(t->m), &q);
+    core_request(&q, in);
+    dom_perf_next(&t->perf, &t->rng, cycle, &in->perf_idle, &in->perf_mem_stall,
+                  &in->perf_bytes);
+    return 0;
 }
 
-static void tb_destroy(void *p)
+/* ---- cosim_testbench_t callbacks ------------------------------------------------ */
+
+static int tb_init(void *p, const cosim_opts_t *o, uint64_t *const *cover, char *err,
+                   size_t errlen)
 {
     tb_t *t = p;
-    if (t->scn.scn)
-        dom_scn_close(&t->scn);
-    mdt_destroy(t->mdt);
-    slip_ctrl_destroy(t->slip);
-    free(t);
+    dom_core_params_t cp = KIT_PARAMS;
+    if (dom_core_create(&cp, &t->m)) {
+        snprintf(err, errlen, "dom_core model rejects configuration %s", CFG_NAME);
+        return -1;
+    }
+    const slip_ctrl_t *slip = dom_core_slip(t->m);
+    dom_driver_init(&t->d, mdt_params(dom_core_mdt(t->m)), o->seed, cover[KIT_COVERS_MDT]);
+    dom_slip_cover_init(&t->cov, slip_ctrl_params(slip), cover[KIT_COVERS_SLIP_CTRL]);
+    dom_perf_init(&t->perf, slip_ctrl_params(slip));
+    cosim_rng_seed(&t->rng, o->seed ^ UINT64_C(0x9e3779b97f4a7c15));
+    dom_scn_init(&t->scn, o->scn);
+    return 0;
+}
+
+static void tb_fini(void *p)
+{
+    tb_t *t = p;
+    dom_core_destroy(t->m);
 }
 
 static int tb_stimulus(void *p, uint64_t cycle, uint64_t *words, char *err, size_t errlen)
 {
     tb_t *t = p;
-    cosim_rng_t *r = &t->rng;
-    pin_t *in = (pin_t *)words;
-    mdt_in_t q;
-    if (t->scn.scn)
-        return scenario_stimulus(t, in, err, errlen);
-    dom_driver_request(&t->d, t->mdt, limit_of, t->slip, &q);
-    mdt_to_ports(&q, in);
-    /* core statistics: a different character each sampling period */
-    if (cycle % t->sp.sample_period == 0)
-        t->phase = (unsigned)cosim_rng_below(r, 3);
-    unsigned bytes_max = (1u << t->sp.bytes_width) - 1u;
-    in->perf_idle_i[0] = cosim_rng_pct(r, t->phase == 1 ? 1 : 60);
-    in->perf_mem_stall_i[0] = cosim_rng_pct(r, t->phase == 2 ? 80 : 20);
-    in->perf_bytes_i[0] = t->phase == 2 ? bytes_max : cosim_rng_below(r, bytes_max / 4 + 1);
-    return 0;
+    dom_core_in_t in;
+    int rc = t->scn.scn ? scenario_stimulus(t, &in, err, errlen) : random_stimulus(t, cycle, &in);
+    if (rc)
+        return rc;
+    KIT_TO_PORTS(KIT_IN_PORTS, kit_in_t, &in, words);
+    return t->scn.scn ? dom_scn_fits(&t->scn, dom_core_port_in_desc, DOM_CORE_PORT_IN_COUNT,
+                                     words, err, errlen)
+                      : 0;
 }
 
-static int tb_model(void *p, uint64_t cycle, const uint64_t *words, uint64_t *out_words,
+static int tb_model(void *p, uint64_t cycle, const uint64_t *in_words, uint64_t *out_words,
                     char *err, size_t errlen)
 {
     tb_t *t = p;
-    const pin_t *in = (const pin_t *)words;
+    dom_core_in_t in;
+    dom_core_out_t o;
+    dom_core_events_t ev;
     (void)cycle;
-    mdt_in_t mi = {
-        .acc_valid = in->acc_valid_i[0] & 1u,
-        .acc_op = (unsigned)in->acc_op_i[0],
-        .acc_warp = (unsigned)in->acc_warp_i[0],
-        .acc_pc = in->acc_pc_i[0],
-        .acc_exec = in->acc_exec_i[0],
-        .acc_hit = in->acc_hit_i[0],
-        .fill_valid = in->fill_valid_i[0] & 1u,
-        .fill_warp = (unsigned)in->fill_warp_i[0],
-        .fill_entry = (unsigned)in->fill_entry_i[0],
-        .fill_mask = in->fill_mask_i[0],
-        .rd_warp = (unsigned)in->rd_warp_i[0],
-        .rd_entry = (unsigned)in->rd_entry_i[0],
-    };
-    /* the wiring of dom_core.sv, as two models */
-    slip_ctrl_in_t si = {
-        .ev_valid = mi.acc_valid && (mi.acc_op & 3u) == MDT_OP_ACCESS,
-        .ev_warp = mi.acc_warp,
-        .ev_exec = mi.acc_exec,
-        .ev_hit = mi.acc_hit,
-        .rel_valid = mi.acc_valid && (mi.acc_op & 3u) == MDT_OP_RELEASE,
-        .rel_warp = mi.acc_warp,
-        .q_warp = mi.acc_warp,
-        .perf_idle = in->perf_idle_i[0] & 1u,
-        .perf_mem_stall = in->perf_mem_stall_i[0] & 1u,
-        .perf_bytes = (unsigned)in->perf_bytes_i[0],
-        .rd_warp = mi.rd_warp,
-    };
-    slip_ctrl_out_t so;
-    slip_ctrl_events_t sev;
-    slip_ctrl_step(t->slip, &si, &so, &sev);
-    mi.acc_alloc_ok = !so.q_block;
-    mdt_out_t mo;
-    mdt_events_t mev;
-    mdt_step(t->mdt, &mi, &mo, &mev);
-
-    pout_t *o = (pout_t *)out_words;
-    o->acc_block_o[0] = so.q_block;
-    o->acc_limit_o[0] = so.q_limit;
-    o->rsp_valid_o[0] = mo.rsp_valid;
-    o->rsp_err_o[0] = mo.rsp_err;
-    o->rsp_kind_o[0] = mo.rsp_kind;
-    o->rsp_entry_o[0] = mo.rsp_entry;
-    o->rsp_rejoin_o[0] = mo.rsp_rejoin;
-    o->rsp_waiting_o[0] = mo.rsp_waiting;
-    o->fill_rsp_valid_o[0] = mo.fill_rsp_valid;
-    o->fill_err_o[0] = mo.fill_err;
-    o->mdt_sticky_o[0] = mo.err_sticky;
-    o->slip_err_o[0] = so.rsp_err;
-    o->slip_sticky_o[0] = so.err_sticky;
-    o->max_slip_o[0] = so.max_slip;
-    o->adapt_o[0] = so.adapt;
-    o->period_end_o[0] = so.period_end;
-    o->rd_valid_o[0] = mo.rd_valid;
-    o->rd_pc_o[0] = mo.rd_pc;
-    o->rd_waiting_o[0] = mo.rd_waiting;
-    o->rd_ready_o[0] = mo.rd_ready;
-    o->rd_age_o[0] = mo.rd_age;
-    o->rd_masked_o[0] = mo.rd_masked;
-    o->rd_free_o[0] = mo.rd_free;
-    for (unsigned th = 0; th < t->sp.warp_width; th++)
-        port_set_field(o->rd_counts_o, th * t->sp.counter_width, t->sp.counter_width,
-                       so.rd_counts[th]);
-    if (t->scn.scn) {
-        dom_driver_after(&t->d, t->mdt, &mi, &mev, mi.acc_alloc_ok, err, errlen); /* coverage */
-        if (!t->scn.expect)
-            return 0;
-        uint64_t got[DSK_COUNT];
-        dom_scn_mdt_got(&mo, got);
-        uint64_t core[CK_COUNT] = {
-            [CK_BLOCK] = so.q_block,         [CK_LIMIT] = so.q_limit,
-            [CK_COUNTS] = o->rd_counts_o[0], [CK_MAX] = so.max_slip,
-            [CK_ADAPT] = so.adapt,           [CK_PERIOD_END] = so.period_end,
-            [CK_SLIP_ERR] = so.rsp_err,      [CK_SLIP_STICKY] = so.err_sticky,
-        };
-        const scenario_line_t *l = &t->scn.line;
-        if (scenario_expect_check(l, &t->scn.exp, dom_mdt_keys, DSK_COUNT, 0, got, err, errlen) ||
-            scenario_expect_check(l, &t->scn.exp, core_keys, CK_COUNT, DSK_COUNT, core, err,
-                                  errlen))
-            return -1;
-        return 0;
+    KIT_FROM_PORTS(KIT_IN_PORTS, kit_in_t, &in, in_words);
+    dom_core_step(t->m, &in, &o, &ev);
+    KIT_TO_PORTS(KIT_OUT_PORTS, kit_out_t, &o, out_words);
+    dom_slip_cover(&t->cov, dom_core_slip(t->m), &ev.slip_in, o.max_slip, &ev.slip);
+    if (dom_driver_after(&t->d, dom_core_mdt(t->m), &ev.mdt_in, &ev.mdt,
+                         ev.mdt_in.acc_alloc_ok, err, errlen))
+        return -1;
+    if (t->d.slip_expect && ev.slip.ev && ev.slip.err != t->d.slip_code) {
+        snprintf(err, errlen, "injected illegal slip event: expected error %u, model reports %u",
+                 t->d.slip_code, ev.slip.err);
+        return -1;
     }
-    return dom_driver_after(&t->d, t->mdt, &mi, &mev, mi.acc_alloc_ok, err, errlen);
+    return t->scn.scn ? scenario_check(t, &ev, out_words, err, errlen) : 0;
 }
 
-static const uint64_t *tb_cover_counts(const void *p) { return ((const tb_t *)p)->d.cover; }
-static bool tb_cover_applies(const void *p, unsigned k)
-{
-    return dom_mdt_cover_applies(&((const tb_t *)p)->mp, k, true);
-}
-static uint64_t tb_ops(const void *p) { return ((const tb_t *)p)->d.ops; }
-
-int main(int argc, char **argv)
-{
-    static const cosim_tb_t tb = {
-        DOM_CORE_COSIM_DUT,
-        .scenarios = true,
-        .covers = dom_mdt_covers,
-        .n_covers = DCV_COUNT,
-        .create = tb_create,
-        .destroy = tb_destroy,
-        .stimulus = tb_stimulus,
-        .model = tb_model,
-        .cover_counts = tb_cover_counts,
-        .cover_applies = tb_cover_applies,
-        .ops = tb_ops,
-    };
-    return cosim_main(&tb, CFG_NAME, argc, argv);
-}
+COSIM_TESTBENCH(tb_t, true, tb_fini);

@@ -1,53 +1,14 @@
-/* Shared Diverge on Miss testbench driver: see dom_tb_common.h. */
+/* Shared by the Diverge on Miss testbenches: see dom_tb_common.h. */
 #include "dom_tb_common.h"
 
 #include <stdio.h>
 #include <string.h>
 
-#include "slip_ctrl.h"
-
-const cover_desc_t dom_mdt_covers[DCV_COUNT] = {
-    [DCV_ALLOCATED] = {"allocated", "an entry allocated for a divergent access"},
-    [DCV_MERGED] = {"merged", "an access merged into its PC's entry"},
-    [DCV_REJOIN] = {"rejoin", "READY threads re-join on the instruction's next execution"},
-    [DCV_MERGE_NEW_MISS] = {"merge_new_miss", "threads newly WAITING in an existing entry"},
-    [DCV_BLOCK_NO_ENTRY] = {"block_no_entry", "blocking: the warp has no free entry"},
-    [DCV_BLOCK_SLIP] = {"block_slip", "blocking: the slip controller refuses an entry"},
-    [DCV_FORCED] = {"forced", "forced reconvergence of the oldest entry"},
-    [DCV_FORCE_WAITING] = {"force_waiting", "forced entry still has WAITING threads"},
-    [DCV_FORCE_EMPTY] = {"force_empty", "forced reconvergence with an empty MDT"},
-    [DCV_RELEASE] = {"release", "warp reassigned with entries in use"},
-    [DCV_FREED] = {"freed", "an entry freed when its threads are all INVALID"},
-    [DCV_ALL_ENTRIES] = {"all_entries", "a warp with every entry in use"},
-    [DCV_SAME_WARP_FILL] = {"same_warp_fill", "fill and access of one warp in one cycle"},
-    [DCV_FILL_OUT_OF_ORDER] = {"fill_out_of_order", "a later miss returning first"},
-    [DCV_ERR_BAD_OP] = {"err_bad_op", "reserved op rejected"},
-    [DCV_ERR_BAD_WARP] = {"err_bad_warp", "out-of-range warp rejected"},
-    [DCV_ERR_BAD_EXEC] = {"err_bad_exec", "access executing masked-off threads rejected"},
-    [DCV_ERR_BAD_ENTRY] = {"err_bad_entry", "fill of a free entry rejected"},
-    [DCV_ERR_NOT_WAITING] = {"err_not_waiting", "fill of a thread that is not WAITING rejected"},
-};
-
-bool dom_mdt_cover_applies(const mdt_params_t *p, unsigned k, bool core)
-{
-    unsigned span = 1;
-    while (span < p->num_warps)
-        span <<= 1;
-    switch (k) {
-    case DCV_ERR_BAD_WARP:
-        return span > p->num_warps;
-    case DCV_BLOCK_SLIP:
-        return true; /* standalone: alloc_ok low; core: a slip limit */
-    default:
-        (void)core;
-        return true;
-    }
-}
-
-void dom_driver_init(dom_driver_t *d, const mdt_params_t *p, uint64_t seed)
+void dom_driver_init(dom_driver_t *d, const mdt_params_t *p, uint64_t seed, uint64_t *cover)
 {
     memset(d, 0, sizeof *d);
     d->p = *p;
+    d->cover = cover;
     d->all = p->warp_width == 64 ? ~UINT64_C(0) : (UINT64_C(1) << p->warp_width) - 1u;
     d->id_span = 1;
     while (d->id_span < p->num_warps)
@@ -127,7 +88,7 @@ static void retire_fill(dom_driver_t *d, const mdt_in_t *req)
         }
     }
     if (seq != UINT64_MAX) {
-        d->cover[DCV_FILL_OUT_OF_ORDER] += seq < d->last_fill_seq;
+        d->cover[MDT_CV_FILL_OUT_OF_ORDER] += seq < d->last_fill_seq;
         d->last_fill_seq = seq;
     }
 }
@@ -204,7 +165,7 @@ void dom_driver_request(dom_driver_t *d, const mdt_t *m,
 {
     cosim_rng_t *r = &d->rng;
     memset(req, 0, sizeof *req);
-    d->acc_expect = d->fill_expect = false;
+    d->acc_expect = d->fill_expect = d->slip_expect = false;
     d->acc_code = d->fill_code = MDT_ERR_NONE;
     req->rd_warp = (unsigned)cosim_rng_below(r, d->id_span);
     req->rd_entry = (unsigned)cosim_rng_below(r, d->eid_span);
@@ -223,13 +184,13 @@ void dom_driver_request(dom_driver_t *d, const mdt_t *m,
         }
     }
 
-    /* access port: illegal requests */
+    /* access port: illegal requests (with a slip controller, a fourth kind) */
     if (cosim_rng_pct(r, 3)) {
         unsigned w = (unsigned)cosim_rng_below(r, d->p.num_warps);
         req->acc_valid = true;
         req->acc_warp = w;
         req->acc_pc = d->warps[w].pcs[0];
-        switch (cosim_rng_below(r, 3)) {
+        switch (cosim_rng_below(r, limit_of ? 4 : 3)) {
         case 0:
             req->acc_op = MDT_OP_RESERVED;
             d->acc_expect = true;
@@ -240,6 +201,18 @@ void dom_driver_request(dom_driver_t *d, const mdt_t *m,
                 req->acc_op = MDT_OP_ACCESS;
                 req->acc_warp = d->p.num_warps;
                 req->acc_exec = 1;
+                d->acc_expect = true;
+                d->acc_code = MDT_ERR_BAD_WARP;
+                d->slip_expect = limit_of != NULL; /* also the slip controller's event */
+                d->slip_code = SC_ERR_BAD_WARP;
+                return;
+            }
+            break;
+        case 3: /* the slip controller ignores it (BAD_RELEASE, sticky bit only) */
+            if (d->id_span > d->p.num_warps) {
+                req->acc_op = MDT_OP_RELEASE;
+                req->acc_warp = d->p.num_warps +
+                                (unsigned)cosim_rng_below(r, d->id_span - d->p.num_warps);
                 d->acc_expect = true;
                 d->acc_code = MDT_ERR_BAD_WARP;
                 return;
@@ -309,6 +282,15 @@ void dom_driver_request(dom_driver_t *d, const mdt_t *m,
                            (~g->fast & rand_mask(d) & rand_mask(d));
         }
         req->acc_hit &= d->all;
+        /* now and then the core executes a slip-limited thread that the MDT
+         * does not mask off: the MDT accepts the access, the slip controller
+         * rejects the event (BAD_EXEC) */
+        uint64_t limited = lim & ~mdt_masked(m, w);
+        if (limited && cosim_rng_pct(r, 2)) {
+            req->acc_exec |= limited & (~limited + 1u);
+            d->slip_expect = true;
+            d->slip_code = SC_ERR_BAD_EXEC;
+        }
         return;
     }
 }
@@ -317,8 +299,9 @@ int dom_driver_after(dom_driver_t *d, const mdt_t *m, const mdt_in_t *req,
                      const mdt_events_t *ev, bool alloc_ok, char *err, size_t errlen)
 {
     uint64_t *c = d->cover;
-    static const unsigned err_cover[6] = {0, DCV_ERR_BAD_OP, DCV_ERR_BAD_WARP, DCV_ERR_BAD_EXEC,
-                                          DCV_ERR_BAD_ENTRY, DCV_ERR_NOT_WAITING};
+    static const unsigned err_cover[6] = {0, MDT_CV_ERR_BAD_OP, MDT_CV_ERR_BAD_WARP,
+                                          MDT_CV_ERR_BAD_EXEC, MDT_CV_ERR_BAD_ENTRY,
+                                          MDT_CV_ERR_NOT_WAITING};
     cosim_rng_t *r = &d->rng;
     int rc = 0;
     if (ev->acc && ev->err <= 5)
@@ -331,22 +314,22 @@ int dom_driver_after(dom_driver_t *d, const mdt_t *m, const mdt_in_t *req,
         rc = -1;
     }
     if (d->fill_expect && ev->fill && ev->fill_err != d->fill_code) {
-        snprintf(err, errlen, "fill port (warp %u entry %u mask 0x%llx): expected error %u, model reports %u",
+        snprintf(err, errlen,
+                 "fill port (warp %u entry %u mask 0x%llx): expected error %u, model reports %u",
                  req->fill_warp, req->fill_entry, (unsigned long long)req->fill_mask,
                  d->fill_code, ev->fill_err);
         rc = -1;
     }
-    c[DCV_SAME_WARP_FILL] += ev->same_warp;
+    c[MDT_CV_SAME_WARP_FILL] += ev->same_warp;
     if (ev->fill && ev->fill_err == 0)
         retire_fill(d, req);
     for (unsigned w = 0; w < d->p.num_warps; w++) {
         bool full = true;
         for (unsigned e = 0; e < d->p.entries_per_warp; e++)
             full &= mdt_entry_valid(m, w, e);
-        c[DCV_ALL_ENTRIES] += full;
+        c[MDT_CV_ALL_ENTRIES] += full;
     }
     if (ev->acc) {
-        d->ops++;
         if (ev->err == 0 && !d->acc_expect) {
             unsigned w = req->acc_warp;
             dom_warp_t *g = &d->warps[w];
@@ -354,38 +337,38 @@ int dom_driver_after(dom_driver_t *d, const mdt_t *m, const mdt_in_t *req,
             case MDT_KIND_ALLOCATED:
             case MDT_KIND_MERGED: {
                 uint64_t miss = req->acc_exec & ~req->acc_hit;
-                c[DCV_ALLOCATED] += ev->kind == MDT_KIND_ALLOCATED;
-                c[DCV_MERGED] += ev->kind == MDT_KIND_MERGED;
-                c[DCV_MERGE_NEW_MISS] += ev->kind == MDT_KIND_MERGED && miss;
+                c[MDT_CV_ALLOCATED] += ev->kind == MDT_KIND_ALLOCATED;
+                c[MDT_CV_MERGED] += ev->kind == MDT_KIND_MERGED;
+                c[MDT_CV_MERGE_NEW_MISS] += ev->kind == MDT_KIND_MERGED && miss;
                 schedule_fills(d, w, ev->entry, miss);
                 break;
             }
             case MDT_KIND_BLOCKING:
                 /* the warp waits for all its misses like a plain SIMD core */
-                c[alloc_ok ? DCV_BLOCK_NO_ENTRY : DCV_BLOCK_SLIP]++;
+                c[alloc_ok ? MDT_CV_BLOCK_NO_ENTRY : MDT_CV_BLOCK_SLIP]++;
                 g->busy_until = d->cycle + 20 + cosim_rng_below(r, 300);
                 break;
             case MDT_KIND_FORCED: {
-                c[DCV_FORCED]++;
+                c[MDT_CV_FORCED]++;
                 bool still = mdt_entry_valid(m, w, ev->entry) && mdt_waiting(m, w, ev->entry);
                 if (still || ev->rejoin == 0) {
-                    c[DCV_FORCE_WAITING] += still;
+                    c[MDT_CV_FORCE_WAITING] += still;
                     g->busy_until = d->cycle + 5 + cosim_rng_below(r, 60);
                 }
                 break;
             }
             case MDT_KIND_FORCE_EMPTY:
-                c[DCV_FORCE_EMPTY]++;
+                c[MDT_CV_FORCE_EMPTY]++;
                 if (g->forcing || !(g->active & ~mdt_masked(m, w)))
                     g->live = false; /* the program ends: next, a reassignment */
                 break;
             default:
                 break;
             }
-            c[DCV_REJOIN] += ev->rejoin != 0;
-            c[DCV_FREED] += ev->freed;
+            c[MDT_CV_REJOIN] += ev->rejoin != 0;
+            c[MDT_CV_FREED] += ev->freed;
             if (ev->op == MDT_OP_RELEASE) {
-                c[DCV_RELEASE] += d->masked_before[w] != 0;
+                c[MDT_CV_RELEASE] += d->masked_before[w] != 0;
                 drop_fills(d, w);
                 start_program(d, w);
             }
@@ -404,62 +387,122 @@ int dom_driver_after(dom_driver_t *d, const mdt_t *m, const mdt_in_t *req,
     return rc;
 }
 
-/* ---- directed scenarios -------------------------------------------------------- */
+/* ---- slip controller ------------------------------------------------------------ */
 
-int dom_scn_open(dom_scn_t *s, const char *path, char *err, size_t errlen)
+void dom_slip_cover_init(dom_slip_cover_t *s, const slip_ctrl_params_t *p, uint64_t *cover)
 {
     memset(s, 0, sizeof *s);
-    s->scn = scenario_open(path, NULL, 0, err, errlen);
-    return s->scn ? 0 : -1;
+    s->cover = cover;
+    s->num_warps = p->num_warps;
+    s->init_max_slip = p->init_max_slip;
 }
 
-void dom_scn_close(dom_scn_t *s)
+void dom_slip_cover(dom_slip_cover_t *s, const slip_ctrl_t *m, const slip_ctrl_in_t *in,
+                    unsigned max_slip_before, const slip_ctrl_events_t *ev)
 {
-    scenario_close(s->scn);
-    s->scn = NULL;
+    uint64_t *c = s->cover;
+    c[SC_CV_INCREMENTED] += ev->incremented;
+    c[SC_CV_DECREMENTED] += ev->decremented;
+    c[SC_CV_DISABLED_DEC] += ev->disabled_dec;
+    c[SC_CV_RELEASED] += ev->released;
+    if (ev->period_end) {
+        c[SC_CV_PERIOD_INC] += ev->adapt == SC_ADAPT_INC;
+        c[SC_CV_PERIOD_DEC] += ev->adapt == SC_ADAPT_DEC;
+        c[SC_CV_PERIOD_HOLD] += ev->adapt == SC_ADAPT_HOLD;
+        c[SC_CV_MAX_FLOOR] += ev->adapt == SC_ADAPT_DEC && max_slip_before == 1;
+    }
+    c[SC_CV_MAX_RAISED] += slip_ctrl_max_slip(m) > s->init_max_slip;
+    uint64_t any = 0;
+    for (unsigned w = 0; w < s->num_warps; w++)
+        any |= (uint64_t)(slip_ctrl_limit(m, w) != 0) << w;
+    c[SC_CV_LIMIT_SET] += (any & ~s->any_limit_before) != 0;
+    c[SC_CV_LIMIT_CLEARED] += (s->any_limit_before & ~any) != 0;
+    s->any_limit_before = any;
+    c[SC_CV_ERR_BAD_WARP] += ev->ev && ev->err == SC_ERR_BAD_WARP;
+    c[SC_CV_ERR_BAD_EXEC] += ev->ev && ev->err == SC_ERR_BAD_EXEC;
+    c[SC_CV_ERR_BAD_RELEASE] += in->rel_valid && in->rel_warp >= s->num_warps;
+}
+
+void dom_perf_init(dom_perf_t *g, const slip_ctrl_params_t *p)
+{
+    memset(g, 0, sizeof *g);
+    g->period = p->sample_period;
+    g->bytes_width = p->bytes_width;
+    g->fair_bytes = p->fair_bytes;
+}
+
+void dom_perf_next(dom_perf_t *g, cosim_rng_t *r, uint64_t cycle, bool *idle, bool *stall,
+                   unsigned *bytes)
+{
+    if (cycle % g->period == 0) /* the first two periods raise max-slip */
+        g->phase = cycle < 2u * g->period ? 0 : (unsigned)cosim_rng_below(r, 4);
+    unsigned idle_pct, stall_pct, bytes_max = (1u << g->bytes_width) - 1u;
+    uint64_t fair_per_cycle = g->fair_bytes / g->period;
+    uint64_t b = 0;
+    switch (g->phase) {
+    case 1: /* ALU-bound: almost never idle */
+        idle_pct = 1, stall_pct = 0;
+        break;
+    case 2: /* bandwidth-bound: idle, but well above the fair share */
+        idle_pct = 60, stall_pct = 10;
+        b = bytes_max;
+        break;
+    case 3: /* bandwidth-bound and latency-bound */
+        idle_pct = 60, stall_pct = 80;
+        b = bytes_max;
+        break;
+    default: /* latency-bound only: idle, stalled, modest bandwidth */
+        idle_pct = 60, stall_pct = 50;
+        b = fair_per_cycle / 2;
+    }
+    *idle = cosim_rng_pct(r, idle_pct);
+    *stall = cosim_rng_pct(r, stall_pct);
+    *bytes = (unsigned)(b > bytes_max ? bytes_max : b);
+}
+
+/* ---- directed scenarios -------------------------------------------------------- */
+
+void dom_scn_init(dom_scn_t *s, scenario_t *scn)
+{
+    memset(s, 0, sizeof *s);
+    s->scn = scn;
 }
 
 int dom_scn_next(dom_scn_t *s, char *err, size_t errlen)
 {
-    if (s->repeat) { /* the next cycle of an idle n= line: the same line again */
-        s->repeat--;
-        return 0;
-    }
     scenario_line_t *l = &s->line;
     int rc = scenario_next(s->scn, l, err, errlen);
     if (rc)
         return rc;
     s->expect = !strcmp(l->verb, "expect");
     memset(&s->exp, 0, sizeof s->exp);
-    if (!strcmp(l->verb, "idle")) {
-        uint64_t n = 1;
-        if (scenario_get(l, "n", &n, err, errlen) < 0)
-            return -1;
-        if (n == 0) {
-            snprintf(err, errlen, "%s:%u: idle n= wants at least 1 cycle", l->file, l->lineno);
-            return -1;
-        }
-        s->repeat = n - 1;
-    }
     return 0;
 }
 
-const scenario_word_t dom_adapt_words[] = {
-    {"HOLD", SC_ADAPT_HOLD}, {"INC", SC_ADAPT_INC}, {"DEC", SC_ADAPT_DEC}, {NULL, 0},
-};
-const scenario_word_t dom_slip_err_words[] = {
-    {"NONE", SC_ERR_NONE},         {"BAD_WARP", SC_ERR_BAD_WARP},
-    {"BAD_EXEC", SC_ERR_BAD_EXEC}, {"BAD_RELEASE", SC_ERR_BAD_RELEASE},
-    {NULL, 0},
-};
+int dom_scn_get_small(dom_scn_t *s, const char *key, uint64_t *v, uint64_t max, char *err,
+                      size_t errlen)
+{
+    scenario_line_t *l = &s->line;
+    int has = scenario_get(l, key, v, err, errlen);
+    if (has > 0 && *v > max) {
+        snprintf(err, errlen, "%s:%u: %s=0x%llx is out of range (at most %llu)", l->file,
+                 l->lineno, key, (unsigned long long)*v, (unsigned long long)max);
+        return -1;
+    }
+    return has;
+}
 
-int dom_scn_perf(dom_scn_t *s, uint64_t *idle, uint64_t *stall, uint64_t *bytes, char *err,
+int dom_scn_perf(dom_scn_t *s, bool *idle, bool *stall, unsigned *bytes, char *err,
                  size_t errlen)
 {
-    if (scenario_get(&s->line, "core_idle", idle, err, errlen) < 0 ||
-        scenario_get(&s->line, "mem_stall", stall, err, errlen) < 0 ||
-        scenario_get(&s->line, "bytes", bytes, err, errlen) < 0)
+    uint64_t i = 0, m = 0, b = 0;
+    if (dom_scn_get_small(s, "core_idle", &i, 1, err, errlen) < 0 ||
+        dom_scn_get_small(s, "mem_stall", &m, 1, err, errlen) < 0 ||
+        dom_scn_get_small(s, "bytes", &b, 0xffff, err, errlen) < 0)
         return -1;
+    *idle = i;
+    *stall = m;
+    *bytes = (unsigned)b;
     return 0;
 }
 
@@ -479,19 +522,6 @@ int dom_scn_fits(const dom_scn_t *s, const port_desc_t *d, unsigned n, const uin
     return 0;
 }
 
-static const scenario_word_t mdt_err_words[] = {
-    {"NONE", MDT_ERR_NONE},           {"BAD_OP", MDT_ERR_BAD_OP},
-    {"BAD_WARP", MDT_ERR_BAD_WARP},   {"BAD_EXEC", MDT_ERR_BAD_EXEC},
-    {"BAD_ENTRY", MDT_ERR_BAD_ENTRY}, {"NOT_WAITING", MDT_ERR_NOT_WAITING},
-    {NULL, 0},
-};
-static const scenario_word_t mdt_kind_words[] = {
-    {"NONE", MDT_KIND_NONE},         {"MERGED", MDT_KIND_MERGED},
-    {"ALLOCATED", MDT_KIND_ALLOCATED}, {"BLOCKING", MDT_KIND_BLOCKING},
-    {"FORCED", MDT_KIND_FORCED},     {"FORCE_EMPTY", MDT_KIND_FORCE_EMPTY},
-    {NULL, 0},
-};
-
 const scenario_key_t dom_mdt_keys[DSK_COUNT] = {
     [DSK_RSP] = {"rsp", NULL},           [DSK_ERR] = {"err", mdt_err_words},
     [DSK_KIND] = {"kind", mdt_kind_words}, [DSK_ENTRY] = {"entry", NULL},
@@ -503,53 +533,32 @@ const scenario_key_t dom_mdt_keys[DSK_COUNT] = {
     [DSK_MASKED] = {"masked", NULL},     [DSK_FREE] = {"free", NULL},
 };
 
-void dom_scn_mdt_got(const mdt_out_t *o, uint64_t got[DSK_COUNT])
+int dom_scn_mdt_check(const dom_scn_t *s, const mdt_out_t *o, char *err, size_t errlen)
 {
-    got[DSK_RSP] = o->rsp_valid;
-    got[DSK_ERR] = o->rsp_err;
-    got[DSK_KIND] = o->rsp_kind;
-    got[DSK_ENTRY] = o->rsp_entry;
-    got[DSK_REJOIN] = o->rsp_rejoin;
-    got[DSK_RSP_WAITING] = o->rsp_waiting;
-    got[DSK_FILL_RSP] = o->fill_rsp_valid;
-    got[DSK_FILL_ERR] = o->fill_err;
-    got[DSK_STICKY] = o->err_sticky;
-    got[DSK_VALID] = o->rd_valid;
-    got[DSK_PC] = o->rd_pc;
-    got[DSK_WAITING] = o->rd_waiting;
-    got[DSK_READY] = o->rd_ready;
-    got[DSK_AGE] = o->rd_age;
-    got[DSK_MASKED] = o->rd_masked;
-    got[DSK_FREE] = o->rd_free;
-}
-
-/* A warp or entry id, or a 0/1 flag: at most max (wider ones would be cut by
- * the C structs before dom_scn_fits could see them). */
-static int get_small(scenario_line_t *l, const char *key, uint64_t *v, uint64_t max, char *err,
-                     size_t errlen)
-{
-    int has = scenario_get(l, key, v, err, errlen);
-    if (has > 0 && *v > max) {
-        snprintf(err, errlen, "%s:%u: %s=0x%llx is out of range (at most %llu)", l->file,
-                 l->lineno, key, (unsigned long long)*v, (unsigned long long)max);
-        return -1;
-    }
-    return has;
+    if (!s->expect)
+        return 0;
+    const uint64_t got[DSK_COUNT] = {
+        [DSK_RSP] = o->rsp_valid,          [DSK_ERR] = o->rsp_err,
+        [DSK_KIND] = o->rsp_kind,          [DSK_ENTRY] = o->rsp_entry,
+        [DSK_REJOIN] = o->rsp_rejoin,      [DSK_RSP_WAITING] = o->rsp_waiting,
+        [DSK_FILL_RSP] = o->fill_rsp_valid, [DSK_FILL_ERR] = o->fill_err,
+        [DSK_STICKY] = o->err_sticky,      [DSK_VALID] = o->rd_valid,
+        [DSK_PC] = o->rd_pc,               [DSK_WAITING] = o->rd_waiting,
+        [DSK_READY] = o->rd_ready,         [DSK_AGE] = o->rd_age,
+        [DSK_MASKED] = o->rd_masked,       [DSK_FREE] = o->rd_free,
+    };
+    return scenario_expect_check(&s->line, &s->exp, dom_mdt_keys, DSK_COUNT, 0, got, err,
+                                 errlen);
 }
 
 int dom_scn_mdt_request(dom_scn_t *s, bool with_ok, mdt_in_t *req, char *err, size_t errlen)
 {
     scenario_line_t *l = &s->line;
-    static const scenario_word_t ops[] = {
-        {"access", MDT_OP_ACCESS},   {"force", MDT_OP_FORCE},
-        {"release", MDT_OP_RELEASE}, {"reserved", MDT_OP_RESERVED},
-        {NULL, 0},
-    };
     uint64_t w = 0, e = 0, op, ok = 1;
     memset(req, 0, sizeof *req);
     if (s->expect) {
-        if (get_small(l, "w", &w, 0xffff, err, errlen) < 0 ||
-            get_small(l, "e", &e, 0xffff, err, errlen) < 0 ||
+        if (dom_scn_get_small(s, "w", &w, 0xffff, err, errlen) < 0 ||
+            dom_scn_get_small(s, "e", &e, 0xffff, err, errlen) < 0 ||
             scenario_expect_read(l, &s->exp, dom_mdt_keys, DSK_COUNT, 0, err, errlen))
             return -1;
         req->acc_warp = req->rd_warp = (unsigned)w;
@@ -558,19 +567,20 @@ int dom_scn_mdt_request(dom_scn_t *s, bool with_ok, mdt_in_t *req, char *err, si
     }
     if (!strcmp(l->verb, "idle"))
         return 0;
-    if (get_small(l, "w", &w, 0xffff, err, errlen) < 0)
+    if (dom_scn_get_small(s, "w", &w, 0xffff, err, errlen) < 0)
         return -1;
     req->rd_warp = (unsigned)w;
     if (!strcmp(l->verb, "fill")) {
         req->fill_valid = true;
         req->fill_warp = (unsigned)w;
-        if (get_small(l, "e", &e, 0xffff, err, errlen) < 0 ||
+        if (dom_scn_get_small(s, "e", &e, 0xffff, err, errlen) < 0 ||
             scenario_get(l, "mask", &req->fill_mask, err, errlen) < 0)
             return -1;
         req->fill_entry = (unsigned)e;
         return 0;
     }
-    if (scenario_word(ops, l->verb, &op)) {
+    /* the verbs of the access port are its op codes (configs/mdt.cfg) */
+    if (scenario_word(mdt_op_words, l->verb, &op)) {
         snprintf(err, errlen, "%s:%u: unknown operation '%s'", l->file, l->lineno, l->verb);
         return -1;
     }
@@ -581,7 +591,7 @@ int dom_scn_mdt_request(dom_scn_t *s, bool with_ok, mdt_in_t *req, char *err, si
         (scenario_get(l, "pc", &req->acc_pc, err, errlen) < 0 ||
          scenario_get(l, "exec", &req->acc_exec, err, errlen) < 0 ||
          scenario_get(l, "hit", &req->acc_hit, err, errlen) < 0 ||
-         (with_ok && get_small(l, "ok", &ok, 1, err, errlen) < 0)))
+         (with_ok && dom_scn_get_small(s, "ok", &ok, 1, err, errlen) < 0)))
         return -1;
     req->acc_alloc_ok = ok;
     return 0;

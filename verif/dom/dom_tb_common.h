@@ -1,12 +1,21 @@
-/* Shared by the Diverge on Miss testbenches (mdt, dom_core): a driver that
- * plays the SIMT core and memory system around the MDT. Each warp runs a
- * loop whose body holds one to M + 1 memory instructions (at least three); each execution
- * has a random per-thread hit mask (every warp has fast and slow threads);
- * misses come back as fills after random latencies, in any order; a warp
- * whose access is refused an entry waits as a blocking SIMD warp would; at
- * the loop's end the warp forces reconvergence (section 4.3) until the MDT
- * is empty, and is then reassigned. About 3% of requests are illegal, and
- * their rejection is checked against the model. */
+/* Shared by the Diverge on Miss testbenches (mdt, slip_ctrl, dom_core).
+ *
+ * The driver (mdt, dom_core) plays the SIMT core and memory system around
+ * the MDT. Each warp runs a loop whose body holds one to M + 1 memory
+ * instructions (at least three); each execution has a random per-thread hit
+ * mask (every warp has fast and slow threads); misses come back as fills
+ * after random latencies, in any order; a warp whose access is refused an
+ * entry waits as a blocking SIMD warp would; at the loop's end the warp
+ * forces reconvergence (section 4.3) until the MDT is empty, and is then
+ * reassigned. About 3% of requests are illegal, and their rejection is
+ * checked against the model; with a slip controller (dom_core) also
+ * illegal slip events that the MDT accepts or rejects differently.
+ *
+ * slip_ctrl's cover rules and the core statistics phases serve the slip
+ * controller alone and inside dom_core alike; the directed scenario reader
+ * and the MDT verbs serve every testbench of the group. The cover points
+ * themselves (MDT_CV_*, SC_CV_*) and the code words (mdt_err_words,
+ * sc_adapt_words, ...) come from the declarations (cosim_kit.h). */
 #ifndef SIMT_DOM_TB_COMMON_H
 #define SIMT_DOM_TB_COMMON_H
 
@@ -14,25 +23,14 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "cosim.h"
+#include "cosim_kit.h"
 #include "mdt.h"
-#include "ports.h"
-#include "scenario.h"
+#include "slip_ctrl.h"
 
 #define DOM_MAX_FILLS 4096u
 
-enum {
-    DCV_ALLOCATED, DCV_MERGED, DCV_REJOIN, DCV_MERGE_NEW_MISS, DCV_BLOCK_NO_ENTRY,
-    DCV_BLOCK_SLIP, DCV_FORCED, DCV_FORCE_WAITING, DCV_FORCE_EMPTY, DCV_RELEASE,
-    DCV_FREED, DCV_ALL_ENTRIES, DCV_SAME_WARP_FILL, DCV_FILL_OUT_OF_ORDER,
-    DCV_ERR_BAD_OP, DCV_ERR_BAD_WARP, DCV_ERR_BAD_EXEC, DCV_ERR_BAD_ENTRY, DCV_ERR_NOT_WAITING,
-    DCV_COUNT
-};
-extern const cover_desc_t dom_mdt_covers[DCV_COUNT];
-
 typedef struct {
     bool live;
-    bool released; /* the program's RELEASE has been sent */
     bool forcing;
     uint64_t active;     /* threads the branch stack keeps active */
     uint64_t fast;       /* threads that mostly hit */
@@ -58,25 +56,55 @@ typedef struct {
     uint64_t fill_seq, last_fill_seq;
     uint64_t cycle;
     /* this cycle's requests, for after() */
-    mdt_in_t req;
     bool acc_expect, fill_expect;
     unsigned acc_code, fill_code;
+    bool slip_expect;   /* an illegal slip event (with a slip controller) */
+    unsigned slip_code; /* its expected slip error */
     uint64_t masked_before[MDT_MAX_WARPS];
-    unsigned sent_fill; /* index+1 of the fill record group sent, 0 none */
-    uint64_t cover[DCV_COUNT];
-    uint64_t ops;
+    uint64_t *cover; /* mdt's cover counters, MDT_CV_* */
 } dom_driver_t;
 
-void dom_driver_init(dom_driver_t *d, const mdt_params_t *p, uint64_t seed);
-/* This cycle's MDT requests. limit: the access warp's slip-limit mask (0
- * without a slip controller); alloc_ok for a standalone MDT. */
+/* cover: mdt's cover counters (the harness's cover[KIT_COVERS_MDT]). */
+void dom_driver_init(dom_driver_t *d, const mdt_params_t *p, uint64_t seed, uint64_t *cover);
+/* This cycle's MDT requests. limit_of (NULL without a slip controller)
+ * gives a warp's slip-limit mask: executing threads exclude it, and now and
+ * then an illegal slip event is injected (d->slip_expect, d->slip_code).
+ * Without one, acc_alloc_ok is random (85% allowed). */
 void dom_driver_request(dom_driver_t *d, const mdt_t *m, uint64_t (*limit_of)(const void *,
                         unsigned), const void *limit_ctx, mdt_in_t *req);
-/* After the MDT model's step: schedule fills, advance the warps, coverage,
- * and the check of injected illegal requests. */
+/* After the MDT model's step: schedule fills, advance the warps, mdt's
+ * cover points, and the check of injected illegal requests. */
 int dom_driver_after(dom_driver_t *d, const mdt_t *m, const mdt_in_t *req,
                      const mdt_events_t *ev, bool alloc_ok, char *err, size_t errlen);
-bool dom_mdt_cover_applies(const mdt_params_t *p, unsigned k, bool core);
+
+/* ---- slip controller --------------------------------------------------------
+ * slip_ctrl's cover rules (configs/slip_ctrl.cfg), wherever a slip controller
+ * runs: alone (slip_ctrl_tb.c) and inside dom_core (dom_core_tb.c). */
+typedef struct {
+    uint64_t *cover; /* slip_ctrl's cover counters, SC_CV_* */
+    unsigned num_warps, init_max_slip;
+    uint64_t any_limit_before; /* bit w: warp w had a slip limit */
+} dom_slip_cover_t;
+
+void dom_slip_cover_init(dom_slip_cover_t *s, const slip_ctrl_params_t *p, uint64_t *cover);
+/* After the slip controller's step: its inputs, its max_slip_o of the cycle
+ * (max-slip before the edge) and its events. */
+void dom_slip_cover(dom_slip_cover_t *s, const slip_ctrl_t *m, const slip_ctrl_in_t *in,
+                    unsigned max_slip_before, const slip_ctrl_events_t *ev);
+
+/* Core statistics (perf_idle_i, perf_mem_stall_i, perf_bytes_i) with a
+ * different character each sampling period: free (neither ALU- nor
+ * bandwidth-bound, latency-bound), ALU-bound, bandwidth-bound, bandwidth-
+ * and latency-bound; the first two periods are free, so max-slip rises. */
+typedef struct {
+    unsigned period, bytes_width;
+    uint64_t fair_bytes;
+    unsigned phase; /* 0 free, 1 ALU-bound, 2 bandwidth-bound, 3 bound + latency-bound */
+} dom_perf_t;
+
+void dom_perf_init(dom_perf_t *g, const slip_ctrl_params_t *p);
+void dom_perf_next(dom_perf_t *g, cosim_rng_t *r, uint64_t cycle, bool *idle, bool *stall,
+                   unsigned *bytes);
 
 /* ---- directed scenarios (verif/dom/scenarios/<block>_*.scn) ----------------
  * One line per clock cycle (verif/common/scenario.h); `idle n=K` stands for
@@ -88,22 +116,23 @@ bool dom_mdt_cover_applies(const mdt_params_t *p, unsigned k, bool core);
 typedef struct {
     scenario_t *scn;
     scenario_line_t line;  /* this cycle's line */
-    uint64_t repeat;       /* further cycles of the current idle line */
     bool expect;           /* this cycle's line is an expect line */
     scenario_expect_t exp; /* its values (verif/common/scenario.h) */
 } dom_scn_t;
 
-int dom_scn_open(dom_scn_t *s, const char *path, char *err, size_t errlen);
-void dom_scn_close(dom_scn_t *s);
+/* Read the scenario the harness opened (cosim_opts_t.scn; NULL: none). */
+void dom_scn_init(dom_scn_t *s, scenario_t *scn);
 /* This cycle's line into s->line: 0, 1 at the end of the file, -1 bad line. */
 int dom_scn_next(dom_scn_t *s, char *err, size_t errlen);
-/* Value names of the slip controller's adapt_o and rsp_err_o. */
-extern const scenario_word_t dom_adapt_words[];
-extern const scenario_word_t dom_slip_err_words[];
+/* A warp or entry id, or a 0/1 flag, of the line: as scenario_get, and a
+ * value above max is a bad value (wider ones would be cut by the C structs
+ * before dom_scn_fits could see them). */
+int dom_scn_get_small(dom_scn_t *s, const char *key, uint64_t *v, uint64_t max, char *err,
+                      size_t errlen);
 /* The core statistics of a line's cycles, for a slip controller: core_idle=,
  * mem_stall=, bytes= (perf_idle_i, perf_mem_stall_i, perf_bytes_i; 0 unless
  * given), on any line. */
-int dom_scn_perf(dom_scn_t *s, uint64_t *idle, uint64_t *stall, uint64_t *bytes, char *err,
+int dom_scn_perf(dom_scn_t *s, bool *idle, bool *stall, unsigned *bytes, char *err,
                  size_t errlen);
 /* A line's input value wider than its port is an error, not truncated. */
 int dom_scn_fits(const dom_scn_t *s, const port_desc_t *d, unsigned n, const uint64_t *words,
@@ -129,7 +158,7 @@ enum {
 };
 extern const scenario_key_t dom_mdt_keys[DSK_COUNT];
 int dom_scn_mdt_request(dom_scn_t *s, bool with_ok, mdt_in_t *req, char *err, size_t errlen);
-/* The MDT outputs in dom_mdt_keys order. */
-void dom_scn_mdt_got(const mdt_out_t *o, uint64_t got[DSK_COUNT]);
+/* An expect line's MDT keys against the MDT's outputs: 0, or -1 (failed). */
+int dom_scn_mdt_check(const dom_scn_t *s, const mdt_out_t *o, char *err, size_t errlen);
 
 #endif /* SIMT_DOM_TB_COMMON_H */

@@ -1,63 +1,9 @@
 /* recon_stack testbench: port binding of the golden model, constrained-random
  * stimulus with injected illegal operations, functional cover points, and the
- * directed scenario reader. Built once per configuration (CFG_* defines from
- * configs/recon_stack.cfg) with the generated port header and shim. */
-#include <inttypes.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-
-#include "cosim.h"
+ * directed scenario reader. Built once per configuration with the kit
+ * generated from configs/recon_stack.cfg (cosim_kit.h). */
+#include "cosim_kit.h"
 #include "recon_stack.h"
-#include "recon_stack_ports.h"
-#include "scenario.h"
-
-#ifndef CFG_NAME
-#error "CFG_NAME and the CFG_<Parameter> defines come from configs/recon_stack.cfg"
-#endif
-
-typedef recon_stack_port_in_t pin_t;
-typedef recon_stack_port_out_t pout_t;
-
-/* ---- cover points ---------------------------------------------------------- */
-
-enum {
-    CV_INIT, CV_REINIT, CV_UNIFORM, CV_DIVERGE_TWO, CV_SKIP_RPC, CV_LOOP_EXIT, CV_RPC_POP,
-    CV_CASCADE, CV_FULL, CV_DIVERGE_TO_FULL, CV_LCP_PUSH, CV_SKIP_LPC, CV_LCP_MERGE,
-    CV_LCP_MERGE_CASCADE, CV_ERR_BAD_OP, CV_ERR_BAD_WARP, CV_ERR_BAD_PC, CV_ERR_BAD_MASK,
-    CV_ERR_EMPTY, CV_ERR_OVERFLOW, CV_EXIT, CV_EXIT_CASCADE, CV_LOOP_EXIT_BOTTOM,
-    CV_ALL_WARPS, CV_INTERLEAVE, CV_READ_OTHER, CV_COUNT
-};
-
-static const cover_desc_t covers[CV_COUNT] = {
-    [CV_INIT] = {"init", "INIT of an empty stack"},
-    [CV_REINIT] = {"reinit", "INIT replacing a non-empty stack"},
-    [CV_UNIFORM] = {"uniform", "uniform branch"},
-    [CV_DIVERGE_TWO] = {"diverge_two", "divergent branch pushing both sides"},
-    [CV_SKIP_RPC] = {"skip_rpc", "divergent side going to rpc, not pushed"},
-    [CV_LOOP_EXIT] = {"loop_exit", "loop branch: exiting threads leave TOS in place"},
-    [CV_RPC_POP] = {"rpc_pop", "pop at the reconvergence point"},
-    [CV_CASCADE] = {"cascade", "cascaded pop of a finished entry above the bottom"},
-    [CV_FULL] = {"full", "a stack at Depth entries"},
-    [CV_DIVERGE_TO_FULL] = {"diverge_to_full", "divergence filling the last entries"},
-    [CV_LCP_PUSH] = {"lcp_push", "likely-convergence entry pushed"},
-    [CV_SKIP_LPC] = {"skip_lpc", "divergent side going to lpc, merged at push"},
-    [CV_LCP_MERGE] = {"lcp_merge", "pop and merge at the likely-convergence point"},
-    [CV_LCP_MERGE_CASCADE] = {"lcp_merge_cascade", "lpc merge followed by cascaded pops"},
-    [CV_ERR_BAD_OP] = {"err_bad_op", "reserved op rejected"},
-    [CV_ERR_BAD_WARP] = {"err_bad_warp", "out-of-range warp id rejected"},
-    [CV_ERR_BAD_PC] = {"err_bad_pc", "reserved PC rejected"},
-    [CV_ERR_BAD_MASK] = {"err_bad_mask", "INIT with empty mask rejected"},
-    [CV_ERR_EMPTY] = {"err_empty", "operation on an empty stack rejected"},
-    [CV_ERR_OVERFLOW] = {"err_overflow", "push on a full stack rejected"},
-    [CV_EXIT] = {"exit", "warp reached its exit: stack emptied"},
-    [CV_EXIT_CASCADE] = {"exit_cascade", "cascaded pops emptied the stack"},
-    [CV_LOOP_EXIT_BOTTOM] = {"loop_exit_bottom",
-                             "loop exit at the bottom entry: leaving threads finished"},
-    [CV_ALL_WARPS] = {"all_warps", "every warp initialised and operated"},
-    [CV_INTERLEAVE] = {"interleave", "back-to-back operations on different warps"},
-    [CV_READ_OTHER] = {"read_other", "read port on another warp than the operation"},
-};
 
 /* ---- testbench state ------------------------------------------------------- */
 
@@ -67,8 +13,7 @@ typedef struct {
     cosim_rng_t rng;
     uint64_t pc_none;
     unsigned warp_id_span; /* 2^WarpIdWidth */
-    uint64_t cover[CV_COUNT];
-    uint64_t ops;
+    uint64_t *cover;
     uint64_t warps_seen;    /* bit w: warp w had an accepted op */
     int last_warp;          /* warp of the previous cycle's request, -1 none */
     bool grow[RS_MAX_WARPS]; /* per-warp nesting mood: push more than pop */
@@ -85,56 +30,6 @@ typedef struct {
     scenario_line_t scn_line;
     scenario_expect_t scn_exp; /* an expect line's values */
 } tb_t;
-
-static unsigned warp_id_width(unsigned n)
-{
-    unsigned w = 0;
-    while ((1u << w) < n)
-        w++;
-    return w ? w : 1;
-}
-
-/* ---- port binding ---------------------------------------------------------- */
-
-static void in_from_ports(const tb_t *t, const pin_t *p, recon_stack_in_t *in)
-{
-    in->req_valid = p->req_valid_i[0] & 1u;
-    in->req_op = (unsigned)p->req_op_i[0];
-    in->req_warp = (unsigned)p->req_warp_i[0];
-    in->req_pc = p->req_pc_i[0];
-    in->req_alt_pc = p->req_alt_pc_i[0];
-    in->req_rpc = p->req_rpc_i[0];
-    in->req_lpc = p->req_lpc_i[0];
-    bm_from_words(&in->req_mask, p->req_mask_i, t->p.warp_width);
-    in->rd_warp = (unsigned)p->rd_warp_i[0];
-}
-
-static void in_to_ports(const tb_t *t, const recon_stack_in_t *in, pin_t *p)
-{
-    p->req_valid_i[0] = in->req_valid;
-    p->req_op_i[0] = in->req_op;
-    p->req_warp_i[0] = in->req_warp;
-    p->req_pc_i[0] = in->req_pc;
-    p->req_alt_pc_i[0] = in->req_alt_pc;
-    p->req_rpc_i[0] = in->req_rpc;
-    p->req_lpc_i[0] = in->req_lpc;
-    bm_to_words(p->req_mask_i, &in->req_mask, t->p.warp_width);
-    p->rd_warp_i[0] = in->rd_warp;
-}
-
-static void out_to_ports(const tb_t *t, const recon_stack_out_t *o, pout_t *p)
-{
-    p->rsp_valid_o[0] = o->rsp_valid;
-    p->rsp_err_o[0] = o->rsp_err;
-    p->err_sticky_o[0] = o->err_sticky;
-    p->rd_valid_o[0] = o->rd_valid;
-    p->rd_pc_o[0] = o->rd_pc;
-    p->rd_rpc_o[0] = o->rd_rpc;
-    bm_to_words(p->rd_mask_o, &o->rd_mask, t->p.warp_width);
-    p->rd_lpc_o[0] = o->rd_lpc;
-    p->rd_lpos_o[0] = o->rd_lpos;
-    p->rd_depth_o[0] = o->rd_depth;
-}
 
 /* ---- random stimulus ------------------------------------------------------- */
 
@@ -333,22 +228,12 @@ do_init:
 
 /* ---- directed scenarios ---------------------------------------------------- */
 
-static const scenario_word_t op_words[] = {
-    {"init", RS_OP_INIT}, {"branch", RS_OP_BRANCH}, {"advance", RS_OP_ADVANCE},
-    {"reserved", RS_OP_RESERVED}, {NULL, 0},
-};
-static const scenario_word_t err_words[] = {
-    {"NONE", RS_ERR_NONE}, {"BAD_OP", RS_ERR_BAD_OP}, {"BAD_WARP", RS_ERR_BAD_WARP},
-    {"BAD_PC", RS_ERR_BAD_PC}, {"BAD_MASK", RS_ERR_BAD_MASK}, {"EMPTY", RS_ERR_EMPTY},
-    {"OVERFLOW", RS_ERR_OVERFLOW}, {NULL, 0}, /* code 6 is reserved */
-};
-
 /* What an expect line may check: the read port of warp w= and the response. */
 enum { EK_VALID, EK_PC, EK_RPC, EK_MASK, EK_LPC, EK_LPOS, EK_DEPTH, EK_ERR, EK_STICKY, EK_COUNT };
 static const scenario_key_t expect_keys[EK_COUNT] = {
     [EK_VALID] = {"valid", NULL}, [EK_PC] = {"pc", NULL},       [EK_RPC] = {"rpc", NULL},
     [EK_MASK] = {"mask", NULL},   [EK_LPC] = {"lpc", NULL},     [EK_LPOS] = {"lpos", NULL},
-    [EK_DEPTH] = {"depth", NULL}, [EK_ERR] = {"err", err_words}, [EK_STICKY] = {"sticky", NULL},
+    [EK_DEPTH] = {"depth", NULL}, [EK_ERR] = {"err", rs_err_words}, [EK_STICKY] = {"sticky", NULL},
 };
 
 static int scenario_request(tb_t *t, recon_stack_in_t *in, char *err, size_t errlen)
@@ -359,7 +244,7 @@ static int scenario_request(tb_t *t, recon_stack_in_t *in, char *err, size_t err
         return rc; /* 1: end, -1: error */
     t->scn_expect = !strcmp(l->verb, "expect");
     uint64_t v;
-    if (scenario_get(l, "w", &v, err, errlen) < 0)
+    if (scenario_get_bits(l, "w", CFG_WarpIdWidth, &v, err, errlen) < 0)
         return -1;
     in->req_warp = in->rd_warp = (unsigned)v;
     if (t->scn_expect) { /* compared with the model's outputs in tb_model */
@@ -370,23 +255,24 @@ static int scenario_request(tb_t *t, recon_stack_in_t *in, char *err, size_t err
     if (!strcmp(l->verb, "idle"))
         return scenario_unused(l, err, errlen);
     uint64_t op;
-    if (scenario_word(op_words, l->verb, &op)) {
+    if (scenario_word(rs_op_words, l->verb, &op)) {
         snprintf(err, errlen, "%s:%u: unknown operation '%s'", l->file, l->lineno, l->verb);
         return -1;
     }
     in->req_valid = true;
     in->req_op = (unsigned)op;
-    if (scenario_get(l, "pc", &in->req_pc, err, errlen) < 0 ||
-        scenario_get(l, "alt", &in->req_alt_pc, err, errlen) < 0 ||
-        scenario_get(l, "rpc", &in->req_rpc, err, errlen) < 0)
-        return -1;
     in->req_lpc = t->pc_none;
-    if (scenario_get(l, "lpc", &in->req_lpc, err, errlen) < 0)
+    unsigned pw = CFG_PcWidth, ww = CFG_WarpWidth;
+    if (scenario_get_bits(l, "pc", pw, &in->req_pc, err, errlen) < 0 ||
+        scenario_get_bits(l, "alt", pw, &in->req_alt_pc, err, errlen) < 0 ||
+        scenario_get_bits(l, "rpc", pw, &in->req_rpc, err, errlen) < 0 ||
+        scenario_get_bits(l, "lpc", pw, &in->req_lpc, err, errlen) < 0)
         return -1;
-    uint64_t mask = 0;
-    if (scenario_get(l, "mask", &mask, err, errlen) < 0)
+    /* req_mask_i: INIT's threads (mask=), a BRANCH's taken threads (taken=) */
+    if ((op != RS_OP_BRANCH &&
+         scenario_get_mask(l, "mask", ww, &in->req_mask, err, errlen) < 0) ||
+        (op != RS_OP_INIT && scenario_get_mask(l, "taken", ww, &in->req_mask, err, errlen) < 0))
         return -1;
-    bm_from_u64(&in->req_mask, mask);
     return scenario_unused(l, err, errlen);
 }
 
@@ -404,50 +290,30 @@ static int scenario_check(tb_t *t, const recon_stack_out_t *o, char *err, size_t
 
 /* ---- cosim_tb_t callbacks -------------------------------------------------- */
 
-static void *tb_create(const cosim_opts_t *o, char *err, size_t errlen)
+static int tb_init(void *p, const cosim_opts_t *o, uint64_t *const *cover, char *err,
+                   size_t errlen)
 {
-    tb_t *t = calloc(1, sizeof *t);
-    if (!t) {
-        snprintf(err, errlen, "out of memory");
-        return NULL;
-    }
-    t->p = (recon_stack_params_t){
-        .num_warps = CFG_NumWarps,
-        .warp_width = CFG_WarpWidth,
-        .pc_width = CFG_PcWidth,
-        .depth = CFG_Depth,
-        .lcp_enable = CFG_LcpEnable,
-    };
+    tb_t *t = p;
+    t->p = (recon_stack_params_t)KIT_PARAMS;
+    t->cover = cover[KIT_COVERS_RECON_STACK];
     int rc = recon_stack_create(&t->p, &t->m);
     if (rc) {
         snprintf(err, errlen, "recon_stack model rejects configuration %s (code %d)", CFG_NAME,
                  rc);
-        free(t);
-        return NULL;
+        return -1;
     }
     cosim_rng_seed(&t->rng, o->seed);
     t->pc_none = recon_stack_pc_none(t->m);
-    t->warp_id_span = 1u << warp_id_width(t->p.num_warps);
+    t->warp_id_span = 1u << CFG_WarpIdWidth;
     t->last_warp = -1;
-    if (o->scenario) {
-        scenario_symbol_t none = {"none", t->pc_none};
-        t->scn = scenario_open(o->scenario, &none, 1, err, errlen);
-        if (!t->scn) {
-            recon_stack_destroy(t->m);
-            free(t);
-            return NULL;
-        }
-    }
-    return t;
+    t->scn = o->scn;
+    return 0;
 }
 
-static void tb_destroy(void *p)
+static void tb_fini(void *p)
 {
     tb_t *t = p;
-    if (t->scn)
-        scenario_close(t->scn);
     recon_stack_destroy(t->m);
-    free(t);
 }
 
 static int tb_stimulus(void *p, uint64_t cycle, uint64_t *words, char *err, size_t errlen)
@@ -463,7 +329,7 @@ static int tb_stimulus(void *p, uint64_t cycle, uint64_t *words, char *err, size
     } else {
         random_request(t, &in);
     }
-    in_to_ports(t, &in, (pin_t *)words);
+    KIT_TO_PORTS(KIT_IN_PORTS, kit_in_t, &in, words);
     return 0;
 }
 
@@ -474,49 +340,48 @@ static void cover(tb_t *t, const recon_stack_in_t *in, const recon_stack_events_
         t->last_warp = -1;
         return;
     }
-    t->ops++;
     uint64_t *c = t->cover;
-    /* CV_COUNT: no cover point (0 is no error, 6 is reserved) */
+    /* RS_CV_COUNT: no cover point (0 is no error, 6 is reserved) */
     static const unsigned err_cover[8] = {
-        [0] = CV_COUNT,
-        [RS_ERR_BAD_OP] = CV_ERR_BAD_OP,
-        [RS_ERR_BAD_WARP] = CV_ERR_BAD_WARP,
-        [RS_ERR_BAD_PC] = CV_ERR_BAD_PC,
-        [RS_ERR_BAD_MASK] = CV_ERR_BAD_MASK,
-        [RS_ERR_EMPTY] = CV_ERR_EMPTY,
-        [6] = CV_COUNT,
-        [RS_ERR_OVERFLOW] = CV_ERR_OVERFLOW,
+        [0] = RS_CV_COUNT,
+        [RS_ERR_BAD_OP] = RS_CV_ERR_BAD_OP,
+        [RS_ERR_BAD_WARP] = RS_CV_ERR_BAD_WARP,
+        [RS_ERR_BAD_PC] = RS_CV_ERR_BAD_PC,
+        [RS_ERR_BAD_MASK] = RS_CV_ERR_BAD_MASK,
+        [RS_ERR_EMPTY] = RS_CV_ERR_EMPTY,
+        [6] = RS_CV_COUNT,
+        [RS_ERR_OVERFLOW] = RS_CV_ERR_OVERFLOW,
     };
     if (ev->err) {
-        if (err_cover[ev->err & 7u] < CV_COUNT)
+        if (err_cover[ev->err & 7u] < RS_CV_COUNT)
             c[err_cover[ev->err & 7u]]++;
     } else {
         if (ev->op == RS_OP_INIT)
-            c[depth_before ? CV_REINIT : CV_INIT]++;
-        c[CV_UNIFORM] += ev->uniform;
-        c[CV_DIVERGE_TWO] += ev->divergent && ev->pushes - ev->lcp_push == 2;
-        c[CV_SKIP_RPC] += ev->divergent && ev->skip_rpc;
-        c[CV_LOOP_EXIT] += ev->loop_exit;
-        c[CV_RPC_POP] += ev->rpc_pop;
+            c[depth_before ? RS_CV_REINIT : RS_CV_INIT]++;
+        c[RS_CV_UNIFORM] += ev->uniform;
+        c[RS_CV_DIVERGE_TWO] += ev->divergent && ev->pushes - ev->lcp_push == 2;
+        c[RS_CV_SKIP_RPC] += ev->divergent && ev->skip_rpc;
+        c[RS_CV_LOOP_EXIT] += ev->loop_exit;
+        c[RS_CV_RPC_POP] += ev->rpc_pop;
         /* an emptied stack: the last cascaded pop (if any) took the bottom */
         bool finished = ev->op != RS_OP_INIT && ev->depth_after == 0;
-        c[CV_CASCADE] += ev->cascade > (finished ? 1u : 0u);
-        c[CV_EXIT] += finished;
-        c[CV_EXIT_CASCADE] += finished && ev->cascade > 0;
-        c[CV_LOOP_EXIT_BOTTOM] += ev->loop_exit && depth_before == 1;
-        c[CV_FULL] += ev->depth_after == t->p.depth;
-        c[CV_DIVERGE_TO_FULL] += ev->divergent && ev->depth_after == t->p.depth;
-        c[CV_LCP_PUSH] += ev->lcp_push;
-        c[CV_SKIP_LPC] += ev->skip_lpc > 0;
-        c[CV_LCP_MERGE] += ev->lpc_merge;
-        c[CV_LCP_MERGE_CASCADE] += ev->lpc_merge && ev->cascade > 0;
+        c[RS_CV_CASCADE] += ev->cascade > (finished ? 1u : 0u);
+        c[RS_CV_EXIT] += finished;
+        c[RS_CV_EXIT_CASCADE] += finished && ev->cascade > 0;
+        c[RS_CV_LOOP_EXIT_BOTTOM] += ev->loop_exit && depth_before == 1;
+        c[RS_CV_FULL] += ev->depth_after == t->p.depth;
+        c[RS_CV_DIVERGE_TO_FULL] += ev->divergent && ev->depth_after == t->p.depth;
+        c[RS_CV_LCP_PUSH] += ev->lcp_push;
+        c[RS_CV_SKIP_LPC] += ev->skip_lpc > 0;
+        c[RS_CV_LCP_MERGE] += ev->lpc_merge;
+        c[RS_CV_LCP_MERGE_CASCADE] += ev->lpc_merge && ev->cascade > 0;
         t->warps_seen |= UINT64_C(1) << in->req_warp;
         uint64_t all = t->p.num_warps == 64 ? ~UINT64_C(0)
                                             : (UINT64_C(1) << t->p.num_warps) - 1u;
-        c[CV_ALL_WARPS] += t->warps_seen == all;
+        c[RS_CV_ALL_WARPS] += t->warps_seen == all;
     }
-    c[CV_INTERLEAVE] += t->last_warp >= 0 && (unsigned)t->last_warp != in->req_warp;
-    c[CV_READ_OTHER] += in->rd_warp != in->req_warp;
+    c[RS_CV_INTERLEAVE] += t->last_warp >= 0 && (unsigned)t->last_warp != in->req_warp;
+    c[RS_CV_READ_OTHER] += in->rd_warp != in->req_warp;
     t->last_warp = (int)in->req_warp;
 }
 
@@ -556,10 +421,10 @@ static int tb_model(void *p, uint64_t cycle, const uint64_t *in_words, uint64_t 
     recon_stack_out_t out;
     recon_stack_events_t ev;
     (void)cycle;
-    in_from_ports(t, (const pin_t *)in_words, &in);
+    KIT_FROM_PORTS(KIT_IN_PORTS, kit_in_t, &in, in_words);
     unsigned depth_before = recon_stack_depth(t->m, in.req_warp);
     recon_stack_step(t->m, &in, &out, &ev);
-    out_to_ports(t, &out, (pout_t *)out_words);
+    KIT_TO_PORTS(KIT_OUT_PORTS, kit_out_t, &out, out_words);
     cover(t, &in, &ev, depth_before);
     if (t->scn && t->scn_expect)
         return scenario_check(t, &out, err, errlen);
@@ -570,54 +435,4 @@ static int tb_model(void *p, uint64_t cycle, const uint64_t *in_words, uint64_t 
     return 0;
 }
 
-static const uint64_t *tb_cover_counts(const void *p) { return ((const tb_t *)p)->cover; }
-
-static bool tb_cover_applies(const void *p, unsigned k)
-{
-    const tb_t *t = p;
-    switch (k) {
-    case CV_LCP_PUSH:
-    case CV_SKIP_LPC:
-    case CV_LCP_MERGE:
-    case CV_LCP_MERGE_CASCADE:
-        return t->p.lcp_enable;
-    case CV_ERR_BAD_WARP:
-        return t->warp_id_span > t->p.num_warps;
-    case CV_CASCADE:
-        /* a finished entry above the bottom needs a nested divergence whose
-         * parent holds 2+ threads above the bottom, or an empty LCP entry */
-        return t->p.depth >= 4 && (t->p.warp_width >= 3 || t->p.lcp_enable);
-    case CV_ERR_OVERFLOW:
-        /* every divergence splits at least one thread off the TOS: W threads
-         * nest at most W-1 divergences of 2 (+1 likely-convergence) entries */
-        return 1 + (2 + t->p.lcp_enable) * (t->p.warp_width - 1) > t->p.depth;
-    case CV_INTERLEAVE:
-    case CV_READ_OTHER:
-        return t->p.num_warps > 1;
-    default:
-        /* the exit points need only a bottom entry with an exit PC and, for
-         * exit_cascade / loop_exit_bottom, one divergence at it (W >= 2,
-         * Depth >= 3): every configuration */
-        return true;
-    }
-}
-
-static uint64_t tb_ops(const void *p) { return ((const tb_t *)p)->ops; }
-
-int main(int argc, char **argv)
-{
-    static const cosim_tb_t tb = {
-        RECON_STACK_COSIM_DUT,
-        .scenarios = true,
-        .covers = covers,
-        .n_covers = CV_COUNT,
-        .create = tb_create,
-        .destroy = tb_destroy,
-        .stimulus = tb_stimulus,
-        .model = tb_model,
-        .cover_counts = tb_cover_counts,
-        .cover_applies = tb_cover_applies,
-        .ops = tb_ops,
-    };
-    return cosim_main(&tb, CFG_NAME, argc, argv);
-}
+COSIM_TESTBENCH(tb_t, true, tb_fini);

@@ -4,59 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "ports.h"
-
-const cover_desc_t tbc_covers[TCV_COUNT] = {
-    [TCV_INIT] = {"init", "a block initialised"},
-    [TCV_STATIC_BLOCK] = {"static_block", "a block with compaction disabled"},
-    [TCV_FIRST_ARRIVAL] = {"first_arrival", "first arrival at a branch pushes both targets"},
-    [TCV_OUT_OF_ORDER] = {"out_of_order", "warps arriving in another order than issued"},
-    [TCV_WCNT_ZERO_BRANCH] = {"wcnt_zero_branch", "last warp arrives at a branch"},
-    [TCV_WCNT_ZERO_ARRIVE] = {"wcnt_zero_arrive", "last warp arrives at a convergence point"},
-    [TCV_POP_EMPTY] = {"pop_empty", "an empty target popped on becoming TOS"},
-    [TCV_POP_DONE] = {"pop_done", "an entry at its rpc popped on becoming TOS"},
-    [TCV_SETTLE_MERGE] = {"settle_merge", "an entry at its lpc merged on becoming TOS"},
-    [TCV_CASCADE] = {"cascade", "two or more entries popped while settling"},
-    [TCV_LCP_PUSH] = {"lcp_push", "likely-convergence entry pushed"},
-    [TCV_LPC_ARRIVE] = {"lpc_arrive", "a warp arrives at the likely-convergence point"},
-    [TCV_FULL_DEPTH] = {"full_depth", "Depth entries on the stack"},
-    [TCV_BLOCK_DONE] = {"block_done", "the bottom entry popped: block finished"},
-    [TCV_CMP_BACKPRESSURE] = {"cmp_backpressure", "compaction request held (cmp_ready low)"},
-    [TCV_REQ_NOT_READY] = {"req_not_ready", "request presented while settling, not taken"},
-    [TCV_COMPACTION_GAIN] = {"compaction_gain", "fewer compacted warps than static warps"},
-    [TCV_MAX_WARPS] = {"max_warps", "a mask compacting into S warps"},
-    [TCV_ERR_BAD_OP] = {"err_bad_op", "reserved op rejected"},
-    [TCV_ERR_BAD_WARP] = {"err_bad_warp", "warp with no lane rejected"},
-    [TCV_ERR_BAD_PC] = {"err_bad_pc", "reserved PC rejected"},
-    [TCV_ERR_BAD_MASK] = {"err_bad_mask", "INIT with an empty mask rejected"},
-    [TCV_ERR_EMPTY] = {"err_empty", "arrival on an empty stack rejected"},
-    [TCV_ERR_NOT_PENDING] = {"err_not_pending", "arrival of a warp that is not pending rejected"},
-    [TCV_ERR_MISMATCH] = {"err_mismatch", "arrival at another branch than the pending one"},
-    [TCV_ERR_OVERFLOW] = {"err_overflow", "push on a full stack rejected"},
-    [TCV_OUT_BACKPRESSURE] = {"out_backpressure", "compacted warp held (out_ready low)"},
-};
-
-bool tbc_cover_applies(const tbc_stack_params_t *p, unsigned k, bool core)
-{
-    switch (k) {
-    case TCV_LCP_PUSH:
-    case TCV_LPC_ARRIVE:
-    case TCV_SETTLE_MERGE:
-        return p->lcp_enable;
-    case TCV_OUT_BACKPRESSURE:
-        return core;
-    default:
-        return true;
-    }
-}
-
-unsigned tbc_sw_width(unsigned b, unsigned w)
-{
-    unsigned s = b / w, n = 0;
-    while ((1u << n) < s)
-        n++;
-    return n ? n : 1;
-}
+#include "cosim_kit.h" /* the cover points of the group: TBC_CV_*, TC_CV_* */
 
 void tbc_random_block_mask(cosim_rng_t *r, unsigned b, unsigned w, bitmask_t *m,
                            bool allow_empty)
@@ -98,81 +46,58 @@ void tbc_random_block_mask(cosim_rng_t *r, unsigned b, unsigned w, bitmask_t *m,
         bm_set(m, (unsigned)cosim_rng_below(r, b), true);
 }
 
-void tbc_pack_warp(const tc_warp_t *wp, unsigned b, unsigned w, uint64_t *lane_valid,
-                   uint64_t *lane_sw)
+/* ---- cover rules of thread_compactor ------------------------------------------ */
+
+void tc_cover_init(tc_cover_t *c, const thread_compactor_params_t *p, uint64_t *cover)
 {
-    unsigned sw = tbc_sw_width(b, w);
-    lane_valid[0] = wp->lane_valid;
-    for (unsigned l = 0; l < w; l++)
-        port_set_field(lane_sw, l * sw, sw, wp->lane_sw[l]);
+    memset(c, 0, sizeof *c);
+    c->p = *p;
+    c->cover = cover;
 }
 
-void tbc_unpack_warp(tc_warp_t *wp, unsigned b, unsigned w, const uint64_t *lane_valid,
-                     const uint64_t *lane_sw)
+void tc_cover(tc_cover_t *c, const thread_compactor_in_t *in, const thread_compactor_out_t *out)
 {
-    unsigned sw = tbc_sw_width(b, w);
-    memset(wp, 0, sizeof *wp);
-    wp->lane_valid = lane_valid[0];
-    for (unsigned l = 0; l < w; l++)
-        wp->lane_sw[l] = (uint16_t)port_get_field(lane_sw, l * sw, sw);
-}
-
-void tbc_req_to_ports(const tbc_stack_params_t *p, const tbc_stack_in_t *in,
-                      const tbc_req_ports_t *o)
-{
-    tc_warp_t wp;
-    memset(&wp, 0, sizeof wp);
-    wp.lane_valid = in->req_lane_valid;
-    memcpy(wp.lane_sw, in->req_lane_sw, sizeof wp.lane_sw);
-    o->req_valid[0] = in->req_valid;
-    o->req_op[0] = in->req_op;
-    tbc_pack_warp(&wp, p->block_threads, p->warp_width, o->req_lane_valid, o->req_lane_sw);
-    o->req_taken[0] = in->req_taken;
-    bm_to_words(o->req_mask, &in->req_mask, p->block_threads);
-    o->req_static[0] = in->req_static;
-    o->req_pc[0] = in->req_pc;
-    o->req_alt_pc[0] = in->req_alt_pc;
-    o->req_rpc[0] = in->req_rpc;
-    o->req_lpc[0] = in->req_lpc;
-}
-
-void tbc_req_from_ports(const tbc_stack_params_t *p, tbc_stack_in_t *in,
-                        const tbc_req_ports_t *o)
-{
-    tc_warp_t wp;
-    tbc_unpack_warp(&wp, p->block_threads, p->warp_width, o->req_lane_valid, o->req_lane_sw);
-    in->req_valid = o->req_valid[0] & 1u;
-    in->req_op = (unsigned)o->req_op[0];
-    in->req_lane_valid = wp.lane_valid;
-    memcpy(in->req_lane_sw, wp.lane_sw, sizeof in->req_lane_sw);
-    in->req_taken = o->req_taken[0];
-    bm_from_words(&in->req_mask, o->req_mask, p->block_threads);
-    in->req_static = o->req_static[0] & 1u;
-    in->req_pc = o->req_pc[0];
-    in->req_alt_pc = o->req_alt_pc[0];
-    in->req_rpc = o->req_rpc[0];
-    in->req_lpc = o->req_lpc[0];
+    uint64_t *v = c->cover;
+    const thread_compactor_params_t *p = &c->p;
+    unsigned S = p->block_threads / p->warp_width;
+    if (in->in_valid && out->in_ready) {
+        unsigned warps = thread_compactor_warp_count(p, &in->in_mask, in->in_static);
+        unsigned statics = thread_compactor_warp_count(p, &in->in_mask, true);
+        v[TC_CV_EMPTY_MASK] += bm_is_zero(&in->in_mask);
+        v[TC_CV_FULL_MASK] += bm_popcount(&in->in_mask) == p->block_threads;
+        v[TC_CV_COMPACTS] += !in->in_static && warps < statics;
+        v[TC_CV_ONE_HEAVY_LANE] += !in->in_static && warps == S &&
+                                   bm_popcount(&in->in_mask) == S;
+        v[TC_CV_STATIC] += in->in_static && warps > 1;
+        v[TC_CV_BACK_TO_BACK] += c->last_taken && warps > 0;
+    }
+    v[TC_CV_BACKPRESSURE] += out->out_valid && !in->out_ready;
+    v[TC_CV_OFFER_WHILE_BUSY] += in->in_valid && !out->in_ready;
+    c->last_taken = out->out_valid && in->out_ready && out->out_last;
 }
 
 /* ---- driver ------------------------------------------------------------------ */
 
-void tbc_driver_init(tbc_driver_t *d, const tbc_stack_params_t *p, uint64_t seed)
+void tbc_driver_init(tbc_driver_t *d, const tbc_stack_params_t *p, uint64_t seed,
+                     uint64_t *cover)
 {
     memset(d, 0, sizeof *d);
     d->p = *p;
+    d->cover = cover;
     d->s = p->block_threads / p->warp_width;
-    d->sw_width = tbc_sw_width(p->block_threads, p->warp_width);
     d->pc_none = p->pc_width == 64 ? ~UINT64_C(0) : (UINT64_C(1) << p->pc_width) - 1u;
     cosim_rng_seed(&d->rng, seed);
 }
 
 static uint64_t fresh_pc(tbc_driver_t *d) { return cosim_rng_below(&d->rng, d->pc_none); }
 
-void tbc_driver_warp(tbc_driver_t *d, const tc_warp_t *w)
+void tbc_driver_warp(tbc_driver_t *d, uint64_t lane_valid, const uint16_t *lane_sw)
 {
     if (d->discard || d->npool == TBC_MAX_POOL)
         return;
-    d->pool[d->npool] = *w;
+    tc_warp_t *w = &d->pool[d->npool];
+    w->lane_valid = lane_valid;
+    memcpy(w->lane_sw, lane_sw, sizeof w->lane_sw);
     d->pool_seq[d->npool++] = d->issued++;
 }
 
@@ -428,23 +353,26 @@ int tbc_driver_after(tbc_driver_t *d, const tbc_stack_t *m, const tbc_stack_in_t
                      size_t errlen)
 {
     uint64_t *c = d->cover;
-    static const unsigned err_cover[9] = {0,
-                                          TCV_ERR_BAD_OP,
-                                          TCV_ERR_BAD_WARP,
-                                          TCV_ERR_BAD_PC,
-                                          TCV_ERR_BAD_MASK,
-                                          TCV_ERR_EMPTY,
-                                          TCV_ERR_NOT_PENDING,
-                                          TCV_ERR_MISMATCH,
-                                          TCV_ERR_OVERFLOW};
-    c[TCV_REQ_NOT_READY] += req->req_valid && !out->req_ready;
-    c[TCV_CMP_BACKPRESSURE] += out->cmp_valid && !req->cmp_ready;
-    c[TCV_POP_EMPTY] += ev->settle_pop_empty;
-    c[TCV_POP_DONE] += ev->settle_pop_done;
-    c[TCV_SETTLE_MERGE] += ev->settle_merge;
+    /* TBC_CV_COUNT: no cover point (0 is no error) */
+    static const unsigned err_cover[TBC_ERR_COUNT] = {
+        [TBC_ERR_NONE] = TBC_CV_COUNT,
+        [TBC_ERR_BAD_OP] = TBC_CV_ERR_BAD_OP,
+        [TBC_ERR_BAD_WARP] = TBC_CV_ERR_BAD_WARP,
+        [TBC_ERR_BAD_PC] = TBC_CV_ERR_BAD_PC,
+        [TBC_ERR_BAD_MASK] = TBC_CV_ERR_BAD_MASK,
+        [TBC_ERR_EMPTY] = TBC_CV_ERR_EMPTY,
+        [TBC_ERR_NOT_PENDING] = TBC_CV_ERR_NOT_PENDING,
+        [TBC_ERR_MISMATCH] = TBC_CV_ERR_MISMATCH,
+        [TBC_ERR_OVERFLOW] = TBC_CV_ERR_OVERFLOW,
+    };
+    c[TBC_CV_REQ_NOT_READY] += req->req_valid && !out->req_ready;
+    c[TBC_CV_CMP_BACKPRESSURE] += out->cmp_valid && !req->cmp_ready;
+    c[TBC_CV_POP_EMPTY] += ev->settle_pop_empty;
+    c[TBC_CV_POP_DONE] += ev->settle_pop_done;
+    c[TBC_CV_SETTLE_MERGE] += ev->settle_merge;
     if (ev->settle_pop_empty || ev->settle_pop_done || ev->settle_merge) {
         if (++d->settle_pops >= 2)
-            c[TCV_CASCADE]++;
+            c[TBC_CV_CASCADE]++;
     } else if (ev->settled) {
         d->settle_pops = 0;
         tbc_stack_entry_t t;
@@ -452,29 +380,29 @@ int tbc_driver_after(tbc_driver_t *d, const tbc_stack_t *m, const tbc_stack_in_t
             unsigned statics = thread_compactor_warp_count(
                 &(thread_compactor_params_t){d->p.block_threads, d->p.warp_width}, &t.mask,
                 true);
-            c[TCV_COMPACTION_GAIN] += t.wcnt < statics;
-            c[TCV_MAX_WARPS] += t.wcnt == d->s;
+            c[TBC_CV_COMPACTION_GAIN] += t.wcnt < statics;
+            c[TBC_CV_MAX_WARPS] += t.wcnt == d->s;
         }
     }
-    c[TCV_BLOCK_DONE] += ev->block_done;
+    c[TBC_CV_BLOCK_DONE] += ev->block_done;
     if (ev->block_done)
         d->idle_blocks = (unsigned)cosim_rng_below(&d->rng, 4);
-    c[TCV_FULL_DEPTH] += ev->depth_after == d->p.depth;
+    c[TBC_CV_FULL_DEPTH] += ev->depth_after == d->p.depth;
     if (!ev->accepted)
         return 0;
-    d->ops++;
     if (ev->err) {
-        c[err_cover[ev->err <= 8 ? ev->err : 0]]++;
+        if (ev->err < TBC_ERR_COUNT && err_cover[ev->err] < TBC_CV_COUNT)
+            c[err_cover[ev->err]]++;
         if (ev->err == TBC_ERR_OVERFLOW && !d->expect_err)
             d->plan = PLAN_ARRIVE; /* no room to branch: reconverge instead */
     } else {
-        c[TCV_INIT] += ev->op == TBC_OP_INIT;
-        c[TCV_STATIC_BLOCK] += ev->op == TBC_OP_INIT && req->req_static;
-        c[TCV_FIRST_ARRIVAL] += ev->first_arrival;
-        c[TCV_LCP_PUSH] += ev->lcp_push;
-        c[TCV_LPC_ARRIVE] += ev->lpc_arrive;
-        c[TCV_WCNT_ZERO_BRANCH] += ev->wcnt_zero && ev->op == TBC_OP_BRANCH;
-        c[TCV_WCNT_ZERO_ARRIVE] += ev->wcnt_zero && ev->op == TBC_OP_ARRIVE;
+        c[TBC_CV_INIT] += ev->op == TBC_OP_INIT;
+        c[TBC_CV_STATIC_BLOCK] += ev->op == TBC_OP_INIT && req->req_static;
+        c[TBC_CV_FIRST_ARRIVAL] += ev->first_arrival;
+        c[TBC_CV_LCP_PUSH] += ev->lcp_push;
+        c[TBC_CV_LPC_ARRIVE] += ev->lpc_arrive;
+        c[TBC_CV_WCNT_ZERO_BRANCH] += ev->wcnt_zero && ev->op == TBC_OP_BRANCH;
+        c[TBC_CV_WCNT_ZERO_ARRIVE] += ev->wcnt_zero && ev->op == TBC_OP_ARRIVE;
         if (ev->op == TBC_OP_INIT) {
             d->npool = 0;
             d->discard = true;
@@ -493,7 +421,7 @@ int tbc_driver_after(tbc_driver_t *d, const tbc_stack_t *m, const tbc_stack_in_t
             unsigned i = (unsigned)found;
             for (unsigned k = 0; k < d->npool; k++)
                 if (d->pool_seq[k] < d->pool_seq[i]) {
-                    c[TCV_OUT_OF_ORDER]++;
+                    c[TBC_CV_OUT_OF_ORDER]++;
                     break;
                 }
             d->last_arrived = d->pool[i];

@@ -1,0 +1,112 @@
+/* Golden cycle model of dom_core: Diverge on Miss's slip controller gating
+ * the Memory Divergence Table -- DoM (SC'09) section 4.1 step 3 and section
+ * 5.1. The two child models (csim/dom/mdt.h, csim/dom/slip_ctrl.h) wired as
+ * rtl/dom/dom_core.sv documents it:
+ *
+ *   - every ACCESS (acc_op 0) is the slip controller's event of the access
+ *     warp, with the same executing threads and hits;
+ *   - RELEASE (acc_op 2) is its release of the access warp: the MDT's
+ *     entries and the slip counters are cleared together;
+ *   - the slip controller's query port looks at the access warp: its
+ *     blocking mode (acc_block_o) and slip-limit mask (acc_limit_o) at the
+ *     start of the cycle; the MDT may allocate an entry only when that warp
+ *     is not blocking (acc_alloc_ok_i = !acc_block_o);
+ *   - one read port (rd_warp_i) reads the MDT entry and the slip counters;
+ *   - the MDT's rsp_valid_o answers the slip controller's event too, whose
+ *     own valid is not a port; the sticky error bits are mdt_sticky_o and
+ *     slip_sticky_o.
+ *
+ * Behaviour, timing and errors: docs/blocks/mdt.md and docs/blocks/slip_ctrl.md.
+ * No printing, no globals. */
+#ifndef SIMT_DOM_CORE_H
+#define SIMT_DOM_CORE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "mdt.h"
+#include "slip_ctrl.h"
+
+/* Its parameters are those of its children (configs/dom_core.cfg). */
+typedef struct {
+    unsigned num_warps;        /* 1..64 */
+    unsigned entries_per_warp; /* 1..8 */
+    unsigned warp_width;       /* 2..64 */
+    unsigned pc_width;         /* 4..64 */
+    unsigned counter_width;    /* 2..16 */
+    unsigned sample_period;    /* 2..2^24 */
+    unsigned init_max_slip;    /* 1..2^counter_width-1 */
+    unsigned idle_threshold;   /* < sample_period */
+    unsigned stall_threshold;  /* <= sample_period */
+    unsigned bytes_width;      /* 1..16 */
+    uint64_t fair_bytes;
+} dom_core_params_t;
+
+/* dom_core_create: 0, or the child that rejects the parameters. */
+enum { DOM_CORE_OK = 0, DOM_CORE_EPARAM_MDT = -1, DOM_CORE_EPARAM_SLIP = -2,
+       DOM_CORE_ENOMEM = -3 };
+
+/* The ports of rtl/dom/dom_core.sv without _i/_o. Masks are W-bit: bit t =
+ * thread t. Inputs are truncated to their port widths by the child models. */
+typedef struct {
+    bool acc_valid;
+    unsigned acc_op;
+    unsigned acc_warp;
+    uint64_t acc_pc;
+    uint64_t acc_exec, acc_hit;
+    bool fill_valid;
+    unsigned fill_warp, fill_entry;
+    uint64_t fill_mask;
+    bool perf_idle, perf_mem_stall;
+    unsigned perf_bytes;
+    unsigned rd_warp, rd_entry;
+} dom_core_in_t;
+
+typedef struct {
+    bool acc_block;
+    uint64_t acc_limit;
+    bool rsp_valid;
+    unsigned rsp_err, rsp_kind, rsp_entry;
+    uint64_t rsp_rejoin;
+    bool rsp_waiting;
+    bool fill_rsp_valid;
+    unsigned fill_err;
+    unsigned mdt_sticky;
+    unsigned slip_err;
+    unsigned slip_sticky;
+    unsigned max_slip;
+    unsigned adapt;
+    bool period_end;
+    bool rd_valid;
+    uint64_t rd_pc, rd_waiting, rd_ready;
+    unsigned rd_age;
+    uint64_t rd_masked;
+    bool rd_free;
+    uint16_t rd_counts[SC_MAX_WIDTH]; /* thread t at bits t*CounterWidth */
+} dom_core_out_t;
+
+/* What the children saw and did this cycle. */
+typedef struct {
+    mdt_in_t mdt_in;   /* acc_alloc_ok as the slip controller decided it */
+    mdt_out_t mdt_out; /* err_sticky is mdt_sticky */
+    mdt_events_t mdt;
+    slip_ctrl_in_t slip_in;
+    slip_ctrl_events_t slip;
+} dom_core_events_t;
+
+typedef struct dom_core dom_core_t;
+
+int dom_core_create(const dom_core_params_t *p, dom_core_t **out);
+void dom_core_destroy(dom_core_t *c);
+void dom_core_reset(dom_core_t *c);
+/* One cycle: *out = outputs during the cycle (from the state before the edge
+ * and this cycle's inputs), then the edge. out and ev may be NULL. */
+void dom_core_step(dom_core_t *c, const dom_core_in_t *in, dom_core_out_t *out,
+                   dom_core_events_t *ev);
+
+/* Read-only views for stimulus and tests. */
+const dom_core_params_t *dom_core_params(const dom_core_t *c);
+const mdt_t *dom_core_mdt(const dom_core_t *c);
+const slip_ctrl_t *dom_core_slip(const dom_core_t *c);
+
+#endif /* SIMT_DOM_CORE_H */

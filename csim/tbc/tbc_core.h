@@ -1,0 +1,85 @@
+/* Golden cycle model of tbc_core: Thread Block Compaction's block-wide stack
+ * driving the thread compactor -- TBC (HPCA'11) Fig. 8, units 1 and 2.
+ * Composed from the two golden models (tbc_stack.h, thread_compactor.h)
+ * wired as rtl/tbc/tbc_core.sv documents it: the compactor's in_ready is the
+ * stack's cmp_ready, the stack's compaction request is the compactor's
+ * input, and the PC of a mask is registered when the compactor takes the
+ * mask and shown with its warps (out_pc, 0 when no warp is shown).
+ * Behaviour and timing: docs/blocks/tbc_stack.md, thread_compactor.md.
+ * No printing, no globals. */
+#ifndef SIMT_TBC_CORE_H
+#define SIMT_TBC_CORE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "bitmask.h"
+#include "tbc_stack.h"
+#include "thread_compactor.h"
+
+/* The parameters of tbc_core.sv are tbc_stack's (the compactor shares
+ * BlockThreads and WarpWidth). */
+typedef tbc_stack_params_t tbc_core_params_t;
+
+/* Fields named after the ports of tbc_core.sv. */
+typedef struct {
+    bool req_valid;
+    unsigned req_op;                     /* 2 bits */
+    uint64_t req_lane_valid;             /* W bits */
+    uint16_t req_lane_sw[TBC_MAX_LANES]; /* each SwWidth bits */
+    uint64_t req_taken;                  /* W bits */
+    bitmask_t req_mask;                  /* B bits (INIT) */
+    bool req_static;
+    uint64_t req_pc, req_alt_pc, req_rpc, req_lpc;
+    bool out_ready;
+} tbc_core_in_t;
+
+typedef struct {
+    bool req_ready;
+    bool rsp_valid;
+    unsigned rsp_err;
+    unsigned err_sticky; /* 16 bits */
+    bool tos_valid;
+    uint64_t tos_pc;
+    unsigned tos_wcnt;
+    unsigned depth;
+    bool out_valid;
+    uint64_t out_lane_valid;             /* 0 when !out_valid */
+    uint16_t out_lane_sw[TBC_MAX_LANES]; /* 0 where a lane is empty */
+    bool out_last;
+    uint64_t out_pc;                     /* 0 when !out_valid */
+} tbc_core_out_t;
+
+/* The inner wires of a cycle, for coverage and stimulus feedback: both
+ * children's ports and what the stack did. */
+typedef struct {
+    tbc_stack_in_t stack_in;
+    tbc_stack_out_t stack_out;
+    tbc_stack_events_t stack;
+    thread_compactor_in_t cmp_in;
+    thread_compactor_out_t cmp_out;
+} tbc_core_events_t;
+
+typedef struct tbc_core tbc_core_t;
+
+/* TBC_OK, or the tbc_status of the parameter the stack rejects (the
+ * compactor's B and W are the stack's), or TBC_ENOMEM. */
+int tbc_core_create(const tbc_core_params_t *p, tbc_core_t **out);
+void tbc_core_destroy(tbc_core_t *m);
+void tbc_core_reset(tbc_core_t *m);
+/* One cycle: *out = outputs during the cycle, then the edge. ev may be NULL. */
+void tbc_core_step(tbc_core_t *m, const tbc_core_in_t *in, tbc_core_out_t *out,
+                   tbc_core_events_t *ev);
+/* Outputs of the current cycle without an edge (none depends on an input). */
+void tbc_core_peek(const tbc_core_t *m, tbc_core_out_t *out);
+
+/* Read-only views of the children for stimulus generators and tests. */
+const tbc_stack_t *tbc_core_stack(const tbc_core_t *m);
+const thread_compactor_t *tbc_core_compactor(const tbc_core_t *m);
+
+/* The request ports tbc_core passes to its stack unchanged: X(field). */
+#define TBC_CORE_REQ_FIELDS(X) \
+    X(req_valid) X(req_op) X(req_lane_valid) X(req_taken) X(req_mask) X(req_static) \
+    X(req_pc) X(req_alt_pc) X(req_rpc) X(req_lpc)
+
+#endif /* SIMT_TBC_CORE_H */

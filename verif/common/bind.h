@@ -1,0 +1,106 @@
+/* Port binding: a golden model's input/output struct <-> the port words of
+ * the generated port structs, by name. The generator lists every port with
+ * the model field of the same name without its _i/_o suffix (cosim_kit.h:
+ * KIT_IN_PORTS, KIT_OUT_PORTS); the field's C type says how it is packed:
+ *
+ *   bitmask_t            a mask of the port's width (bitmask.h)
+ *   uint16_t array       a port of equal elements, element l at bit l*E (E
+ *                        from the declaration's `packed PORT "E"` line)
+ *   any other scalar     a port of at most 64 bits
+ *
+ * A port without a field of its name is a compile error: the binding is
+ * complete or it does not build. Reading a port masks it to its width, as
+ * the wires do. */
+#ifndef SIMT_BIND_H
+#define SIMT_BIND_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bitmask.h"
+#include "ports.h"
+
+enum { BIND_INT, BIND_MASK, BIND_U16S };
+
+#define BIND_KIND(f) _Generic((f), bitmask_t: BIND_MASK, uint16_t *: BIND_U16S, default: BIND_INT)
+
+static inline void bind_bad(unsigned width, unsigned elem)
+{
+    fprintf(stderr, "bind.h: a port of %u bits bound to a field that cannot hold it "
+                    "(element width %u)\n", width, elem);
+    abort();
+}
+
+static inline void bind_put(uint64_t *w, unsigned width, unsigned elem, const void *f,
+                            int kind, size_t size)
+{
+    if (kind == BIND_MASK) {
+        bm_to_words(w, (const bitmask_t *)f, width);
+    } else if (kind == BIND_U16S) {
+        if (!elem || elem > 16)
+            bind_bad(width, elem);
+        for (unsigned l = 0; l < width / elem; l++)
+            port_set_field(w, l * elem, elem, ((const uint16_t *)f)[l]);
+    } else {
+        uint64_t v = 0;
+        switch (size) {
+        case 1: v = *(const uint8_t *)f; break;
+        case 2: v = *(const uint16_t *)f; break;
+        case 4: v = *(const uint32_t *)f; break;
+        case 8: v = *(const uint64_t *)f; break;
+        default: bind_bad(width, elem);
+        }
+        if (width > 64)
+            bind_bad(width, elem);
+        w[0] = v;
+    }
+}
+
+static inline void bind_get(const uint64_t *w, unsigned width, unsigned elem, void *f, int kind,
+                            size_t size)
+{
+    if (kind == BIND_MASK) {
+        bm_from_words((bitmask_t *)f, w, width);
+    } else if (kind == BIND_U16S) {
+        if (!elem || elem > 16)
+            bind_bad(width, elem);
+        for (unsigned l = 0; l < width / elem; l++)
+            ((uint16_t *)f)[l] = (uint16_t)port_get_field(w, l * elem, elem);
+    } else {
+        if (width > 64)
+            bind_bad(width, elem);
+        uint64_t v = width == 64 ? w[0] : w[0] & ((UINT64_C(1) << width) - 1u);
+        switch (size) {
+        case 1: *(uint8_t *)f = (uint8_t)v; break;
+        case 2: *(uint16_t *)f = (uint16_t)v; break;
+        case 4: *(uint32_t *)f = (uint32_t)v; break;
+        case 8: *(uint64_t *)f = v; break;
+        default: bind_bad(width, elem);
+        }
+    }
+}
+
+#define BIND_PUT_(s, p, field, port, width, elem) \
+    bind_put((p)->port, width, elem, &(s)->field, BIND_KIND((s)->field), sizeof((s)->field));
+#define BIND_GET_(s, p, field, port, width, elem) \
+    bind_get((p)->port, width, elem, &(s)->field, BIND_KIND((s)->field), sizeof((s)->field));
+
+/* model struct *s -> port words (uint64_t *words); LIST is KIT_IN_PORTS or
+ * KIT_OUT_PORTS, T the matching kit_in_t / kit_out_t. */
+#define KIT_TO_PORTS(LIST, T, s, words) \
+    do { \
+        T *p_ = (T *)(void *)(words); \
+        LIST(BIND_PUT_, s, p_) \
+    } while (0)
+/* port words -> model struct *s (zeroed first: fields without a port are 0) */
+#define KIT_FROM_PORTS(LIST, T, s, words) \
+    do { \
+        const T *p_ = (const T *)(const void *)(words); \
+        memset((s), 0, sizeof *(s)); \
+        LIST(BIND_GET_, s, p_) \
+    } while (0)
+
+#endif /* SIMT_BIND_H */
