@@ -6,6 +6,9 @@
 //
 // Example (Width = 8): in_i = 8'b0110_1000 -> valid_o = 1, idx_o = 3,
 // onehot_o = 8'b0000_1000. in_i = 0 -> valid_o = 0, idx_o = 0, onehot_o = 0.
+
+`include "assert.svh"
+
 module prio_enc #(
   /// Input width, 1 .. 1024.
   parameter int unsigned Width    = 8,
@@ -36,5 +39,15 @@ module prio_enc #(
       end
     end
   end
+
+  // Outputs known whenever the input is (a combinational block: an X in_i
+  // legitimately makes X outputs).
+  `ASSERT_KNOWN_COMB(ValidKnown_A, valid_o, in_i)
+  `ASSERT_KNOWN_COMB(IdxKnown_A, idx_o, in_i)
+  `ASSERT_KNOWN_COMB(OnehotKnown_A, onehot_o, in_i)
+  // onehot_o is the lowest set bit of in_i, idx_o its index.
+  `ASSERT_COMB(OnehotIsLowest_A, $onehot(onehot_o) == valid_o && (onehot_o & ~in_i) == '0 &&
+                                 (in_i & (onehot_o - 1'b1)) == '0)
+  `ASSERT_COMB(IdxMatchesOnehot_A, valid_o ? onehot_o == (Width'(1) << idx_o) : idx_o == '0)
 
 endmodule

@@ -7,6 +7,9 @@
 // into an existing entry but not allocate a new one. Every ACCESS is also
 // the slip controller's event; RELEASE (warp reassigned) clears both. See
 // docs/blocks/mdt.md and docs/blocks/slip_ctrl.md.
+
+`include "assert.svh"
+
 module dom_core #(
   /// Warps, 1 .. 64.
   parameter int unsigned NumWarps       = 4,
@@ -130,11 +133,11 @@ module dom_core #(
     .BytesWidth(BytesWidth), .FairBytes(FairBytes)
   ) u_slip (
     .clk_i, .rst_ni,
-    .ev_valid_i      (acc_valid_i && acc_op_i == 2'd0),
+    .ev_valid_i      (acc_valid_i && acc_op_i == mdt_pkg::OpAccess),
     .ev_warp_i       (acc_warp_i),
     .ev_exec_i       (acc_exec_i),
     .ev_hit_i        (acc_hit_i),
-    .rel_valid_i     (acc_valid_i && acc_op_i == 2'd2),
+    .rel_valid_i     (acc_valid_i && acc_op_i == mdt_pkg::OpRelease),
     .rel_warp_i      (acc_warp_i),
     .q_warp_i        (acc_warp_i),
     .q_block_o       (acc_block_o),
@@ -148,7 +151,8 @@ module dom_core #(
     .rd_counts_o
   );
 
-  // rsp_valid_o of the MDT covers the slip controller's event too
+  // rsp_valid_o of the MDT covers the slip controller's event too (see
+  // SlipRspIsMdtRsp_A below)
   logic unused_slip_rsp_valid;
   assign unused_slip_rsp_valid = slip_rsp_valid;
 
@@ -166,5 +170,36 @@ module dom_core #(
     .rd_warp_i, .rd_entry_i, .rd_valid_o, .rd_pc_o, .rd_waiting_o, .rd_ready_o, .rd_age_o,
     .rd_masked_o, .rd_free_o
   );
+
+  // ------------------------------------------------------------------------
+  // Assertions (the MDT's and the slip controller's own run inside them)
+  // ------------------------------------------------------------------------
+  // Every slip-controller event is an ACCESS: the MDT answers it too.
+  `ASSERT(SlipRspIsMdtRsp_A, !slip_rsp_valid || rsp_valid_o)
+
+  `ASSERT_KNOWN(AccBlockKnown_A, acc_block_o)
+  `ASSERT_KNOWN(AccLimitKnown_A, acc_limit_o)
+  `ASSERT_KNOWN(RspValidKnown_A, rsp_valid_o)
+  `ASSERT_KNOWN(RspErrKnown_A, rsp_err_o)
+  `ASSERT_KNOWN(RspKindKnown_A, rsp_kind_o)
+  `ASSERT_KNOWN(RspEntryKnown_A, rsp_entry_o)
+  `ASSERT_KNOWN(RspRejoinKnown_A, rsp_rejoin_o)
+  `ASSERT_KNOWN(RspWaitingKnown_A, rsp_waiting_o)
+  `ASSERT_KNOWN(FillRspValidKnown_A, fill_rsp_valid_o)
+  `ASSERT_KNOWN(FillErrKnown_A, fill_err_o)
+  `ASSERT_KNOWN(MdtStickyKnown_A, mdt_sticky_o)
+  `ASSERT_KNOWN(SlipErrKnown_A, slip_err_o)
+  `ASSERT_KNOWN(SlipStickyKnown_A, slip_sticky_o)
+  `ASSERT_KNOWN(MaxSlipKnown_A, max_slip_o)
+  `ASSERT_KNOWN(AdaptKnown_A, adapt_o)
+  `ASSERT_KNOWN(PeriodEndKnown_A, period_end_o)
+  `ASSERT_KNOWN(RdValidKnown_A, rd_valid_o)
+  `ASSERT_KNOWN(RdPcKnown_A, rd_pc_o)
+  `ASSERT_KNOWN(RdWaitingKnown_A, rd_waiting_o)
+  `ASSERT_KNOWN(RdReadyKnown_A, rd_ready_o)
+  `ASSERT_KNOWN(RdAgeKnown_A, rd_age_o)
+  `ASSERT_KNOWN(RdMaskedKnown_A, rd_masked_o)
+  `ASSERT_KNOWN(RdFreeKnown_A, rd_free_o)
+  `ASSERT_KNOWN(RdCountsKnown_A, rd_counts_o)
 
 endmodule

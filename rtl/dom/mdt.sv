@@ -15,6 +15,9 @@
 // 0, threads 1,3 WAITING. FILL entry 0 mask=1000 -> thread 3 READY. ACCESS
 // pc=P exec=0101 hit=0101 -> MERGED, rejoin=1000 (thread 3), thread 1 still
 // WAITING. FILL 0010, then ACCESS pc=P again -> rejoin=0010, entry freed.
+
+`include "assert.svh"
+
 module mdt #(
   /// Warps, 1 .. 64.
   parameter int unsigned NumWarps       = 4,
@@ -154,7 +157,7 @@ module mdt #(
   logic [2:0] acc_err;
   always_comb begin
     acc_err = mdt_pkg::ErrNone;
-    if (acc_op_i == 2'd3) begin
+    if (acc_op_i == mdt_pkg::OpReserved) begin
       acc_err = mdt_pkg::ErrBadOp;
     end else if (!acc_warp_ok) begin
       acc_err = mdt_pkg::ErrBadWarp;
@@ -285,32 +288,33 @@ module mdt #(
   // ------------------------------------------------------------------------
   // Responses
   // ------------------------------------------------------------------------
+  // Valid and error of both ports (port 0 access, port 1 fill; one code
+  // list, one sticky vector).
+  rsp_reg #(
+    .NumPorts(2),
+    .ErrWidth(3)
+  ) u_rsp (
+    .clk_i,
+    .rst_ni,
+    .valid_i ({fill_valid_i, acc_valid_i}),
+    .err_i   ({fill_err, acc_err}),
+    .valid_o ({fill_rsp_valid_o, rsp_valid_o}),
+    .err_o   ({fill_err_o, rsp_err_o}),
+    .sticky_o(err_sticky_o)
+  );
+
+  // What an applied access did.
   always_ff @(posedge clk_i or negedge rst_ni) begin : p_rsp
     if (!rst_ni) begin
-      rsp_valid_o      <= 1'b0;
-      rsp_err_o        <= mdt_pkg::ErrNone;
-      rsp_kind_o       <= mdt_pkg::KindNone;
-      rsp_entry_o      <= '0;
-      rsp_rejoin_o     <= '0;
-      rsp_waiting_o    <= 1'b0;
-      fill_rsp_valid_o <= 1'b0;
-      fill_err_o       <= mdt_pkg::ErrNone;
-      err_sticky_o     <= '0;
+      rsp_kind_o    <= mdt_pkg::KindNone;
+      rsp_entry_o   <= '0;
+      rsp_rejoin_o  <= '0;
+      rsp_waiting_o <= 1'b0;
     end else begin
-      rsp_valid_o      <= acc_valid_i;
-      rsp_err_o        <= acc_valid_i ? acc_err : mdt_pkg::ErrNone;
-      rsp_kind_o       <= acc_apply ? kind : mdt_pkg::KindNone;
-      rsp_entry_o      <= acc_apply ? tgt : '0;
-      rsp_rejoin_o     <= acc_apply ? rejoin : '0;
-      rsp_waiting_o    <= acc_apply && kind == mdt_pkg::KindForced && wait_q[acc_warp_i][tgt] != '0;
-      fill_rsp_valid_o <= fill_valid_i;
-      fill_err_o       <= fill_valid_i ? fill_err : mdt_pkg::ErrNone;
-      if (acc_valid_i && acc_err != mdt_pkg::ErrNone) begin
-        err_sticky_o[acc_err] <= 1'b1;
-      end
-      if (fill_valid_i && fill_err != mdt_pkg::ErrNone) begin
-        err_sticky_o[fill_err] <= 1'b1;
-      end
+      rsp_kind_o    <= acc_apply ? kind : mdt_pkg::KindNone;
+      rsp_entry_o   <= acc_apply ? tgt : '0;
+      rsp_rejoin_o  <= acc_apply ? rejoin : '0;
+      rsp_waiting_o <= acc_apply && kind == mdt_pkg::KindForced && wait_q[acc_warp_i][tgt] != '0;
     end
   end
 
@@ -341,5 +345,37 @@ module mdt #(
       end
     end
   end
+
+  // ------------------------------------------------------------------------
+  // Assertions
+  // ------------------------------------------------------------------------
+  // rsp_reg answers "no error" with 0.
+  `ASSERT_INIT(ErrNoneIsZero_A, 32'(mdt_pkg::ErrNone) == 0)
+  // The MCB's three states per thread (section 3.2): a thread of a valid
+  // entry is never both WAITING and READY, and a valid entry holds at least
+  // one thread (it frees when its last READY thread re-joins).
+  for (genvar w = 0; w < NumWarps; w++) begin : gen_warp_assert
+    for (genvar e = 0; e < M; e++) begin : gen_entry_assert
+      `ASSERT(WaitingReadyDisjoint_A, !valid_q[w][e] || (wait_q[w][e] & ready_q[w][e]) == '0)
+      `ASSERT(EntryNotEmpty_A, !valid_q[w][e] || (wait_q[w][e] | ready_q[w][e]) != '0)
+    end
+  end
+
+  `ASSERT_KNOWN(RspValidKnown_A, rsp_valid_o)
+  `ASSERT_KNOWN(RspErrKnown_A, rsp_err_o)
+  `ASSERT_KNOWN(RspKindKnown_A, rsp_kind_o)
+  `ASSERT_KNOWN(RspEntryKnown_A, rsp_entry_o)
+  `ASSERT_KNOWN(RspRejoinKnown_A, rsp_rejoin_o)
+  `ASSERT_KNOWN(RspWaitingKnown_A, rsp_waiting_o)
+  `ASSERT_KNOWN(FillRspValidKnown_A, fill_rsp_valid_o)
+  `ASSERT_KNOWN(FillErrKnown_A, fill_err_o)
+  `ASSERT_KNOWN(ErrStickyKnown_A, err_sticky_o)
+  `ASSERT_KNOWN(RdValidKnown_A, rd_valid_o)
+  `ASSERT_KNOWN(RdPcKnown_A, rd_pc_o)
+  `ASSERT_KNOWN(RdWaitingKnown_A, rd_waiting_o)
+  `ASSERT_KNOWN(RdReadyKnown_A, rd_ready_o)
+  `ASSERT_KNOWN(RdAgeKnown_A, rd_age_o)
+  `ASSERT_KNOWN(RdMaskedKnown_A, rd_masked_o)
+  `ASSERT_KNOWN(RdFreeKnown_A, rd_free_o)
 
 endmodule

@@ -11,6 +11,9 @@
 // counters 1,1,0,0. hit = 0011 again: counters 2,2,0,0: threads 0,1 reach
 // max-slip, the warp blocks, exec becomes 1100. hit = 1100: the tail (2,3)
 // all hit: the disabled threads fall back, 1,1,0,0, and the limit clears.
+
+`include "assert.svh"
+
 module slip_ctrl #(
   /// Warps, 1 .. 64.
   parameter int unsigned NumWarps       = 4,
@@ -199,9 +202,6 @@ module slip_ctrl #(
       bytes_q      <= '0;
       adapt_o      <= slip_ctrl_pkg::AdaptHold;
       period_end_o <= 1'b0;
-      rsp_valid_o  <= 1'b0;
-      rsp_err_o    <= slip_ctrl_pkg::ErrNone;
-      err_sticky_o <= '0;
     end else begin
       if (ev_apply && !(rel_ok && rel_warp_i == ev_warp_i)) begin
         cnt_q[ev_warp_i] <= c_new;
@@ -218,16 +218,30 @@ module slip_ctrl #(
       if (last) begin
         adapt_o <= decision;
       end
-      rsp_valid_o <= ev_valid_i;
-      rsp_err_o   <= ev_valid_i ? ev_err : slip_ctrl_pkg::ErrNone;
-      if (ev_valid_i && ev_err != slip_ctrl_pkg::ErrNone) begin
-        err_sticky_o[ev_err] <= 1'b1;
-      end
-      if (rel_valid_i && !rel_ok) begin
-        err_sticky_o[slip_ctrl_pkg::ErrBadRelease] <= 1'b1;
-      end
     end
   end
+
+  // The event's response; the release port has none, only its sticky bit:
+  // port 1 of the response register, its registered valid and code unused.
+  logic [1:0] rel_err;
+  logic       rel_rsp_valid;
+  logic [1:0] rel_rsp_err;
+  assign rel_err = (32'(rel_warp_i) < NumWarps) ? slip_ctrl_pkg::ErrNone :
+                                                   slip_ctrl_pkg::ErrBadRelease;
+  rsp_reg #(
+    .NumPorts(2),
+    .ErrWidth(2)
+  ) u_rsp (
+    .clk_i,
+    .rst_ni,
+    .valid_i ({rel_valid_i, ev_valid_i}),
+    .err_i   ({rel_err, ev_err}),
+    .valid_o ({rel_rsp_valid, rsp_valid_o}),
+    .err_o   ({rel_rsp_err, rsp_err_o}),
+    .sticky_o(err_sticky_o)
+  );
+  logic unused_rel_rsp;
+  assign unused_rel_rsp = ^{rel_rsp_valid, rel_rsp_err};
 
   // Slip-limit masks: the event's and release's warps follow their new
   // counters; every warp follows a new max-slip.
@@ -252,5 +266,32 @@ module slip_ctrl #(
   assign q_block_o   = q_limit_o != '0;
   assign max_slip_o  = max_q;
   assign rd_counts_o = (32'(rd_warp_i) < NumWarps) ? cnt_q[rd_warp_i] : '0;
+
+  // ------------------------------------------------------------------------
+  // Assertions
+  // ------------------------------------------------------------------------
+  // rsp_reg answers "no error" with 0.
+  `ASSERT_INIT(ErrNoneIsZero_A, 32'(slip_ctrl_pkg::ErrNone) == 0)
+  // Max-slip stays in 1 .. 2^CounterWidth-1; the period counters within the
+  // period, the idle and stall counts within the cycles counted.
+  `ASSERT_NEVER(MaxSlipZero_A, max_q == '0)
+  `ASSERT(PeriodBound_A, 32'(cyc_q) < SamplePeriod)
+  `ASSERT(IdleWithinPeriod_A, idle_q <= cyc_q)
+  `ASSERT(StallWithinPeriod_A, stall_q <= cyc_q)
+  // A warp's slip-limit mask is always its counters against max-slip
+  // (section 5.1): the register only saves the comparators on the query port.
+  for (genvar w = 0; w < NumWarps; w++) begin : gen_limit_assert
+    `ASSERT(LimitMatchesCounters_A, lim_q[w] == limit_of(cnt_q[w], max_q))
+  end
+
+  `ASSERT_KNOWN(QBlockKnown_A, q_block_o)
+  `ASSERT_KNOWN(QLimitKnown_A, q_limit_o)
+  `ASSERT_KNOWN(MaxSlipKnown_A, max_slip_o)
+  `ASSERT_KNOWN(AdaptKnown_A, adapt_o)
+  `ASSERT_KNOWN(PeriodEndKnown_A, period_end_o)
+  `ASSERT_KNOWN(RspValidKnown_A, rsp_valid_o)
+  `ASSERT_KNOWN(RspErrKnown_A, rsp_err_o)
+  `ASSERT_KNOWN(ErrStickyKnown_A, err_sticky_o)
+  `ASSERT_KNOWN(RdCountsKnown_A, rd_counts_o)
 
 endmodule

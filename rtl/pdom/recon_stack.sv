@@ -22,6 +22,9 @@
 // fields, at_rpc (pc == rpc) and empty (mask == 0), written whenever the
 // entry is, so a pop can find the next unfinished entry below with a
 // Depth-bit priority search instead of Depth comparators per warp.
+
+`include "assert.svh"
+
 module recon_stack #(
   /// Warps, one stack each.
   parameter int unsigned NumWarps  = 4,
@@ -402,19 +405,18 @@ module recon_stack #(
   // ------------------------------------------------------------------------
   // Response and sticky error
   // ------------------------------------------------------------------------
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      rsp_valid_o  <= 1'b0;
-      rsp_err_o    <= recon_stack_pkg::ErrNone;
-      err_sticky_o <= '0;
-    end else begin
-      rsp_valid_o <= req_valid_i;
-      rsp_err_o   <= req_valid_i ? err : recon_stack_pkg::ErrNone;
-      if (req_valid_i && err != recon_stack_pkg::ErrNone) begin
-        err_sticky_o[err] <= 1'b1;
-      end
-    end
-  end
+  rsp_reg #(
+    .NumPorts(1),
+    .ErrWidth(3)
+  ) u_rsp (
+    .clk_i,
+    .rst_ni,
+    .valid_i (req_valid_i),
+    .err_i   (err),
+    .valid_o (rsp_valid_o),
+    .err_o   (rsp_err_o),
+    .sticky_o(err_sticky_o)
+  );
 
   // ------------------------------------------------------------------------
   // Read port
@@ -446,20 +448,30 @@ module recon_stack #(
     end
   end
 
-`ifndef SYNTHESIS
-  // Invariants: no stack deeper than Depth; a stack empties only by a pop at
-  // the rpc (a likely-convergence merge always leaves the entry it merged
-  // into).
-  always_ff @(posedge clk_i or negedge rst_ni) begin : p_assert
-    if (rst_ni) begin
-      for (int unsigned w = 0; w < NumWarps; w++) begin
-        assert (32'(sp_q[w]) <= Depth)
-          else $error("recon_stack: warp %0d deeper than Depth", w);
-      end
-      assert (!(apply && sp_next == '0 && !(pop && hit_rpc)))
-        else $error("recon_stack: warp %0d emptied other than by a pop at its rpc", req_warp_i);
-    end
+  // ------------------------------------------------------------------------
+  // Assertions
+  // ------------------------------------------------------------------------
+  // rsp_reg answers "no error" with 0.
+  `ASSERT_INIT(ErrNoneIsZero_A, 32'(recon_stack_pkg::ErrNone) == 0)
+  // No stack deeper than Depth.
+  for (genvar w = 0; w < NumWarps; w++) begin : gen_sp_assert
+    `ASSERT(SpBound_A, 32'(sp_q[w]) <= Depth)
   end
-`endif
+  // A stack empties only by a pop at the rpc (a likely-convergence merge
+  // always leaves the entry it merged into).
+  `ASSERT_NEVER(EmptyOnlyAtRpc_A, apply && sp_next == '0 && !(pop && hit_rpc))
+  // The reserved PC is rejected (BAD_PC) and never reaches a top of stack.
+  `ASSERT_NEVER(RdPcNone_A, rd_valid_o && rd_pc_o == PcNone)
+
+  `ASSERT_KNOWN(RspValidKnown_A, rsp_valid_o)
+  `ASSERT_KNOWN(RspErrKnown_A, rsp_err_o)
+  `ASSERT_KNOWN(ErrStickyKnown_A, err_sticky_o)
+  `ASSERT_KNOWN(RdValidKnown_A, rd_valid_o)
+  `ASSERT_KNOWN(RdPcKnown_A, rd_pc_o)
+  `ASSERT_KNOWN(RdRpcKnown_A, rd_rpc_o)
+  `ASSERT_KNOWN(RdMaskKnown_A, rd_mask_o)
+  `ASSERT_KNOWN(RdLpcKnown_A, rd_lpc_o)
+  `ASSERT_KNOWN(RdLposKnown_A, rd_lpos_o)
+  `ASSERT_KNOWN(RdDepthKnown_A, rd_depth_o)
 
 endmodule

@@ -3,6 +3,9 @@
 // stack its mask goes to the compactor, which emits the compacted warps one
 // per cycle to the warp buffer (out_*). Arriving warps come back on req_*.
 // See docs/blocks/tbc_stack.md and docs/blocks/thread_compactor.md.
+
+`include "assert.svh"
+
 module tbc_core #(
   /// Threads per block. A multiple of WarpWidth, 2W .. 1024.
   parameter int unsigned BlockThreads   = 8,
@@ -138,5 +141,26 @@ module tbc_core #(
     end
   end
   assign out_pc_o = out_valid_o ? warp_pc_q : '0;
+
+  // ------------------------------------------------------------------------
+  // Assertions (the stack's and the compactor's own run inside them)
+  // ------------------------------------------------------------------------
+  // The PC a compacted warp starts at is the one handed over with its mask,
+  // never the reserved PC.
+  `ASSERT_NEVER(OutPcNone_A, out_valid_o && out_pc_o == '1)
+
+  `ASSERT_KNOWN(ReqReadyKnown_A, req_ready_o)
+  `ASSERT_KNOWN(RspValidKnown_A, rsp_valid_o)
+  `ASSERT_KNOWN(RspErrKnown_A, rsp_err_o)
+  `ASSERT_KNOWN(ErrStickyKnown_A, err_sticky_o)
+  `ASSERT_KNOWN(TosValidKnown_A, tos_valid_o)
+  `ASSERT_KNOWN(TosPcKnown_A, tos_pc_o)
+  `ASSERT_KNOWN(TosWcntKnown_A, tos_wcnt_o)
+  `ASSERT_KNOWN(DepthKnown_A, depth_o)
+  `ASSERT_KNOWN(OutValidKnown_A, out_valid_o)
+  `ASSERT_KNOWN(OutLaneValidKnown_A, out_lane_valid_o)
+  `ASSERT_KNOWN(OutLaneSwKnown_A, out_lane_sw_o)
+  `ASSERT_KNOWN(OutLastKnown_A, out_last_o)
+  `ASSERT_KNOWN(OutPcKnown_A, out_pc_o)
 
 endmodule

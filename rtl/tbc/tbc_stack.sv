@@ -19,6 +19,9 @@
 // {B,D} {C,D}; W0 arrives: C = {1,6,7}, B = {2,3,4,5,8}, wcnt 0 -> settle C:
 // wcnt 1, compact {1,6,7}; its warp ARRIVEs at D: pop -> settle B: wcnt 2
 // ... -> the original entry, now at D, settles with all 8 threads.
+
+`include "assert.svh"
+
 module tbc_stack #(
   /// Threads per block: the mask width. A multiple of WarpWidth, 2W .. 1024.
   parameter int unsigned BlockThreads   = 8,
@@ -452,7 +455,7 @@ module tbc_stack #(
     end
   end
 
-  // Control state, the compaction request, the response.
+  // Control state and the compaction request.
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       sp_q         <= '0;
@@ -464,9 +467,6 @@ module tbc_stack #(
       cmp_mask_q   <= '0;
       cmp_pc_q     <= '0;
       arrived_q    <= '0;
-      rsp_valid_o  <= 1'b0;
-      rsp_err_o    <= tbc_stack_pkg::ErrNone;
-      err_sticky_o <= '0;
     end else begin
       sp_q       <= sp_d;
       tos_q      <= tos_d;
@@ -491,13 +491,22 @@ module tbc_stack #(
       end else if (apply) begin
         arrived_q <= arrived_q | arr_mask;
       end
-      rsp_valid_o <= accept;
-      rsp_err_o   <= accept ? err : tbc_stack_pkg::ErrNone;
-      if (accept && err != tbc_stack_pkg::ErrNone) begin
-        err_sticky_o[err] <= 1'b1;
-      end
     end
   end
+
+  // The response to a request taken.
+  rsp_reg #(
+    .NumPorts(1),
+    .ErrWidth(4)
+  ) u_rsp (
+    .clk_i,
+    .rst_ni,
+    .valid_i (accept),
+    .err_i   (err),
+    .valid_o (rsp_valid_o),
+    .err_o   (rsp_err_o),
+    .sticky_o(err_sticky_o)
+  );
 
   assign cmp_valid_o  = cmp_valid_q;
   assign cmp_mask_o   = cmp_mask_q;
@@ -517,14 +526,34 @@ module tbc_stack #(
   assign tos_idx_o   = tos_q;
   assign depth_o     = sp_q;
 
-`ifndef SYNTHESIS
-  always_ff @(posedge clk_i or negedge rst_ni) begin : p_assert
-    if (rst_ni) begin
-      assert (32'(sp_q) <= Depth) else $error("tbc_stack: sp exceeds Depth");
-      assert (empty || 32'(tos_q) < 32'(sp_q)) else $error("tbc_stack: tos above sp");
-      assert (!(settling_q && empty)) else $error("tbc_stack: settling an empty stack");
-    end
-  end
-`endif
+  // ------------------------------------------------------------------------
+  // Assertions
+  // ------------------------------------------------------------------------
+  // rsp_reg answers "no error" with 0.
+  `ASSERT_INIT(ErrNoneIsZero_A, 32'(tbc_stack_pkg::ErrNone) == 0)
+  `ASSERT(SpBound_A, 32'(sp_q) <= Depth)
+  `ASSERT(TosBelowSp_A, empty || 32'(tos_q) < 32'(sp_q))
+  `ASSERT_NEVER(SettlingEmpty_A, settling_q && empty)
+  // The reserved PC is rejected (BAD_PC) and never reaches an entry tos.
+  `ASSERT_NEVER(TosPcNone_A, tos_valid_o && tos_pc_o == PcNone)
+  `ASSERT_NEVER(CmpPcNone_A, cmp_valid_o && cmp_pc_o == PcNone)
+
+  `ASSERT_KNOWN(ReqReadyKnown_A, req_ready_o)
+  `ASSERT_KNOWN(CmpValidKnown_A, cmp_valid_o)
+  `ASSERT_KNOWN(CmpMaskKnown_A, cmp_mask_o)
+  `ASSERT_KNOWN(CmpStaticKnown_A, cmp_static_o)
+  `ASSERT_KNOWN(CmpPcKnown_A, cmp_pc_o)
+  `ASSERT_KNOWN(RspValidKnown_A, rsp_valid_o)
+  `ASSERT_KNOWN(RspErrKnown_A, rsp_err_o)
+  `ASSERT_KNOWN(ErrStickyKnown_A, err_sticky_o)
+  `ASSERT_KNOWN(TosValidKnown_A, tos_valid_o)
+  `ASSERT_KNOWN(TosPcKnown_A, tos_pc_o)
+  `ASSERT_KNOWN(TosRpcKnown_A, tos_rpc_o)
+  `ASSERT_KNOWN(TosLpcKnown_A, tos_lpc_o)
+  `ASSERT_KNOWN(TosWcntKnown_A, tos_wcnt_o)
+  `ASSERT_KNOWN(TosMaskKnown_A, tos_mask_o)
+  `ASSERT_KNOWN(TosLposKnown_A, tos_lpos_o)
+  `ASSERT_KNOWN(TosIdxKnown_A, tos_idx_o)
+  `ASSERT_KNOWN(DepthKnown_A, depth_o)
 
 endmodule

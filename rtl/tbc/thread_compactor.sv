@@ -13,6 +13,9 @@
 // Example (B = 8, W = 4, TBC Example 1): mask = threads {2,3,4,5,8} (bits
 // 1,2,3,4,7) -> warp 1: lane0 = static warp 1 (thread 5), lanes 1-3 = static
 // warp 0 (threads 2,3,4); warp 2: lane3 = static warp 1 (thread 8).
+
+`include "assert.svh"
+
 module thread_compactor #(
   /// Threads per block: the mask width. A multiple of WarpWidth, 2W .. 1024.
   parameter int unsigned BlockThreads   = 8,
@@ -139,5 +142,20 @@ module thread_compactor #(
       end
     end
   end
+
+  // ------------------------------------------------------------------------
+  // Assertions
+  // ------------------------------------------------------------------------
+  // A warp shown has a thread, so taking it removes one: the compactor
+  // always makes progress. out_last_o marks a warp that is shown.
+  `ASSERT(WarpNotEmpty_A, !out_valid_o || out_lane_valid_o != '0)
+  `ASSERT_NEVER(LastWithoutWarp_A, out_last_o && !out_valid_o)
+
+  `ASSERT_KNOWN(InReadyKnown_A, in_ready_o)
+  `ASSERT_KNOWN(OutValidKnown_A, out_valid_o)
+  `ASSERT_KNOWN(OutLaneValidKnown_A, out_lane_valid_o)
+  `ASSERT_KNOWN(OutLaneSwKnown_A, out_lane_sw_o)
+  `ASSERT_KNOWN(OutLastKnown_A, out_last_o)
+  `ASSERT_KNOWN(BusyKnown_A, busy_o)
 
 endmodule

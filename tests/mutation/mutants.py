@@ -33,6 +33,11 @@ MUTANTS = [
          old="    sp_pop = '0;",
          new="    sp_pop = DepthWidth'(1);",
          why="a warp reaching its exit keeps a stale bottom entry instead of finishing"),
+    dict(block="recon_stack", name="rtl_assertion_fails", kind="rtl",
+         file="rtl/pdom/recon_stack.sv",
+         old="\nendmodule",
+         new="\n  `ASSERT(MutantNoRequest_A, !req_valid_i)\nendmodule",
+         why="an RTL assertion that fails: the run stops on it, not only on port mismatches"),
     # --- recon_stack golden model ----------------------------------------------
     dict(block="recon_stack", name="model_push_order", kind="model",
          file="csim/pdom/recon_stack.c",

@@ -342,6 +342,10 @@ static int run(const cosim_kit_t *k, const cosim_testbench_t *tb, const cosim_op
             res->failed = true;
             res->cycle = c;
             snprintf(res->msg, sizeof res->msg, "%s", err);
+        } else if (rtl && k->dut_failed(dut)) {
+            res->failed = true;
+            res->cycle = c;
+            snprintf(res->msg, sizeof res->msg, "an RTL assertion failed (its report is above)");
         } else if (memcmp(exp, got, ow * sizeof(uint64_t))) {
             res->failed = true;
             res->cycle = c;

@@ -76,6 +76,7 @@ typedef struct {
     void (*dut_eval)(void *dut, const uint64_t *in, uint64_t *out);
     void (*dut_tick)(void *dut);
     void (*dut_destroy)(void *dut);
+    int (*dut_failed)(void *dut); /* an RTL assertion has failed */
 } cosim_kit_t;
 
 /* What a block's testbench writes: stimulus, checks and cover rules. The
