@@ -6,6 +6,9 @@ and the code lists of a declaration it writes, per block:
 
   rtl/<group>/<block>_pkg.sv     package <block>_pkg: one typed enum per code
                                  list (`<kind>_e`, members UpperCamelCase)
+  rtl/<group>/<block>_paramlist.svh  the module's parameter port list:
+                                 each parameter's meaning, range and
+                                 default, then the derived values
   rtl/<group>/<block>_params.svh the elaboration-time parameter checks,
                                  included in the module body: every range,
                                  every rule and every derived value, each
@@ -26,6 +29,7 @@ import ast
 import os
 import re
 import sys
+import textwrap
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import cfg  # noqa: E402
@@ -117,6 +121,26 @@ def sv_checks(d):
     return "\n".join(lines) + "\n"
 
 
+def sv_paramlist(d):
+    """The module's parameter port list, from the declaration: every
+    parameter with its meaning and range (default: the `default`
+    configuration), then the derived values."""
+    lines = [f"// {HEAD.format(d.name)}", "//",
+             f"// The parameter port list of {d.keys['top']}: `include it between",
+             f"// `module {d.keys['top']} #(` and `) (`.", ""]
+    default = d.configs["default"]
+    items = [(n, f"{doc} ({lo} .. {hi})", str(default.get(n, lo)))
+             for n, (lo, hi, doc) in d.params.items()]
+    items += [(n, "Derived, do not override.", sv_expr(e)) for n, e in d.derived.items()]
+    width = max(len(n) for n, _, _ in items)
+    for i, (name, doc, value) in enumerate(items):
+        lines += textwrap.wrap(doc[0].upper() + doc[1:], 98, initial_indent="  /// ",
+                               subsequent_indent="  /// ")
+        sep = "," if i + 1 < len(items) else ""
+        lines.append(f"  parameter int unsigned {name.ljust(width)} = {value}{sep}")
+    return "\n".join(lines) + "\n"
+
+
 def c_header(d):
     guard = f"GEN_{d.name.upper()}_DECL_H"
     pre = d.keys.get("cprefix", d.name.upper())
@@ -184,7 +208,8 @@ def render_doc(text, decls):
 
 def outputs(d):
     g = d.keys["group"]
-    out = {f"rtl/{g}/{d.name}_params.svh": sv_checks(d)}
+    out = {f"rtl/{g}/{d.name}_params.svh": sv_checks(d),
+           f"rtl/{g}/{d.name}_paramlist.svh": sv_paramlist(d)}
     if d.codes:
         out[f"rtl/{g}/{d.name}_pkg.sv"] = sv_package(d)
     if not d.children:  # a composed block's facts are its children's

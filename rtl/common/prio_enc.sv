@@ -10,10 +10,7 @@
 `include "assert.svh"
 
 module prio_enc #(
-  /// Input width, 1 .. 1024.
-  parameter int unsigned Width    = 8,
-  /// Derived, do not override: index width.
-  parameter int unsigned IdxWidth = (Width > 1) ? $clog2(Width) : 1
+  `include "prio_enc_paramlist.svh"
 ) (
   /// Candidates; bit 0 has the highest priority.
   input  logic [Width-1:0]    in_i,

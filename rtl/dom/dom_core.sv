@@ -11,32 +11,7 @@
 `include "assert.svh"
 
 module dom_core #(
-  /// Warps, 1 .. 64.
-  parameter int unsigned NumWarps       = 4,
-  /// MDT entries per warp, 1 .. 8.
-  parameter int unsigned EntriesPerWarp = 2,
-  /// Threads per warp, 2 .. 64.
-  parameter int unsigned WarpWidth      = 32,
-  /// PC width, 4 .. 64.
-  parameter int unsigned PcWidth        = 32,
-  /// Bits per slip counter.
-  parameter int unsigned CounterWidth   = 8,
-  /// Cycles per adaptive-diff period.
-  parameter int unsigned SamplePeriod   = 100000,
-  /// Max-slip after reset.
-  parameter int unsigned InitMaxSlip    = 8,
-  /// Idle cycles per period at or below which the core is ALU bound.
-  parameter int unsigned IdleThreshold  = SamplePeriod / 20,
-  /// Memory-stall cycles per period at or above which it is latency bound.
-  parameter int unsigned StallThreshold = SamplePeriod / 4,
-  /// Width of the per-cycle byte count.
-  parameter int unsigned BytesWidth     = 8,
-  /// Fair bandwidth share, bytes per period.
-  parameter int unsigned FairBytes      = SamplePeriod * 4,
-  /// Derived, do not override.
-  parameter int unsigned WarpIdWidth    = (NumWarps > 1) ? $clog2(NumWarps) : 1,
-  /// Derived, do not override.
-  parameter int unsigned EntryIdWidth   = (EntriesPerWarp > 1) ? $clog2(EntriesPerWarp) : 1
+  `include "dom_core_paramlist.svh"
 ) (
   /// Clock, rising edge.
   input  logic                              clk_i,

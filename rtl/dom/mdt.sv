@@ -19,18 +19,7 @@
 `include "assert.svh"
 
 module mdt #(
-  /// Warps, 1 .. 64.
-  parameter int unsigned NumWarps       = 4,
-  /// MDT entries per warp, 1 .. 8 (paper: 2).
-  parameter int unsigned EntriesPerWarp = 2,
-  /// Threads per warp, 2 .. 64.
-  parameter int unsigned WarpWidth      = 32,
-  /// PC width, 4 .. 64.
-  parameter int unsigned PcWidth        = 32,
-  /// Derived, do not override: width of a warp id.
-  parameter int unsigned WarpIdWidth    = (NumWarps > 1) ? $clog2(NumWarps) : 1,
-  /// Derived, do not override: width of an entry id.
-  parameter int unsigned EntryIdWidth   = (EntriesPerWarp > 1) ? $clog2(EntriesPerWarp) : 1
+  `include "mdt_paramlist.svh"
 ) (
   /// Clock, rising edge.
   input  logic                    clk_i,

@@ -15,26 +15,7 @@
 `include "assert.svh"
 
 module slip_ctrl #(
-  /// Warps, 1 .. 64.
-  parameter int unsigned NumWarps       = 4,
-  /// Threads per warp, 2 .. 64.
-  parameter int unsigned WarpWidth      = 32,
-  /// Bits per slip counter, 2 .. 16 (paper: 8).
-  parameter int unsigned CounterWidth   = 8,
-  /// Cycles per adaptive-diff sampling period, 2 .. 2^24 (paper: >= 100000).
-  parameter int unsigned SamplePeriod   = 100000,
-  /// Max-slip after reset, 1 .. 2^CounterWidth - 1.
-  parameter int unsigned InitMaxSlip    = 8,
-  /// Idle cycles per period at or below which the core is ALU bound.
-  parameter int unsigned IdleThreshold  = SamplePeriod / 20,
-  /// Memory-stall cycles per period at or above which it is latency bound.
-  parameter int unsigned StallThreshold = SamplePeriod / 4,
-  /// Width of the per-cycle byte count, 1 .. 16.
-  parameter int unsigned BytesWidth     = 8,
-  /// Bytes per period above which the core exceeds its fair bandwidth share.
-  parameter int unsigned FairBytes      = SamplePeriod * 4,
-  /// Derived, do not override: width of a warp id.
-  parameter int unsigned WarpIdWidth    = (NumWarps > 1) ? $clog2(NumWarps) : 1
+  `include "slip_ctrl_paramlist.svh"
 ) (
   /// Clock, rising edge.
   input  logic                              clk_i,

@@ -26,24 +26,7 @@
 `include "assert.svh"
 
 module recon_stack #(
-  /// Warps, one stack each.
-  parameter int unsigned NumWarps  = 4,
-  /// Threads per warp: the width of every mask.
-  parameter int unsigned WarpWidth = 32,
-  /// Width of a PC. The all-ones value is reserved: "no (likely)
-  /// reconvergence point".
-  parameter int unsigned PcWidth   = 32,
-  /// Entries per stack: at least 3 (bottom + both sides of a divergent
-  /// branch), 4 with LcpEnable (+ the likely-convergence entry).
-  parameter int unsigned Depth     = 8,
-  /// 1: entries carry the likely-convergence fields lpc/lpos (TBC section 4).
-  parameter int unsigned LcpEnable = 1,
-  /// Derived, do not override: width of a warp id.
-  parameter int unsigned WarpIdWidth = (NumWarps > 1) ? $clog2(NumWarps) : 1,
-  /// Derived, do not override: width of a stack index (lpos).
-  parameter int unsigned LposWidth   = (Depth > 1) ? $clog2(Depth) : 1,
-  /// Derived, do not override: width of a stack depth (0..Depth).
-  parameter int unsigned DepthWidth  = $clog2(Depth + 1)
+  `include "recon_stack_paramlist.svh"
 ) (
   /// Clock, rising edge.
   input  logic                   clk_i,

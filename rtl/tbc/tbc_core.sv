@@ -7,26 +7,7 @@
 `include "assert.svh"
 
 module tbc_core #(
-  /// Threads per block. A multiple of WarpWidth, 2W .. 1024.
-  parameter int unsigned BlockThreads   = 8,
-  /// Lanes, 2 .. 64.
-  parameter int unsigned WarpWidth      = 4,
-  /// PC width, 4 .. 64.
-  parameter int unsigned PcWidth        = 32,
-  /// Stack entries, 3 + LcpEnable .. 32.
-  parameter int unsigned Depth          = 8,
-  /// Likely-convergence fields.
-  parameter int unsigned LcpEnable      = 1,
-  /// Derived, do not override.
-  parameter int unsigned NumStaticWarps = BlockThreads / WarpWidth,
-  /// Derived, do not override.
-  parameter int unsigned SwWidth        = (NumStaticWarps > 1) ? $clog2(NumStaticWarps) : 1,
-  /// Derived, do not override.
-  parameter int unsigned WcntWidth      = $clog2(NumStaticWarps + 1),
-  /// Derived, do not override.
-  parameter int unsigned LposWidth      = (Depth > 1) ? $clog2(Depth) : 1,
-  /// Derived, do not override.
-  parameter int unsigned DepthWidth     = $clog2(Depth + 1)
+  `include "tbc_core_paramlist.svh"
 ) (
   /// Clock, rising edge.
   input  logic                         clk_i,

@@ -23,26 +23,7 @@
 `include "assert.svh"
 
 module tbc_stack #(
-  /// Threads per block: the mask width. A multiple of WarpWidth, 2W .. 1024.
-  parameter int unsigned BlockThreads   = 8,
-  /// Lanes (threads per warp), 2 .. 64.
-  parameter int unsigned WarpWidth      = 4,
-  /// PC width, 4 .. 64; the all-ones PC is reserved ("none").
-  parameter int unsigned PcWidth        = 32,
-  /// Entries, 3 + LcpEnable .. 32.
-  parameter int unsigned Depth          = 8,
-  /// 1: entries carry the likely-convergence fields lpc/lpos (TBC section 4).
-  parameter int unsigned LcpEnable      = 1,
-  /// Derived, do not override: static warps per block.
-  parameter int unsigned NumStaticWarps = BlockThreads / WarpWidth,
-  /// Derived, do not override: width of a static warp index.
-  parameter int unsigned SwWidth        = (NumStaticWarps > 1) ? $clog2(NumStaticWarps) : 1,
-  /// Derived, do not override: width of a warp count (0 .. S).
-  parameter int unsigned WcntWidth      = $clog2(NumStaticWarps + 1),
-  /// Derived, do not override: width of a stack index.
-  parameter int unsigned LposWidth      = (Depth > 1) ? $clog2(Depth) : 1,
-  /// Derived, do not override: width of a stack depth (0 .. Depth).
-  parameter int unsigned DepthWidth     = $clog2(Depth + 1)
+  `include "tbc_stack_paramlist.svh"
 ) (
   /// Clock, rising edge.
   input  logic                         clk_i,

@@ -17,14 +17,7 @@
 `include "assert.svh"
 
 module thread_compactor #(
-  /// Threads per block: the mask width. A multiple of WarpWidth, 2W .. 1024.
-  parameter int unsigned BlockThreads   = 8,
-  /// Lanes (threads per warp), 2 .. 64.
-  parameter int unsigned WarpWidth      = 4,
-  /// Derived, do not override: static warps per block.
-  parameter int unsigned NumStaticWarps = BlockThreads / WarpWidth,
-  /// Derived, do not override: width of a static warp index.
-  parameter int unsigned SwWidth        = (NumStaticWarps > 1) ? $clog2(NumStaticWarps) : 1
+  `include "thread_compactor_paramlist.svh"
 ) (
   /// Clock, rising edge.
   input  logic                         clk_i,
