@@ -371,6 +371,58 @@ int scenario_expect_check(const scenario_line_t *l, const scenario_expect_t *e,
     return 0;
 }
 
+void scenario_where(const scenario_t *s, char *buf, size_t len)
+{
+    snprintf(buf, len, "%s:%u", s->path, s->lineno);
+}
+
+int scenario_expect_mask_read(scenario_line_t *l, scenario_mask_expect_t *e, const char *key,
+                              unsigned width, char *err, size_t errlen)
+{
+    e->key = key;
+    e->width = width;
+    int has = scenario_get_mask(l, key, width, &e->want, err, errlen);
+    e->has = has > 0;
+    return has < 0 ? -1 : 0;
+}
+
+/* m (width bits) as a thread set "[0-3,8]", cut with "..." where buf ends. */
+static void format_set(const bitmask_t *m, unsigned width, char *buf, size_t len)
+{
+    size_t n = (size_t)snprintf(buf, len, "[");
+    const char *sep = "";
+    for (unsigned i = 0; i < width && n < len; i++) {
+        if (!bm_get(m, i))
+            continue;
+        unsigned j = i;
+        while (j + 1 < width && bm_get(m, j + 1))
+            j++;
+        n += (size_t)(j > i ? snprintf(buf + n, len - n, "%s%u-%u", sep, i, j)
+                            : snprintf(buf + n, len - n, "%s%u", sep, i));
+        sep = ",";
+        i = j;
+    }
+    if (n < len)
+        snprintf(buf + n, len - n, "]");
+    else if (len > 4)
+        memcpy(buf + len - 4, "...", 4);
+}
+
+int scenario_expect_mask_check(const scenario_line_t *l, const scenario_mask_expect_t *e,
+                               const bitmask_t *got, char *err, size_t errlen)
+{
+    bitmask_t g = *got;
+    bm_trim(&g, e->width);
+    if (!e->has || bm_eq(&e->want, &g))
+        return 0;
+    char want_s[96], got_s[96];
+    format_set(&e->want, e->width, want_s, sizeof want_s);
+    format_set(&g, e->width, got_s, sizeof got_s);
+    snprintf(err, errlen, "%s:%u: expected %s = %s (from the paper walk-through), model gives %s",
+             l->file, l->lineno, e->key, want_s, got_s);
+    return -1;
+}
+
 int scenario_config(const char *path, char *config, size_t len)
 {
     FILE *f = fopen(path, "r");

@@ -48,6 +48,8 @@ void scenario_close(scenario_t *s);
 /* The configuration a scenario is written for (its `# config: NAME` line)
  * into config: 1 found, 0 none (any configuration), -1 cannot read. */
 int scenario_config(const char *path, char *config, size_t len);
+/* Where the last line read stands: "FILE:LINE" into buf. */
+void scenario_where(const scenario_t *s, char *buf, size_t len);
 /* Next operation line: 0, 1 at the end of the file, -1 on a syntax error.
  * `idle n=K` is returned K times (K cycles; its n is marked used). */
 int scenario_next(scenario_t *s, scenario_line_t *l, char *err, size_t errlen);
@@ -98,5 +100,22 @@ int scenario_expect_read(scenario_line_t *l, scenario_expect_t *e, const scenari
 int scenario_expect_check(const scenario_line_t *l, const scenario_expect_t *e,
                           const scenario_key_t *keys, unsigned n, unsigned first,
                           const uint64_t *got, char *err, size_t errlen);
+
+/* A mask output of any width up to BM_MAX_BITS (a block's thread set): read
+ * as scenario_get_mask reads a mask, reported as a thread set. */
+typedef struct {
+    const char *key;
+    unsigned width;
+    bool has;
+    bitmask_t want;
+} scenario_mask_expect_t;
+
+/* Read key (width bits) into e: 0 (e->has tells whether the line gives it),
+ * or -1 on a bad value. */
+int scenario_expect_mask_read(scenario_line_t *l, scenario_mask_expect_t *e, const char *key,
+                              unsigned width, char *err, size_t errlen);
+/* got against e: 0, or -1 with "expected KEY = [set] ..., model gives [set]". */
+int scenario_expect_mask_check(const scenario_line_t *l, const scenario_mask_expect_t *e,
+                               const bitmask_t *got, char *err, size_t errlen);
 
 #endif /* SIMT_SCENARIO_H */
