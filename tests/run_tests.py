@@ -269,6 +269,26 @@ def scenario_usage():
         r = sh([cosim("recon_stack", "default"), "--scenario", scn])
         record("scenario thread sets and separators: [0-3,31] is 0x8000_000f",
                r.returncode == 0, r.stderr)
+        # The harness checks every scenario input against its port's width,
+        # whatever the testbench reads it with.
+        scn = os.path.join(tmp, "mdt_wide_pc.scn")
+        with open(scn, "w") as f:
+            f.write("access w=0 pc=0x1ffffffffff exec=1 hit=0\n")
+        r = sh([cosim("mdt", "small"), "--scenario", scn])
+        record("bad input mdt: scenario PC wider than acc_pc_i -> exit 2, file:line and port",
+               one_line_error(r) and f"{scn}:1: value 0x1ffffffffff does not fit acc_pc_i"
+               in r.stderr, f"exit {r.returncode}: {r.stderr}")
+        # A warp of threads past 63 checked as a thread set: a wrong set fails,
+        # reported as both sets.
+        wide = open(os.path.join(ROOT, "verif/tbc/scenarios/tbc_core_wide.scn")).read()
+        assert "out=[224-255]" in wide
+        scn = os.path.join(tmp, "tbc_core_wide_bad.scn")
+        with open(scn, "w") as f:
+            f.write(wide.replace("out=[224-255]", "out=[224-250,252]"))
+        r = sh([cosim("tbc_core", "default"), "--scenario", scn])
+        record("scenario: a wrong wide out= (threads 224-255) fails, printed as thread sets",
+               r.returncode == 1 and "expected out = [224-250,252] (from the paper walk-through), "
+               "model gives [224-255]" in r.stdout + r.stderr, r.stdout + r.stderr)
 
 
 def doc_examples():

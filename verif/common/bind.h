@@ -103,4 +103,80 @@ static inline void bind_get(const uint64_t *w, unsigned width, unsigned elem, vo
         LIST(BIND_GET_, s, p_) \
     } while (0)
 
+/* The cosim_testbench_t of a testbench, bound to the port words: its state
+ * type, the golden model's input and output structs, whether it reads
+ * scenarios, and its functions
+ *
+ *   int  init_fn(void *state, const cosim_opts_t *, uint64_t *const *cover, err, len)
+ *   void fini_fn(void *state)                                   (or NULL)
+ *   int  tb_stimulus(state *, uint64_t cycle, in_t *in, err, len)
+ *   int  tb_model(state *, uint64_t cycle, const in_t *in, out_t *out, err, len)
+ *
+ * tb_stimulus fills a zeroed in_t; tb_model sees the inputs as the RTL does
+ * (each port masked to its width), and its out_t is what the RTL's outputs
+ * are compared with. A testbench of a model with an instance uses
+ * COSIM_TESTBENCH below. */
+#define COSIM_TESTBENCH_BIND(state, in_t, out_t, with_scenarios, init_fn, fini_fn) \
+    static int tb_stimulus_words_(void *p, uint64_t cycle, uint64_t *words, char *err, \
+                                  size_t errlen) \
+    { \
+        in_t in_; \
+        memset(&in_, 0, sizeof in_); \
+        int rc_ = tb_stimulus((state *)p, cycle, &in_, err, errlen); \
+        if (!rc_) \
+            KIT_TO_PORTS(KIT_IN_PORTS, kit_in_t, &in_, words); \
+        return rc_; \
+    } \
+    static int tb_model_words_(void *p, uint64_t cycle, const uint64_t *in_words, \
+                               uint64_t *out_words, char *err, size_t errlen) \
+    { \
+        in_t in_; \
+        out_t out_; \
+        KIT_FROM_PORTS(KIT_IN_PORTS, kit_in_t, &in_, in_words); \
+        memset(&out_, 0, sizeof out_); \
+        int rc_ = tb_model((state *)p, cycle, &in_, &out_, err, errlen); \
+        KIT_TO_PORTS(KIT_OUT_PORTS, kit_out_t, &out_, out_words); \
+        return rc_; \
+    } \
+    const cosim_testbench_t cosim_testbench = {.size = sizeof(state), \
+                                               .scenarios = (with_scenarios), \
+                                               .init = (init_fn), \
+                                               .fini = (fini_fn), \
+                                               .stimulus = tb_stimulus_words_, \
+                                               .model = tb_model_words_}
+
+/* The same for the golden model `block` (block_create, block_destroy,
+ * block_params_t, block_in_t, block_out_t): the kit creates the model from
+ * the configuration (KIT_PARAMS) into state's members `p` (the parameters)
+ * and `m` (the instance), then calls
+ *
+ *   int  tb_init(state *, const cosim_opts_t *, uint64_t *const *cover, err, len)
+ *
+ * and destroys the model after fini_fn (the testbench's own teardown, or
+ * NULL). A configuration the model rejects is a setup error. */
+#define COSIM_TESTBENCH(state, block, with_scenarios, fini_fn) \
+    static int tb_init_model_(void *p, const cosim_opts_t *o, uint64_t *const *cover, \
+                              char *err, size_t errlen) \
+    { \
+        state *t_ = p; \
+        t_->p = (block##_params_t)KIT_PARAMS; \
+        int rc_ = block##_create(&t_->p, &t_->m); \
+        if (rc_) { \
+            snprintf(err, errlen, #block " model rejects configuration %s (code %d)", \
+                     CFG_NAME, rc_); \
+            return -1; \
+        } \
+        return tb_init(t_, o, cover, err, errlen); \
+    } \
+    static void tb_fini_model_(void *p) \
+    { \
+        state *t_ = p; \
+        void (*fini_)(state *) = (fini_fn); \
+        if (fini_) \
+            fini_(t_); \
+        block##_destroy(t_->m); \
+    } \
+    COSIM_TESTBENCH_BIND(state, block##_in_t, block##_out_t, with_scenarios, tb_init_model_, \
+                         tb_fini_model_)
+
 #endif /* SIMT_BIND_H */

@@ -266,6 +266,25 @@ static int inst_create(inst_t *x, const cosim_kit_t *k, const cosim_testbench_t 
     return 0;
 }
 
+/* A scenario's inputs of one cycle: 0, or -1 if a value is wider than its
+ * port ("FILE:LINE: value ... does not fit PORT"): a bad file, never
+ * truncated. */
+static int scenario_fits(const scenario_t *s, const cosim_kit_t *k, const uint64_t *in,
+                         char *err, size_t errlen)
+{
+    for (unsigned p = 0; p < k->n_in; p++) {
+        const port_desc_t *d = &k->in_desc[p];
+        if (d->width < 64 && in[d->word] >> d->width) {
+            char where[320];
+            scenario_where(s, where, sizeof where);
+            snprintf(err, errlen, "%s: value 0x%llx does not fit %s (%u bits)", where,
+                     (unsigned long long)in[d->word], d->name, d->width);
+            return -1;
+        }
+    }
+    return 0;
+}
+
 /* Run until cycles are done, the stimulus ends, or the first failure. With
  * stop_at, stop after that cycle (used to re-run a failure with a waveform).
  * Returns 0, or -1 on a setup error (already reported). */
@@ -319,6 +338,8 @@ static int run(const cosim_kit_t *k, const cosim_testbench_t *tb, const cosim_op
                 break;
         } else {
             int s = tb->stimulus(m, c, in, err, sizeof err);
+            if (!s && x.scn)
+                s = scenario_fits(x.scn, k, in, err, sizeof err);
             if (s < 0) {
                 fprintf(stderr, "cosim: %s\n", err);
                 rc = -1;

@@ -99,16 +99,6 @@ typedef struct {
                  size_t errlen);
 } cosim_testbench_t;
 
-/* The cosim_testbench_t of a testbench whose functions are tb_init, tb_fini
- * (or NULL), tb_stimulus and tb_model, and whose state is `state`. */
-#define COSIM_TESTBENCH(state, with_scenarios, fini_fn) \
-    const cosim_testbench_t cosim_testbench = {.size = sizeof(state), \
-                                               .scenarios = (with_scenarios), \
-                                               .init = tb_init, \
-                                               .fini = (fini_fn), \
-                                               .stimulus = tb_stimulus, \
-                                               .model = tb_model}
-
 /* The block's testbench (defined in verif/<group>/<block>_tb.c); its main()
  * is verif/common/cosim_main.c. */
 extern const cosim_testbench_t cosim_testbench;

@@ -23,13 +23,10 @@ static int tb_init(void *p, const cosim_opts_t *o, uint64_t *const *cover, char 
     return 0;
 }
 
-static int tb_stimulus(void *p, uint64_t cycle, uint64_t *words, char *err, size_t errlen)
+static int tb_stimulus(tb_t *t, uint64_t cycle, prio_enc_in_t *in, char *err, size_t errlen)
 {
-    tb_t *t = p;
-    prio_enc_in_t in;
-    bitmask_t *v = &in.in;
+    bitmask_t *v = &in->in;
     (void)err, (void)errlen;
-    bm_clear(v);
     if (t->width <= 16) {
         v->w[0] = cycle & ((UINT64_C(1) << t->width) - 1u);
     } else {
@@ -57,22 +54,16 @@ static int tb_stimulus(void *p, uint64_t cycle, uint64_t *words, char *err, size
             bm_trim(v, t->width);
         }
     }
-    KIT_TO_PORTS(KIT_IN_PORTS, kit_in_t, &in, words);
     return 0;
 }
 
-static int tb_model(void *p, uint64_t cycle, const uint64_t *in_words, uint64_t *out_words,
-                    char *err, size_t errlen)
+static int tb_model(tb_t *t, uint64_t cycle, const prio_enc_in_t *in, prio_enc_out_t *out, char *err,
+                    size_t errlen)
 {
-    tb_t *t = p;
-    prio_enc_in_t in;
-    prio_enc_out_t o;
     (void)err, (void)errlen;
-    KIT_FROM_PORTS(KIT_IN_PORTS, kit_in_t, &in, in_words);
-    prio_enc_eval(t->width, &in.in, &o);
-    KIT_TO_PORTS(KIT_OUT_PORTS, kit_out_t, &o, out_words);
+    prio_enc_eval(t->width, &in->in, out);
 
-    const bitmask_t *v = &in.in;
+    const bitmask_t *v = &in->in;
     unsigned n = bm_popcount(v);
     uint64_t *c = t->cover;
     c[PRIO_ENC_CV_ZERO] += n == 0;
@@ -80,8 +71,8 @@ static int tb_model(void *p, uint64_t cycle, const uint64_t *in_words, uint64_t 
     c[PRIO_ENC_CV_LSB_ONLY] += n == 1 && bm_get(v, 0);
     c[PRIO_ENC_CV_MSB_ONLY] += n == 1 && bm_get(v, t->width - 1);
     c[PRIO_ENC_CV_MANY] += n >= 2;
-    if (o.valid && !t->won[o.idx]) {
-        t->won[o.idx] = 1;
+    if (out->valid && !t->won[out->idx]) {
+        t->won[out->idx] = 1;
         if (++t->won_count == t->width)
             c[PRIO_ENC_CV_EVERY_POSITION]++;
     }
@@ -90,4 +81,4 @@ static int tb_model(void *p, uint64_t cycle, const uint64_t *in_words, uint64_t 
     return 0;
 }
 
-COSIM_TESTBENCH(tb_t, false, NULL);
+COSIM_TESTBENCH_BIND(tb_t, prio_enc_in_t, prio_enc_out_t, false, tb_init, NULL);

@@ -12,6 +12,7 @@
 #include "dom_tb_common.h"
 
 typedef struct {
+    dom_core_params_t p;
     dom_core_t *m;
     dom_driver_t d;
     dom_slip_cover_t cov;
@@ -72,13 +73,15 @@ static int scenario_stimulus(tb_t *t, dom_core_in_t *in, char *err, size_t errle
     return 0;
 }
 
-static int scenario_check(const tb_t *t, const dom_core_events_t *ev, const uint64_t *out_words,
+static int scenario_check(const tb_t *t, const dom_core_events_t *ev, const dom_core_out_t *out,
                           char *err, size_t errlen)
 {
     const dom_scn_t *s = &t->scn;
     if (!s->expect)
         return 0;
-    const kit_out_t *o = (const kit_out_t *)(const void *)out_words;
+    kit_out_t o_; /* the outputs as ports: a packed port reads as one number */
+    KIT_TO_PORTS(KIT_OUT_PORTS, kit_out_t, out, &o_);
+    const kit_out_t *o = &o_;
     const uint64_t got[CK_COUNT] = {
         [CK_BLOCK] = o->acc_block_o[0],     [CK_LIMIT] = o->acc_limit_o[0],
         [CK_COUNTS] = o->rd_counts_o[0],    [CK_MAX] = o->max_slip_o[0],
@@ -112,15 +115,10 @@ static int random_stimulus(tb_t *t, uint64_t cycle, dom_core_in_t *in)
 
 /* ---- cosim_testbench_t callbacks ------------------------------------------------ */
 
-static int tb_init(void *p, const cosim_opts_t *o, uint64_t *const *cover, char *err,
+static int tb_init(tb_t *t, const cosim_opts_t *o, uint64_t *const *cover, char *err,
                    size_t errlen)
 {
-    tb_t *t = p;
-    dom_core_params_t cp = KIT_PARAMS;
-    if (dom_core_create(&cp, &t->m)) {
-        snprintf(err, errlen, "dom_core model rejects configuration %s", CFG_NAME);
-        return -1;
-    }
+    (void)err, (void)errlen;
     const slip_ctrl_t *slip = dom_core_slip(t->m);
     dom_driver_init(&t->d, mdt_params(dom_core_mdt(t->m)), o->seed, cover[KIT_COVERS_MDT]);
     dom_slip_cover_init(&t->cov, slip_ctrl_params(slip), cover[KIT_COVERS_SLIP_CTRL]);
@@ -130,37 +128,18 @@ static int tb_init(void *p, const cosim_opts_t *o, uint64_t *const *cover, char 
     return 0;
 }
 
-static void tb_fini(void *p)
+static int tb_stimulus(tb_t *t, uint64_t cycle, dom_core_in_t *in, char *err, size_t errlen)
 {
-    tb_t *t = p;
-    dom_core_destroy(t->m);
+    return t->scn.scn ? scenario_stimulus(t, in, err, errlen) : random_stimulus(t, cycle, in);
 }
 
-static int tb_stimulus(void *p, uint64_t cycle, uint64_t *words, char *err, size_t errlen)
+static int tb_model(tb_t *t, uint64_t cycle, const dom_core_in_t *in, dom_core_out_t *out, char *err,
+                    size_t errlen)
 {
-    tb_t *t = p;
-    dom_core_in_t in;
-    int rc = t->scn.scn ? scenario_stimulus(t, &in, err, errlen) : random_stimulus(t, cycle, &in);
-    if (rc)
-        return rc;
-    KIT_TO_PORTS(KIT_IN_PORTS, kit_in_t, &in, words);
-    return t->scn.scn ? dom_scn_fits(&t->scn, dom_core_port_in_desc, DOM_CORE_PORT_IN_COUNT,
-                                     words, err, errlen)
-                      : 0;
-}
-
-static int tb_model(void *p, uint64_t cycle, const uint64_t *in_words, uint64_t *out_words,
-                    char *err, size_t errlen)
-{
-    tb_t *t = p;
-    dom_core_in_t in;
-    dom_core_out_t o;
     dom_core_events_t ev;
     (void)cycle;
-    KIT_FROM_PORTS(KIT_IN_PORTS, kit_in_t, &in, in_words);
-    dom_core_step(t->m, &in, &o, &ev);
-    KIT_TO_PORTS(KIT_OUT_PORTS, kit_out_t, &o, out_words);
-    dom_slip_cover(&t->cov, dom_core_slip(t->m), &ev.slip_in, o.max_slip, &ev.slip);
+    dom_core_step(t->m, in, out, &ev);
+    dom_slip_cover(&t->cov, dom_core_slip(t->m), &ev.slip_in, out->max_slip, &ev.slip);
     if (dom_driver_after(&t->d, dom_core_mdt(t->m), &ev.mdt_in, &ev.mdt,
                          ev.mdt_in.acc_alloc_ok, err, errlen))
         return -1;
@@ -169,7 +148,7 @@ static int tb_model(void *p, uint64_t cycle, const uint64_t *in_words, uint64_t 
                  t->d.slip_code, ev.slip.err);
         return -1;
     }
-    return t->scn.scn ? scenario_check(t, &ev, out_words, err, errlen) : 0;
+    return t->scn.scn ? scenario_check(t, &ev, out, err, errlen) : 0;
 }
 
-COSIM_TESTBENCH(tb_t, true, tb_fini);
+COSIM_TESTBENCH(tb_t, dom_core, true, NULL);

@@ -506,22 +506,6 @@ int dom_scn_perf(dom_scn_t *s, bool *idle, bool *stall, unsigned *bytes, char *e
     return 0;
 }
 
-int dom_scn_fits(const dom_scn_t *s, const port_desc_t *d, unsigned n, const uint64_t *words,
-                 char *err, size_t errlen)
-{
-    for (unsigned p = 0; p < n; p++) {
-        if (d[p].width >= 64)
-            continue;
-        uint64_t v = words[d[p].word];
-        if (v >> d[p].width) {
-            snprintf(err, errlen, "%s:%u: value 0x%llx does not fit %s (%u bits)", s->line.file,
-                     s->line.lineno, (unsigned long long)v, d[p].name, d[p].width);
-            return -1;
-        }
-    }
-    return 0;
-}
-
 const scenario_key_t dom_mdt_keys[DSK_COUNT] = {
     [DSK_RSP] = {"rsp", NULL},           [DSK_ERR] = {"err", mdt_err_words},
     [DSK_KIND] = {"kind", mdt_kind_words}, [DSK_ENTRY] = {"entry", NULL},

@@ -126,7 +126,7 @@ void dom_scn_init(dom_scn_t *s, scenario_t *scn);
 int dom_scn_next(dom_scn_t *s, char *err, size_t errlen);
 /* A warp or entry id, or a 0/1 flag, of the line: as scenario_get, and a
  * value above max is a bad value (wider ones would be cut by the C structs
- * before dom_scn_fits could see them). */
+ * before the harness could see them). */
 int dom_scn_get_small(dom_scn_t *s, const char *key, uint64_t *v, uint64_t max, char *err,
                       size_t errlen);
 /* The core statistics of a line's cycles, for a slip controller: core_idle=,
@@ -134,9 +134,6 @@ int dom_scn_get_small(dom_scn_t *s, const char *key, uint64_t *v, uint64_t max, 
  * given), on any line. */
 int dom_scn_perf(dom_scn_t *s, bool *idle, bool *stall, unsigned *bytes, char *err,
                  size_t errlen);
-/* A line's input value wider than its port is an error, not truncated. */
-int dom_scn_fits(const dom_scn_t *s, const port_desc_t *d, unsigned n, const uint64_t *words,
-                 char *err, size_t errlen);
 
 /* MDT verbs, shared by the testbenches that hold an MDT (bit t = thread t):
  *   access   w= pc= exec= hit= [ok=1]   ACCESS; ok drives acc_alloc_ok_i (only

@@ -84,12 +84,13 @@ static int scenario_stimulus(tb_t *t, slip_ctrl_in_t *in, char *err, size_t errl
     return scenario_unused(l, err, errlen);
 }
 
-static int scenario_check(const tb_t *t, const slip_ctrl_out_t *o, const uint64_t *out_words,
-                          char *err, size_t errlen)
+static int scenario_check(const tb_t *t, const slip_ctrl_out_t *o, char *err, size_t errlen)
 {
+    kit_out_t po; /* the outputs as ports: rd_counts reads as one number */
+    KIT_TO_PORTS(KIT_OUT_PORTS, kit_out_t, o, &po);
     uint64_t got[SK_COUNT] = {
         [SK_BLOCK] = o->q_block,   [SK_LIMIT] = o->q_limit,
-        [SK_COUNTS] = ((const kit_out_t *)(const void *)out_words)->rd_counts_o[0],
+        [SK_COUNTS] = po.rd_counts_o[0],
         [SK_MAX] = o->max_slip,    [SK_ADAPT] = o->adapt,
         [SK_PERIOD_END] = o->period_end,
         [SK_RSP] = o->rsp_valid,   [SK_ERR] = o->rsp_err,
@@ -142,15 +143,10 @@ static int random_stimulus(tb_t *t, uint64_t cycle, slip_ctrl_in_t *in)
 
 /* ---- cosim_testbench_t callbacks ------------------------------------------------ */
 
-static int tb_init(void *p, const cosim_opts_t *o, uint64_t *const *cover, char *err,
+static int tb_init(tb_t *t, const cosim_opts_t *o, uint64_t *const *cover, char *err,
                    size_t errlen)
 {
-    tb_t *t = p;
-    t->p = (slip_ctrl_params_t)KIT_PARAMS;
-    if (slip_ctrl_create(&t->p, &t->m)) {
-        snprintf(err, errlen, "slip_ctrl model rejects configuration %s", CFG_NAME);
-        return -1;
-    }
+    (void)err, (void)errlen;
     dom_slip_cover_init(&t->cov, &t->p, cover[KIT_COVERS_SLIP_CTRL]);
     dom_perf_init(&t->perf, &t->p);
     cosim_rng_seed(&t->rng, o->seed);
@@ -166,45 +162,25 @@ static int tb_init(void *p, const cosim_opts_t *o, uint64_t *const *cover, char 
     return 0;
 }
 
-static void tb_fini(void *p)
+static int tb_stimulus(tb_t *t, uint64_t cycle, slip_ctrl_in_t *in, char *err, size_t errlen)
 {
-    tb_t *t = p;
-    slip_ctrl_destroy(t->m);
-}
-
-static int tb_stimulus(void *p, uint64_t cycle, uint64_t *words, char *err, size_t errlen)
-{
-    tb_t *t = p;
-    slip_ctrl_in_t in;
-    memset(&in, 0, sizeof in);
     t->expect = false;
-    int rc = t->scn.scn ? scenario_stimulus(t, &in, err, errlen) : random_stimulus(t, cycle, &in);
-    if (rc)
-        return rc;
-    KIT_TO_PORTS(KIT_IN_PORTS, kit_in_t, &in, words);
-    return t->scn.scn ? dom_scn_fits(&t->scn, slip_ctrl_port_in_desc, SLIP_CTRL_PORT_IN_COUNT,
-                                     words, err, errlen)
-                      : 0;
+    return t->scn.scn ? scenario_stimulus(t, in, err, errlen) : random_stimulus(t, cycle, in);
 }
 
-static int tb_model(void *p, uint64_t cycle, const uint64_t *in_words, uint64_t *out_words,
-                    char *err, size_t errlen)
+static int tb_model(tb_t *t, uint64_t cycle, const slip_ctrl_in_t *in, slip_ctrl_out_t *out, char *err,
+                    size_t errlen)
 {
-    tb_t *t = p;
-    slip_ctrl_in_t in;
-    slip_ctrl_out_t o;
     slip_ctrl_events_t ev;
     (void)cycle;
-    KIT_FROM_PORTS(KIT_IN_PORTS, kit_in_t, &in, in_words);
-    slip_ctrl_step(t->m, &in, &o, &ev);
-    KIT_TO_PORTS(KIT_OUT_PORTS, kit_out_t, &o, out_words);
-    dom_slip_cover(&t->cov, t->m, &in, o.max_slip, &ev);
+    slip_ctrl_step(t->m, in, out, &ev);
+    dom_slip_cover(&t->cov, t->m, in, out->max_slip, &ev);
     if (t->expect && ev.ev && ev.err != t->expect_code) {
         snprintf(err, errlen, "injected illegal event: expected error %u, model reports %u",
                  t->expect_code, ev.err);
         return -1;
     }
-    return t->scn.scn && t->scn.expect ? scenario_check(t, &o, out_words, err, errlen) : 0;
+    return t->scn.scn && t->scn.expect ? scenario_check(t, out, err, errlen) : 0;
 }
 
-COSIM_TESTBENCH(tb_t, true, tb_fini);
+COSIM_TESTBENCH(tb_t, slip_ctrl, true, NULL);

@@ -290,18 +290,11 @@ static int scenario_check(tb_t *t, const recon_stack_out_t *o, char *err, size_t
 
 /* ---- cosim_tb_t callbacks -------------------------------------------------- */
 
-static int tb_init(void *p, const cosim_opts_t *o, uint64_t *const *cover, char *err,
+static int tb_init(tb_t *t, const cosim_opts_t *o, uint64_t *const *cover, char *err,
                    size_t errlen)
 {
-    tb_t *t = p;
-    t->p = (recon_stack_params_t)KIT_PARAMS;
+    (void)err, (void)errlen;
     t->cover = cover[KIT_COVERS_RECON_STACK];
-    int rc = recon_stack_create(&t->p, &t->m);
-    if (rc) {
-        snprintf(err, errlen, "recon_stack model rejects configuration %s (code %d)", CFG_NAME,
-                 rc);
-        return -1;
-    }
     cosim_rng_seed(&t->rng, o->seed);
     t->pc_none = recon_stack_pc_none(t->m);
     t->warp_id_span = 1u << CFG_WarpIdWidth;
@@ -310,26 +303,12 @@ static int tb_init(void *p, const cosim_opts_t *o, uint64_t *const *cover, char 
     return 0;
 }
 
-static void tb_fini(void *p)
+static int tb_stimulus(tb_t *t, uint64_t cycle, recon_stack_in_t *in, char *err, size_t errlen)
 {
-    tb_t *t = p;
-    recon_stack_destroy(t->m);
-}
-
-static int tb_stimulus(void *p, uint64_t cycle, uint64_t *words, char *err, size_t errlen)
-{
-    tb_t *t = p;
-    recon_stack_in_t in;
-    memset(&in, 0, sizeof in);
     (void)cycle;
-    if (t->scn) {
-        int rc = scenario_request(t, &in, err, errlen);
-        if (rc)
-            return rc;
-    } else {
-        random_request(t, &in);
-    }
-    KIT_TO_PORTS(KIT_IN_PORTS, kit_in_t, &in, words);
+    if (t->scn)
+        return scenario_request(t, in, err, errlen);
+    random_request(t, in);
     return 0;
 }
 
@@ -413,26 +392,21 @@ static int check_injected(tb_t *t, const recon_stack_events_t *ev, char *err, si
     return 0;
 }
 
-static int tb_model(void *p, uint64_t cycle, const uint64_t *in_words, uint64_t *out_words,
-                    char *err, size_t errlen)
+static int tb_model(tb_t *t, uint64_t cycle, const recon_stack_in_t *in, recon_stack_out_t *out, char *err,
+                    size_t errlen)
 {
-    tb_t *t = p;
-    recon_stack_in_t in;
-    recon_stack_out_t out;
     recon_stack_events_t ev;
     (void)cycle;
-    KIT_FROM_PORTS(KIT_IN_PORTS, kit_in_t, &in, in_words);
-    unsigned depth_before = recon_stack_depth(t->m, in.req_warp);
-    recon_stack_step(t->m, &in, &out, &ev);
-    KIT_TO_PORTS(KIT_OUT_PORTS, kit_out_t, &out, out_words);
-    cover(t, &in, &ev, depth_before);
+    unsigned depth_before = recon_stack_depth(t->m, in->req_warp);
+    recon_stack_step(t->m, in, out, &ev);
+    cover(t, in, &ev, depth_before);
     if (t->scn && t->scn_expect)
-        return scenario_check(t, &out, err, errlen);
-    if (t->expect_err && in.req_valid) {
+        return scenario_check(t, out, err, errlen);
+    if (t->expect_err && in->req_valid) {
         t->expect_err = false;
         return check_injected(t, &ev, err, errlen);
     }
     return 0;
 }
 
-COSIM_TESTBENCH(tb_t, true, tb_fini);
+COSIM_TESTBENCH(tb_t, recon_stack, true, NULL);

@@ -21,7 +21,8 @@ typedef struct {
     scenario_t *scn; /* directed scenario instead of the driver */
     scenario_line_t line;
     bool expect;
-    scenario_expect_t exp; /* an expect line's values */
+    scenario_expect_t exp;      /* an expect line's values */
+    scenario_mask_expect_t out; /* and its out= (a thread set of up to B threads) */
 } tb_t;
 
 /* ---- directed scenarios -----------------------------------------------------
@@ -57,29 +58,25 @@ static int threads_to_warp(const tb_t *t, const bitmask_t *threads, uint64_t *la
     return 0;
 }
 
-static uint64_t warp_to_threads(const tb_t *t, uint64_t lane_valid, const uint16_t *lane_sw)
+static void warp_to_threads(const tb_t *t, uint64_t lane_valid, const uint16_t *lane_sw,
+                            bitmask_t *threads)
 {
-    uint64_t threads = 0;
+    bm_clear(threads);
     for (unsigned l = 0; l < t->p.warp_width; l++)
-        if ((lane_valid >> l) & 1u) {
-            unsigned th = lane_sw[l] * t->p.warp_width + l;
-            if (th < 64)
-                threads |= UINT64_C(1) << th;
-        }
-    return threads;
+        if ((lane_valid >> l) & 1u)
+            bm_set(threads, lane_sw[l] * t->p.warp_width + l, true);
 }
 
 /* What an expect line may check. */
 enum {
-    EK_READY, EK_VALID, EK_PC, EK_WCNT, EK_DEPTH, EK_ERR, EK_STICKY, EK_OUT_VALID, EK_OUT,
-    EK_OUT_PC, EK_LAST, EK_COUNT
+    EK_READY, EK_VALID, EK_PC, EK_WCNT, EK_DEPTH, EK_ERR, EK_STICKY, EK_OUT_VALID, EK_OUT_PC, EK_LAST, EK_COUNT
 };
 static const scenario_key_t expect_keys[EK_COUNT] = {
     [EK_READY] = {"ready", NULL},         [EK_VALID] = {"valid", NULL},
     [EK_PC] = {"pc", NULL},               [EK_WCNT] = {"wcnt", NULL},
     [EK_DEPTH] = {"depth", NULL},         [EK_ERR] = {"err", tbc_err_words},
     [EK_STICKY] = {"sticky", NULL},       [EK_OUT_VALID] = {"out_valid", NULL},
-    [EK_OUT] = {"out", NULL},             [EK_OUT_PC] = {"out_pc", NULL},
+    [EK_OUT_PC] = {"out_pc", NULL},
     [EK_LAST] = {"last", NULL},
 };
 
@@ -95,7 +92,8 @@ static int scenario_stimulus(tb_t *t, tbc_core_in_t *in, char *err, size_t errle
     in->out_ready = take & 1u;
     t->expect = !strcmp(l->verb, "expect");
     if (t->expect) { /* compared with the model's outputs in tb_model */
-        if (scenario_expect_read(l, &t->exp, expect_keys, EK_COUNT, 0, err, errlen))
+        if (scenario_expect_read(l, &t->exp, expect_keys, EK_COUNT, 0, err, errlen) ||
+            scenario_expect_mask_read(l, &t->out, "out", t->p.block_threads, err, errlen))
             return -1;
         return scenario_unused(l, err, errlen);
     }
@@ -138,23 +136,22 @@ static int scenario_check(tb_t *t, const tbc_core_out_t *o, char *err, size_t er
         [EK_PC] = o->tos_pc,         [EK_WCNT] = o->tos_wcnt,
         [EK_DEPTH] = o->depth,       [EK_ERR] = o->rsp_err,
         [EK_STICKY] = o->err_sticky, [EK_OUT_VALID] = o->out_valid,
-        [EK_OUT] = warp_to_threads(t, o->out_lane_valid, o->out_lane_sw),
         [EK_OUT_PC] = o->out_pc,     [EK_LAST] = o->out_last,
     };
-    return scenario_expect_check(&t->line, &t->exp, expect_keys, EK_COUNT, 0, got, err, errlen);
+    bitmask_t out;
+    warp_to_threads(t, o->out_lane_valid, o->out_lane_sw, &out);
+    return scenario_expect_check(&t->line, &t->exp, expect_keys, EK_COUNT, 0, got, err, errlen) ||
+                   scenario_expect_mask_check(&t->line, &t->out, &out, err, errlen)
+               ? -1
+               : 0;
 }
 
 /* ---- the testbench ------------------------------------------------------------ */
 
-static int tb_init(void *p, const cosim_opts_t *o, uint64_t *const *cover, char *err,
+static int tb_init(tb_t *t, const cosim_opts_t *o, uint64_t *const *cover, char *err,
                    size_t errlen)
 {
-    tb_t *t = p;
-    t->p = (tbc_core_params_t)KIT_PARAMS;
-    if (tbc_core_create(&t->p, &t->m)) {
-        snprintf(err, errlen, "tbc_core model rejects configuration %s", CFG_NAME);
-        return -1;
-    }
+    (void)err, (void)errlen;
     thread_compactor_params_t cp = {t->p.block_threads, t->p.warp_width};
     tbc_driver_init(&t->d, &t->p, o->seed, cover[KIT_COVERS_TBC_STACK]);
     tc_cover_init(&t->cov, &cp, cover[KIT_COVERS_THREAD_COMPACTOR]);
@@ -164,64 +161,45 @@ static int tb_init(void *p, const cosim_opts_t *o, uint64_t *const *cover, char 
     return 0;
 }
 
-static void tb_fini(void *p)
+static int tb_stimulus(tb_t *t, uint64_t cycle, tbc_core_in_t *in, char *err, size_t errlen)
 {
-    tb_t *t = p;
-    tbc_core_destroy(t->m);
-}
-
-static int tb_stimulus(void *p, uint64_t cycle, uint64_t *words, char *err, size_t errlen)
-{
-    tb_t *t = p;
-    tbc_core_in_t in;
     (void)cycle;
-    memset(&in, 0, sizeof in);
-    if (t->scn) {
-        int rc = scenario_stimulus(t, &in, err, errlen);
-        if (rc)
-            return rc;
-    } else {
-        const tbc_stack_t *s = tbc_core_stack(t->m);
-        tbc_stack_out_t out;
-        tbc_stack_in_t req;
-        tbc_stack_peek(s, &out);
-        tbc_driver_request(&t->d, s, &out, &req);
-#define COPY_(f) in.f = req.f;
-        TBC_CORE_REQ_FIELDS(COPY_)
+    if (t->scn)
+        return scenario_stimulus(t, in, err, errlen);
+    const tbc_stack_t *s = tbc_core_stack(t->m);
+    tbc_stack_out_t out;
+    tbc_stack_in_t req;
+    tbc_stack_peek(s, &out);
+    tbc_driver_request(&t->d, s, &out, &req);
+#define COPY_(f) in->f = req.f;
+    TBC_CORE_REQ_FIELDS(COPY_)
 #undef COPY_
-        memcpy(in.req_lane_sw, req.req_lane_sw, sizeof in.req_lane_sw);
-        in.out_ready = cosim_rng_pct(&t->rng, 70);
-    }
-    KIT_TO_PORTS(KIT_IN_PORTS, kit_in_t, &in, words);
+    memcpy(in->req_lane_sw, req.req_lane_sw, sizeof in->req_lane_sw);
+    in->out_ready = cosim_rng_pct(&t->rng, 70);
     return 0;
 }
 
-static int tb_model(void *p, uint64_t cycle, const uint64_t *in_words, uint64_t *out_words,
-                    char *err, size_t errlen)
+static int tb_model(tb_t *t, uint64_t cycle, const tbc_core_in_t *in, tbc_core_out_t *out, char *err,
+                    size_t errlen)
 {
-    tb_t *t = p;
-    tbc_core_in_t in;
-    tbc_core_out_t out;
     tbc_core_events_t ev;
     (void)cycle;
-    KIT_FROM_PORTS(KIT_IN_PORTS, kit_in_t, &in, in_words);
-    tbc_core_step(t->m, &in, &out, &ev);
-    KIT_TO_PORTS(KIT_OUT_PORTS, kit_out_t, &out, out_words);
+    tbc_core_step(t->m, in, out, &ev);
 
     /* the pipeline (stimulus side): the warps the core emits */
     const tbc_stack_t *s = tbc_core_stack(t->m);
     if (ev.stack_out.cmp_valid && ev.stack_in.cmp_ready)
         tbc_driver_compaction(&t->d, s);
-    if (out.out_valid && in.out_ready)
-        tbc_driver_warp(&t->d, out.out_lane_valid, out.out_lane_sw);
+    if (out->out_valid && in->out_ready)
+        tbc_driver_warp(&t->d, out->out_lane_valid, out->out_lane_sw);
     tc_cover(&t->cov, &ev.cmp_in, &ev.cmp_out);
-    t->cover[TBCC_CV_OUT_BACKPRESSURE] += out.out_valid && !in.out_ready;
+    t->cover[TBCC_CV_OUT_BACKPRESSURE] += out->out_valid && !in->out_ready;
     if (t->scn) {
         tbc_driver_after(&t->d, s, &ev.stack_in, &ev.stack_out, &ev.stack, err,
                          errlen); /* coverage only */
-        return t->expect ? scenario_check(t, &out, err, errlen) : 0;
+        return t->expect ? scenario_check(t, out, err, errlen) : 0;
     }
     return tbc_driver_after(&t->d, s, &ev.stack_in, &ev.stack_out, &ev.stack, err, errlen);
 }
 
-COSIM_TESTBENCH(tb_t, true, tb_fini);
+COSIM_TESTBENCH(tb_t, tbc_core, true, NULL);

@@ -16,14 +16,12 @@ typedef struct {
     cosim_rng_t rng;
 } tb_t;
 
-static int tb_init(void *p, const cosim_opts_t *o, uint64_t *const *cover, char *err,
+static int tb_init(tb_t *t, const cosim_opts_t *o, uint64_t *const *cover, char *err,
                    size_t errlen)
 {
-    tb_t *t = p;
-    t->p = (tbc_stack_params_t)KIT_PARAMS;
     thread_compactor_params_t cp = {t->p.block_threads, t->p.warp_width};
-    if (tbc_stack_create(&t->p, &t->m) || thread_compactor_create(&cp, &t->cmp)) {
-        snprintf(err, errlen, "TBC models reject configuration %s", CFG_NAME);
+    if (thread_compactor_create(&cp, &t->cmp)) {
+        snprintf(err, errlen, "thread_compactor model rejects configuration %s", CFG_NAME);
         return -1;
     }
     tbc_driver_init(&t->d, &t->p, o->seed, cover[KIT_COVERS_TBC_STACK]);
@@ -31,52 +29,39 @@ static int tb_init(void *p, const cosim_opts_t *o, uint64_t *const *cover, char 
     return 0;
 }
 
-static void tb_fini(void *p)
-{
-    tb_t *t = p;
-    tbc_stack_destroy(t->m);
-    thread_compactor_destroy(t->cmp);
-}
+static void tb_fini(tb_t *t) { thread_compactor_destroy(t->cmp); }
 
-static int tb_stimulus(void *p, uint64_t cycle, uint64_t *words, char *err, size_t errlen)
+static int tb_stimulus(tb_t *t, uint64_t cycle, tbc_stack_in_t *in, char *err, size_t errlen)
 {
-    tb_t *t = p;
     tbc_stack_out_t out;
     thread_compactor_out_t c;
-    tbc_stack_in_t req;
     (void)cycle, (void)err, (void)errlen;
     tbc_stack_peek(t->m, &out);
-    tbc_driver_request(&t->d, t->m, &out, &req);
+    tbc_driver_request(&t->d, t->m, &out, in);
     thread_compactor_peek(t->cmp, &c);
-    req.cmp_ready = req.cmp_ready && c.in_ready;
-    KIT_TO_PORTS(KIT_IN_PORTS, kit_in_t, &req, words);
+    in->cmp_ready = in->cmp_ready && c.in_ready;
     return 0;
 }
 
-static int tb_model(void *p, uint64_t cycle, const uint64_t *in_words, uint64_t *out_words,
-                    char *err, size_t errlen)
+static int tb_model(tb_t *t, uint64_t cycle, const tbc_stack_in_t *in, tbc_stack_out_t *out, char *err,
+                    size_t errlen)
 {
-    tb_t *t = p;
-    tbc_stack_in_t in;
-    tbc_stack_out_t out;
     tbc_stack_events_t ev;
     (void)cycle;
-    KIT_FROM_PORTS(KIT_IN_PORTS, kit_in_t, &in, in_words);
-    tbc_stack_step(t->m, &in, &out, &ev);
-    KIT_TO_PORTS(KIT_OUT_PORTS, kit_out_t, &out, out_words);
+    tbc_stack_step(t->m, in, out, &ev);
 
     /* the rest of the core: compactor and pipeline (stimulus side) */
-    thread_compactor_in_t ci = {.in_valid = out.cmp_valid && in.cmp_ready,
-                                .in_mask = out.cmp_mask,
-                                .in_static = out.cmp_static,
+    thread_compactor_in_t ci = {.in_valid = out->cmp_valid && in->cmp_ready,
+                                .in_mask = out->cmp_mask,
+                                .in_static = out->cmp_static,
                                 .out_ready = cosim_rng_pct(&t->rng, 70)};
     thread_compactor_out_t co;
-    if (out.cmp_valid && in.cmp_ready)
+    if (out->cmp_valid && in->cmp_ready)
         tbc_driver_compaction(&t->d, t->m);
     thread_compactor_step(t->cmp, &ci, &co);
     if (co.out_valid && ci.out_ready)
         tbc_driver_warp(&t->d, co.out_lane_valid, co.out_lane_sw);
-    return tbc_driver_after(&t->d, t->m, &in, &out, &ev, err, errlen);
+    return tbc_driver_after(&t->d, t->m, in, out, &ev, err, errlen);
 }
 
-COSIM_TESTBENCH(tb_t, false, tb_fini);
+COSIM_TESTBENCH(tb_t, tbc_stack, false, tb_fini);
