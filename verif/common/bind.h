@@ -25,7 +25,9 @@
 
 enum { BIND_INT, BIND_MASK, BIND_U16S };
 
-#define BIND_KIND(f) _Generic((f), bitmask_t: BIND_MASK, uint16_t *: BIND_U16S, default: BIND_INT)
+#define BIND_KIND(f) \
+    _Generic((f), bitmask_t: BIND_MASK, uint16_t *: BIND_U16S, const uint16_t *: BIND_U16S, \
+             default: BIND_INT)
 
 static inline void bind_bad(unsigned width, unsigned elem)
 {

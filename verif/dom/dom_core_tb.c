@@ -80,6 +80,7 @@ static int scenario_check(const tb_t *t, const dom_core_events_t *ev, const dom_
     if (!s->expect)
         return 0;
     kit_out_t o_; /* the outputs as ports: a packed port reads as one number */
+    memset(&o_, 0, sizeof o_);
     KIT_TO_PORTS(KIT_OUT_PORTS, kit_out_t, out, &o_);
     const kit_out_t *o = &o_;
     const uint64_t got[CK_COUNT] = {

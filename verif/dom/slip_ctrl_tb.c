@@ -87,6 +87,7 @@ static int scenario_stimulus(tb_t *t, slip_ctrl_in_t *in, char *err, size_t errl
 static int scenario_check(const tb_t *t, const slip_ctrl_out_t *o, char *err, size_t errlen)
 {
     kit_out_t po; /* the outputs as ports: rd_counts reads as one number */
+    memset(&po, 0, sizeof po);
     KIT_TO_PORTS(KIT_OUT_PORTS, kit_out_t, o, &po);
     uint64_t got[SK_COUNT] = {
         [SK_BLOCK] = o->q_block,   [SK_LIMIT] = o->q_limit,
