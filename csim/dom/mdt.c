@@ -21,6 +21,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "clog2.h"
+
 typedef struct {
     bool valid;
     uint64_t pc;
@@ -44,14 +46,6 @@ struct mdt {
     unsigned fill_err;
     unsigned err_sticky;
 };
-
-static unsigned clog2(unsigned n)
-{
-    unsigned b = 0;
-    while ((1u << b) < n)
-        b++;
-    return b;
-}
 
 static unsigned id_mask(unsigned n)
 {

@@ -23,6 +23,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "clog2.h"
+
 /* The period byte total never needs more than 16 + 24 bits; 48 leaves room
  * and makes the saturation the spec asks for unreachable but still modelled. */
 #define SC_BYTES_SUM_MAX ((UINT64_C(1) << 48) - 1u)
@@ -45,14 +47,6 @@ struct slip_ctrl {
     unsigned rsp_err;
     unsigned err_sticky;
 };
-
-static unsigned clog2(unsigned n)
-{
-    unsigned b = 0;
-    while ((1u << b) < n)
-        b++;
-    return b;
-}
 
 static uint16_t *warp_cnt(slip_ctrl_t *m, unsigned w)
 {

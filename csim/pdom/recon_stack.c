@@ -22,6 +22,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "clog2.h"
+
 typedef struct {
     uint64_t pc, rpc, lpc;
     bitmask_t mask;
@@ -38,14 +40,6 @@ struct recon_stack {
     unsigned rsp_err;
     unsigned err_sticky;
 };
-
-static unsigned clog2(unsigned n)
-{
-    unsigned b = 0;
-    while ((1u << b) < n)
-        b++;
-    return b;
-}
 
 static rs_entry_t *warp_stack(recon_stack_t *m, unsigned w)
 {

@@ -26,6 +26,7 @@
 #include <string.h>
 
 #include "thread_compactor.h"
+#include "clog2.h"
 
 typedef struct {
     uint64_t pc, rpc, lpc;
@@ -57,14 +58,6 @@ struct tbc_stack {
     unsigned rsp_err;
     unsigned err_sticky;
 };
-
-static unsigned clog2(unsigned n)
-{
-    unsigned b = 0;
-    while ((1u << b) < n)
-        b++;
-    return b;
-}
 
 int tbc_stack_create(const tbc_stack_params_t *p, tbc_stack_t **out)
 {
