@@ -67,6 +67,7 @@ class Decl:
         self.packed = []      # (port, element-width expr, own): a port of elements
         self.symbols = {}     # scenario symbol -> expr (e.g. none: the reserved PC)
         self.children = []    # composed blocks: child block names
+        self.ports = []       # (name, "in"|"out", width expr, doc), in port order
 
     def env(self, config_params):
         """Parameters and derived values of one parameter set."""
@@ -151,6 +152,20 @@ def load(block):
                 d.packed.append((args[0], args[1], True))
             elif kw == "child" and len(args) == 1:
                 d.children.append(args[0])
+            elif kw == "port" and len(args) == 4 and args[0] in ("in", "out"):
+                if not re.fullmatch(r"\w+_(i|ni|o)", args[1]) or \
+                        (args[1].endswith("_o") != (args[0] == "out")):
+                    raise CfgError(f"{where}: port '{args[1]}': an input ends in _i or _ni, "
+                                   "an output in _o")
+                d.ports.append((args[1], args[0], args[2], args[3]))
+            elif kw == "ports" and len(args) >= 2:
+                if args[0] not in d.children:
+                    raise CfgError(f"{where}: 'ports {args[0]}': not a 'child' line above")
+                theirs = {p[0]: p for p in load(args[0]).ports}
+                for name in args[1:]:
+                    if name not in theirs:
+                        raise CfgError(f"{where}: '{args[0]}' has no port '{name}'")
+                    d.ports.append(theirs[name])
             elif kw in ("group", "top", "storage", "cprefix", "ops") and args:
                 d.keys[kw] = " ".join(args)
             else:
@@ -166,6 +181,10 @@ def load(block):
             d.symbols.setdefault(name, v)
         d.packed += [(port, e, False) for port, e, _ in c.packed
                      if port not in [q[0] for q in d.packed]]
+    names = [p[0] for p in d.ports]
+    dup = sorted({n for n in names if names.count(n) > 1})
+    if dup:
+        raise CfgError(f"{path}: port declared twice: {' '.join(dup)}")
     for k in ("group", "top"):
         if k not in d.keys:
             raise CfgError(f"{path}: missing '{k}' line")

@@ -9,15 +9,19 @@ and the code lists of a declaration it writes, per block:
   rtl/<group>/<block>_paramlist.svh  the module's parameter port list:
                                  each parameter's meaning, range and
                                  default, then the derived values
-  rtl/<group>/<block>_params.svh the elaboration-time parameter checks,
+  rtl/<group>/<block>_portlist.svh  the module's port list: each port's
+                                 meaning, direction and width
+  rtl/<group>/<block>_checks.svh the checks the declaration implies,
                                  included in the module body: every range,
-                                 every rule and every derived value, each
-                                 with a message naming the parameter
-  csim/<group>/<block>_decl.h    the same codes as C enums with name tables,
-                                 and the parameter ranges as macros
+                                 every rule and every derived value at
+                                 elaboration, each with a message naming the
+                                 parameter; ASSERT_KNOWN on every output
+  csim/<group>/<block>_decl.h    the same codes as C enums with name tables
+                                 (csim/common/code_names.h), and the
+                                 parameter ranges as macros
   docs/blocks/<page>.md          the tables between `<!-- decl:<block>:KIND -->`
                                  and `<!-- /decl -->` markers (KIND: params,
-                                 codes.<kind> or covers) are rewritten
+                                 ports, codes.<kind> or covers) are rewritten
 
 The outputs are committed (the RTL and the models build without Python);
 `make test` runs `gen_decl.py --check`, which fails when one is stale.
@@ -105,8 +109,9 @@ def sv_package(d):
 
 def sv_checks(d):
     lines = [f"// {HEAD.format(d.name)}", "//",
-             f"// Elaboration-time parameter checks of {d.name}: `include this in the",
-             "// module body, after the parameter list.", ""]
+             f"// The checks {d.name}'s declaration implies: parameters at elaboration, the",
+             "// outputs in simulation. `include this in the module body, after the",
+             "// parameter and port lists (and assert.svh before the module).", ""]
     top = d.keys["top"]
     for name, (lo, hi, _) in d.params.items():
         cond = f"{name} > {hi}" if lo == 0 else f"{name} < {lo} || {name} > {hi}"
@@ -118,49 +123,90 @@ def sv_checks(d):
     for name, expr in d.derived.items():
         lines += [f"if ({name} != {sv_expr(expr)}) begin : {gen_block_name('bad', name)}",
                   f'  $error("{top}: {name} is derived; do not override");', "end"]
+    outs = [n for n, io, _, _ in d.ports if io == "out"]
+    if outs:
+        # every output free of X/Z: sampled at the clock, or, in a block
+        # without one, whenever the inputs are known (rtl/common/assert.svh)
+        ins = [n for n, io, _, _ in d.ports if io == "in"]
+        clocked = "clk_i" in ins
+        lines += ["", "// No output carries an X or Z bit" +
+                  (" at a clock edge out of reset." if clocked else " while the inputs carry none.")]
+        for n in outs:
+            name = camel(n[:-2]) + "Known_A"
+            lines.append(f"`ASSERT_KNOWN({name}, {n})" if clocked else
+                         f"`ASSERT_KNOWN_COMB({name}, {n}, {{{', '.join(ins)}}})")
+    return "\n".join(lines) + "\n"
+
+
+def sv_list(d, what, where, rows):
+    """A list of declarations, each after its meaning as a `///` comment
+    (rows: (meaning, declaration)), to `include between `where`."""
+    lines = [f"// {HEAD.format(d.name)}", "//",
+             f"// The {what} of {d.keys['top']}: `include it between {where}.", ""]
+    for i, (doc, decl) in enumerate(rows):
+        lines += textwrap.wrap(doc[0].upper() + doc[1:], 98, initial_indent="  /// ",
+                               subsequent_indent="  /// ")
+        lines.append(f"  {decl}{',' if i + 1 < len(rows) else ''}")
     return "\n".join(lines) + "\n"
 
 
 def sv_paramlist(d):
-    """The module's parameter port list, from the declaration: every
-    parameter with its meaning and range (default: the `default`
-    configuration), then the derived values."""
-    lines = [f"// {HEAD.format(d.name)}", "//",
-             f"// The parameter port list of {d.keys['top']}: `include it between",
-             f"// `module {d.keys['top']} #(` and `) (`.", ""]
+    """The module's parameter port list: every parameter with its meaning
+    and range (default: the `default` configuration), then the derived
+    values."""
     default = d.configs["default"]
     items = [(n, f"{doc} ({lo} .. {hi})", str(default.get(n, lo)))
              for n, (lo, hi, doc) in d.params.items()]
     items += [(n, "Derived, do not override.", sv_expr(e)) for n, e in d.derived.items()]
     width = max(len(n) for n, _, _ in items)
-    for i, (name, doc, value) in enumerate(items):
-        lines += textwrap.wrap(doc[0].upper() + doc[1:], 98, initial_indent="  /// ",
-                               subsequent_indent="  /// ")
-        sep = "," if i + 1 < len(items) else ""
-        lines.append(f"  parameter int unsigned {name.ljust(width)} = {value}{sep}")
-    return "\n".join(lines) + "\n"
+    return sv_list(d, "parameter port list", f"`module {d.keys['top']} #(` and `) (`",
+                   [(doc, f"parameter int unsigned {n.ljust(width)} = {v}") for n, doc, v in items])
+
+
+def sv_portlist(d):
+    """The module's port list: each port's meaning, direction and width (an
+    expression over the parameters)."""
+    def rng(w):
+        if w.isdigit():
+            return "" if w == "1" else f"[{int(w) - 1}:0]"
+        return f"[{sv_expr(w)}-1:0]"
+    width = max(len(rng(w)) for _, _, w, _ in d.ports)
+    return sv_list(d, "port list", "`) (` and `);`",
+                   [(doc if doc[-1] in ".)" else doc + ".",
+                     f"{'input ' if io == 'in' else 'output'} logic {rng(w).ljust(width)} {n}")
+                    for n, io, w, doc in d.ports])
 
 
 def c_header(d):
     guard = f"GEN_{d.name.upper()}_DECL_H"
     pre = d.keys.get("cprefix", d.name.upper())
     lines = [f"/* {HEAD.format(d.name)} */", f"#ifndef {guard}", f"#define {guard}", ""]
+    if d.codes:
+        lines += ['#include "code_names.h"', ""]
     for name, (lo, hi, doc) in d.params.items():
         lines.append(f"/* {name}: {doc} */")
         lines.append(f"#define {pre}_{snake_upper(name)}_MIN {lo}u")
         lines.append(f"#define {pre}_{snake_upper(name)}_MAX {hi}u")
     for kind, c in d.codes.items():
-        tag = f"{pre.lower()}_{kind}"
-        lines += ["", f"/* {c['doc']} */", f"enum {tag} {{"]
+        lines += ["", f"/* {c['doc']} */", f"enum {pre.lower()}_{kind} {{"]
         for n, v, doc in c["values"]:
             lines.append(f"    {pre}_{kind.upper()}_{n} = {v}, /* {doc} */")
         lines += ["};", f"#define {pre}_{kind.upper()}_WIDTH {c['width']}u",
-                  f"#define {pre}_{kind.upper()}_COUNT {len(c['values'])}u",
-                  f"/* The name of a code, NULL for an unused one. */",
-                  f"static inline const char *{tag}_name(unsigned v)", "{",
-                  "    switch (v) {"]
-        lines += [f'    case {pre}_{kind.upper()}_{n}: return "{n}";' for n, _, _ in c["values"]]
-        lines += ["    default: return 0;", "    }", "}"]
+                  f"#define {pre}_{kind.upper()}_COUNT {len(c['values'])}u"]
+    if d.codes:
+        fns = ", ".join(f"{pre.lower()}_{kind}_name()" for kind in d.codes)
+        lines += [""] + textwrap.wrap(f"{fns}: the name of a code, NULL for an unused one.", 95,
+                                      initial_indent="/* ", subsequent_indent=" * ")
+        lines[-1] += " */"
+    for kind, c in d.codes.items():
+        line = f"CODE_NAMES({pre.lower()}_{kind}_name,"
+        for n, _, _ in c["values"]:
+            item = f' [{pre}_{kind.upper()}_{n}] = "{n}",'
+            if len(line) + len(item) > 98:
+                lines.append(line)
+                line = " " * 10
+            line += item
+        lines.append(line[:-1] + ")")
     lines += ["", f"#endif /* {guard} */", ""]
     return "\n".join(lines)
 
@@ -183,6 +229,9 @@ def doc_table(d, kind):
         rows += [f"| | {msg} | `{expr}` |" for expr, msg in d.requires]
         rows += [f"| `{n}` | derived, do not override | `{e}` |" for n, e in d.derived.items()]
         return rows
+    if kind == "ports":
+        rows = ["| port | dir | width | meaning |", "|---|---|---|---|"]
+        return rows + [f"| `{n}` | {io} | {w} | {doc} |" for n, io, w, doc in d.ports]
     if kind.startswith("codes."):
         c = d.codes[kind[6:]]
         rows = [f"{c['doc']}:", "", "| code | name | meaning |", "|---|---|---|"]
@@ -208,8 +257,10 @@ def render_doc(text, decls):
 
 def outputs(d):
     g = d.keys["group"]
-    out = {f"rtl/{g}/{d.name}_params.svh": sv_checks(d),
+    out = {f"rtl/{g}/{d.name}_checks.svh": sv_checks(d),
            f"rtl/{g}/{d.name}_paramlist.svh": sv_paramlist(d)}
+    if d.ports:
+        out[f"rtl/{g}/{d.name}_portlist.svh"] = sv_portlist(d)
     if d.codes:
         out[f"rtl/{g}/{d.name}_pkg.sv"] = sv_package(d)
     if not d.children:  # a composed block's facts are its children's

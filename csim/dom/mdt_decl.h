@@ -2,6 +2,8 @@
 #ifndef GEN_MDT_DECL_H
 #define GEN_MDT_DECL_H
 
+#include "code_names.h"
+
 /* NumWarps: (N) warps */
 #define MDT_NUM_WARPS_MIN 1u
 #define MDT_NUM_WARPS_MAX 64u
@@ -24,17 +26,6 @@ enum mdt_op {
 };
 #define MDT_OP_WIDTH 2u
 #define MDT_OP_COUNT 4u
-/* The name of a code, NULL for an unused one. */
-static inline const char *mdt_op_name(unsigned v)
-{
-    switch (v) {
-    case MDT_OP_ACCESS: return "ACCESS";
-    case MDT_OP_FORCE: return "FORCE";
-    case MDT_OP_RELEASE: return "RELEASE";
-    case MDT_OP_RESERVED: return "RESERVED";
-    default: return 0;
-    }
-}
 
 /* rsp_kind_o: what an accepted request did */
 enum mdt_kind {
@@ -47,19 +38,6 @@ enum mdt_kind {
 };
 #define MDT_KIND_WIDTH 3u
 #define MDT_KIND_COUNT 6u
-/* The name of a code, NULL for an unused one. */
-static inline const char *mdt_kind_name(unsigned v)
-{
-    switch (v) {
-    case MDT_KIND_NONE: return "NONE";
-    case MDT_KIND_MERGED: return "MERGED";
-    case MDT_KIND_ALLOCATED: return "ALLOCATED";
-    case MDT_KIND_BLOCKING: return "BLOCKING";
-    case MDT_KIND_FORCED: return "FORCED";
-    case MDT_KIND_FORCE_EMPTY: return "FORCE_EMPTY";
-    default: return 0;
-    }
-}
 
 /* rsp_err_o / fill_err_o: a request's error (the lowest code wins; state unchanged) */
 enum mdt_err {
@@ -72,19 +50,6 @@ enum mdt_err {
 };
 #define MDT_ERR_WIDTH 3u
 #define MDT_ERR_COUNT 6u
-/* The name of a code, NULL for an unused one. */
-static inline const char *mdt_err_name(unsigned v)
-{
-    switch (v) {
-    case MDT_ERR_NONE: return "NONE";
-    case MDT_ERR_BAD_OP: return "BAD_OP";
-    case MDT_ERR_BAD_WARP: return "BAD_WARP";
-    case MDT_ERR_BAD_EXEC: return "BAD_EXEC";
-    case MDT_ERR_BAD_ENTRY: return "BAD_ENTRY";
-    case MDT_ERR_NOT_WAITING: return "NOT_WAITING";
-    default: return 0;
-    }
-}
 
 /* a thread's MCB status in an entry */
 enum mdt_status {
@@ -94,15 +59,18 @@ enum mdt_status {
 };
 #define MDT_STATUS_WIDTH 2u
 #define MDT_STATUS_COUNT 3u
-/* The name of a code, NULL for an unused one. */
-static inline const char *mdt_status_name(unsigned v)
-{
-    switch (v) {
-    case MDT_STATUS_INVALID: return "INVALID";
-    case MDT_STATUS_WAITING: return "WAITING";
-    case MDT_STATUS_READY: return "READY";
-    default: return 0;
-    }
-}
+
+/* mdt_op_name(), mdt_kind_name(), mdt_err_name(), mdt_status_name(): the name of a code, NULL
+ * for an unused one. */
+CODE_NAMES(mdt_op_name, [MDT_OP_ACCESS] = "ACCESS", [MDT_OP_FORCE] = "FORCE",
+           [MDT_OP_RELEASE] = "RELEASE", [MDT_OP_RESERVED] = "RESERVED")
+CODE_NAMES(mdt_kind_name, [MDT_KIND_NONE] = "NONE", [MDT_KIND_MERGED] = "MERGED",
+           [MDT_KIND_ALLOCATED] = "ALLOCATED", [MDT_KIND_BLOCKING] = "BLOCKING",
+           [MDT_KIND_FORCED] = "FORCED", [MDT_KIND_FORCE_EMPTY] = "FORCE_EMPTY")
+CODE_NAMES(mdt_err_name, [MDT_ERR_NONE] = "NONE", [MDT_ERR_BAD_OP] = "BAD_OP",
+           [MDT_ERR_BAD_WARP] = "BAD_WARP", [MDT_ERR_BAD_EXEC] = "BAD_EXEC",
+           [MDT_ERR_BAD_ENTRY] = "BAD_ENTRY", [MDT_ERR_NOT_WAITING] = "NOT_WAITING")
+CODE_NAMES(mdt_status_name, [MDT_STATUS_INVALID] = "INVALID", [MDT_STATUS_WAITING] = "WAITING",
+           [MDT_STATUS_READY] = "READY")
 
 #endif /* GEN_MDT_DECL_H */

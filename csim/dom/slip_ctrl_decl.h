@@ -2,6 +2,8 @@
 #ifndef GEN_SLIP_CTRL_DECL_H
 #define GEN_SLIP_CTRL_DECL_H
 
+#include "code_names.h"
+
 /* NumWarps: (N) warps */
 #define SC_NUM_WARPS_MIN 1u
 #define SC_NUM_WARPS_MAX 64u
@@ -39,17 +41,6 @@ enum sc_err {
 };
 #define SC_ERR_WIDTH 2u
 #define SC_ERR_COUNT 4u
-/* The name of a code, NULL for an unused one. */
-static inline const char *sc_err_name(unsigned v)
-{
-    switch (v) {
-    case SC_ERR_NONE: return "NONE";
-    case SC_ERR_BAD_WARP: return "BAD_WARP";
-    case SC_ERR_BAD_EXEC: return "BAD_EXEC";
-    case SC_ERR_BAD_RELEASE: return "BAD_RELEASE";
-    default: return 0;
-    }
-}
 
 /* adapt_o: the last period's adaptive-diff decision */
 enum sc_adapt {
@@ -59,15 +50,11 @@ enum sc_adapt {
 };
 #define SC_ADAPT_WIDTH 2u
 #define SC_ADAPT_COUNT 3u
-/* The name of a code, NULL for an unused one. */
-static inline const char *sc_adapt_name(unsigned v)
-{
-    switch (v) {
-    case SC_ADAPT_HOLD: return "HOLD";
-    case SC_ADAPT_INC: return "INC";
-    case SC_ADAPT_DEC: return "DEC";
-    default: return 0;
-    }
-}
+
+/* sc_err_name(), sc_adapt_name(): the name of a code, NULL for an unused one. */
+CODE_NAMES(sc_err_name, [SC_ERR_NONE] = "NONE", [SC_ERR_BAD_WARP] = "BAD_WARP",
+           [SC_ERR_BAD_EXEC] = "BAD_EXEC", [SC_ERR_BAD_RELEASE] = "BAD_RELEASE")
+CODE_NAMES(sc_adapt_name, [SC_ADAPT_HOLD] = "HOLD", [SC_ADAPT_INC] = "INC",
+           [SC_ADAPT_DEC] = "DEC")
 
 #endif /* GEN_SLIP_CTRL_DECL_H */

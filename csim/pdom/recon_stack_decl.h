@@ -2,6 +2,8 @@
 #ifndef GEN_RECON_STACK_DECL_H
 #define GEN_RECON_STACK_DECL_H
 
+#include "code_names.h"
+
 /* NumWarps: (N) warps, one stack each */
 #define RS_NUM_WARPS_MIN 1u
 #define RS_NUM_WARPS_MAX 64u
@@ -27,17 +29,6 @@ enum rs_op {
 };
 #define RS_OP_WIDTH 2u
 #define RS_OP_COUNT 4u
-/* The name of a code, NULL for an unused one. */
-static inline const char *rs_op_name(unsigned v)
-{
-    switch (v) {
-    case RS_OP_INIT: return "INIT";
-    case RS_OP_BRANCH: return "BRANCH";
-    case RS_OP_ADVANCE: return "ADVANCE";
-    case RS_OP_RESERVED: return "RESERVED";
-    default: return 0;
-    }
-}
 
 /* rsp_err_o: a request's error (the lowest code wins; state unchanged) */
 enum rs_err {
@@ -51,19 +42,13 @@ enum rs_err {
 };
 #define RS_ERR_WIDTH 3u
 #define RS_ERR_COUNT 7u
-/* The name of a code, NULL for an unused one. */
-static inline const char *rs_err_name(unsigned v)
-{
-    switch (v) {
-    case RS_ERR_NONE: return "NONE";
-    case RS_ERR_BAD_OP: return "BAD_OP";
-    case RS_ERR_BAD_WARP: return "BAD_WARP";
-    case RS_ERR_BAD_PC: return "BAD_PC";
-    case RS_ERR_BAD_MASK: return "BAD_MASK";
-    case RS_ERR_EMPTY: return "EMPTY";
-    case RS_ERR_OVERFLOW: return "OVERFLOW";
-    default: return 0;
-    }
-}
+
+/* rs_op_name(), rs_err_name(): the name of a code, NULL for an unused one. */
+CODE_NAMES(rs_op_name, [RS_OP_INIT] = "INIT", [RS_OP_BRANCH] = "BRANCH",
+           [RS_OP_ADVANCE] = "ADVANCE", [RS_OP_RESERVED] = "RESERVED")
+CODE_NAMES(rs_err_name, [RS_ERR_NONE] = "NONE", [RS_ERR_BAD_OP] = "BAD_OP",
+           [RS_ERR_BAD_WARP] = "BAD_WARP", [RS_ERR_BAD_PC] = "BAD_PC",
+           [RS_ERR_BAD_MASK] = "BAD_MASK", [RS_ERR_EMPTY] = "EMPTY",
+           [RS_ERR_OVERFLOW] = "OVERFLOW")
 
 #endif /* GEN_RECON_STACK_DECL_H */

@@ -2,6 +2,8 @@
 #ifndef GEN_TBC_STACK_DECL_H
 #define GEN_TBC_STACK_DECL_H
 
+#include "code_names.h"
+
 /* BlockThreads: (B) threads per block, the mask width: a multiple of W, at least two warps */
 #define TBC_BLOCK_THREADS_MIN 4u
 #define TBC_BLOCK_THREADS_MAX 1024u
@@ -27,17 +29,6 @@ enum tbc_op {
 };
 #define TBC_OP_WIDTH 2u
 #define TBC_OP_COUNT 4u
-/* The name of a code, NULL for an unused one. */
-static inline const char *tbc_op_name(unsigned v)
-{
-    switch (v) {
-    case TBC_OP_INIT: return "INIT";
-    case TBC_OP_BRANCH: return "BRANCH";
-    case TBC_OP_ARRIVE: return "ARRIVE";
-    case TBC_OP_RESERVED: return "RESERVED";
-    default: return 0;
-    }
-}
 
 /* rsp_err_o: a request's error (the lowest code wins; state unchanged) */
 enum tbc_err {
@@ -53,21 +44,14 @@ enum tbc_err {
 };
 #define TBC_ERR_WIDTH 4u
 #define TBC_ERR_COUNT 9u
-/* The name of a code, NULL for an unused one. */
-static inline const char *tbc_err_name(unsigned v)
-{
-    switch (v) {
-    case TBC_ERR_NONE: return "NONE";
-    case TBC_ERR_BAD_OP: return "BAD_OP";
-    case TBC_ERR_BAD_WARP: return "BAD_WARP";
-    case TBC_ERR_BAD_PC: return "BAD_PC";
-    case TBC_ERR_BAD_MASK: return "BAD_MASK";
-    case TBC_ERR_EMPTY: return "EMPTY";
-    case TBC_ERR_NOT_PENDING: return "NOT_PENDING";
-    case TBC_ERR_MISMATCH: return "MISMATCH";
-    case TBC_ERR_OVERFLOW: return "OVERFLOW";
-    default: return 0;
-    }
-}
+
+/* tbc_op_name(), tbc_err_name(): the name of a code, NULL for an unused one. */
+CODE_NAMES(tbc_op_name, [TBC_OP_INIT] = "INIT", [TBC_OP_BRANCH] = "BRANCH",
+           [TBC_OP_ARRIVE] = "ARRIVE", [TBC_OP_RESERVED] = "RESERVED")
+CODE_NAMES(tbc_err_name, [TBC_ERR_NONE] = "NONE", [TBC_ERR_BAD_OP] = "BAD_OP",
+           [TBC_ERR_BAD_WARP] = "BAD_WARP", [TBC_ERR_BAD_PC] = "BAD_PC",
+           [TBC_ERR_BAD_MASK] = "BAD_MASK", [TBC_ERR_EMPTY] = "EMPTY",
+           [TBC_ERR_NOT_PENDING] = "NOT_PENDING", [TBC_ERR_MISMATCH] = "MISMATCH",
+           [TBC_ERR_OVERFLOW] = "OVERFLOW")
 
 #endif /* GEN_TBC_STACK_DECL_H */

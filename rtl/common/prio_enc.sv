@@ -12,17 +12,10 @@
 module prio_enc #(
   `include "prio_enc_paramlist.svh"
 ) (
-  /// Candidates; bit 0 has the highest priority.
-  input  logic [Width-1:0]    in_i,
-  /// Some bit of in_i is set.
-  output logic                valid_o,
-  /// Index of the lowest set bit (0 when none).
-  output logic [IdxWidth-1:0] idx_o,
-  /// The lowest set bit alone.
-  output logic [Width-1:0]    onehot_o
+  `include "prio_enc_portlist.svh"
 );
 
-  `include "prio_enc_params.svh"
+  `include "prio_enc_checks.svh"
 
   assign valid_o  = |in_i;
   // x & -x isolates the lowest set bit.
@@ -37,11 +30,6 @@ module prio_enc #(
     end
   end
 
-  // Outputs known whenever the input is (a combinational block: an X in_i
-  // legitimately makes X outputs).
-  `ASSERT_KNOWN_COMB(ValidKnown_A, valid_o, in_i)
-  `ASSERT_KNOWN_COMB(IdxKnown_A, idx_o, in_i)
-  `ASSERT_KNOWN_COMB(OnehotKnown_A, onehot_o, in_i)
   // onehot_o is the lowest set bit of in_i, idx_o its index.
   `ASSERT_COMB(OnehotIsLowest_A, $onehot(onehot_o) == valid_o && (onehot_o & ~in_i) == '0 &&
                                  (in_i & (onehot_o - 1'b1)) == '0)

@@ -21,71 +21,10 @@
 module mdt #(
   `include "mdt_paramlist.svh"
 ) (
-  /// Clock, rising edge.
-  input  logic                    clk_i,
-  /// Asynchronous active-low reset: every entry free.
-  input  logic                    rst_ni,
-  /// An access-port request.
-  input  logic                    acc_valid_i,
-  /// 0 ACCESS, 1 FORCE, 2 RELEASE, 3 reserved.
-  input  logic [1:0]              acc_op_i,
-  /// Warp.
-  input  logic [WarpIdWidth-1:0]  acc_warp_i,
-  /// ACCESS: PC of the memory instruction.
-  input  logic [PcWidth-1:0]      acc_pc_i,
-  /// ACCESS: executing threads.
-  input  logic [WarpWidth-1:0]    acc_exec_i,
-  /// ACCESS: per-thread cache outcome, 1 = hit.
-  input  logic [WarpWidth-1:0]    acc_hit_i,
-  /// ACCESS: the slip controller allows a new entry.
-  input  logic                    acc_alloc_ok_i,
-  /// A fill-port request.
-  input  logic                    fill_valid_i,
-  /// Fill: warp.
-  input  logic [WarpIdWidth-1:0]  fill_warp_i,
-  /// Fill: entry.
-  input  logic [EntryIdWidth-1:0] fill_entry_i,
-  /// Fill: threads whose data returned.
-  input  logic [WarpWidth-1:0]    fill_mask_i,
-  /// Registered: an access-port request last cycle.
-  output logic                    rsp_valid_o,
-  /// Its error code.
-  output logic [2:0]              rsp_err_o,
-  /// 0 NONE, 1 MERGED, 2 ALLOCATED, 3 BLOCKING, 4 FORCED, 5 FORCE_EMPTY.
-  output logic [2:0]              rsp_kind_o,
-  /// The entry merged into, allocated or forced.
-  output logic [EntryIdWidth-1:0] rsp_entry_o,
-  /// Threads that re-join the warp.
-  output logic [WarpWidth-1:0]    rsp_rejoin_o,
-  /// FORCED: the entry still has WAITING threads.
-  output logic                    rsp_waiting_o,
-  /// Registered: a fill-port request last cycle.
-  output logic                    fill_rsp_valid_o,
-  /// Its error code.
-  output logic [2:0]              fill_err_o,
-  /// Bit k: error code k since reset.
-  output logic [7:0]              err_sticky_o,
-  /// Read port: warp.
-  input  logic [WarpIdWidth-1:0]  rd_warp_i,
-  /// Read port: entry.
-  input  logic [EntryIdWidth-1:0] rd_entry_i,
-  /// The entry is valid.
-  output logic                    rd_valid_o,
-  /// Its PC.
-  output logic [PcWidth-1:0]      rd_pc_o,
-  /// Its WAITING threads.
-  output logic [WarpWidth-1:0]    rd_waiting_o,
-  /// Its READY threads.
-  output logic [WarpWidth-1:0]    rd_ready_o,
-  /// Its age (0 = oldest).
-  output logic [EntryIdWidth-1:0] rd_age_o,
-  /// Threads of the warp masked off in any entry.
-  output logic [WarpWidth-1:0]    rd_masked_o,
-  /// The warp has a free entry.
-  output logic                    rd_free_o
+  `include "mdt_portlist.svh"
 );
 
-  `include "mdt_params.svh"
+  `include "mdt_checks.svh"
 
   localparam int unsigned M = EntriesPerWarp;
 
@@ -349,22 +288,5 @@ module mdt #(
       `ASSERT(EntryNotEmpty_A, !valid_q[w][e] || (wait_q[w][e] | ready_q[w][e]) != '0)
     end
   end
-
-  `ASSERT_KNOWN(RspValidKnown_A, rsp_valid_o)
-  `ASSERT_KNOWN(RspErrKnown_A, rsp_err_o)
-  `ASSERT_KNOWN(RspKindKnown_A, rsp_kind_o)
-  `ASSERT_KNOWN(RspEntryKnown_A, rsp_entry_o)
-  `ASSERT_KNOWN(RspRejoinKnown_A, rsp_rejoin_o)
-  `ASSERT_KNOWN(RspWaitingKnown_A, rsp_waiting_o)
-  `ASSERT_KNOWN(FillRspValidKnown_A, fill_rsp_valid_o)
-  `ASSERT_KNOWN(FillErrKnown_A, fill_err_o)
-  `ASSERT_KNOWN(ErrStickyKnown_A, err_sticky_o)
-  `ASSERT_KNOWN(RdValidKnown_A, rd_valid_o)
-  `ASSERT_KNOWN(RdPcKnown_A, rd_pc_o)
-  `ASSERT_KNOWN(RdWaitingKnown_A, rd_waiting_o)
-  `ASSERT_KNOWN(RdReadyKnown_A, rd_ready_o)
-  `ASSERT_KNOWN(RdAgeKnown_A, rd_age_o)
-  `ASSERT_KNOWN(RdMaskedKnown_A, rd_masked_o)
-  `ASSERT_KNOWN(RdFreeKnown_A, rd_free_o)
 
 endmodule

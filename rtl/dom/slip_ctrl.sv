@@ -17,53 +17,10 @@
 module slip_ctrl #(
   `include "slip_ctrl_paramlist.svh"
 ) (
-  /// Clock, rising edge.
-  input  logic                              clk_i,
-  /// Asynchronous active-low reset.
-  input  logic                              rst_ni,
-  /// A memory instruction executed.
-  input  logic                              ev_valid_i,
-  /// Its warp.
-  input  logic [WarpIdWidth-1:0]            ev_warp_i,
-  /// Its executing threads.
-  input  logic [WarpWidth-1:0]              ev_exec_i,
-  /// Per-thread cache outcome, 1 = hit.
-  input  logic [WarpWidth-1:0]              ev_hit_i,
-  /// A warp is reassigned.
-  input  logic                              rel_valid_i,
-  /// That warp.
-  input  logic [WarpIdWidth-1:0]            rel_warp_i,
-  /// Query port: warp.
-  input  logic [WarpIdWidth-1:0]            q_warp_i,
-  /// The warp is in blocking mode.
-  output logic                              q_block_o,
-  /// Its slip-limit mask.
-  output logic [WarpWidth-1:0]              q_limit_o,
-  /// The core issued nothing this cycle.
-  input  logic                              perf_idle_i,
-  /// The core waited on memory this cycle.
-  input  logic                              perf_mem_stall_i,
-  /// Off-chip bytes used this cycle.
-  input  logic [BytesWidth-1:0]             perf_bytes_i,
-  /// The max-slip register.
-  output logic [CounterWidth-1:0]           max_slip_o,
-  /// Registered: the last period's decision, 0 hold, 1 +1, 2 -1.
-  output logic [1:0]                        adapt_o,
-  /// Registered: a period ended at the last edge.
-  output logic                              period_end_o,
-  /// Registered: an event last cycle.
-  output logic                              rsp_valid_o,
-  /// Its error code.
-  output logic [1:0]                        rsp_err_o,
-  /// Bit k: error k since reset.
-  output logic [3:0]                        err_sticky_o,
-  /// Read port: warp.
-  input  logic [WarpIdWidth-1:0]            rd_warp_i,
-  /// Its counters (thread t at bits t*CounterWidth).
-  output logic [WarpWidth*CounterWidth-1:0] rd_counts_o
+  `include "slip_ctrl_portlist.svh"
 );
 
-  `include "slip_ctrl_params.svh"
+  `include "slip_ctrl_checks.svh"
 
   localparam int unsigned W      = WarpWidth;
   localparam int unsigned CW     = CounterWidth;
@@ -264,15 +221,5 @@ module slip_ctrl #(
   for (genvar w = 0; w < NumWarps; w++) begin : gen_limit_assert
     `ASSERT(LimitMatchesCounters_A, lim_q[w] == limit_of(cnt_q[w], max_q))
   end
-
-  `ASSERT_KNOWN(QBlockKnown_A, q_block_o)
-  `ASSERT_KNOWN(QLimitKnown_A, q_limit_o)
-  `ASSERT_KNOWN(MaxSlipKnown_A, max_slip_o)
-  `ASSERT_KNOWN(AdaptKnown_A, adapt_o)
-  `ASSERT_KNOWN(PeriodEndKnown_A, period_end_o)
-  `ASSERT_KNOWN(RspValidKnown_A, rsp_valid_o)
-  `ASSERT_KNOWN(RspErrKnown_A, rsp_err_o)
-  `ASSERT_KNOWN(ErrStickyKnown_A, err_sticky_o)
-  `ASSERT_KNOWN(RdCountsKnown_A, rd_counts_o)
 
 endmodule

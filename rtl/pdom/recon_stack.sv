@@ -28,54 +28,13 @@
 module recon_stack #(
   `include "recon_stack_paramlist.svh"
 ) (
-  /// Clock, rising edge.
-  input  logic                   clk_i,
-  /// Asynchronous active-low reset: every stack empty.
-  input  logic                   rst_ni,
-  /// An operation this cycle.
-  input  logic                   req_valid_i,
-  /// 0 INIT, 1 BRANCH, 2 ADVANCE, 3 reserved (rejected with BAD_OP).
-  input  logic [1:0]             req_op_i,
-  /// Warp addressed by the operation.
-  input  logic [WarpIdWidth-1:0] req_warp_i,
-  /// INIT: start PC. BRANCH: taken target. ADVANCE: next PC.
-  input  logic [PcWidth-1:0]     req_pc_i,
-  /// BRANCH: fall-through (not-taken) PC.
-  input  logic [PcWidth-1:0]     req_alt_pc_i,
-  /// INIT: the warp's exit PC (may be none). BRANCH: reconvergence PC.
-  input  logic [PcWidth-1:0]     req_rpc_i,
-  /// BRANCH: likely-convergence PC, all ones for none.
-  input  logic [PcWidth-1:0]     req_lpc_i,
-  /// INIT: the warp's threads. BRANCH: per-thread outcome, 1 = taken.
-  input  logic [WarpWidth-1:0]   req_mask_i,
-  /// Warp whose top of stack the read port shows.
-  input  logic [WarpIdWidth-1:0] rd_warp_i,
-  /// The previous cycle had a request (registered).
-  output logic                   rsp_valid_o,
-  /// That request's error code, 0 if it was applied (registered).
-  output logic [2:0]             rsp_err_o,
-  /// Bit k: error code k has occurred since reset.
-  output logic [7:0]             err_sticky_o,
-  /// rd_warp_i is a warp with a non-empty stack; all rd_* are 0 otherwise.
-  output logic                   rd_valid_o,
-  /// Top of stack: active PC.
-  output logic [PcWidth-1:0]     rd_pc_o,
-  /// Top of stack: reconvergence PC.
-  output logic [PcWidth-1:0]     rd_rpc_o,
-  /// Top of stack: active mask.
-  output logic [WarpWidth-1:0]   rd_mask_o,
-  /// Top of stack: likely-convergence PC (all ones for none).
-  output logic [PcWidth-1:0]     rd_lpc_o,
-  /// Top of stack: index of its likely-convergence entry.
-  output logic [LposWidth-1:0]   rd_lpos_o,
-  /// Entries on the stack.
-  output logic [DepthWidth-1:0]  rd_depth_o
+  `include "recon_stack_portlist.svh"
 );
 
   // ------------------------------------------------------------------------
   // Parameter checks
   // ------------------------------------------------------------------------
-  `include "recon_stack_params.svh"
+  `include "recon_stack_checks.svh"
 
   typedef logic [PcWidth-1:0]    pc_t;
   typedef logic [WarpWidth-1:0]  mask_t;
@@ -445,16 +404,5 @@ module recon_stack #(
   `ASSERT_NEVER(EmptyOnlyAtRpc_A, apply && sp_next == '0 && !(pop && hit_rpc))
   // The reserved PC is rejected (BAD_PC) and never reaches a top of stack.
   `ASSERT_NEVER(RdPcNone_A, rd_valid_o && rd_pc_o == PcNone)
-
-  `ASSERT_KNOWN(RspValidKnown_A, rsp_valid_o)
-  `ASSERT_KNOWN(RspErrKnown_A, rsp_err_o)
-  `ASSERT_KNOWN(ErrStickyKnown_A, err_sticky_o)
-  `ASSERT_KNOWN(RdValidKnown_A, rd_valid_o)
-  `ASSERT_KNOWN(RdPcKnown_A, rd_pc_o)
-  `ASSERT_KNOWN(RdRpcKnown_A, rd_rpc_o)
-  `ASSERT_KNOWN(RdMaskKnown_A, rd_mask_o)
-  `ASSERT_KNOWN(RdLpcKnown_A, rd_lpc_o)
-  `ASSERT_KNOWN(RdLposKnown_A, rd_lpos_o)
-  `ASSERT_KNOWN(RdDepthKnown_A, rd_depth_o)
 
 endmodule

@@ -25,74 +25,13 @@
 module tbc_stack #(
   `include "tbc_stack_paramlist.svh"
 ) (
-  /// Clock, rising edge.
-  input  logic                         clk_i,
-  /// Asynchronous active-low reset: stack empty.
-  input  logic                         rst_ni,
-  /// A request this cycle; taken only while req_ready_o.
-  input  logic                         req_valid_i,
-  /// The stack takes a request this cycle (not settling).
-  output logic                         req_ready_o,
-  /// 0 INIT, 1 BRANCH, 2 ARRIVE, 3 reserved.
-  input  logic [1:0]                   req_op_i,
-  /// BRANCH/ARRIVE: lanes of the arriving warp.
-  input  logic [WarpWidth-1:0]         req_lane_valid_i,
-  /// BRANCH/ARRIVE: static warp of each lane (lane l at bits l*SwWidth).
-  input  logic [WarpWidth*SwWidth-1:0] req_lane_sw_i,
-  /// BRANCH: per-lane outcome, 1 = taken.
-  input  logic [WarpWidth-1:0]         req_taken_i,
-  /// INIT: the block's threads.
-  input  logic [BlockThreads-1:0]      req_mask_i,
-  /// INIT: compaction disabled for this block.
-  input  logic                         req_static_i,
-  /// INIT: start PC. BRANCH: taken target. ARRIVE: the warp's next PC.
-  input  logic [PcWidth-1:0]           req_pc_i,
-  /// BRANCH: fall-through PC.
-  input  logic [PcWidth-1:0]           req_alt_pc_i,
-  /// INIT: exit PC. BRANCH: reconvergence PC.
-  input  logic [PcWidth-1:0]           req_rpc_i,
-  /// BRANCH: likely-convergence PC, all ones for none.
-  input  logic [PcWidth-1:0]           req_lpc_i,
-  /// A mask for the thread compactor.
-  output logic                         cmp_valid_o,
-  /// The compactor takes it.
-  input  logic                         cmp_ready_i,
-  /// Threads to compact.
-  output logic [BlockThreads-1:0]      cmp_mask_o,
-  /// Emit static warps (compaction disabled).
-  output logic                         cmp_static_o,
-  /// PC the compacted warps start at.
-  output logic [PcWidth-1:0]           cmp_pc_o,
-  /// Registered: a request was taken last cycle.
-  output logic                         rsp_valid_o,
-  /// Registered: its error code, 0 if applied.
-  output logic [3:0]                   rsp_err_o,
-  /// Bit k: error code k has occurred since reset.
-  output logic [15:0]                  err_sticky_o,
-  /// The stack is not empty; all tos_* are 0 otherwise.
-  output logic                         tos_valid_o,
-  /// Entry tos: PC.
-  output logic [PcWidth-1:0]           tos_pc_o,
-  /// Entry tos: reconvergence PC.
-  output logic [PcWidth-1:0]           tos_rpc_o,
-  /// Entry tos: likely-convergence PC.
-  output logic [PcWidth-1:0]           tos_lpc_o,
-  /// Entry tos: warps still to arrive.
-  output logic [WcntWidth-1:0]         tos_wcnt_o,
-  /// Entry tos: mask.
-  output logic [BlockThreads-1:0]      tos_mask_o,
-  /// Entry tos: index of its likely-convergence entry.
-  output logic [LposWidth-1:0]         tos_lpos_o,
-  /// Index of entry tos.
-  output logic [LposWidth-1:0]         tos_idx_o,
-  /// Entries on the stack.
-  output logic [DepthWidth-1:0]        depth_o
+  `include "tbc_stack_portlist.svh"
 );
 
   // ------------------------------------------------------------------------
   // Parameter checks
   // ------------------------------------------------------------------------
-  `include "tbc_stack_params.svh"
+  `include "tbc_stack_checks.svh"
 
   localparam int unsigned B = BlockThreads;
   localparam int unsigned W = WarpWidth;
@@ -518,23 +457,5 @@ module tbc_stack #(
   // The reserved PC is rejected (BAD_PC) and never reaches an entry tos.
   `ASSERT_NEVER(TosPcNone_A, tos_valid_o && tos_pc_o == PcNone)
   `ASSERT_NEVER(CmpPcNone_A, cmp_valid_o && cmp_pc_o == PcNone)
-
-  `ASSERT_KNOWN(ReqReadyKnown_A, req_ready_o)
-  `ASSERT_KNOWN(CmpValidKnown_A, cmp_valid_o)
-  `ASSERT_KNOWN(CmpMaskKnown_A, cmp_mask_o)
-  `ASSERT_KNOWN(CmpStaticKnown_A, cmp_static_o)
-  `ASSERT_KNOWN(CmpPcKnown_A, cmp_pc_o)
-  `ASSERT_KNOWN(RspValidKnown_A, rsp_valid_o)
-  `ASSERT_KNOWN(RspErrKnown_A, rsp_err_o)
-  `ASSERT_KNOWN(ErrStickyKnown_A, err_sticky_o)
-  `ASSERT_KNOWN(TosValidKnown_A, tos_valid_o)
-  `ASSERT_KNOWN(TosPcKnown_A, tos_pc_o)
-  `ASSERT_KNOWN(TosRpcKnown_A, tos_rpc_o)
-  `ASSERT_KNOWN(TosLpcKnown_A, tos_lpc_o)
-  `ASSERT_KNOWN(TosWcntKnown_A, tos_wcnt_o)
-  `ASSERT_KNOWN(TosMaskKnown_A, tos_mask_o)
-  `ASSERT_KNOWN(TosLposKnown_A, tos_lpos_o)
-  `ASSERT_KNOWN(TosIdxKnown_A, tos_idx_o)
-  `ASSERT_KNOWN(DepthKnown_A, depth_o)
 
 endmodule

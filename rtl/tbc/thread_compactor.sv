@@ -19,33 +19,10 @@
 module thread_compactor #(
   `include "thread_compactor_paramlist.svh"
 ) (
-  /// Clock, rising edge.
-  input  logic                         clk_i,
-  /// Asynchronous active-low reset: nothing held.
-  input  logic                         rst_ni,
-  /// A mask to compact.
-  input  logic                         in_valid_i,
-  /// The mask is taken: no threads are held.
-  output logic                         in_ready_o,
-  /// Threads to compact, bit t = thread t.
-  input  logic [BlockThreads-1:0]      in_mask_i,
-  /// Compaction disabled: emit the static warps.
-  input  logic                         in_static_i,
-  /// A compacted warp is shown.
-  output logic                         out_valid_o,
-  /// The warp is taken.
-  input  logic                         out_ready_i,
-  /// Lanes with a thread.
-  output logic [WarpWidth-1:0]         out_lane_valid_o,
-  /// Static warp of each lane (lane l at bits l*SwWidth); 0 for empty lanes.
-  output logic [WarpWidth*SwWidth-1:0] out_lane_sw_o,
-  /// This is the last warp of the mask.
-  output logic                         out_last_o,
-  /// Threads remain.
-  output logic                         busy_o
+  `include "thread_compactor_portlist.svh"
 );
 
-  `include "thread_compactor_params.svh"
+  `include "thread_compactor_checks.svh"
 
   localparam int unsigned S = NumStaticWarps;
   localparam int unsigned W = WarpWidth;
@@ -143,12 +120,5 @@ module thread_compactor #(
   // always makes progress. out_last_o marks a warp that is shown.
   `ASSERT(WarpNotEmpty_A, !out_valid_o || out_lane_valid_o != '0)
   `ASSERT_NEVER(LastWithoutWarp_A, out_last_o && !out_valid_o)
-
-  `ASSERT_KNOWN(InReadyKnown_A, in_ready_o)
-  `ASSERT_KNOWN(OutValidKnown_A, out_valid_o)
-  `ASSERT_KNOWN(OutLaneValidKnown_A, out_lane_valid_o)
-  `ASSERT_KNOWN(OutLaneSwKnown_A, out_lane_sw_o)
-  `ASSERT_KNOWN(OutLastKnown_A, out_last_o)
-  `ASSERT_KNOWN(BusyKnown_A, busy_o)
 
 endmodule
