@@ -19,6 +19,12 @@ typedef struct {
     uint64_t w[BM_WORDS];
 } bitmask_t;
 
+/* The n low bits set (n = 0..64): the mask of an n-bit port in a word. */
+static inline uint64_t bm_low_bits(unsigned n)
+{
+    return n >= 64u ? ~UINT64_C(0) : (UINT64_C(1) << n) - 1u;
+}
+
 /* Number of 64-bit words that hold nbits bits. */
 static inline unsigned bm_words(unsigned nbits) { return (nbits + 63u) / 64u; }
 
@@ -31,7 +37,7 @@ static inline void bm_fill(bitmask_t *m, unsigned nbits)
     for (unsigned i = 0; i < nbits / 64u; i++)
         m->w[i] = ~UINT64_C(0);
     if (nbits % 64u)
-        m->w[nbits / 64u] = (UINT64_C(1) << (nbits % 64u)) - 1u;
+        m->w[nbits / 64u] = bm_low_bits(nbits % 64u);
 }
 
 /* Clear every bit at or above nbits. */
@@ -41,7 +47,7 @@ static inline void bm_trim(bitmask_t *m, unsigned nbits)
     if (first >= BM_WORDS)
         return;
     if (nbits % 64u)
-        m->w[first++] &= (UINT64_C(1) << (nbits % 64u)) - 1u;
+        m->w[first++] &= bm_low_bits(nbits % 64u);
     for (unsigned i = first; i < BM_WORDS; i++)
         m->w[i] = 0;
 }

@@ -11,4 +11,12 @@ static inline unsigned clog2(unsigned n)
     return b;
 }
 
+/* The mask of an index port into n things: max(1, clog2(n)) low bits set
+ * (a port is at least one bit wide). */
+static inline unsigned index_mask(unsigned n)
+{
+    unsigned b = clog2(n);
+    return (1u << (b < 1u ? 1u : b)) - 1u;
+}
+
 #endif /* SIMT_CLOG2_H */

@@ -11,42 +11,35 @@ struct dom_core {
     slip_ctrl_t *slip;
 };
 
-int dom_core_create(const dom_core_params_t *p, dom_core_t **out)
+/* The children check the parameters. */
+static int check_params(const dom_core_params_t *p)
 {
-    if (out)
-        *out = NULL;
-    if (!p || !out)
-        return DOM_CORE_EPARAM_MDT;
-    mdt_params_t mp = {p->num_warps, p->entries_per_warp, p->warp_width, p->pc_width};
-    slip_ctrl_params_t sp = {p->num_warps,      p->warp_width,      p->counter_width,
-                             p->sample_period,  p->init_max_slip,   p->idle_threshold,
-                             p->stall_threshold, p->bytes_width,    p->fair_bytes};
-    dom_core_t *c = calloc(1, sizeof *c);
-    if (!c)
-        return DOM_CORE_ENOMEM;
-    c->p = *p;
-    int rc = mdt_create(&mp, &c->mdt);
-    if (rc) {
-        dom_core_destroy(c);
-        return rc == MDT_ENOMEM ? DOM_CORE_ENOMEM : DOM_CORE_EPARAM_MDT;
-    }
-    rc = slip_ctrl_create(&sp, &c->slip);
-    if (rc) {
-        dom_core_destroy(c);
-        return rc == SC_ENOMEM ? DOM_CORE_ENOMEM : DOM_CORE_EPARAM_SLIP;
-    }
-    *out = c;
+    (void)p;
     return DOM_CORE_OK;
 }
 
-void dom_core_destroy(dom_core_t *c)
+static int init(dom_core_t *c, const dom_core_params_t *p)
 {
-    if (!c)
-        return;
-    mdt_destroy(c->mdt);
-    slip_ctrl_destroy(c->slip);
-    free(c);
+    mdt_params_t mp;
+    slip_ctrl_params_t sp = {.num_warps = p->num_warps, .warp_width = p->warp_width};
+#define DOM_CORE_MDT_PARAM_(type, f) mp.f = p->f;
+#define DOM_CORE_SLIP_PARAM_(type, f) sp.f = p->f;
+    MDT_PARAM_FIELDS(DOM_CORE_MDT_PARAM_)
+    SC_SLIP_PARAM_FIELDS(DOM_CORE_SLIP_PARAM_)
+#undef DOM_CORE_MDT_PARAM_
+#undef DOM_CORE_SLIP_PARAM_
+    int rc = mdt_create(&mp, &c->mdt);
+    if (rc)
+        return rc == MDT_ENOMEM ? DOM_CORE_ENOMEM : DOM_CORE_EPARAM_MDT;
+    rc = slip_ctrl_create(&sp, &c->slip);
+    if (rc)
+        return rc == SC_ENOMEM ? DOM_CORE_ENOMEM : DOM_CORE_EPARAM_SLIP;
+    return DOM_CORE_OK;
 }
+
+MODEL_DEFINE_CREATE(dom_core, check_params, init, DOM_CORE_EPARAM_MDT, DOM_CORE_OK,
+                    DOM_CORE_ENOMEM)
+MODEL_DEFINE_DESTROY(dom_core, mdt_destroy(m->mdt); slip_ctrl_destroy(m->slip))
 
 void dom_core_reset(dom_core_t *c)
 {
@@ -78,21 +71,12 @@ void dom_core_step(dom_core_t *c, const dom_core_in_t *in, dom_core_out_t *out,
      * step that it gates */
     slip_ctrl_out_t so;
     slip_ctrl_step(c->slip, &e.slip_in, &so, &e.slip);
-    e.mdt_in = (mdt_in_t){
-        .acc_valid = in->acc_valid,
-        .acc_op = in->acc_op,
-        .acc_warp = in->acc_warp,
-        .acc_pc = in->acc_pc,
-        .acc_exec = in->acc_exec,
-        .acc_hit = in->acc_hit,
-        .acc_alloc_ok = !so.q_block,
-        .fill_valid = in->fill_valid,
-        .fill_warp = in->fill_warp,
-        .fill_entry = in->fill_entry,
-        .fill_mask = in->fill_mask,
-        .rd_warp = in->rd_warp,
-        .rd_entry = in->rd_entry,
-    };
+    e.mdt_in = (mdt_in_t){.acc_alloc_ok = !so.q_block, .rd_warp = in->rd_warp,
+                          .rd_entry = in->rd_entry};
+#define DOM_CORE_TO_MDT_(type, f) e.mdt_in.f = in->f;
+    MDT_ACC_PORTS(DOM_CORE_TO_MDT_)
+    MDT_FILL_PORTS(DOM_CORE_TO_MDT_)
+#undef DOM_CORE_TO_MDT_
     mdt_step(c->mdt, &e.mdt_in, &e.mdt_out, &e.mdt);
     if (ev)
         *ev = e;
@@ -102,28 +86,17 @@ void dom_core_step(dom_core_t *c, const dom_core_in_t *in, dom_core_out_t *out,
     *out = (dom_core_out_t){
         .acc_block = so.q_block,
         .acc_limit = so.q_limit,
-        .rsp_valid = mo->rsp_valid,
-        .rsp_err = mo->rsp_err,
-        .rsp_kind = mo->rsp_kind,
-        .rsp_entry = mo->rsp_entry,
-        .rsp_rejoin = mo->rsp_rejoin,
-        .rsp_waiting = mo->rsp_waiting,
-        .fill_rsp_valid = mo->fill_rsp_valid,
-        .fill_err = mo->fill_err,
         .mdt_sticky = mo->err_sticky,
         .slip_err = so.rsp_err,
         .slip_sticky = so.err_sticky,
         .max_slip = so.max_slip,
         .adapt = so.adapt,
         .period_end = so.period_end,
-        .rd_valid = mo->rd_valid,
-        .rd_pc = mo->rd_pc,
-        .rd_waiting = mo->rd_waiting,
-        .rd_ready = mo->rd_ready,
-        .rd_age = mo->rd_age,
-        .rd_masked = mo->rd_masked,
-        .rd_free = mo->rd_free,
     };
+#define DOM_CORE_FROM_MDT_(type, f) out->f = mo->f;
+    MDT_RSP_PORTS(DOM_CORE_FROM_MDT_)
+    MDT_RD_PORTS(DOM_CORE_FROM_MDT_)
+#undef DOM_CORE_FROM_MDT_
     memcpy(out->rd_counts, so.rd_counts, sizeof out->rd_counts);
 }
 

@@ -25,21 +25,13 @@
 #include <stdint.h>
 
 #include "mdt.h"
+#include "model.h"
 #include "slip_ctrl.h"
 
 /* Its parameters are those of its children (configs/dom_core.cfg). */
 typedef struct {
-    unsigned num_warps;        /* 1..64 */
-    unsigned entries_per_warp; /* 1..8 */
-    unsigned warp_width;       /* 2..64 */
-    unsigned pc_width;         /* 4..64 */
-    unsigned counter_width;    /* 2..16 */
-    unsigned sample_period;    /* 2..2^24 */
-    unsigned init_max_slip;    /* 1..2^counter_width-1 */
-    unsigned idle_threshold;   /* < sample_period */
-    unsigned stall_threshold;  /* <= sample_period */
-    unsigned bytes_width;      /* 1..16 */
-    uint64_t fair_bytes;
+    MDT_PARAM_FIELDS(MODEL_FIELD)
+    SC_SLIP_PARAM_FIELDS(MODEL_FIELD)
 } dom_core_params_t;
 
 /* dom_core_create: 0, or the child that rejects the parameters. */
@@ -49,14 +41,8 @@ enum { DOM_CORE_OK = 0, DOM_CORE_EPARAM_MDT = -1, DOM_CORE_EPARAM_SLIP = -2,
 /* The ports of rtl/dom/dom_core.sv without _i/_o. Masks are W-bit: bit t =
  * thread t. Inputs are truncated to their port widths by the child models. */
 typedef struct {
-    bool acc_valid;
-    unsigned acc_op;
-    unsigned acc_warp;
-    uint64_t acc_pc;
-    uint64_t acc_exec, acc_hit;
-    bool fill_valid;
-    unsigned fill_warp, fill_entry;
-    uint64_t fill_mask;
+    MDT_ACC_PORTS(MODEL_FIELD)  /* the MDT's, and the slip controller's event */
+    MDT_FILL_PORTS(MODEL_FIELD) /* the MDT's */
     bool perf_idle, perf_mem_stall;
     unsigned perf_bytes;
     unsigned rd_warp, rd_entry;
@@ -65,23 +51,14 @@ typedef struct {
 typedef struct {
     bool acc_block;
     uint64_t acc_limit;
-    bool rsp_valid;
-    unsigned rsp_err, rsp_kind, rsp_entry;
-    uint64_t rsp_rejoin;
-    bool rsp_waiting;
-    bool fill_rsp_valid;
-    unsigned fill_err;
+    MDT_RSP_PORTS(MODEL_FIELD) /* the MDT's */
     unsigned mdt_sticky;
     unsigned slip_err;
     unsigned slip_sticky;
     unsigned max_slip;
     unsigned adapt;
     bool period_end;
-    bool rd_valid;
-    uint64_t rd_pc, rd_waiting, rd_ready;
-    unsigned rd_age;
-    uint64_t rd_masked;
-    bool rd_free;
+    MDT_RD_PORTS(MODEL_FIELD) /* the MDT's */
     uint16_t rd_counts[SC_MAX_WIDTH]; /* thread t at bits t*CounterWidth */
 } dom_core_out_t;
 
@@ -94,18 +71,11 @@ typedef struct {
     slip_ctrl_events_t slip;
 } dom_core_events_t;
 
-typedef struct dom_core dom_core_t;
-
-int dom_core_create(const dom_core_params_t *p, dom_core_t **out);
-void dom_core_destroy(dom_core_t *c);
-void dom_core_reset(dom_core_t *c);
-/* One cycle: *out = outputs during the cycle (from the state before the edge
- * and this cycle's inputs), then the edge. out and ev may be NULL. */
-void dom_core_step(dom_core_t *c, const dom_core_in_t *in, dom_core_out_t *out,
-                   dom_core_events_t *ev);
+/* dom_core_create/destroy/reset/step (model.h); create's codes are above. */
+MODEL_API(dom_core);
 
 /* Read-only views for stimulus and tests. */
-const dom_core_params_t *dom_core_params(const dom_core_t *c);
+MODEL_PARAMS(dom_core);
 const mdt_t *dom_core_mdt(const dom_core_t *c);
 const slip_ctrl_t *dom_core_slip(const dom_core_t *c);
 

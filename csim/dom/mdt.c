@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bitmask.h"
 #include "clog2.h"
 
 typedef struct {
@@ -37,43 +38,18 @@ struct mdt {
     unsigned warp_id_mask; /* WarpIdWidth low bits */
     unsigned entry_id_mask;
     mdt_entry_t *ent;      /* num_warps * entries_per_warp, warp-major */
-    /* registered outputs: the outcome of the previous cycle */
-    bool rsp_valid;
-    unsigned rsp_err, rsp_kind, rsp_entry;
-    uint64_t rsp_rejoin;
-    bool rsp_waiting;
-    bool fill_rsp_valid;
-    unsigned fill_err;
-    unsigned err_sticky;
+    /* the registered outputs: the outcome of the previous cycle (the read
+     * port's fields stay zero) */
+    mdt_out_t reg;
 };
 
-static unsigned id_mask(unsigned n)
-{
-    unsigned b = clog2(n);
-    if (b < 1)
-        b = 1;
-    return (1u << b) - 1u;
-}
-
-static uint64_t low_bits(unsigned n)
-{
-    return n >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << n) - 1u;
-}
-
-static mdt_entry_t *warp_entries(mdt_t *m, unsigned w)
-{
-    return &m->ent[(size_t)w * m->p.entries_per_warp];
-}
-
-static const mdt_entry_t *warp_entries_c(const mdt_t *m, unsigned w)
-{
-    return &m->ent[(size_t)w * m->p.entries_per_warp];
-}
+/* The entries of warp w (const or not, as m). */
+#define WARP_ENTRIES(m, w) (&(m)->ent[(size_t)(w) * (m)->p.entries_per_warp])
 
 /* Threads of warp w masked off in any of its entries (WAITING or READY). */
 static uint64_t masked_of(const mdt_t *m, unsigned w)
 {
-    const mdt_entry_t *s = warp_entries_c(m, w);
+    const mdt_entry_t *s = WARP_ENTRIES(m, w);
     uint64_t acc = 0;
     for (unsigned e = 0; e < m->p.entries_per_warp; e++)
         if (s[e].valid)
@@ -81,11 +57,9 @@ static uint64_t masked_of(const mdt_t *m, unsigned w)
     return acc;
 }
 
-int mdt_create(const mdt_params_t *p, mdt_t **out)
+static int check_params(const mdt_params_t *p)
 {
-    if (out)
-        *out = NULL;
-    if (!p || !out || p->num_warps < 1 || p->num_warps > MDT_MAX_WARPS)
+    if (p->num_warps < 1 || p->num_warps > MDT_MAX_WARPS)
         return MDT_EPARAM_WARPS;
     if (p->entries_per_warp < 1 || p->entries_per_warp > MDT_MAX_ENTRIES)
         return MDT_EPARAM_ENTRIES;
@@ -93,45 +67,29 @@ int mdt_create(const mdt_params_t *p, mdt_t **out)
         return MDT_EPARAM_WIDTH;
     if (p->pc_width < 4 || p->pc_width > 64)
         return MDT_EPARAM_PC_WIDTH;
-
-    mdt_t *m = calloc(1, sizeof *m);
-    if (!m)
-        return MDT_ENOMEM;
-    m->p = *p;
-    m->ent = calloc((size_t)p->num_warps * p->entries_per_warp, sizeof *m->ent);
-    if (!m->ent) {
-        mdt_destroy(m);
-        return MDT_ENOMEM;
-    }
-    m->pc_mask = low_bits(p->pc_width);
-    m->lane_mask = low_bits(p->warp_width);
-    m->warp_id_mask = id_mask(p->num_warps);
-    m->entry_id_mask = id_mask(p->entries_per_warp);
-    mdt_reset(m);
-    *out = m;
     return MDT_OK;
 }
 
-void mdt_destroy(mdt_t *m)
+static int init(mdt_t *m, const mdt_params_t *p)
 {
-    if (!m)
-        return;
-    free(m->ent);
-    free(m);
+    m->ent = calloc((size_t)p->num_warps * p->entries_per_warp, sizeof *m->ent);
+    if (!m->ent)
+        return MDT_ENOMEM;
+    m->pc_mask = bm_low_bits(p->pc_width);
+    m->lane_mask = bm_low_bits(p->warp_width);
+    m->warp_id_mask = index_mask(p->num_warps);
+    m->entry_id_mask = index_mask(p->entries_per_warp);
+    return MDT_OK;
 }
+
+MODEL_DEFINE_CREATE(mdt, check_params, init, MDT_EPARAM_WARPS, MDT_OK, MDT_ENOMEM)
+MODEL_DEFINE_DESTROY(mdt, free(m->ent))
 
 void mdt_reset(mdt_t *m)
 {
     memset(m->ent, 0, (size_t)m->p.num_warps * m->p.entries_per_warp * sizeof *m->ent);
-    m->rsp_valid = false;
-    m->rsp_err = MDT_ERR_NONE;
-    m->rsp_kind = MDT_KIND_NONE;
-    m->rsp_entry = 0;
-    m->rsp_rejoin = 0;
-    m->rsp_waiting = false;
-    m->fill_rsp_valid = false;
-    m->fill_err = MDT_ERR_NONE;
-    m->err_sticky = 0;
+    m->reg = (mdt_out_t){.rsp_err = MDT_ERR_NONE, .rsp_kind = MDT_KIND_NONE,
+                         .fill_err = MDT_ERR_NONE};
 }
 
 /* Decision of the access port against the start-of-cycle state. Nothing is
@@ -161,7 +119,7 @@ static void decide_access(const mdt_t *m, const mdt_in_t *in, acc_dec_t *d)
         d->err = MDT_ERR_BAD_WARP;
         return;
     }
-    const mdt_entry_t *s = warp_entries_c(m, d->warp);
+    const mdt_entry_t *s = WARP_ENTRIES(m, d->warp);
     unsigned M = m->p.entries_per_warp;
 
     if (d->op == MDT_OP_ACCESS) {
@@ -236,7 +194,7 @@ static unsigned decide_fill(const mdt_t *m, unsigned w, unsigned e, uint64_t mas
         return MDT_ERR_BAD_WARP;
     if (e >= m->p.entries_per_warp)
         return MDT_ERR_BAD_ENTRY;
-    const mdt_entry_t *x = &warp_entries_c(m, w)[e];
+    const mdt_entry_t *x = &WARP_ENTRIES(m, w)[e];
     if (!x->valid)
         return MDT_ERR_BAD_ENTRY;
     if (mask == 0 || (mask & ~x->waiting) != 0)
@@ -247,7 +205,7 @@ static unsigned decide_fill(const mdt_t *m, unsigned w, unsigned e, uint64_t mas
 /* Free entry e of warp w; the warp's younger entries move up one age. */
 static void free_entry(mdt_t *m, unsigned w, unsigned e)
 {
-    mdt_entry_t *s = warp_entries(m, w);
+    mdt_entry_t *s = WARP_ENTRIES(m, w);
     unsigned age = s[e].age;
     memset(&s[e], 0, sizeof s[e]);
     for (unsigned i = 0; i < m->p.entries_per_warp; i++)
@@ -259,20 +217,11 @@ void mdt_step(mdt_t *m, const mdt_in_t *in, mdt_out_t *out, mdt_events_t *ev)
 {
     /* outputs during the cycle: registers and the read port (current state) */
     if (out) {
-        memset(out, 0, sizeof *out);
-        out->rsp_valid = m->rsp_valid;
-        out->rsp_err = m->rsp_err;
-        out->rsp_kind = m->rsp_kind;
-        out->rsp_entry = m->rsp_entry;
-        out->rsp_rejoin = m->rsp_rejoin;
-        out->rsp_waiting = m->rsp_waiting;
-        out->fill_rsp_valid = m->fill_rsp_valid;
-        out->fill_err = m->fill_err;
-        out->err_sticky = m->err_sticky;
+        *out = m->reg;
         unsigned rw = in->rd_warp & m->warp_id_mask;
         unsigned re = in->rd_entry & m->entry_id_mask;
         if (rw < m->p.num_warps) {
-            const mdt_entry_t *s = warp_entries_c(m, rw);
+            const mdt_entry_t *s = WARP_ENTRIES(m, rw);
             uint64_t masked = 0;
             bool any_free = false;
             for (unsigned e = 0; e < m->p.entries_per_warp; e++) {
@@ -311,13 +260,13 @@ void mdt_step(mdt_t *m, const mdt_in_t *in, mdt_out_t *out, mdt_events_t *ev)
      * port's decision does not depend on beyond what it already read. A
      * RELEASE of the same warp frees the entry below, discarding this. */
     if (fill && ferr == MDT_ERR_NONE) {
-        mdt_entry_t *x = &warp_entries(m, fw)[fe];
+        mdt_entry_t *x = &WARP_ENTRIES(m, fw)[fe];
         x->waiting &= ~fmask;
         x->ready |= fmask;
     }
 
     if (acc && a.err == MDT_ERR_NONE) {
-        mdt_entry_t *s = warp_entries(m, a.warp);
+        mdt_entry_t *s = WARP_ENTRIES(m, a.warp);
         mdt_entry_t *x = &s[a.entry];
         if (a.op == MDT_OP_RELEASE) {
             for (unsigned i = 0; i < m->p.entries_per_warp; i++)
@@ -355,33 +304,24 @@ void mdt_step(mdt_t *m, const mdt_in_t *in, mdt_out_t *out, mdt_events_t *ev)
             e.entry = a.entry;
             e.rejoin = a.rejoin;
         }
-        m->rsp_valid = true;
-        m->rsp_err = a.err;
-        m->rsp_kind = e.kind;
-        m->rsp_entry = e.entry;
-        m->rsp_rejoin = e.rejoin;
-        m->rsp_waiting = a.err == MDT_ERR_NONE && a.waiting;
-        if (a.err != MDT_ERR_NONE)
-            m->err_sticky |= 1u << a.err;
+        m->reg.rsp_kind = e.kind;
+        m->reg.rsp_entry = e.entry;
+        m->reg.rsp_rejoin = e.rejoin;
+        m->reg.rsp_waiting = a.err == MDT_ERR_NONE && a.waiting;
     } else {
-        m->rsp_valid = false;
-        m->rsp_err = MDT_ERR_NONE;
-        m->rsp_kind = MDT_KIND_NONE;
-        m->rsp_entry = 0;
-        m->rsp_rejoin = 0;
-        m->rsp_waiting = false;
+        m->reg.rsp_kind = MDT_KIND_NONE;
+        m->reg.rsp_entry = 0;
+        m->reg.rsp_rejoin = 0;
+        m->reg.rsp_waiting = false;
     }
+    model_respond(&m->reg.rsp_valid, &m->reg.rsp_err, &m->reg.err_sticky, acc, e.err,
+                  MDT_ERR_NONE);
     if (fill) {
         e.fill = true;
         e.fill_err = ferr;
-        m->fill_rsp_valid = true;
-        m->fill_err = ferr;
-        if (ferr != MDT_ERR_NONE)
-            m->err_sticky |= 1u << ferr;
-    } else {
-        m->fill_rsp_valid = false;
-        m->fill_err = MDT_ERR_NONE;
     }
+    model_respond(&m->reg.fill_rsp_valid, &m->reg.fill_err, &m->reg.err_sticky, fill, ferr,
+                  MDT_ERR_NONE);
     e.same_warp = acc && fill && a.warp == fw;
     if (ev)
         *ev = e;
@@ -396,7 +336,7 @@ static const mdt_entry_t *entry_at(const mdt_t *m, unsigned w, unsigned e)
 {
     if (w >= m->p.num_warps || e >= m->p.entries_per_warp)
         return NULL;
-    const mdt_entry_t *x = &warp_entries_c(m, w)[e];
+    const mdt_entry_t *x = &WARP_ENTRIES(m, w)[e];
     return x->valid ? x : NULL;
 }
 
@@ -405,29 +345,17 @@ bool mdt_entry_valid(const mdt_t *m, unsigned w, unsigned e)
     return entry_at(m, w, e) != NULL;
 }
 
-uint64_t mdt_entry_pc(const mdt_t *m, unsigned w, unsigned e)
-{
-    const mdt_entry_t *x = entry_at(m, w, e);
-    return x ? x->pc : 0;
-}
-
-unsigned mdt_entry_age(const mdt_t *m, unsigned w, unsigned e)
-{
-    const mdt_entry_t *x = entry_at(m, w, e);
-    return x ? x->age : 0;
-}
-
-uint64_t mdt_waiting(const mdt_t *m, unsigned w, unsigned e)
-{
-    const mdt_entry_t *x = entry_at(m, w, e);
-    return x ? x->waiting : 0;
-}
-
-uint64_t mdt_ready(const mdt_t *m, unsigned w, unsigned e)
-{
-    const mdt_entry_t *x = entry_at(m, w, e);
-    return x ? x->ready : 0;
-}
+/* fn(m, w, e): field `field` of warp w's entry e if it is valid, else 0. */
+#define ENTRY_FIELD(type, fn, field)                                                     \
+    type fn(const mdt_t *m, unsigned w, unsigned e)                                      \
+    {                                                                                    \
+        const mdt_entry_t *x = entry_at(m, w, e);                                        \
+        return x ? x->field : 0;                                                         \
+    }
+ENTRY_FIELD(uint64_t, mdt_entry_pc, pc)
+ENTRY_FIELD(unsigned, mdt_entry_age, age)
+ENTRY_FIELD(uint64_t, mdt_waiting, waiting)
+ENTRY_FIELD(uint64_t, mdt_ready, ready)
 
 uint64_t mdt_masked(const mdt_t *m, unsigned w)
 {

@@ -8,15 +8,21 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "model.h"
+
 #define MDT_MAX_WARPS MDT_NUM_WARPS_MAX
 #define MDT_MAX_ENTRIES MDT_ENTRIES_PER_WARP_MAX
 #define MDT_MAX_WIDTH MDT_WARP_WIDTH_MAX
 
+/* The parameters, as an X(type, field) list (dom_core's include them). */
+#define MDT_PARAM_FIELDS(X)                                                              \
+    X(unsigned, num_warps)        /* 1..64 */                                            \
+    X(unsigned, entries_per_warp) /* 1..8 */                                             \
+    X(unsigned, warp_width)       /* 2..64 */                                            \
+    X(unsigned, pc_width)         /* 4..64 */
+
 typedef struct {
-    unsigned num_warps;        /* 1..64 */
-    unsigned entries_per_warp; /* 1..8 */
-    unsigned warp_width;       /* 2..64 */
-    unsigned pc_width;         /* 4..64 */
+    MDT_PARAM_FIELDS(MODEL_FIELD)
 } mdt_params_t;
 
 /* enum mdt_op, mdt_kind, mdt_err, mdt_status and the parameter ranges
@@ -25,34 +31,33 @@ typedef struct {
 enum { MDT_OK = 0, MDT_EPARAM_WARPS = -1, MDT_EPARAM_ENTRIES = -2, MDT_EPARAM_WIDTH = -3,
        MDT_EPARAM_PC_WIDTH = -4, MDT_ENOMEM = -5 };
 
+/* The ports dom_core shares with the MDT, as X(type, field) lists (its
+ * structs declare them and it copies them with the same lists). */
+#define MDT_ACC_PORTS(X)                                                                 \
+    X(bool, acc_valid) X(unsigned, acc_op) X(unsigned, acc_warp) X(uint64_t, acc_pc)    \
+    X(uint64_t, acc_exec) X(uint64_t, acc_hit)
+#define MDT_FILL_PORTS(X)                                                                \
+    X(bool, fill_valid) X(unsigned, fill_warp) X(unsigned, fill_entry) X(uint64_t, fill_mask)
+#define MDT_RSP_PORTS(X)                                                                 \
+    X(bool, rsp_valid) X(unsigned, rsp_err) X(unsigned, rsp_kind) X(unsigned, rsp_entry) \
+    X(uint64_t, rsp_rejoin) X(bool, rsp_waiting) X(bool, fill_rsp_valid) X(unsigned, fill_err)
+#define MDT_RD_PORTS(X)                                                                  \
+    X(bool, rd_valid) X(uint64_t, rd_pc) X(uint64_t, rd_waiting) X(uint64_t, rd_ready)  \
+    X(unsigned, rd_age) X(uint64_t, rd_masked) X(bool, rd_free)
+
 /* Masks are W-bit (W <= 64): bit t = thread t. Inputs are truncated to
  * their port widths by the model. */
 typedef struct {
-    bool acc_valid;
-    unsigned acc_op;
-    unsigned acc_warp;
-    uint64_t acc_pc;
-    uint64_t acc_exec, acc_hit;
+    MDT_ACC_PORTS(MODEL_FIELD)
     bool acc_alloc_ok;
-    bool fill_valid;
-    unsigned fill_warp, fill_entry;
-    uint64_t fill_mask;
+    MDT_FILL_PORTS(MODEL_FIELD)
     unsigned rd_warp, rd_entry;
 } mdt_in_t;
 
 typedef struct {
-    bool rsp_valid;
-    unsigned rsp_err, rsp_kind, rsp_entry;
-    uint64_t rsp_rejoin;
-    bool rsp_waiting;
-    bool fill_rsp_valid;
-    unsigned fill_err;
+    MDT_RSP_PORTS(MODEL_FIELD)
     unsigned err_sticky;
-    bool rd_valid;
-    uint64_t rd_pc, rd_waiting, rd_ready;
-    unsigned rd_age;
-    uint64_t rd_masked;
-    bool rd_free;
+    MDT_RD_PORTS(MODEL_FIELD)
 } mdt_out_t;
 
 typedef struct {
@@ -65,17 +70,12 @@ typedef struct {
     bool same_warp;  /* both ports on the same warp */
 } mdt_events_t;
 
-typedef struct mdt mdt_t;
-
-int mdt_create(const mdt_params_t *p, mdt_t **out);
-void mdt_destroy(mdt_t *m);
-void mdt_reset(mdt_t *m);
-/* One cycle: *out = outputs during the cycle (the read port from the state
- * before the edge and this cycle's rd_* inputs), then the edge. */
-void mdt_step(mdt_t *m, const mdt_in_t *in, mdt_out_t *out, mdt_events_t *ev);
+/* mdt_create/destroy/reset/step (model.h); the read port shows the state
+ * before the edge at this cycle's rd_* address. */
+MODEL_API(mdt);
 
 /* Read-only views for stimulus and tests. */
-const mdt_params_t *mdt_params(const mdt_t *m);
+MODEL_PARAMS(mdt);
 bool mdt_entry_valid(const mdt_t *m, unsigned w, unsigned e);
 uint64_t mdt_entry_pc(const mdt_t *m, unsigned w, unsigned e);
 unsigned mdt_entry_age(const mdt_t *m, unsigned w, unsigned e);

@@ -23,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bitmask.h"
 #include "clog2.h"
 
 /* The period byte total never needs more than 16 + 24 bits; 48 leaves room
@@ -48,21 +49,12 @@ struct slip_ctrl {
     unsigned err_sticky;
 };
 
-static uint16_t *warp_cnt(slip_ctrl_t *m, unsigned w)
-{
-    return &m->cnt[(size_t)w * m->p.warp_width];
-}
+/* The counters of warp w (const or not, as m). */
+#define WARP_CNT(m, w) (&(m)->cnt[(size_t)(w) * (m)->p.warp_width])
 
-static const uint16_t *warp_cnt_c(const slip_ctrl_t *m, unsigned w)
+static int check_params(const slip_ctrl_params_t *p)
 {
-    return &m->cnt[(size_t)w * m->p.warp_width];
-}
-
-int slip_ctrl_create(const slip_ctrl_params_t *p, slip_ctrl_t **out)
-{
-    if (out)
-        *out = NULL;
-    if (!p || !out || p->num_warps < 1 || p->num_warps > SC_MAX_WARPS)
+    if (p->num_warps < 1 || p->num_warps > SC_MAX_WARPS)
         return SC_EPARAM_WARPS;
     if (p->warp_width < 2 || p->warp_width > SC_MAX_WIDTH)
         return SC_EPARAM_WIDTH;
@@ -70,44 +62,30 @@ int slip_ctrl_create(const slip_ctrl_params_t *p, slip_ctrl_t **out)
         return SC_EPARAM_COUNTER;
     if (p->sample_period < 2 || p->sample_period > (1u << 24))
         return SC_EPARAM_PERIOD;
-    unsigned cmax = (1u << p->counter_width) - 1u;
-    if (p->init_max_slip < 1 || p->init_max_slip > cmax)
+    if (p->init_max_slip < 1 || p->init_max_slip > bm_low_bits(p->counter_width))
         return SC_EPARAM_MAX_SLIP;
     if (p->idle_threshold >= p->sample_period || p->stall_threshold > p->sample_period)
         return SC_EPARAM_THRESHOLD;
     if (p->bytes_width < 1 || p->bytes_width > 16)
         return SC_EPARAM_BYTES;
-
-    slip_ctrl_t *m = calloc(1, sizeof *m);
-    if (!m)
-        return SC_ENOMEM;
-    m->p = *p;
-    m->cnt = calloc((size_t)p->num_warps * p->warp_width, sizeof *m->cnt);
-    m->limit = calloc(p->num_warps, sizeof *m->limit);
-    if (!m->cnt || !m->limit) {
-        slip_ctrl_destroy(m);
-        return SC_ENOMEM;
-    }
-    unsigned idw = clog2(p->num_warps);
-    if (idw < 1)
-        idw = 1;
-    m->warp_id_mask = (1u << idw) - 1u;
-    m->lane_mask = p->warp_width >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << p->warp_width) - 1u;
-    m->counter_max = cmax;
-    m->bytes_mask = (1u << p->bytes_width) - 1u;
-    slip_ctrl_reset(m);
-    *out = m;
     return SC_OK;
 }
 
-void slip_ctrl_destroy(slip_ctrl_t *m)
+static int init(slip_ctrl_t *m, const slip_ctrl_params_t *p)
 {
-    if (!m)
-        return;
-    free(m->cnt);
-    free(m->limit);
-    free(m);
+    m->cnt = calloc((size_t)p->num_warps * p->warp_width, sizeof *m->cnt);
+    m->limit = calloc(p->num_warps, sizeof *m->limit);
+    if (!m->cnt || !m->limit)
+        return SC_ENOMEM;
+    m->warp_id_mask = index_mask(p->num_warps);
+    m->lane_mask = bm_low_bits(p->warp_width);
+    m->counter_max = (unsigned)bm_low_bits(p->counter_width);
+    m->bytes_mask = (unsigned)bm_low_bits(p->bytes_width);
+    return SC_OK;
 }
+
+MODEL_DEFINE_CREATE(slip_ctrl, check_params, init, SC_EPARAM_WARPS, SC_OK, SC_ENOMEM)
+MODEL_DEFINE_DESTROY(slip_ctrl, free(m->cnt); free(m->limit))
 
 void slip_ctrl_reset(slip_ctrl_t *m)
 {
@@ -126,7 +104,7 @@ void slip_ctrl_reset(slip_ctrl_t *m)
 
 static void recompute_limit(slip_ctrl_t *m, unsigned w)
 {
-    const uint16_t *c = warp_cnt_c(m, w);
+    const uint16_t *c = WARP_CNT(m, w);
     uint64_t l = 0;
     for (unsigned t = 0; t < m->p.warp_width; t++)
         if (c[t] >= m->max_slip)
@@ -139,7 +117,7 @@ static void recompute_limit(slip_ctrl_t *m, unsigned w)
 static bool apply_event(slip_ctrl_t *m, unsigned w, uint64_t exec, uint64_t hit,
                         slip_ctrl_events_t *e)
 {
-    uint16_t *c = warp_cnt(m, w);
+    uint16_t *c = WARP_CNT(m, w);
     uint64_t L = m->limit[w];
     uint64_t miss = exec & ~hit;
     uint64_t hitters = exec & hit;
@@ -200,7 +178,7 @@ void slip_ctrl_step(slip_ctrl_t *m, const slip_ctrl_in_t *in, slip_ctrl_out_t *o
         }
         unsigned rw = in->rd_warp & m->warp_id_mask;
         if (rw < m->p.num_warps)
-            memcpy(out->rd_counts, warp_cnt_c(m, rw), m->p.warp_width * sizeof(uint16_t));
+            memcpy(out->rd_counts, WARP_CNT(m, rw), m->p.warp_width * sizeof(uint16_t));
         out->max_slip = m->max_slip;
         out->adapt = m->adapt;
         out->period_end = m->period_end;
@@ -247,14 +225,11 @@ void slip_ctrl_step(slip_ctrl_t *m, const slip_ctrl_in_t *in, slip_ctrl_out_t *o
         e.diverge_event = (exec & hit) != 0 && (exec & ~hit) != 0;
     }
     if (rel_ok) {
-        memset(warp_cnt(m, rlw), 0, m->p.warp_width * sizeof(uint16_t));
+        memset(WARP_CNT(m, rlw), 0, m->p.warp_width * sizeof(uint16_t));
         e.released = true;
     }
 
-    m->rsp_valid = in->ev_valid;
-    m->rsp_err = err;
-    if (err != SC_ERR_NONE)
-        m->err_sticky |= 1u << err;
+    model_respond(&m->rsp_valid, &m->rsp_err, &m->err_sticky, in->ev_valid, err, SC_ERR_NONE);
     if (rel_bad)
         m->err_sticky |= 1u << SC_ERR_BAD_RELEASE;
 
@@ -321,7 +296,7 @@ unsigned slip_ctrl_counter(const slip_ctrl_t *m, unsigned w, unsigned t)
 {
     if (w >= m->p.num_warps || t >= m->p.warp_width)
         return 0;
-    return warp_cnt_c(m, w)[t];
+    return WARP_CNT(m, w)[t];
 }
 
 uint64_t slip_ctrl_limit(const slip_ctrl_t *m, unsigned w)

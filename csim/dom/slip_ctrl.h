@@ -9,19 +9,26 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "model.h"
+
 #define SC_MAX_WARPS SC_NUM_WARPS_MAX
 #define SC_MAX_WIDTH SC_WARP_WIDTH_MAX
 
+/* The parameters besides num_warps and warp_width, as an X(type, field)
+ * list (dom_core's include them). */
+#define SC_SLIP_PARAM_FIELDS(X)                                                          \
+    X(unsigned, counter_width)   /* 2..16 */                                             \
+    X(unsigned, sample_period)   /* 2..2^24 */                                           \
+    X(unsigned, init_max_slip)   /* 1..2^counter_width-1 */                              \
+    X(unsigned, idle_threshold)  /* < sample_period */                                   \
+    X(unsigned, stall_threshold) /* <= sample_period */                                  \
+    X(unsigned, bytes_width)     /* 1..16 */                                             \
+    X(uint64_t, fair_bytes)
+
 typedef struct {
-    unsigned num_warps;       /* 1..64 */
-    unsigned warp_width;      /* 2..64 */
-    unsigned counter_width;   /* 2..16 */
-    unsigned sample_period;   /* 2..2^24 */
-    unsigned init_max_slip;   /* 1..2^counter_width-1 */
-    unsigned idle_threshold;  /* < sample_period */
-    unsigned stall_threshold; /* <= sample_period */
-    unsigned bytes_width;     /* 1..16 */
-    uint64_t fair_bytes;
+    unsigned num_warps;  /* 1..64 */
+    unsigned warp_width; /* 2..64 */
+    SC_SLIP_PARAM_FIELDS(MODEL_FIELD)
 } slip_ctrl_params_t;
 
 /* enum sc_err, enum sc_adapt and the parameter ranges (configs/slip_ctrl.cfg) */
@@ -67,17 +74,11 @@ typedef struct {
     unsigned adapt;     /* decision at a period end */
 } slip_ctrl_events_t;
 
-typedef struct slip_ctrl slip_ctrl_t;
+/* slip_ctrl_create/destroy/reset/step (model.h); q_* and rd_* show the
+ * state before the edge at this cycle's addresses. */
+MODEL_API(slip_ctrl);
 
-int slip_ctrl_create(const slip_ctrl_params_t *p, slip_ctrl_t **out);
-void slip_ctrl_destroy(slip_ctrl_t *m);
-void slip_ctrl_reset(slip_ctrl_t *m);
-/* One cycle: *out = outputs during the cycle (q_* and rd_* from the state
- * before the edge and this cycle's addresses), then the edge. */
-void slip_ctrl_step(slip_ctrl_t *m, const slip_ctrl_in_t *in, slip_ctrl_out_t *out,
-                    slip_ctrl_events_t *ev);
-
-const slip_ctrl_params_t *slip_ctrl_params(const slip_ctrl_t *m);
+MODEL_PARAMS(slip_ctrl);
 unsigned slip_ctrl_counter(const slip_ctrl_t *m, unsigned w, unsigned t);
 uint64_t slip_ctrl_limit(const slip_ctrl_t *m, unsigned w);
 unsigned slip_ctrl_max_slip(const slip_ctrl_t *m);

@@ -24,11 +24,8 @@
 
 #include "clog2.h"
 
-typedef struct {
-    uint64_t pc, rpc, lpc;
-    bitmask_t mask;
-    unsigned lpos;
-} rs_entry_t;
+/* An entry is what recon_stack_entry() shows of it. */
+typedef recon_stack_entry_t rs_entry_t;
 
 struct recon_stack {
     recon_stack_params_t p;
@@ -41,21 +38,12 @@ struct recon_stack {
     unsigned err_sticky;
 };
 
-static rs_entry_t *warp_stack(recon_stack_t *m, unsigned w)
-{
-    return &m->ent[(size_t)w * m->p.depth];
-}
+/* The entries of warp w's stack (const or not, as m). */
+#define WARP_STACK(m, w) (&(m)->ent[(size_t)(w) * (m)->p.depth])
 
-static const rs_entry_t *warp_stack_c(const recon_stack_t *m, unsigned w)
+static int check_params(const recon_stack_params_t *p)
 {
-    return &m->ent[(size_t)w * m->p.depth];
-}
-
-int recon_stack_create(const recon_stack_params_t *p, recon_stack_t **out)
-{
-    if (out)
-        *out = NULL;
-    if (!p || !out || p->num_warps < 1 || p->num_warps > RS_MAX_WARPS)
+    if (p->num_warps < 1 || p->num_warps > RS_MAX_WARPS)
         return RS_EPARAM_WARPS;
     if (p->warp_width < RS_MIN_WIDTH || p->warp_width > RS_MAX_WIDTH)
         return RS_EPARAM_WIDTH;
@@ -64,36 +52,22 @@ int recon_stack_create(const recon_stack_params_t *p, recon_stack_t **out)
     /* bottom entry + two sides, + the likely-convergence entry */
     if (p->depth < 3u + (p->lcp_enable ? 1u : 0u) || p->depth > RS_MAX_DEPTH)
         return RS_EPARAM_DEPTH;
-
-    recon_stack_t *m = calloc(1, sizeof *m);
-    if (!m)
-        return RS_ENOMEM;
-    m->p = *p;
-    m->sp = calloc(p->num_warps, sizeof *m->sp);
-    m->ent = calloc((size_t)p->num_warps * p->depth, sizeof *m->ent);
-    if (!m->sp || !m->ent) {
-        recon_stack_destroy(m);
-        return RS_ENOMEM;
-    }
-    m->pc_none = p->pc_width >= 64 ? ~UINT64_C(0)
-                                   : (UINT64_C(1) << p->pc_width) - 1u;
-    unsigned idw = clog2(p->num_warps);
-    if (idw < 1)
-        idw = 1;
-    m->warp_id_mask = (1u << idw) - 1u;
-    recon_stack_reset(m);
-    *out = m;
     return RS_OK;
 }
 
-void recon_stack_destroy(recon_stack_t *m)
+static int init(recon_stack_t *m, const recon_stack_params_t *p)
 {
-    if (!m)
-        return;
-    free(m->sp);
-    free(m->ent);
-    free(m);
+    m->sp = calloc(p->num_warps, sizeof *m->sp);
+    m->ent = calloc((size_t)p->num_warps * p->depth, sizeof *m->ent);
+    if (!m->sp || !m->ent)
+        return RS_ENOMEM;
+    m->pc_none = bm_low_bits(p->pc_width);
+    m->warp_id_mask = index_mask(p->num_warps);
+    return RS_OK;
 }
+
+MODEL_DEFINE_CREATE(recon_stack, check_params, init, RS_EPARAM_WARPS, RS_OK, RS_ENOMEM)
+MODEL_DEFINE_DESTROY(recon_stack, free(m->sp); free(m->ent))
 
 void recon_stack_reset(recon_stack_t *m)
 {
@@ -110,7 +84,7 @@ void recon_stack_reset(recon_stack_t *m)
  * threads have finished, and popping it empties the stack. */
 static void cascade(recon_stack_t *m, unsigned w, recon_stack_events_t *e)
 {
-    rs_entry_t *s = warp_stack(m, w);
+    rs_entry_t *s = WARP_STACK(m, w);
     while (m->sp[w] > 0) {
         const rs_entry_t *t = &s[m->sp[w] - 1];
         if (t->pc != t->rpc && !bm_is_zero(&t->mask))
@@ -125,7 +99,7 @@ static void cascade(recon_stack_t *m, unsigned w, recon_stack_events_t *e)
 static void advance(recon_stack_t *m, unsigned w, uint64_t npc,
                     recon_stack_events_t *e)
 {
-    rs_entry_t *s = warp_stack(m, w);
+    rs_entry_t *s = WARP_STACK(m, w);
     rs_entry_t *t = &s[m->sp[w] - 1];
 
     if (npc == t->rpc) {
@@ -151,7 +125,7 @@ static void advance(recon_stack_t *m, unsigned w, uint64_t npc,
 static void push(recon_stack_t *m, unsigned w, uint64_t pc, uint64_t rpc,
                  const bitmask_t *mask, uint64_t lpc, unsigned lpos)
 {
-    rs_entry_t *n = &warp_stack(m, w)[m->sp[w]++];
+    rs_entry_t *n = &WARP_STACK(m, w)[m->sp[w]++];
     n->pc = pc;
     n->rpc = rpc;
     n->mask = *mask;
@@ -164,7 +138,7 @@ static unsigned branch(recon_stack_t *m, unsigned w, const bitmask_t *tmask,
                        uint64_t tpc, uint64_t fpc, uint64_t rpc, uint64_t lpc,
                        recon_stack_events_t *e)
 {
-    rs_entry_t *s = warp_stack(m, w);
+    rs_entry_t *s = WARP_STACK(m, w);
     rs_entry_t *t = &s[m->sp[w] - 1];
     bitmask_t taken, not_taken;
     bm_and(&taken, &t->mask, tmask);
@@ -301,7 +275,7 @@ void recon_stack_step(recon_stack_t *m, const recon_stack_in_t *in,
         out->err_sticky = m->err_sticky;
         unsigned rw = in->rd_warp & m->warp_id_mask;
         if (rw < m->p.num_warps && m->sp[rw] > 0) {
-            const rs_entry_t *t = &warp_stack_c(m, rw)[m->sp[rw] - 1];
+            const rs_entry_t *t = &WARP_STACK(m, rw)[m->sp[rw] - 1];
             out->rd_valid = true;
             out->rd_pc = t->pc;
             out->rd_rpc = t->rpc;
@@ -315,16 +289,10 @@ void recon_stack_step(recon_stack_t *m, const recon_stack_in_t *in,
     /* the rising edge */
     recon_stack_events_t e;
     memset(&e, 0, sizeof e);
-    if (in->req_valid) {
+    if (in->req_valid)
         apply(m, in, &e);
-        m->rsp_valid = true;
-        m->rsp_err = e.err;
-        if (e.err != RS_ERR_NONE)
-            m->err_sticky |= 1u << e.err;
-    } else {
-        m->rsp_valid = false;
-        m->rsp_err = RS_ERR_NONE;
-    }
+    model_respond(&m->rsp_valid, &m->rsp_err, &m->err_sticky, in->req_valid, e.err,
+                  RS_ERR_NONE);
     if (ev)
         *ev = e;
 }
@@ -344,14 +312,8 @@ bool recon_stack_entry(const recon_stack_t *m, unsigned w, unsigned level,
 {
     if (w >= m->p.num_warps || level >= m->sp[w])
         return false;
-    const rs_entry_t *s = &warp_stack_c(m, w)[level];
-    if (e) {
-        e->pc = s->pc;
-        e->rpc = s->rpc;
-        e->lpc = s->lpc;
-        e->mask = s->mask;
-        e->lpos = s->lpos;
-    }
+    if (e)
+        *e = WARP_STACK(m, w)[level];
     return true;
 }
 

@@ -15,6 +15,7 @@
 #include <stdint.h>
 
 #include "bitmask.h"
+#include "model.h"
 
 /* Limits of the parameters (docs/blocks/recon_stack.md, "Parameters"). */
 #define RS_MAX_WARPS RS_NUM_WARPS_MAX
@@ -94,18 +95,9 @@ typedef struct {
                            * reached its exit and finished */
 } recon_stack_events_t;
 
-typedef struct recon_stack recon_stack_t;
-
-/* Allocate a model (in reset state). Returns RS_OK or an RS_EPARAM_* code
- * naming the first bad parameter; *out is NULL on error. */
-int recon_stack_create(const recon_stack_params_t *p, recon_stack_t **out);
-void recon_stack_destroy(recon_stack_t *m);
-/* Asynchronous reset: every stack empty, rsp_* and err_sticky zero. */
-void recon_stack_reset(recon_stack_t *m);
-/* One clock cycle: *out = outputs during the cycle; then the edge. ev may be
- * NULL. */
-void recon_stack_step(recon_stack_t *m, const recon_stack_in_t *in,
-                      recon_stack_out_t *out, recon_stack_events_t *ev);
+/* recon_stack_create/destroy/reset/step (model.h). The reset empties every
+ * stack and clears rsp_* and err_sticky. */
+MODEL_API(recon_stack);
 
 /* Read-only view of a warp's stack, for stimulus generators and tests. */
 typedef struct {
@@ -114,7 +106,7 @@ typedef struct {
     unsigned lpos;
 } recon_stack_entry_t;
 
-const recon_stack_params_t *recon_stack_params(const recon_stack_t *m);
+MODEL_PARAMS(recon_stack);
 /* Entries on warp w's stack (0 if w is out of range). */
 unsigned recon_stack_depth(const recon_stack_t *m, unsigned w);
 /* Entry `level` (0 = bottom) of warp w; false if there is none. */

@@ -18,41 +18,31 @@
 #include <string.h>
 
 struct tbc_core {
+    tbc_core_params_t p; /* the stack's parameters */
     tbc_stack_t *stack;
     thread_compactor_t *cmp;
     uint64_t warp_pc; /* the PC of the mask being compacted */
 };
 
-int tbc_core_create(const tbc_core_params_t *p, tbc_core_t **out)
+/* The children check the parameters: the stack all of them. */
+static int check_params(const tbc_core_params_t *p)
 {
-    if (out)
-        *out = NULL;
-    if (!p || !out)
-        return TBC_EPARAM_WIDTH;
-    thread_compactor_params_t cp = {.block_threads = p->block_threads,
-                                    .warp_width = p->warp_width};
-    tbc_core_t *m = calloc(1, sizeof *m);
-    if (!m)
-        return TBC_ENOMEM;
-    int rc = tbc_stack_create(p, &m->stack);
-    if (rc == TBC_OK && thread_compactor_create(&cp, &m->cmp) != TC_OK)
-        rc = TBC_ENOMEM; /* B and W already passed the stack's checks */
-    if (rc != TBC_OK) {
-        tbc_core_destroy(m);
-        return rc;
-    }
-    *out = m;
+    (void)p;
     return TBC_OK;
 }
 
-void tbc_core_destroy(tbc_core_t *m)
+static int init(tbc_core_t *m, const tbc_core_params_t *p)
 {
-    if (!m)
-        return;
-    tbc_stack_destroy(m->stack);
-    thread_compactor_destroy(m->cmp);
-    free(m);
+    thread_compactor_params_t cp = {.block_threads = p->block_threads,
+                                    .warp_width = p->warp_width};
+    int rc = tbc_stack_create(p, &m->stack);
+    if (rc == TBC_OK && thread_compactor_create(&cp, &m->cmp) != TC_OK)
+        rc = TBC_ENOMEM; /* B and W already passed the stack's checks */
+    return rc;
 }
+
+MODEL_DEFINE_CREATE(tbc_core, check_params, init, TBC_EPARAM_WIDTH, TBC_OK, TBC_ENOMEM)
+MODEL_DEFINE_DESTROY(tbc_core, tbc_stack_destroy(m->stack); thread_compactor_destroy(m->cmp))
 
 void tbc_core_reset(tbc_core_t *m)
 {

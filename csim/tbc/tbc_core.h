@@ -14,6 +14,7 @@
 #include <stdint.h>
 
 #include "bitmask.h"
+#include "model.h"
 #include "tbc_stack.h"
 #include "thread_compactor.h"
 
@@ -60,18 +61,11 @@ typedef struct {
     thread_compactor_out_t cmp_out;
 } tbc_core_events_t;
 
-typedef struct tbc_core tbc_core_t;
-
-/* TBC_OK, or the tbc_status of the parameter the stack rejects (the
- * compactor's B and W are the stack's), or TBC_ENOMEM. */
-int tbc_core_create(const tbc_core_params_t *p, tbc_core_t **out);
-void tbc_core_destroy(tbc_core_t *m);
-void tbc_core_reset(tbc_core_t *m);
-/* One cycle: *out = outputs during the cycle, then the edge. ev may be NULL. */
-void tbc_core_step(tbc_core_t *m, const tbc_core_in_t *in, tbc_core_out_t *out,
-                   tbc_core_events_t *ev);
-/* Outputs of the current cycle without an edge (none depends on an input). */
-void tbc_core_peek(const tbc_core_t *m, tbc_core_out_t *out);
+/* tbc_core_create/destroy/reset/step/peek (model.h). create returns TBC_OK,
+ * or the tbc_status of the parameter the stack rejects (the compactor's B
+ * and W are the stack's), or TBC_ENOMEM. No output depends on an input. */
+MODEL_API(tbc_core);
+MODEL_PEEK(tbc_core);
 
 /* Read-only views of the children for stimulus generators and tests. */
 const tbc_stack_t *tbc_core_stack(const tbc_core_t *m);

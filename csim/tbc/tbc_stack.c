@@ -28,11 +28,8 @@
 #include "thread_compactor.h"
 #include "clog2.h"
 
-typedef struct {
-    uint64_t pc, rpc, lpc;
-    unsigned lpos, wcnt;
-    bitmask_t mask;
-} tbc_entry_t;
+/* An entry is what tbc_stack_entry() shows of it. */
+typedef tbc_stack_entry_t tbc_entry_t;
 
 struct tbc_stack {
     tbc_stack_params_t p;
@@ -59,38 +56,34 @@ struct tbc_stack {
     unsigned err_sticky;
 };
 
-int tbc_stack_create(const tbc_stack_params_t *p, tbc_stack_t **out)
+static int check_params(const tbc_stack_params_t *p)
 {
-    if (out)
-        *out = NULL;
-    if (!p || !out || p->warp_width < 2u || p->warp_width > TBC_MAX_LANES)
-        return TBC_EPARAM_WIDTH;
-    if (p->block_threads % p->warp_width != 0u || p->block_threads < 2u * p->warp_width ||
-        p->block_threads > BM_MAX_BITS)
-        return TBC_EPARAM_THREADS;
+    /* B and W: the thread compactor's rules (its warp count serves here) */
+    thread_compactor_params_t cp = {.block_threads = p->block_threads,
+                                    .warp_width = p->warp_width};
+    int rc = thread_compactor_check_params(&cp);
+    if (rc != TC_OK)
+        return rc == TC_EPARAM_WIDTH ? TBC_EPARAM_WIDTH : TBC_EPARAM_THREADS;
     if (p->pc_width < 4u || p->pc_width > 64u)
         return TBC_EPARAM_PC_WIDTH;
     /* the bottom entry and the two targets, + the likely-convergence entry */
     if (p->depth < 3u + (p->lcp_enable ? 1u : 0u) || p->depth > TBC_MAX_DEPTH)
         return TBC_EPARAM_DEPTH;
-
-    tbc_stack_t *m = calloc(1, sizeof *m);
-    if (!m)
-        return TBC_ENOMEM;
-    m->p = *p;
-    m->cp.block_threads = p->block_threads;
-    m->cp.warp_width = p->warp_width;
-    m->pc_none = p->pc_width >= 64u ? ~UINT64_C(0) : (UINT64_C(1) << p->pc_width) - 1u;
-    m->lane_mask = p->warp_width >= 64u ? ~UINT64_C(0) : (UINT64_C(1) << p->warp_width) - 1u;
-    m->num_sw = p->block_threads / p->warp_width;
-    unsigned sww = clog2(m->num_sw);
-    if (sww < 1u)
-        sww = 1u;
-    m->sw_mask = (1u << sww) - 1u;
-    tbc_stack_reset(m);
-    *out = m;
     return TBC_OK;
 }
+
+static int init(tbc_stack_t *m, const tbc_stack_params_t *p)
+{
+    m->cp.block_threads = p->block_threads;
+    m->cp.warp_width = p->warp_width;
+    m->pc_none = bm_low_bits(p->pc_width);
+    m->lane_mask = bm_low_bits(p->warp_width);
+    m->num_sw = p->block_threads / p->warp_width;
+    m->sw_mask = index_mask(m->num_sw);
+    return TBC_OK;
+}
+
+MODEL_DEFINE_CREATE(tbc_stack, check_params, init, TBC_EPARAM_WIDTH, TBC_OK, TBC_ENOMEM)
 
 void tbc_stack_destroy(tbc_stack_t *m)
 {
@@ -434,20 +427,12 @@ void tbc_stack_step(tbc_stack_t *m, const tbc_stack_in_t *in, tbc_stack_out_t *o
         m->cmp_pc = 0;
         e.cmp_taken = true;
     }
-    if (!ready) {
+    bool req = ready && in->req_valid; /* a request is taken only when ready */
+    if (!ready)
         settle(m, &e);
-        m->rsp_valid = false;
-        m->rsp_err = TBC_ERR_NONE;
-    } else if (in->req_valid) {
+    else if (req)
         apply(m, in, &e);
-        m->rsp_valid = true;
-        m->rsp_err = e.err;
-        if (e.err != TBC_ERR_NONE)
-            m->err_sticky |= 1u << e.err;
-    } else {
-        m->rsp_valid = false;
-        m->rsp_err = TBC_ERR_NONE;
-    }
+    model_respond(&m->rsp_valid, &m->rsp_err, &m->err_sticky, req, e.err, TBC_ERR_NONE);
     e.depth_after = m->sp;
     if (ev)
         *ev = e;
@@ -477,15 +462,8 @@ bool tbc_stack_entry(const tbc_stack_t *m, unsigned level, tbc_stack_entry_t *e)
 {
     if (level >= m->sp)
         return false;
-    const tbc_entry_t *s = &m->ent[level];
-    if (e) {
-        e->pc = s->pc;
-        e->rpc = s->rpc;
-        e->lpc = s->lpc;
-        e->wcnt = s->wcnt;
-        e->lpos = s->lpos;
-        e->mask = s->mask;
-    }
+    if (e)
+        *e = m->ent[level];
     return true;
 }
 

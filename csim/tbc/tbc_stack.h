@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "bitmask.h"
+#include "model.h"
 
 #define TBC_MAX_LANES TBC_WARP_WIDTH_MAX
 #define TBC_MAX_DEPTH TBC_DEPTH_MAX
@@ -79,17 +80,10 @@ typedef struct {
     unsigned depth_after;
 } tbc_stack_events_t;
 
-typedef struct tbc_stack tbc_stack_t;
-
-int tbc_stack_create(const tbc_stack_params_t *p, tbc_stack_t **out);
-void tbc_stack_destroy(tbc_stack_t *m);
-void tbc_stack_reset(tbc_stack_t *m);
-/* One cycle: *out = outputs during the cycle, then the edge. ev may be NULL. */
-void tbc_stack_step(tbc_stack_t *m, const tbc_stack_in_t *in, tbc_stack_out_t *out,
-                    tbc_stack_events_t *ev);
-/* Outputs of the current cycle without an edge (in supplies nothing the
- * outputs depend on: they are all registered or functions of state). */
-void tbc_stack_peek(const tbc_stack_t *m, tbc_stack_out_t *out);
+/* tbc_stack_create/destroy/reset/step/peek (model.h): in supplies nothing
+ * the outputs depend on (they are all registered or functions of state). */
+MODEL_API(tbc_stack);
+MODEL_PEEK(tbc_stack);
 
 /* Read-only views for stimulus generators and tests. */
 typedef struct {
@@ -97,7 +91,7 @@ typedef struct {
     unsigned wcnt, lpos;
     bitmask_t mask;
 } tbc_stack_entry_t;
-const tbc_stack_params_t *tbc_stack_params(const tbc_stack_t *m);
+MODEL_PARAMS(tbc_stack);
 unsigned tbc_stack_depth(const tbc_stack_t *m);
 unsigned tbc_stack_tos(const tbc_stack_t *m);
 bool tbc_stack_settling(const tbc_stack_t *m);

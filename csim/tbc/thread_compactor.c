@@ -23,33 +23,26 @@ struct thread_compactor {
     bool static_mode;    /* emit whole static warps (compaction disabled) */
 };
 
-static bool params_ok_width(const thread_compactor_params_t *p)
+int thread_compactor_check_params(const thread_compactor_params_t *p)
 {
-    return p->warp_width >= 2u && p->warp_width <= TC_MAX_LANES;
-}
-
-static bool params_ok_threads(const thread_compactor_params_t *p)
-{
-    return p->block_threads % p->warp_width == 0u && p->block_threads >= 2u * p->warp_width &&
-           p->block_threads <= BM_MAX_BITS;
-}
-
-int thread_compactor_create(const thread_compactor_params_t *p, thread_compactor_t **out)
-{
-    if (out)
-        *out = NULL;
-    if (!p || !out || !params_ok_width(p))
+    if (p->warp_width < 2u || p->warp_width > TC_MAX_LANES)
         return TC_EPARAM_WIDTH;
-    if (!params_ok_threads(p))
+    if (p->block_threads % p->warp_width != 0u || p->block_threads < 2u * p->warp_width ||
+        p->block_threads > BM_MAX_BITS)
         return TC_EPARAM_THREADS;
-    thread_compactor_t *m = calloc(1, sizeof *m);
-    if (!m)
-        return TC_ENOMEM;
-    m->p = *p;
-    thread_compactor_reset(m);
-    *out = m;
     return TC_OK;
 }
+
+/* Nothing to set up beyond the parameters. */
+static int init(thread_compactor_t *m, const thread_compactor_params_t *p)
+{
+    (void)m;
+    (void)p;
+    return TC_OK;
+}
+
+MODEL_DEFINE_CREATE(thread_compactor, thread_compactor_check_params, init, TC_EPARAM_WIDTH,
+                    TC_OK, TC_ENOMEM)
 
 void thread_compactor_destroy(thread_compactor_t *m)
 {
@@ -71,7 +64,7 @@ static bool pick_warp(const thread_compactor_params_t *p, const bitmask_t *rem, 
                       tc_warp_t *w)
 {
     const unsigned width = p->warp_width;
-    const uint64_t all_lanes = width >= 64u ? ~UINT64_C(0) : (UINT64_C(1) << width) - 1u;
+    const uint64_t all_lanes = bm_low_bits(width);
     bool left_over = false; /* a remaining thread that is not in this warp */
     bool done = false;      /* nothing later can change the warp or left_over */
     bool have_sw = false;
@@ -163,7 +156,7 @@ unsigned thread_compactor_warp_count(const thread_compactor_params_t *p, const b
     for (unsigned i = 0; i < bm_words(nbits); i++) {
         uint64_t bits = mask->w[i];
         if (i == nbits / 64u && nbits % 64u)
-            bits &= (UINT64_C(1) << (nbits % 64u)) - 1u; /* beyond B: not threads */
+            bits &= bm_low_bits(nbits % 64u); /* beyond B: not threads */
         while (bits) {
             unsigned t = i * 64u + (unsigned)__builtin_ctzll(bits);
             bits &= bits - 1u;

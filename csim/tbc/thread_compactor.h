@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "bitmask.h"
+#include "model.h"
 
 /* parameter ranges (configs/thread_compactor.cfg) */
 #include "thread_compactor_decl.h"
@@ -46,17 +47,12 @@ typedef struct {
     bool busy;
 } thread_compactor_out_t;
 
-typedef struct thread_compactor thread_compactor_t;
-
-int thread_compactor_create(const thread_compactor_params_t *p, thread_compactor_t **out);
-void thread_compactor_destroy(thread_compactor_t *m);
-void thread_compactor_reset(thread_compactor_t *m);
-/* One cycle: *out = outputs during the cycle (from the state before the
- * edge and this cycle's inputs), then the edge. */
-void thread_compactor_step(thread_compactor_t *m, const thread_compactor_in_t *in,
-                           thread_compactor_out_t *out);
-/* Outputs only (no edge): what step() would return, without advancing. */
-void thread_compactor_peek(const thread_compactor_t *m, thread_compactor_out_t *out);
+/* thread_compactor_create/destroy/reset/step/peek (model.h); no events. */
+MODEL_API_NO_EVENTS(thread_compactor);
+MODEL_PEEK(thread_compactor);
+/* TC_OK, or the TC_EPARAM_* code of the first parameter create() rejects
+ * (tbc_stack checks its B and W with it too). p must not be NULL. */
+int thread_compactor_check_params(const thread_compactor_params_t *p);
 
 /* Number of warps a mask compacts into: the largest per-lane thread count,
  * or, static_mode, the number of static warps with a thread. */
