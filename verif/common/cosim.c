@@ -4,6 +4,7 @@
 #include "scenario.h"
 
 #include <errno.h>
+#include <getopt.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -90,46 +91,53 @@ static int parse_u64(const char *s, uint64_t *v)
 
 static int parse_args(cosim_opts_t *o, int argc, char **argv)
 {
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+    /* getopt codes of the long options; O_SCENARIO .. O_BENCH name a file or folder. */
+    enum { O_SEED = 256, O_CYCLES, O_SCENARIO, O_RECORD, O_REPLAY, O_FST, O_WAVE_DIR, O_BENCH,
+           O_REQUIRE_COVER, O_QUIET };
+    static const struct option longopts[] = {
+        {"help", no_argument, NULL, 'h'},
+        {"seed", required_argument, NULL, O_SEED},
+        {"cycles", required_argument, NULL, O_CYCLES},
+        {"scenario", required_argument, NULL, O_SCENARIO},
+        {"record", required_argument, NULL, O_RECORD},
+        {"replay", required_argument, NULL, O_REPLAY},
+        {"fst", required_argument, NULL, O_FST},
+        {"wave-dir", required_argument, NULL, O_WAVE_DIR},
+        {"bench", required_argument, NULL, O_BENCH},
+        {"require-cover", no_argument, NULL, O_REQUIRE_COVER},
+        {"quiet", no_argument, NULL, O_QUIET},
+        {NULL, 0, NULL, 0},
+    };
+    const char **path[] = {
+        [O_SCENARIO - O_SCENARIO] = &o->scenario, [O_RECORD - O_SCENARIO] = &o->record,
+        [O_REPLAY - O_SCENARIO] = &o->replay,     [O_FST - O_SCENARIO] = &o->fst,
+        [O_WAVE_DIR - O_SCENARIO] = &o->wave_dir, [O_BENCH - O_SCENARIO] = &o->bench,
+    };
+    int c;
+    opterr = 1; /* getopt prints the one-line message of a bad option */
+    while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+        if (c == 'h') {
             usage(stdout, argv[0]);
             exit(0);
-        } else if (!strcmp(a, "--require-cover")) {
-            o->require_cover = true;
-        } else if (!strcmp(a, "--quiet")) {
-            o->quiet = true;
-        } else if (!v) {
-            fprintf(stderr, "%s: unknown option or missing value: '%s'\n", argv[0], a);
-            return -1;
-        } else if (!strcmp(a, "--seed") || !strcmp(a, "--cycles")) {
-            uint64_t x;
-            if (parse_u64(v, &x)) {
-                fprintf(stderr, "%s: %s wants a non-negative integer, not '%s'\n", argv[0], a, v);
+        } else if (c == O_SEED || c == O_CYCLES) {
+            if (parse_u64(optarg, c == O_SEED ? &o->seed : &o->cycles)) {
+                fprintf(stderr, "%s: --%s wants a non-negative integer, not '%s'\n", argv[0],
+                        c == O_SEED ? "seed" : "cycles", optarg);
                 return -1;
             }
-            if (!strcmp(a, "--seed"))
-                o->seed = x;
-            else
-                o->cycles = x;
-            i++;
-        } else if (!strcmp(a, "--scenario")) {
-            o->scenario = v, i++;
-        } else if (!strcmp(a, "--record")) {
-            o->record = v, i++;
-        } else if (!strcmp(a, "--replay")) {
-            o->replay = v, i++;
-        } else if (!strcmp(a, "--fst")) {
-            o->fst = v, i++;
-        } else if (!strcmp(a, "--wave-dir")) {
-            o->wave_dir = v, i++;
-        } else if (!strcmp(a, "--bench")) {
-            o->bench = v, i++;
+        } else if (c >= O_SCENARIO && c <= O_BENCH) {
+            *path[c - O_SCENARIO] = optarg;
+        } else if (c == O_REQUIRE_COVER) {
+            o->require_cover = true;
+        } else if (c == O_QUIET) {
+            o->quiet = true;
         } else {
-            fprintf(stderr, "%s: unknown option '%s' (try --help)\n", argv[0], a);
-            return -1;
+            return -1; /* '?': getopt has said what is wrong */
         }
+    }
+    if (optind < argc) {
+        fprintf(stderr, "%s: unexpected argument '%s'\n", argv[0], argv[optind]);
+        return -1;
     }
     if (o->replay && o->scenario) {
         fprintf(stderr, "%s: --replay and --scenario exclude each other\n", argv[0]);
@@ -548,10 +556,8 @@ int cosim_main(const cosim_kit_t *k, const cosim_testbench_t *tb, const char *co
                int argc, char **argv)
 {
     cosim_opts_t o = {.config = config, .seed = 1, .cycles = 1000000, .wave_dir = "."};
-    if (parse_args(&o, argc, argv)) {
-        usage(stderr, argv[0]);
-        return 2;
-    }
+    if (parse_args(&o, argc, argv))
+        return 2; /* the one-line message is out */
     if (o.scenario && !tb->scenarios) {
         fprintf(stderr, "%s: the %s testbench has no directed scenarios\n", argv[0], k->block);
         return 2;

@@ -3,6 +3,7 @@
  * directed scenario reader. Built once per configuration with the kit
  * generated from configs/recon_stack.cfg (cosim_kit.h). */
 #include "cosim_kit.h"
+#include "pdom_stim.h"
 #include "recon_stack.h"
 
 /* ---- testbench state ------------------------------------------------------- */
@@ -177,28 +178,10 @@ static void random_request(tb_t *t, recon_stack_in_t *in)
         } else {
             random_mask(t, &in->req_mask);
         }
-        in->req_rpc = (cosim_rng_pct(r, 30) && tos.rpc != t->pc_none) ? tos.rpc : fresh_pc(t);
-        in->req_lpc = t->pc_none;
-        if (t->p.lcp_enable) {
-            unsigned c = (unsigned)cosim_rng_below(r, 10);
-            if (c < 3)
-                in->req_lpc = fresh_pc(t);
-            else if (c < 5)
-                in->req_lpc = in->req_rpc;
-        }
-        uint64_t eff_lpc = (in->req_lpc != t->pc_none && in->req_lpc != in->req_rpc)
-                               ? in->req_lpc
-                               : tos.lpc;
-        uint64_t *side[2] = {&in->req_pc, &in->req_alt_pc};
-        for (unsigned s = 0; s < 2; s++) {
-            unsigned c = (unsigned)cosim_rng_below(r, 20);
-            if (c < 3)
-                *side[s] = in->req_rpc;
-            else if (c < 5 && eff_lpc != t->pc_none)
-                *side[s] = eff_lpc;
-            else
-                *side[s] = fresh_pc(t);
-        }
+        static const pdom_branch_mix_t mix = {.rpc_reuse_pct = 30, .side_rpc = 3, .side_lpc = 5};
+        pdom_branch_t b;
+        pdom_random_branch(r, t->pc_none, t->p.lcp_enable, tos.rpc, tos.lpc, &mix, &b);
+        in->req_pc = b.pc, in->req_alt_pc = b.alt_pc, in->req_rpc = b.rpc, in->req_lpc = b.lpc;
         if (cosim_rng_pct(r, 3))
             in->req_alt_pc = in->req_pc;
     } else {

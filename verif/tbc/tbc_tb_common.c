@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cosim_kit.h" /* the cover points of the group: TBC_CV_*, TC_CV_* */
+#include "pdom_stim.h"
 
 void tbc_random_block_mask(cosim_rng_t *r, unsigned b, unsigned w, bitmask_t *m,
                            bool allow_empty)
@@ -121,26 +122,10 @@ void tbc_driver_compaction(tbc_driver_t *d, const tbc_stack_t *m)
     bool can_arrive = t.rpc != d->pc_none;
     unsigned branch_pct = d->grow ? 80 : 25;
     d->plan = (!can_arrive || cosim_rng_pct(r, branch_pct)) ? PLAN_BRANCH : PLAN_ARRIVE;
-    d->rpc = (cosim_rng_pct(r, 25) && t.rpc != d->pc_none) ? t.rpc : fresh_pc(d);
-    d->lpc = d->pc_none;
-    if (d->p.lcp_enable) {
-        unsigned c = (unsigned)cosim_rng_below(r, 10);
-        if (c < 3)
-            d->lpc = fresh_pc(d);
-        else if (c < 5)
-            d->lpc = d->rpc;
-    }
-    uint64_t eff_lpc = (d->lpc != d->pc_none && d->lpc != d->rpc) ? d->lpc : t.lpc;
-    uint64_t *side[2] = {&d->tpc, &d->fpc};
-    for (unsigned i = 0; i < 2; i++) {
-        unsigned c = (unsigned)cosim_rng_below(r, 20);
-        if (c < 2)
-            *side[i] = d->rpc;
-        else if (c < 4 && eff_lpc != d->pc_none)
-            *side[i] = eff_lpc;
-        else
-            *side[i] = fresh_pc(d);
-    }
+    static const pdom_branch_mix_t mix = {.rpc_reuse_pct = 25, .side_rpc = 2, .side_lpc = 4};
+    pdom_branch_t b;
+    pdom_random_branch(r, d->pc_none, d->p.lcp_enable, t.rpc, t.lpc, &mix, &b);
+    d->tpc = b.pc, d->fpc = b.alt_pc, d->rpc = b.rpc, d->lpc = b.lpc;
     d->taken_style = (unsigned)cosim_rng_below(r, 6);
 }
 
