@@ -74,7 +74,8 @@ def unit_tests():
         exe = os.path.join(ROOT, BUILD, "tests", name)
         os.makedirs(os.path.dirname(exe), exist_ok=True)
         r = sh(["gcc", "-std=c11", "-O2", "-Wall", "-Wextra", "-Werror", "-Icsim/common",
-                f"-Icsim/{group}", *decl.sources(b, "csim"), *tests, "-lcmocka", "-o", exe])
+                f"-Icsim/{group}", "-Itests/common", *decl.sources(b, "csim"), *tests,
+                "-lcmocka", "-o", exe])
         if r.returncode:
             record(f"unit {name}: build", False, r.stderr[-2000:])
             continue

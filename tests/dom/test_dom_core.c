@@ -2,7 +2,7 @@
  * controller gating the MDT, wired as rtl/dom/dom_core.sv documents.
  *
  * Build and run from the repository root:
- *   gcc -std=c11 -O2 -Wall -Wextra -Werror -Icsim/common -Icsim/dom \
+ *   gcc -std=c11 -O2 -Wall -Wextra -Werror -Icsim/common -Icsim/dom -Itests/common \
  *       csim/dom/mdt.c csim/dom/slip_ctrl.c csim/dom/dom_core.c tests/dom/test_dom_core.c \
  *       -lcmocka -o /tmp/t && /tmp/t
  *
@@ -14,13 +14,7 @@
  * test_mdt.c and test_slip_ctrl.c; these tests are about the wiring. Masks
  * are written with thread 0 as bit 0. A response shows in the outputs of
  * the cycle after its request. */
-#include <stdarg.h>
-#include <stddef.h>
-#include <setjmp.h>
-#include <stdint.h>
-#include <cmocka.h>
-
-#include <string.h>
+#include "test_util.h"
 
 #include "dom_core.h"
 
@@ -30,6 +24,9 @@
 
 /* ------------------------------------------------------------------ */
 /* helpers                                                              */
+
+TEST_MODEL_HELPERS(dom_core, DOM_CORE_OK)
+TEST_STEP_HELPERS(dom_core)
 
 /* The small configuration: N warps of 4 threads, 2 MDT entries per warp,
  * 4-bit counters, max-slip 3; no adaptive-diff decision under the tests. */
@@ -43,51 +40,18 @@ static dom_core_params_t small(unsigned n)
     };
 }
 
-static dom_core_t *make(const dom_core_params_t *p)
-{
-    dom_core_t *c = NULL;
-    assert_int_equal(dom_core_create(p, &c), DOM_CORE_OK);
-    assert_non_null(c);
-    return c;
-}
-
-static dom_core_in_t idle_in(void)
-{
-    dom_core_in_t in;
-    memset(&in, 0, sizeof in);
-    return in;
-}
-
-static dom_core_out_t cyc(dom_core_t *c, const dom_core_in_t *in, dom_core_events_t *ev)
-{
-    dom_core_out_t out;
-    dom_core_events_t e;
-    dom_core_step(c, in, &out, ev ? ev : &e);
-    return out;
-}
-
 /* An idle cycle looking at warp w (query and read ports) and entry e. */
 static dom_core_out_t peek(dom_core_t *c, unsigned w, unsigned e)
 {
-    dom_core_in_t in = idle_in();
-    in.acc_warp = in.rd_warp = w;
-    in.rd_entry = e;
-    return cyc(c, &in, NULL);
+    return step(c, &(dom_core_in_t){.acc_warp = w, .rd_warp = w, .rd_entry = e}, NULL);
 }
 
 static dom_core_events_t request(dom_core_t *c, unsigned op, unsigned w, uint64_t pc,
                                  uint64_t exec, uint64_t hit)
 {
-    dom_core_in_t in = idle_in();
-    in.acc_valid = true;
-    in.acc_op = op;
-    in.acc_warp = in.rd_warp = w;
-    in.acc_pc = pc;
-    in.acc_exec = exec;
-    in.acc_hit = hit;
-    dom_core_events_t ev;
-    cyc(c, &in, &ev);
-    return ev;
+    dom_core_in_t in = {.acc_valid = true, .acc_op = op, .acc_warp = w, .rd_warp = w,
+                        .acc_pc = pc, .acc_exec = exec, .acc_hit = hit};
+    return step_ev(c, &in);
 }
 
 static dom_core_events_t access_(dom_core_t *c, unsigned w, uint64_t pc, uint64_t exec,
@@ -98,12 +62,8 @@ static dom_core_events_t access_(dom_core_t *c, unsigned w, uint64_t pc, uint64_
 
 static void fill(dom_core_t *c, unsigned w, unsigned e, uint64_t mask)
 {
-    dom_core_in_t in = idle_in();
-    in.fill_valid = true;
-    in.fill_warp = w;
-    in.fill_entry = e;
-    in.fill_mask = mask;
-    cyc(c, &in, NULL);
+    dom_core_in_t in = {.fill_valid = true, .fill_warp = w, .fill_entry = e, .fill_mask = mask};
+    step(c, &in, NULL);
 }
 
 /* One loop iteration of warp w at PC A in which thread 0 hits and threads
@@ -123,16 +83,13 @@ static void test_params(void **state)
 {
     (void)state;
     dom_core_params_t p = small(2);
-    dom_core_t *c = make(&p);
+    dom_core_t *c = create_ok(&p);
     assert_int_equal(dom_core_params(c)->num_warps, 2);
     assert_int_equal(mdt_params(dom_core_mdt(c))->entries_per_warp, 2);
     assert_int_equal(slip_ctrl_params(dom_core_slip(c))->counter_width, 4);
     dom_core_destroy(c);
 
-    struct {
-        dom_core_params_t p;
-        int rc;
-    } bad[6];
+    bad_params_t bad[6];
     for (unsigned i = 0; i < 6; i++)
         bad[i].p = small(2);
     bad[0].p.num_warps = 0, bad[0].rc = DOM_CORE_EPARAM_MDT;
@@ -141,11 +98,7 @@ static void test_params(void **state)
     bad[3].p.counter_width = 1, bad[3].rc = DOM_CORE_EPARAM_SLIP;
     bad[4].p.init_max_slip = 16, bad[4].rc = DOM_CORE_EPARAM_SLIP; /* > 2^4 - 1 */
     bad[5].p.idle_threshold = LONG_PERIOD, bad[5].rc = DOM_CORE_EPARAM_SLIP;
-    for (unsigned i = 0; i < 6; i++) {
-        c = (dom_core_t *)&p; /* not NULL: a failed create clears it */
-        assert_int_equal(dom_core_create(&bad[i].p, &c), bad[i].rc);
-        assert_null(c);
-    }
+    expect_bad_params(bad, ARRAY_LEN(bad));
     assert_int_not_equal(dom_core_create(NULL, &c), DOM_CORE_OK);
     dom_core_destroy(NULL);
 }
@@ -154,9 +107,8 @@ static void test_params(void **state)
  * threads and hits; RELEASE its release; FORCE and op 3 neither. */
 static void test_wiring(void **state)
 {
-    (void)state;
     dom_core_params_t p = small(2);
-    dom_core_t *c = make(&p);
+    dom_core_t *c = *state = create_ok(&p);
 
     dom_core_events_t ev = access_(c, 1, PC_A, 0xf, 0x1);
     assert_true(ev.slip_in.ev_valid);
@@ -211,7 +163,6 @@ static void test_wiring(void **state)
     o = peek(c, 1, 0);
     assert_false(o.rd_valid);
     assert_int_equal(o.rd_counts[1], 0);
-    dom_core_destroy(c);
 }
 
 /* Section 4.1 step 3 with 5.1: a warp in blocking mode is refused a new
@@ -220,9 +171,8 @@ static void test_wiring(void **state)
  * warps are not affected. */
 static void test_slip_limit_gates_allocation(void **state)
 {
-    (void)state;
     dom_core_params_t p = small(2);
-    dom_core_t *c = make(&p);
+    dom_core_t *c = *state = create_ok(&p);
 
     slip_one(c, 1);
     slip_one(c, 1);
@@ -240,14 +190,14 @@ static void test_slip_limit_gates_allocation(void **state)
     assert_int_equal(o.acc_limit, 0x1);
     assert_int_equal(o.max_slip, 3);
     /* the query port follows the access warp, the read port rd_warp */
-    dom_core_in_t in = idle_in();
+    dom_core_in_t in = {0};
     in.acc_warp = 1;
-    o = cyc(c, &in, NULL);
+    o = step(c, &in, NULL);
     assert_true(o.acc_block);
     assert_int_equal(o.rd_counts[0], 0);
     in.acc_warp = 0;
     in.rd_warp = 1;
-    o = cyc(c, &in, NULL);
+    o = step(c, &in, NULL);
     assert_false(o.acc_block);
     assert_int_equal(o.acc_limit, 0);
     assert_int_equal(o.rd_counts[0], 3);
@@ -295,16 +245,14 @@ static void test_slip_limit_gates_allocation(void **state)
     assert_int_equal(o.rd_counts[0], 0);
     assert_int_equal(o.mdt_sticky, 0);
     assert_int_equal(o.slip_sticky, 0);
-    dom_core_destroy(c);
 }
 
 /* Each child reports its own errors: an event the MDT accepts but the slip
  * controller rejects, and out-of-range warps on both. */
 static void test_errors(void **state)
 {
-    (void)state;
     dom_core_params_t p = small(3); /* warp id 3 is out of range */
-    dom_core_t *c = make(&p);
+    dom_core_t *c = *state = create_ok(&p);
 
     /* thread 0 limited; executing it anyway: the MDT accepts (it is not
      * masked off; threads 1-3 are READY), the slip controller rejects the
@@ -340,26 +288,24 @@ static void test_errors(void **state)
     assert_int_equal(o.mdt_sticky, 1u << MDT_ERR_BAD_WARP);
     assert_int_equal(o.slip_sticky, (1u << SC_ERR_BAD_EXEC) | (1u << SC_ERR_BAD_WARP) |
                                         (1u << SC_ERR_BAD_RELEASE));
-    dom_core_destroy(c);
 }
 
 /* Adaptive diff runs on the core statistics ports; max-slip moves the slip
  * limit that gates the MDT. Period 4: not idle enough -> ALU-bound -> -1. */
 static void test_adaptive_diff(void **state)
 {
-    (void)state;
     dom_core_params_t p = small(1);
     p.sample_period = 4;
     p.idle_threshold = 1;
     p.stall_threshold = 4;
     p.fair_bytes = 100;
-    dom_core_t *c = make(&p);
+    dom_core_t *c = *state = create_ok(&p);
 
     slip_one(c, 0); /* cycles 1-3: thread 0's counter 1 */
     /* cycle 4: thread 0 +1 = 2, and the period ends (idle 0: -1 = 2) */
     access_(c, 0, PC_A, 0xf, 0x1);
-    dom_core_in_t in = idle_in();
-    dom_core_out_t o = cyc(c, &in, NULL);
+    dom_core_in_t in = {0};
+    dom_core_out_t o = step(c, &in, NULL);
     assert_true(o.period_end);
     assert_int_equal(o.max_slip, 2);
     assert_int_equal(o.adapt, SC_ADAPT_DEC);
@@ -373,24 +319,23 @@ static void test_adaptive_diff(void **state)
     dom_core_reset(c);
     in.perf_idle = true;
     for (unsigned i = 0; i < 4; i++)
-        cyc(c, &in, NULL);
-    o = cyc(c, &in, NULL);
+        step(c, &in, NULL);
+    o = step(c, &in, NULL);
     assert_true(o.period_end);
     assert_int_equal(o.adapt, SC_ADAPT_INC);
     assert_int_equal(o.max_slip, 4);
     o = peek(c, 0, 0);
     assert_int_equal(o.rd_counts[0], 0); /* reset cleared the counters */
-    dom_core_destroy(c);
 }
 
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_params),
-        cmocka_unit_test(test_wiring),
-        cmocka_unit_test(test_slip_limit_gates_allocation),
-        cmocka_unit_test(test_errors),
-        cmocka_unit_test(test_adaptive_diff),
+        UNIT_TEST(test_params),
+        UNIT_TEST(test_wiring),
+        UNIT_TEST(test_slip_limit_gates_allocation),
+        UNIT_TEST(test_errors),
+        UNIT_TEST(test_adaptive_diff),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,7 +1,7 @@
 /* Unit tests of the mdt golden model (csim/dom/mdt.c).
  *
  * Build and run from the repository root:
- *   gcc -std=c11 -O2 -Wall -Wextra -Werror -Icsim/common -Icsim/dom csim/dom/mdt.c csim/dom/slip_ctrl.c tests/dom/test_mdt.c -lcmocka -o /tmp/t && /tmp/t
+ *   gcc -std=c11 -O2 -Wall -Wextra -Werror -Icsim/common -Icsim/dom -Itests/common csim/dom/mdt.c csim/dom/slip_ctrl.c tests/dom/test_mdt.c -lcmocka -o /tmp/t && /tmp/t
  *
  * Expected values are worked out by hand from docs/blocks/mdt.md and the
  * DoM paper (SC'09): section 3.2 (three-state MCB status), section 4.1
@@ -9,63 +9,40 @@
  * instruction, deallocation), section 4.3 (forced reconvergence repeated
  * until the MDT is empty), section 6 (two entries per warp). Masks are
  * written with thread 0 as bit 0. */
-#include <stdarg.h>
-#include <stddef.h>
-#include <setjmp.h>
-#include <stdint.h>
-#include <cmocka.h>
-
-#include <stdlib.h>
 #include <string.h>
+
+#include "test_util.h"
 
 #include "mdt.h"
 
 /* ------------------------------------------------------------------ */
 /* helpers                                                              */
 
+TEST_MODEL_HELPERS(mdt, MDT_OK)
+TEST_STEP_HELPERS(mdt)
+
 static mdt_t *make(unsigned n, unsigned m_, unsigned w, unsigned pcw)
 {
     mdt_params_t p = {n, m_, w, pcw};
-    mdt_t *m = NULL;
-    assert_int_equal(mdt_create(&p, &m), MDT_OK);
-    assert_non_null(m);
-    return m;
-}
-
-static mdt_in_t idle_in(void)
-{
-    mdt_in_t in;
-    memset(&in, 0, sizeof in);
-    return in;
-}
-
-static mdt_out_t cyc(mdt_t *m, const mdt_in_t *in, mdt_events_t *ev)
-{
-    mdt_out_t out;
-    mdt_events_t e;
-    mdt_step(m, in, &out, ev ? ev : &e);
-    return out;
+    return create_ok(&p);
 }
 
 /* An idle cycle: the registered responses and the read port. */
 static mdt_out_t peek(mdt_t *m, unsigned rw, unsigned re)
 {
-    mdt_in_t in = idle_in();
-    in.rd_warp = rw;
-    in.rd_entry = re;
-    return cyc(m, &in, NULL);
+    return step(m, &(mdt_in_t){.rd_warp = rw, .rd_entry = re}, NULL);
 }
 
-static void set_access(mdt_in_t *in, unsigned w, uint64_t pc, uint64_t exec,
-                       uint64_t hit, bool ok)
+/* Inputs with an access-port request: an ACCESS, or op o of warp w. */
+static mdt_in_t access_in(unsigned w, uint64_t pc, uint64_t exec, uint64_t hit, bool ok)
 {
-    in->acc_valid = true;
-    in->acc_op = MDT_OP_ACCESS;
-    in->acc_warp = w;
-    in->acc_pc = pc;
-    in->acc_exec = exec;
-    in->acc_hit = hit;
-    in->acc_alloc_ok = ok;
+    return (mdt_in_t){.acc_valid = true, .acc_op = MDT_OP_ACCESS, .acc_warp = w, .acc_pc = pc,
+                      .acc_exec = exec, .acc_hit = hit, .acc_alloc_ok = ok};
+}
+
+static mdt_in_t op_in(unsigned o, unsigned w)
+{
+    return (mdt_in_t){.acc_valid = true, .acc_op = o, .acc_warp = w};
 }
 
 static void set_fill(mdt_in_t *in, unsigned w, unsigned e, uint64_t mask)
@@ -76,34 +53,50 @@ static void set_fill(mdt_in_t *in, unsigned w, unsigned e, uint64_t mask)
     in->fill_mask = mask;
 }
 
-static mdt_events_t access(mdt_t *m, unsigned w, uint64_t pc, uint64_t exec,
-                           uint64_t hit, bool ok)
+/* One cycle: the requests of in plus a fill of entry e of warp w. */
+static mdt_events_t with_fill(mdt_t *m, mdt_in_t in, unsigned w, unsigned e, uint64_t mask)
 {
-    mdt_in_t in = idle_in();
-    set_access(&in, w, pc, exec, hit, ok);
-    mdt_events_t ev;
-    cyc(m, &in, &ev);
-    return ev;
-}
-
-static mdt_events_t op(mdt_t *m, unsigned o, unsigned w)
-{
-    mdt_in_t in = idle_in();
-    in.acc_valid = true;
-    in.acc_op = o;
-    in.acc_warp = w;
-    mdt_events_t ev;
-    cyc(m, &in, &ev);
-    return ev;
+    set_fill(&in, w, e, mask);
+    return step_ev(m, &in);
 }
 
 static mdt_events_t fill(mdt_t *m, unsigned w, unsigned e, uint64_t mask)
 {
-    mdt_in_t in = idle_in();
-    set_fill(&in, w, e, mask);
-    mdt_events_t ev;
-    cyc(m, &in, &ev);
-    return ev;
+    return with_fill(m, (mdt_in_t){0}, w, e, mask);
+}
+
+/* A fill that must be accepted. */
+static void fill_ok(mdt_t *m, unsigned w, unsigned e, uint64_t mask)
+{
+    mdt_events_t ev = fill(m, w, e, mask);
+    assert_true(ev.fill);
+    assert_int_equal(ev.fill_err, MDT_ERR_NONE);
+}
+
+static mdt_events_t access(mdt_t *m, unsigned w, uint64_t pc, uint64_t exec, uint64_t hit,
+                           bool ok)
+{
+    mdt_in_t in = access_in(w, pc, exec, hit, ok);
+    return step_ev(m, &in);
+}
+
+static mdt_events_t op(mdt_t *m, unsigned o, unsigned w)
+{
+    mdt_in_t in = op_in(o, w);
+    return step_ev(m, &in);
+}
+
+/* An accepted access-port request: its kind, entry, the threads re-joined
+ * and whether the entry was freed. */
+static void check_acc(mdt_events_t ev, unsigned kind, unsigned entry, uint64_t rejoin,
+                      bool freed)
+{
+    assert_true(ev.acc);
+    assert_int_equal(ev.err, MDT_ERR_NONE);
+    assert_int_equal(ev.kind, kind);
+    assert_int_equal(ev.entry, entry);
+    assert_int_equal(ev.rejoin, rejoin);
+    assert_int_equal(ev.freed, freed);
 }
 
 static void check_entry(const mdt_t *m, unsigned w, unsigned e, uint64_t pc,
@@ -135,8 +128,30 @@ static void check_rsp(const mdt_out_t *o, unsigned err, unsigned kind,
     assert_int_equal(o->rsp_waiting, waiting);
 }
 
+/* No response on either port, no error since reset. */
+static void check_no_rsp(const mdt_out_t *o)
+{
+    assert_false(o->rsp_valid);
+    assert_false(o->fill_rsp_valid);
+    assert_int_equal(o->err_sticky, 0);
+}
+
+/* The read port: the entry (valid, pc, WAITING and READY threads, age), the
+ * warp's masked threads and whether it has a free entry. */
+static void check_rd(const mdt_out_t *o, bool valid, uint64_t pc, uint64_t waiting,
+                     uint64_t ready, unsigned age, uint64_t masked, bool free_entry)
+{
+    assert_int_equal(o->rd_valid, valid);
+    assert_int_equal(o->rd_pc, pc);
+    assert_int_equal(o->rd_waiting, waiting);
+    assert_int_equal(o->rd_ready, ready);
+    assert_int_equal(o->rd_age, age);
+    assert_int_equal(o->rd_masked, masked);
+    assert_int_equal(o->rd_free, free_entry);
+}
+
 /* Whole-state snapshot through the read-only views. */
-#define SNAP_MAX 64
+#define SNAP_MAX (MDT_MAX_WARPS * MDT_MAX_ENTRIES)
 typedef struct {
     bool v[SNAP_MAX];
     uint64_t pc[SNAP_MAX], wt[SNAP_MAX], rd[SNAP_MAX];
@@ -164,18 +179,80 @@ static void assert_same(const snap_t *a, const snap_t *b)
     assert_memory_equal(a, b, sizeof *a);
 }
 
+/* An ACCESS of warp w that allocates entry e: its missing threads `waiting`
+ * wait there, at age `age`. */
+static void expect_alloc(mdt_t *m, unsigned w, uint64_t pc, uint64_t exec, uint64_t hit,
+                         unsigned e, uint64_t waiting, unsigned age)
+{
+    check_acc(access(m, w, pc, exec, hit, true), MDT_KIND_ALLOCATED, e, 0, false);
+    check_entry(m, w, e, pc, waiting, 0, age);
+}
+
+/* An ACCESS that allocates an entry: PC, executing and hitting threads,
+ * and the missing threads, left waiting. */
+typedef struct {
+    uint64_t pc, exec, hit, waiting;
+} alloc_t;
+
+/* ACCESSes a[0..n-1] of warp w, which has no entry yet: a[e] allocates
+ * entry e, of age e. */
+static void expect_allocs(mdt_t *m, unsigned w, const alloc_t *a, unsigned n)
+{
+    for (unsigned e = 0; e < n; e++)
+        expect_alloc(m, w, a[e].pc, a[e].exec, a[e].hit, e, a[e].waiting, e);
+}
+
+/* EXPECT_ALLOCS(m, w, {pc, exec, hit, waiting}, ...): expect_allocs() with
+ * the ACCESSes written out. */
+#define EXPECT_ALLOCS(m, w, ...)                                                         \
+    expect_allocs(m, w, (const alloc_t[]){__VA_ARGS__},                                 \
+                  ARRAY_LEN(((const alloc_t[]){__VA_ARGS__})))
+
+/* An ACCESS answered BLOCKING (the warp executes it as a normal load): no
+ * entry changes. Returns the next cycle's outputs. */
+static mdt_out_t expect_blocking(mdt_t *m, unsigned w, uint64_t pc, uint64_t exec,
+                                 uint64_t hit, bool ok)
+{
+    snap_t a, b;
+    snap(m, &a);
+    check_acc(access(m, w, pc, exec, hit, ok), MDT_KIND_BLOCKING, 0, 0, false);
+    snap(m, &b);
+    assert_same(&a, &b);
+    mdt_out_t o = peek(m, w, 0);
+    check_rsp(&o, MDT_ERR_NONE, MDT_KIND_BLOCKING, 0, 0, false);
+    return o;
+}
+
+/* Entry e of warp w (at pc, of age `age`) waits for `waiting` alone: their
+ * fill returns, they are READY, and the warp executing the load again with
+ * the threads `exec`, all hitting, re-joins them and frees the entry. */
+static void complete(mdt_t *m, unsigned w, unsigned e, uint64_t pc, unsigned age,
+                     uint64_t waiting, uint64_t exec)
+{
+    fill_ok(m, w, e, waiting);
+    check_entry(m, w, e, pc, 0, waiting, age);
+    check_acc(access(m, w, pc, exec, exec, true), MDT_KIND_MERGED, e, waiting, true);
+    check_free(m, w, e);
+}
+
+/* FORCE of warp w: its oldest entry e re-joins `rejoin`, is freed or not,
+ * and the response says whether threads of it still wait. */
+static void force(mdt_t *m, unsigned w, unsigned e, uint64_t rejoin, bool freed, bool waiting)
+{
+    mdt_events_t ev = op(m, MDT_OP_FORCE, w);
+    assert_int_equal(ev.op, MDT_OP_FORCE);
+    check_acc(ev, MDT_KIND_FORCED, e, rejoin, freed);
+    mdt_out_t o = peek(m, w, 0);
+    check_rsp(&o, MDT_ERR_NONE, MDT_KIND_FORCED, e, rejoin, waiting);
+}
+
 /* ------------------------------------------------------------------ */
 /* parameters and reset                                                 */
 
 static void test_params(void **state)
 {
     (void)state;
-    mdt_t *m = (mdt_t *)1;
-    mdt_params_t ok = {4, 2, 32, 32};
-    struct {
-        mdt_params_t p;
-        int rc;
-    } cases[] = {
+    static const bad_params_t bad[] = {
         {{0, 2, 32, 32}, MDT_EPARAM_WARPS},
         {{65, 2, 32, 32}, MDT_EPARAM_WARPS},
         {{4, 0, 32, 32}, MDT_EPARAM_ENTRIES},
@@ -189,22 +266,18 @@ static void test_params(void **state)
         {{1, 0, 0, 0}, MDT_EPARAM_ENTRIES},
         {{1, 1, 0, 0}, MDT_EPARAM_WIDTH},
     };
-    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        m = (mdt_t *)1;
-        assert_int_equal(mdt_create(&cases[i].p, &m), cases[i].rc);
-        assert_null(m);
-    }
+    expect_bad_params(bad, ARRAY_LEN(bad));
+    mdt_t *m = (mdt_t *)1;
+    mdt_params_t ok = {4, 2, 32, 32};
     assert_int_equal(mdt_create(NULL, &m), MDT_EPARAM_WARPS);
     assert_int_equal(mdt_create(&ok, NULL), MDT_EPARAM_WARPS);
 
     /* every boundary value is legal */
-    mdt_params_t edges[] = {
+    static const mdt_params_t edges[] = {
         {1, 1, 2, 4}, {64, 8, 64, 64}, {1, 8, 2, 64}, {64, 1, 64, 4}, {3, 3, 5, 7},
     };
-    for (size_t i = 0; i < sizeof edges / sizeof edges[0]; i++) {
-        m = NULL;
-        assert_int_equal(mdt_create(&edges[i], &m), MDT_OK);
-        assert_non_null(m);
+    for (size_t i = 0; i < ARRAY_LEN(edges); i++) {
+        m = create_ok(&edges[i]);
         assert_memory_equal(mdt_params(m), &edges[i], sizeof edges[i]);
         mdt_destroy(m);
     }
@@ -213,21 +286,15 @@ static void test_params(void **state)
 
 static void test_reset_state(void **state)
 {
-    (void)state;
-    mdt_t *m = make(4, 2, 8, 32);
+    mdt_t *m = *state = make(4, 2, 8, 32);
     for (unsigned w = 0; w < 4; w++) {
         for (unsigned e = 0; e < 2; e++)
             check_free(m, w, e);
         assert_int_equal(mdt_masked(m, w), 0);
         mdt_out_t o = peek(m, w, 0);
-        assert_false(o.rsp_valid);
-        assert_false(o.fill_rsp_valid);
-        assert_int_equal(o.err_sticky, 0);
-        assert_false(o.rd_valid);
-        assert_true(o.rd_free);
-        assert_int_equal(o.rd_masked, 0);
+        check_no_rsp(&o);
+        check_rd(&o, false, 0, 0, 0, 0, 0, true);
     }
-    mdt_destroy(m);
 }
 
 /* ------------------------------------------------------------------ */
@@ -244,38 +311,22 @@ static void test_reset_state(void **state)
  *    re-join, every thread is INVALID, the entry is freed (step 5). */
 static void test_dom_41_walkthrough(void **state)
 {
-    (void)state;
-    mdt_t *m = make(2, 2, 8, 32);
+    mdt_t *m = *state = make(2, 2, 8, 32);
     const uint64_t pc = 0x40;
 
-    mdt_events_t ev = access(m, 1, pc, 0xFF, 0x0F, true);
-    assert_true(ev.acc);
-    assert_int_equal(ev.err, MDT_ERR_NONE);
-    assert_int_equal(ev.kind, MDT_KIND_ALLOCATED);
-    assert_int_equal(ev.entry, 0);
-    assert_false(ev.freed);
-    check_entry(m, 1, 0, pc, 0xF0, 0x00, 0);
+    expect_alloc(m, 1, pc, 0xFF, 0x0F, 0, 0xF0, 0);
     check_free(m, 1, 1);
     assert_int_equal(mdt_masked(m, 1), 0xF0);
     assert_int_equal(mdt_masked(m, 0), 0);
 
     mdt_out_t o = peek(m, 1, 0);
     check_rsp(&o, MDT_ERR_NONE, MDT_KIND_ALLOCATED, 0, 0, false);
-    assert_true(o.rd_valid);
-    assert_int_equal(o.rd_pc, pc);
-    assert_int_equal(o.rd_waiting, 0xF0);
-    assert_int_equal(o.rd_ready, 0);
-    assert_int_equal(o.rd_age, 0);
-    assert_int_equal(o.rd_masked, 0xF0);
-    assert_true(o.rd_free);
+    check_rd(&o, true, pc, 0xF0, 0, 0, 0xF0, true);
 
     /* step 4: fills in arbitrary order */
-    ev = fill(m, 1, 0, 0x40);
-    assert_true(ev.fill);
-    assert_int_equal(ev.fill_err, MDT_ERR_NONE);
+    fill_ok(m, 1, 0, 0x40);
     check_entry(m, 1, 0, pc, 0xB0, 0x40, 0);
-    ev = fill(m, 1, 0, 0x10);
-    assert_int_equal(ev.fill_err, MDT_ERR_NONE);
+    fill_ok(m, 1, 0, 0x10);
     check_entry(m, 1, 0, pc, 0xA0, 0x50, 0);
     /* READY threads are still masked off the warp */
     assert_int_equal(mdt_masked(m, 1), 0xF0);
@@ -286,226 +337,125 @@ static void test_dom_41_walkthrough(void **state)
     assert_int_equal(o.rd_ready, 0x50);
 
     /* same instruction again: merge */
-    ev = access(m, 1, pc, 0x0F, 0x07, true);
-    assert_int_equal(ev.err, MDT_ERR_NONE);
-    assert_int_equal(ev.kind, MDT_KIND_MERGED);
-    assert_int_equal(ev.entry, 0);
-    assert_int_equal(ev.rejoin, 0x50);
-    assert_false(ev.freed);
+    check_acc(access(m, 1, pc, 0x0F, 0x07, true), MDT_KIND_MERGED, 0, 0x50, false);
     check_entry(m, 1, 0, pc, 0xA8, 0x00, 0);
     assert_int_equal(mdt_masked(m, 1), 0xA8);
     o = peek(m, 1, 0);
     check_rsp(&o, MDT_ERR_NONE, MDT_KIND_MERGED, 0, 0x50, false);
 
-    ev = fill(m, 1, 0, 0x80);
-    assert_int_equal(ev.fill_err, MDT_ERR_NONE);
-    ev = fill(m, 1, 0, 0x28);
-    assert_int_equal(ev.fill_err, MDT_ERR_NONE);
+    fill_ok(m, 1, 0, 0x80);
+    fill_ok(m, 1, 0, 0x28);
     check_entry(m, 1, 0, pc, 0x00, 0xA8, 0);
 
     /* 0xFF & ~0xA8 = 0x57 execute and all hit: re-join, free */
-    ev = access(m, 1, pc, 0x57, 0x57, true);
-    assert_int_equal(ev.kind, MDT_KIND_MERGED);
-    assert_int_equal(ev.entry, 0);
-    assert_int_equal(ev.rejoin, 0xA8);
-    assert_true(ev.freed);
+    check_acc(access(m, 1, pc, 0x57, 0x57, true), MDT_KIND_MERGED, 0, 0xA8, true);
     check_free(m, 1, 0);
     assert_int_equal(mdt_masked(m, 1), 0);
     o = peek(m, 1, 0);
     check_rsp(&o, MDT_ERR_NONE, MDT_KIND_MERGED, 0, 0xA8, false);
-    assert_false(o.rd_valid);
-    assert_int_equal(o.rd_masked, 0);
-    assert_true(o.rd_free);
+    check_rd(&o, false, 0, 0, 0, 0, 0, true);
     assert_int_equal(o.err_sticky, 0);
 
     /* the next divergence allocates afresh */
-    ev = access(m, 1, pc, 0xFF, 0xFE, true);
-    assert_int_equal(ev.kind, MDT_KIND_ALLOCATED);
-    check_entry(m, 1, 0, pc, 0x01, 0, 0);
-    mdt_destroy(m);
+    expect_alloc(m, 1, pc, 0xFF, 0xFE, 0, 0x01, 0);
 }
 
 /* A merge that changes nothing, and accesses that need no entry. */
 static void test_merge_and_none(void **state)
 {
-    (void)state;
-    mdt_t *m = make(1, 2, 4, 16);
-    access(m, 0, 0x10, 0xF, 0x3, true);            /* waiting 0xC */
-    check_entry(m, 0, 0, 0x10, 0xC, 0, 0);
+    mdt_t *m = *state = make(1, 2, 4, 16);
+    expect_alloc(m, 0, 0x10, 0xF, 0x3, 0, 0xC, 0);
 
     /* merged, nothing READY, no new miss, threads still WAITING: no change */
-    mdt_events_t ev = access(m, 0, 0x10, 0x3, 0x3, true);
-    assert_int_equal(ev.kind, MDT_KIND_MERGED);
-    assert_int_equal(ev.entry, 0);
-    assert_int_equal(ev.rejoin, 0);
-    assert_false(ev.freed);
+    check_acc(access(m, 0, 0x10, 0x3, 0x3, true), MDT_KIND_MERGED, 0, 0, false);
     check_entry(m, 0, 0, 0x10, 0xC, 0, 0);
 
     /* a merge takes place even with alloc_ok = 0 (no new entry needed) */
-    ev = access(m, 0, 0x10, 0x3, 0x1, false);
-    assert_int_equal(ev.kind, MDT_KIND_MERGED);
+    check_acc(access(m, 0, 0x10, 0x3, 0x1, false), MDT_KIND_MERGED, 0, 0, false);
     check_entry(m, 0, 0, 0x10, 0xE, 0, 0);
 
     /* another PC, all hit: NONE, no entry */
-    ev = access(m, 0, 0x20, 0x1, 0x1, true);
-    assert_int_equal(ev.kind, MDT_KIND_NONE);
-    assert_int_equal(ev.entry, 0);
+    check_acc(access(m, 0, 0x20, 0x1, 0x1, true), MDT_KIND_NONE, 0, 0, false);
     check_free(m, 0, 1);
     mdt_out_t o = peek(m, 0, 1);
     check_rsp(&o, MDT_ERR_NONE, MDT_KIND_NONE, 0, 0, false);
 
     /* no executing thread at all: NONE */
-    ev = access(m, 0, 0x30, 0x0, 0x0, true);
-    assert_int_equal(ev.kind, MDT_KIND_NONE);
+    check_acc(access(m, 0, 0x30, 0x0, 0x0, true), MDT_KIND_NONE, 0, 0, false);
     check_free(m, 0, 1);
-    mdt_destroy(m);
 }
 
 /* Allocation failure falls back to blocking (step 3): the slip controller
  * refuses (alloc_ok = 0) or the warp has no free entry. */
 static void test_blocking(void **state)
 {
-    (void)state;
-    mdt_t *m = make(2, 1, 4, 16);
-    snap_t a, b;
+    mdt_t *m = *state = make(2, 1, 4, 16);
 
-    snap(m, &a);
-    mdt_events_t ev = access(m, 0, 0x10, 0xF, 0x3, false);
-    assert_int_equal(ev.err, MDT_ERR_NONE);
-    assert_int_equal(ev.kind, MDT_KIND_BLOCKING);
-    assert_int_equal(ev.entry, 0);
-    assert_int_equal(ev.rejoin, 0);
-    snap(m, &b);
-    assert_same(&a, &b);
-    mdt_out_t o = peek(m, 0, 0);
-    check_rsp(&o, MDT_ERR_NONE, MDT_KIND_BLOCKING, 0, 0, false);
+    mdt_out_t o = expect_blocking(m, 0, 0x10, 0xF, 0x3, false);
     assert_true(o.rd_free);
 
     /* M = 1: the only entry is taken by PC 0x10 */
-    access(m, 0, 0x10, 0xF, 0x3, true);
-    check_entry(m, 0, 0, 0x10, 0xC, 0, 0);
-    snap(m, &a);
-    ev = access(m, 0, 0x20, 0x3, 0x1, true);
-    assert_int_equal(ev.kind, MDT_KIND_BLOCKING);
-    assert_int_equal(ev.entry, 0);
-    snap(m, &b);
-    assert_same(&a, &b);
-    o = peek(m, 0, 0);
-    check_rsp(&o, MDT_ERR_NONE, MDT_KIND_BLOCKING, 0, 0, false);
+    expect_alloc(m, 0, 0x10, 0xF, 0x3, 0, 0xC, 0);
+    o = expect_blocking(m, 0, 0x20, 0x3, 0x1, true);
     assert_false(o.rd_free);
     /* without misses another PC is simply NONE */
-    ev = access(m, 0, 0x20, 0x3, 0x3, true);
-    assert_int_equal(ev.kind, MDT_KIND_NONE);
+    check_acc(access(m, 0, 0x20, 0x3, 0x3, true), MDT_KIND_NONE, 0, 0, false);
 
     /* the other warp's entries are separate */
-    ev = access(m, 1, 0x20, 0x3, 0x1, true);
-    assert_int_equal(ev.kind, MDT_KIND_ALLOCATED);
-    check_entry(m, 1, 0, 0x20, 0x2, 0, 0);
-    mdt_destroy(m);
+    expect_alloc(m, 1, 0x20, 0x3, 0x1, 0, 0x2, 0);
 }
 
 /* Two entries per warp (section 6: two outstanding memory operations). */
 static void test_two_entries(void **state)
 {
-    (void)state;
-    mdt_t *m = make(1, 2, 4, 16);
-    mdt_events_t ev = access(m, 0, 0x10, 0xF, 0x3, true);
-    assert_int_equal(ev.kind, MDT_KIND_ALLOCATED);
-    assert_int_equal(ev.entry, 0);
-    ev = access(m, 0, 0x20, 0x3, 0x1, true);
-    assert_int_equal(ev.kind, MDT_KIND_ALLOCATED);
-    assert_int_equal(ev.entry, 1);
+    mdt_t *m = *state = make(1, 2, 4, 16);
+    EXPECT_ALLOCS(m, 0, {0x10, 0xF, 0x3, 0xC}, {0x20, 0x3, 0x1, 0x2});
     mdt_out_t o = peek(m, 0, 1);
     check_rsp(&o, MDT_ERR_NONE, MDT_KIND_ALLOCATED, 1, 0, false);
-    assert_true(o.rd_valid);
-    assert_int_equal(o.rd_pc, 0x20);
-    assert_int_equal(o.rd_age, 1);
-    assert_int_equal(o.rd_masked, 0xE);
-    assert_false(o.rd_free);
-    check_entry(m, 0, 0, 0x10, 0xC, 0, 0);
-    check_entry(m, 0, 1, 0x20, 0x2, 0, 1);
+    check_rd(&o, true, 0x20, 0x2, 0, 1, 0xE, false);
 
     /* a third PC finds no free entry */
-    ev = access(m, 0, 0x30, 0x1, 0x0, true);
-    assert_int_equal(ev.kind, MDT_KIND_BLOCKING);
+    expect_blocking(m, 0, 0x30, 0x1, 0x0, true);
 
     /* the younger entry completes first and is freed; entry 0 keeps age 0 */
-    fill(m, 0, 1, 0x2);
-    check_entry(m, 0, 1, 0x20, 0x0, 0x2, 1);
-    ev = access(m, 0, 0x20, 0x1, 0x1, true);
-    assert_int_equal(ev.kind, MDT_KIND_MERGED);
-    assert_int_equal(ev.entry, 1);
-    assert_int_equal(ev.rejoin, 0x2);
-    assert_true(ev.freed);
-    check_free(m, 0, 1);
+    complete(m, 0, 1, 0x20, 1, 0x2, 0x1);
     check_entry(m, 0, 0, 0x10, 0xC, 0, 0);
 
     /* PC 0x30 now allocates entry 1 (lowest free) with age 1 */
-    ev = access(m, 0, 0x30, 0x3, 0x1, true);
-    assert_int_equal(ev.kind, MDT_KIND_ALLOCATED);
-    assert_int_equal(ev.entry, 1);
-    check_entry(m, 0, 1, 0x30, 0x2, 0, 1);
+    expect_alloc(m, 0, 0x30, 0x3, 0x1, 1, 0x2, 1);
 
     /* the older entry completes: freed, entry 1 becomes the oldest */
-    fill(m, 0, 0, 0xC);
-    ev = access(m, 0, 0x10, 0x1, 0x1, true);
-    assert_int_equal(ev.kind, MDT_KIND_MERGED);
-    assert_int_equal(ev.entry, 0);
-    assert_int_equal(ev.rejoin, 0xC);
-    assert_true(ev.freed);
-    check_free(m, 0, 0);
+    complete(m, 0, 0, 0x10, 0, 0xC, 0x1);
     check_entry(m, 0, 1, 0x30, 0x2, 0, 0);
 
     /* the next allocation takes entry 0 with age 1: index is not age */
-    ev = access(m, 0, 0x40, 0xD, 0x5, true);
-    assert_int_equal(ev.kind, MDT_KIND_ALLOCATED);
-    assert_int_equal(ev.entry, 0);
-    check_entry(m, 0, 0, 0x40, 0x8, 0, 1);
+    expect_alloc(m, 0, 0x40, 0xD, 0x5, 0, 0x8, 1);
     assert_int_equal(mdt_masked(m, 0), 0xA);
-    mdt_destroy(m);
 }
 
 /* Ages with four entries: freeing a middle one closes the gap. */
 static void test_ages_four_entries(void **state)
 {
-    (void)state;
-    mdt_t *m = make(1, 4, 8, 16);
-    access(m, 0, 0x10, 0x03, 0x01, true); /* e0 waits 0x02, age 0 */
-    access(m, 0, 0x20, 0x0D, 0x01, true); /* e1 waits 0x0C, age 1 */
-    access(m, 0, 0x30, 0x31, 0x01, true); /* e2 waits 0x30, age 2 */
-    check_entry(m, 0, 0, 0x10, 0x02, 0, 0);
-    check_entry(m, 0, 1, 0x20, 0x0C, 0, 1);
-    check_entry(m, 0, 2, 0x30, 0x30, 0, 2);
+    mdt_t *m = *state = make(1, 4, 8, 16);
+    EXPECT_ALLOCS(m, 0, {0x10, 0x03, 0x01, 0x02}, {0x20, 0x0D, 0x01, 0x0C},
+                  {0x30, 0x31, 0x01, 0x30});
     check_free(m, 0, 3);
 
-    fill(m, 0, 1, 0x0C);
-    mdt_events_t ev = access(m, 0, 0x20, 0x01, 0x01, true);
-    assert_true(ev.freed);
-    check_free(m, 0, 1);
+    complete(m, 0, 1, 0x20, 1, 0x0C, 0x01);
     check_entry(m, 0, 0, 0x10, 0x02, 0, 0);
     check_entry(m, 0, 2, 0x30, 0x30, 0, 1);
 
     /* three valid entries -> lowest free index 1 gets age 2 */
-    ev = access(m, 0, 0x50, 0xC1, 0x01, true);
-    assert_int_equal(ev.entry, 1);
-    check_entry(m, 0, 1, 0x50, 0xC0, 0, 2);
-    ev = access(m, 0, 0x60, 0x0D, 0x05, true);
-    assert_int_equal(ev.entry, 3);
-    check_entry(m, 0, 3, 0x60, 0x08, 0, 3);
+    expect_alloc(m, 0, 0x50, 0xC1, 0x01, 1, 0xC0, 2);
+    expect_alloc(m, 0, 0x60, 0x0D, 0x05, 3, 0x08, 3);
     mdt_out_t o = peek(m, 0, 3);
-    assert_false(o.rd_free);
-    assert_int_equal(o.rd_age, 3);
-    assert_int_equal(o.rd_masked, 0xFA);
+    check_rd(&o, true, 0x60, 0x08, 0, 3, 0xFA, false);
 
     /* freeing the oldest drops every other age by one */
-    fill(m, 0, 0, 0x02);
-    ev = access(m, 0, 0x10, 0x01, 0x01, true);
-    assert_true(ev.freed);
-    check_free(m, 0, 0);
+    complete(m, 0, 0, 0x10, 0, 0x02, 0x01);
     check_entry(m, 0, 1, 0x50, 0xC0, 0, 1);
     check_entry(m, 0, 2, 0x30, 0x30, 0, 0);
     check_entry(m, 0, 3, 0x60, 0x08, 0, 2);
-    mdt_destroy(m);
 }
 
 /* ------------------------------------------------------------------ */
@@ -513,70 +463,36 @@ static void test_ages_four_entries(void **state)
 
 static void test_force_43(void **state)
 {
-    (void)state;
-    mdt_t *m = make(2, 2, 4, 16);
-    access(m, 1, 0xA0, 0xF, 0x3, true); /* e0 waits 0xC, age 0 */
-    access(m, 1, 0xB0, 0x3, 0x1, true); /* e1 waits 0x2, age 1 */
-    fill(m, 1, 0, 0x4);
+    mdt_t *m = *state = make(2, 2, 4, 16);
+    EXPECT_ALLOCS(m, 1, {0xA0, 0xF, 0x3, 0xC}, {0xB0, 0x3, 0x1, 0x2});
+    fill_ok(m, 1, 0, 0x4);
     check_entry(m, 1, 0, 0xA0, 0x8, 0x4, 0);
 
     /* the oldest entry's ready thread 2 re-joins; thread 3 still waits */
-    mdt_events_t ev = op(m, MDT_OP_FORCE, 1);
-    assert_int_equal(ev.op, MDT_OP_FORCE);
-    assert_int_equal(ev.kind, MDT_KIND_FORCED);
-    assert_int_equal(ev.entry, 0);
-    assert_int_equal(ev.rejoin, 0x4);
-    assert_false(ev.freed);
+    force(m, 1, 0, 0x4, false, true);
     check_entry(m, 1, 0, 0xA0, 0x8, 0, 0);
-    mdt_out_t o = peek(m, 1, 0);
-    check_rsp(&o, MDT_ERR_NONE, MDT_KIND_FORCED, 0, 0x4, true);
 
     /* forced again while thread 3 waits: nothing re-joins */
-    ev = op(m, MDT_OP_FORCE, 1);
-    assert_int_equal(ev.kind, MDT_KIND_FORCED);
-    assert_int_equal(ev.rejoin, 0);
+    force(m, 1, 0, 0, false, true);
     check_entry(m, 1, 0, 0xA0, 0x8, 0, 0);
-    o = peek(m, 1, 0);
-    check_rsp(&o, MDT_ERR_NONE, MDT_KIND_FORCED, 0, 0, true);
 
     /* thread 3 returns; the force empties and frees entry 0 */
-    fill(m, 1, 0, 0x8);
-    ev = op(m, MDT_OP_FORCE, 1);
-    assert_int_equal(ev.kind, MDT_KIND_FORCED);
-    assert_int_equal(ev.entry, 0);
-    assert_int_equal(ev.rejoin, 0x8);
-    assert_true(ev.freed);
+    fill_ok(m, 1, 0, 0x8);
+    force(m, 1, 0, 0x8, true, false);
     check_free(m, 1, 0);
     check_entry(m, 1, 1, 0xB0, 0x2, 0, 0);
-    o = peek(m, 1, 0);
-    check_rsp(&o, MDT_ERR_NONE, MDT_KIND_FORCED, 0, 0x8, false);
 
     /* repeated until the MDT is empty: entry 1 is now the oldest */
-    ev = op(m, MDT_OP_FORCE, 1);
-    assert_int_equal(ev.kind, MDT_KIND_FORCED);
-    assert_int_equal(ev.entry, 1);
-    assert_int_equal(ev.rejoin, 0);
-    o = peek(m, 1, 0);
-    check_rsp(&o, MDT_ERR_NONE, MDT_KIND_FORCED, 1, 0, true);
-    fill(m, 1, 1, 0x2);
-    ev = op(m, MDT_OP_FORCE, 1);
-    assert_int_equal(ev.entry, 1);
-    assert_int_equal(ev.rejoin, 0x2);
-    assert_true(ev.freed);
-    o = peek(m, 1, 0);
-    check_rsp(&o, MDT_ERR_NONE, MDT_KIND_FORCED, 1, 0x2, false);
+    force(m, 1, 1, 0, false, true);
+    fill_ok(m, 1, 1, 0x2);
+    force(m, 1, 1, 0x2, true, false);
     assert_int_equal(mdt_masked(m, 1), 0);
 
-    ev = op(m, MDT_OP_FORCE, 1);
-    assert_int_equal(ev.err, MDT_ERR_NONE);
-    assert_int_equal(ev.kind, MDT_KIND_FORCE_EMPTY);
-    assert_int_equal(ev.entry, 0);
-    o = peek(m, 1, 0);
+    check_acc(op(m, MDT_OP_FORCE, 1), MDT_KIND_FORCE_EMPTY, 0, 0, false);
+    mdt_out_t o = peek(m, 1, 0);
     check_rsp(&o, MDT_ERR_NONE, MDT_KIND_FORCE_EMPTY, 0, 0, false);
     /* warp 0 never had an entry */
-    ev = op(m, MDT_OP_FORCE, 0);
-    assert_int_equal(ev.kind, MDT_KIND_FORCE_EMPTY);
-    mdt_destroy(m);
+    check_acc(op(m, MDT_OP_FORCE, 0), MDT_KIND_FORCE_EMPTY, 0, 0, false);
 }
 
 /* ------------------------------------------------------------------ */
@@ -584,22 +500,15 @@ static void test_force_43(void **state)
 
 static void test_release(void **state)
 {
-    (void)state;
-    mdt_t *m = make(2, 2, 4, 16);
-    access(m, 0, 0x10, 0xF, 0x3, true);
-    access(m, 0, 0x20, 0x3, 0x1, true);
-    access(m, 1, 0x10, 0xF, 0x7, true);
-    fill(m, 0, 0, 0x4);
+    mdt_t *m = *state = make(2, 2, 4, 16);
+    expect_alloc(m, 0, 0x10, 0xF, 0x3, 0, 0xC, 0);
+    expect_alloc(m, 0, 0x20, 0x3, 0x1, 1, 0x2, 1);
+    expect_alloc(m, 1, 0x10, 0xF, 0x7, 0, 0x8, 0);
+    fill_ok(m, 0, 0, 0x4);
 
     /* release warp 0 while a legal fill of warp 0 arrives: the fill is
      * accepted and has no effect; warp 1 is untouched */
-    mdt_in_t in = idle_in();
-    in.acc_valid = true;
-    in.acc_op = MDT_OP_RELEASE;
-    in.acc_warp = 0;
-    set_fill(&in, 0, 0, 0x8);
-    mdt_events_t ev;
-    cyc(m, &in, &ev);
+    mdt_events_t ev = with_fill(m, op_in(MDT_OP_RELEASE, 0), 0, 0, 0x8);
     assert_int_equal(ev.op, MDT_OP_RELEASE);
     assert_int_equal(ev.err, MDT_ERR_NONE);
     assert_int_equal(ev.kind, MDT_KIND_NONE);
@@ -618,21 +527,13 @@ static void test_release(void **state)
 
     /* release of a warp with no entries, and a fill of another warp in the
      * same cycle which does apply */
-    in = idle_in();
-    in.acc_valid = true;
-    in.acc_op = MDT_OP_RELEASE;
-    in.acc_warp = 0;
-    set_fill(&in, 1, 0, 0x8);
-    cyc(m, &in, &ev);
+    ev = with_fill(m, op_in(MDT_OP_RELEASE, 0), 1, 0, 0x8);
     assert_false(ev.same_warp);
     assert_int_equal(ev.fill_err, MDT_ERR_NONE);
     check_entry(m, 1, 0, 0x10, 0x0, 0x8, 0);
 
     /* the released warp allocates from entry 0, age 0 */
-    ev = access(m, 0, 0x20, 0x3, 0x1, true);
-    assert_int_equal(ev.entry, 0);
-    check_entry(m, 0, 0, 0x20, 0x2, 0, 0);
-    mdt_destroy(m);
+    expect_alloc(m, 0, 0x20, 0x3, 0x1, 0, 0x2, 0);
 }
 
 /* ------------------------------------------------------------------ */
@@ -640,12 +541,11 @@ static void test_release(void **state)
 
 static void test_errors(void **state)
 {
-    (void)state;
     /* N = 3 (2-bit warp id: 3 is representable and out of range),
      * M = 3 (2-bit entry id: 3 likewise) */
-    mdt_t *m = make(3, 3, 4, 16);
-    access(m, 0, 0x10, 0xF, 0x3, true);  /* e0 waits 0xC */
-    fill(m, 0, 0, 0x4);                  /* e0 ready 0x4, waits 0x8 */
+    mdt_t *m = *state = make(3, 3, 4, 16);
+    expect_alloc(m, 0, 0x10, 0xF, 0x3, 0, 0xC, 0);
+    fill_ok(m, 0, 0, 0x4); /* e0 ready 0x4, waits 0x8 */
     snap_t a, b;
     snap(m, &a);
     mdt_events_t ev;
@@ -661,8 +561,7 @@ static void test_errors(void **state)
     assert_int_equal(o.err_sticky, 1u << MDT_ERR_BAD_OP);
 
     /* BAD_WARP on every op; for ACCESS it wins over BAD_EXEC */
-    ev = access(m, 3, 0x10, 0xF, 0x0, true);
-    assert_int_equal(ev.err, MDT_ERR_BAD_WARP);
+    assert_int_equal(access(m, 3, 0x10, 0xF, 0x0, true).err, MDT_ERR_BAD_WARP);
     assert_int_equal(op(m, MDT_OP_FORCE, 3).err, MDT_ERR_BAD_WARP);
     assert_int_equal(op(m, MDT_OP_RELEASE, 3).err, MDT_ERR_BAD_WARP);
     o = peek(m, 0, 0);
@@ -674,8 +573,7 @@ static void test_errors(void **state)
     assert_int_equal(ev.err, MDT_ERR_BAD_EXEC);
     assert_int_equal(ev.kind, 0);
     assert_int_equal(ev.rejoin, 0);
-    ev = access(m, 0, 0x20, 0x5, 0x0, true);
-    assert_int_equal(ev.err, MDT_ERR_BAD_EXEC);
+    assert_int_equal(access(m, 0, 0x20, 0x5, 0x0, true).err, MDT_ERR_BAD_EXEC);
     o = peek(m, 0, 0);
     check_rsp(&o, MDT_ERR_BAD_EXEC, 0, 0, 0, false);
     /* the masked threads of another warp do not matter */
@@ -683,8 +581,7 @@ static void test_errors(void **state)
     assert_same(&a, &b);
 
     /* fill errors: BAD_WARP > BAD_ENTRY > NOT_WAITING */
-    ev = fill(m, 3, 3, 0x0);
-    assert_int_equal(ev.fill_err, MDT_ERR_BAD_WARP);
+    assert_int_equal(fill(m, 3, 3, 0x0).fill_err, MDT_ERR_BAD_WARP);
     o = peek(m, 0, 0);
     assert_true(o.fill_rsp_valid);
     assert_int_equal(o.fill_err, MDT_ERR_BAD_WARP);
@@ -706,11 +603,7 @@ static void test_errors(void **state)
     assert_same(&a, &b);
 
     /* both ports rejected in one cycle */
-    mdt_in_t in = idle_in();
-    set_access(&in, 0, 0x10, 0x4, 0x4, true);
-    set_fill(&in, 0, 2, 0x8);
-    ev = (mdt_events_t){0};
-    cyc(m, &in, &ev);
+    ev = with_fill(m, access_in(0, 0x10, 0x4, 0x4, true), 0, 2, 0x8);
     assert_int_equal(ev.err, MDT_ERR_BAD_EXEC);
     assert_int_equal(ev.fill_err, MDT_ERR_BAD_ENTRY);
     assert_true(ev.same_warp);
@@ -718,14 +611,11 @@ static void test_errors(void **state)
     assert_same(&a, &b);
 
     /* the state still works: the wait completes and the warp re-joins */
-    assert_int_equal(fill(m, 0, 0, 0x8).fill_err, MDT_ERR_NONE);
-    ev = access(m, 0, 0x10, 0x3, 0x3, true);
-    assert_int_equal(ev.rejoin, 0xC);
-    assert_true(ev.freed);
+    fill_ok(m, 0, 0, 0x8);
+    check_acc(access(m, 0, 0x10, 0x3, 0x3, true), MDT_KIND_MERGED, 0, 0xC, true);
     /* sticky bits stay until reset */
     o = peek(m, 0, 0);
     assert_int_equal(o.err_sticky, 0x3E);
-    mdt_destroy(m);
 }
 
 /* ------------------------------------------------------------------ */
@@ -733,26 +623,19 @@ static void test_errors(void **state)
 
 static void test_same_cycle_fill_access(void **state)
 {
-    (void)state;
-    mdt_t *m = make(2, 2, 4, 16);
-    mdt_in_t in;
+    mdt_t *m = *state = make(2, 2, 4, 16);
     mdt_events_t ev;
 
     /* a. merge + fill of the same entry: e0 waits 0xC, ready 0x2. The merge
      * re-joins 0x2 (start-of-cycle READY), adds miss thread 0; the fill
      * moves thread 2 to READY at the same edge. */
-    access(m, 0, 0x10, 0xE, 0x0, true);
-    fill(m, 0, 0, 0x2);
+    expect_alloc(m, 0, 0x10, 0xE, 0x0, 0, 0xE, 0);
+    fill_ok(m, 0, 0, 0x2);
     check_entry(m, 0, 0, 0x10, 0xC, 0x2, 0);
-    in = idle_in();
-    set_access(&in, 0, 0x10, 0x1, 0x0, true);
-    set_fill(&in, 0, 0, 0x4);
-    cyc(m, &in, &ev);
-    assert_int_equal(ev.kind, MDT_KIND_MERGED);
-    assert_int_equal(ev.rejoin, 0x2);
+    ev = with_fill(m, access_in(0, 0x10, 0x1, 0x0, true), 0, 0, 0x4);
+    check_acc(ev, MDT_KIND_MERGED, 0, 0x2, false);
     assert_int_equal(ev.fill_err, MDT_ERR_NONE);
     assert_true(ev.same_warp);
-    assert_false(ev.freed);
     check_entry(m, 0, 0, 0x10, 0x9, 0x4, 0);
     mdt_out_t o = peek(m, 0, 0);
     check_rsp(&o, MDT_ERR_NONE, MDT_KIND_MERGED, 0, 0x2, false);
@@ -762,71 +645,46 @@ static void test_same_cycle_fill_access(void **state)
     /* b. a merge that would empty the entry while a fill makes its last
      * WAITING thread READY: the entry is not all INVALID, not freed.
      * State: waits 0x9, ready 0x4. Fill 0x1 -> waits 0x8, ready 0x5. */
-    fill(m, 0, 0, 0x1);
+    fill_ok(m, 0, 0, 0x1);
     check_entry(m, 0, 0, 0x10, 0x8, 0x5, 0);
-    in = idle_in();
-    set_access(&in, 0, 0x10, 0x2, 0x2, true);
-    set_fill(&in, 0, 0, 0x8);
-    cyc(m, &in, &ev);
-    assert_int_equal(ev.rejoin, 0x5);
-    assert_false(ev.freed);
+    ev = with_fill(m, access_in(0, 0x10, 0x2, 0x2, true), 0, 0, 0x8);
+    check_acc(ev, MDT_KIND_MERGED, 0, 0x5, false);
     check_entry(m, 0, 0, 0x10, 0x0, 0x8, 0);
 
     /* c. FORCE + fill of the last WAITING thread: rsp_waiting reports the
      * start-of-cycle WAITING set; the filled thread stays READY */
     access(m, 0, 0x10, 0x3, 0x1, true);  /* rejoin 0x8, thread 1 waits */
     check_entry(m, 0, 0, 0x10, 0x2, 0x0, 0);
-    fill(m, 0, 0, 0x2);
+    fill_ok(m, 0, 0, 0x2);
     access(m, 0, 0x10, 0x9, 0x1, true);  /* rejoin 0x2, thread 3 waits */
     check_entry(m, 0, 0, 0x10, 0x8, 0x0, 0);
-    in = idle_in();
-    in.acc_valid = true;
-    in.acc_op = MDT_OP_FORCE;
-    in.acc_warp = 0;
-    set_fill(&in, 0, 0, 0x8);
-    cyc(m, &in, &ev);
-    assert_int_equal(ev.kind, MDT_KIND_FORCED);
-    assert_int_equal(ev.rejoin, 0);
-    assert_false(ev.freed);
+    ev = with_fill(m, op_in(MDT_OP_FORCE, 0), 0, 0, 0x8);
+    check_acc(ev, MDT_KIND_FORCED, 0, 0, false);
     check_entry(m, 0, 0, 0x10, 0x0, 0x8, 0);
     o = peek(m, 0, 0);
     check_rsp(&o, MDT_ERR_NONE, MDT_KIND_FORCED, 0, 0, true);
-    ev = op(m, MDT_OP_FORCE, 0);
-    assert_int_equal(ev.rejoin, 0x8);
-    assert_true(ev.freed);
-    o = peek(m, 0, 0);
-    check_rsp(&o, MDT_ERR_NONE, MDT_KIND_FORCED, 0, 0x8, false);
+    force(m, 0, 0, 0x8, true, false);
 
     /* d. allocation + fill to the entry being allocated: the fill sees the
      * start-of-cycle state (entry free) -> BAD_ENTRY; the allocation holds */
-    in = idle_in();
-    set_access(&in, 1, 0x30, 0x3, 0x1, true);
-    set_fill(&in, 1, 0, 0x2);
-    cyc(m, &in, &ev);
-    assert_int_equal(ev.kind, MDT_KIND_ALLOCATED);
+    ev = with_fill(m, access_in(1, 0x30, 0x3, 0x1, true), 1, 0, 0x2);
+    check_acc(ev, MDT_KIND_ALLOCATED, 0, 0, false);
     assert_int_equal(ev.fill_err, MDT_ERR_BAD_ENTRY);
     check_entry(m, 1, 0, 0x30, 0x2, 0, 0);
 
     /* e. the access executes the thread being filled: BAD_EXEC for the
      * access only, the fill applies */
-    in = idle_in();
-    set_access(&in, 1, 0x30, 0x2, 0x2, true);
-    set_fill(&in, 1, 0, 0x2);
-    cyc(m, &in, &ev);
+    ev = with_fill(m, access_in(1, 0x30, 0x2, 0x2, true), 1, 0, 0x2);
     assert_int_equal(ev.err, MDT_ERR_BAD_EXEC);
     assert_int_equal(ev.fill_err, MDT_ERR_NONE);
     check_entry(m, 1, 0, 0x30, 0x0, 0x2, 0);
 
     /* f. allocation on warp 0 and a fill on warp 1 at once */
-    in = idle_in();
-    set_access(&in, 0, 0x40, 0xF, 0xE, true);
-    set_fill(&in, 1, 0, 0x2);
-    cyc(m, &in, &ev);
-    assert_int_equal(ev.kind, MDT_KIND_ALLOCATED);
+    ev = with_fill(m, access_in(0, 0x40, 0xF, 0xE, true), 1, 0, 0x2);
+    check_acc(ev, MDT_KIND_ALLOCATED, 0, 0, false);
     assert_int_equal(ev.fill_err, MDT_ERR_NOT_WAITING); /* already READY */
     assert_false(ev.same_warp);
     check_entry(m, 0, 0, 0x40, 0x1, 0, 0);
-    mdt_destroy(m);
 }
 
 /* ------------------------------------------------------------------ */
@@ -834,20 +692,18 @@ static void test_same_cycle_fill_access(void **state)
 
 static void test_response_timing(void **state)
 {
-    (void)state;
-    mdt_t *m = make(1, 2, 4, 16);
-    mdt_in_t in = idle_in();
-    set_access(&in, 0, 0x10, 0xF, 0x3, true);
+    mdt_t *m = *state = make(1, 2, 4, 16);
+    mdt_in_t in = access_in(0, 0x10, 0xF, 0x3, true);
     set_fill(&in, 0, 0, 0x4); /* entry not yet valid: BAD_ENTRY */
-    mdt_out_t o = cyc(m, &in, NULL);
+    mdt_out_t o = step(m, &in, NULL);
     /* outputs during the request cycle belong to the previous cycle */
     assert_false(o.rsp_valid);
     assert_false(o.fill_rsp_valid);
     assert_false(o.rd_valid);
 
-    in = idle_in();
+    in = (mdt_in_t){0};
     set_fill(&in, 0, 0, 0x4);
-    o = cyc(m, &in, NULL);
+    o = step(m, &in, NULL);
     check_rsp(&o, MDT_ERR_NONE, MDT_KIND_ALLOCATED, 0, 0, false);
     assert_true(o.fill_rsp_valid);
     assert_int_equal(o.fill_err, MDT_ERR_BAD_ENTRY);
@@ -871,162 +727,108 @@ static void test_response_timing(void **state)
     assert_int_equal(o.err_sticky, 1u << MDT_ERR_BAD_ENTRY);
 
     /* back-to-back requests: one response per cycle, in order */
-    in = idle_in();
-    set_access(&in, 0, 0x10, 0x3, 0x3, true);     /* merged, rejoin 0x4 */
-    cyc(m, &in, NULL);
-    in = idle_in();
-    in.acc_valid = true;
-    in.acc_op = MDT_OP_FORCE;
-    o = cyc(m, &in, NULL);
+    in = access_in(0, 0x10, 0x3, 0x3, true); /* merged, rejoin 0x4 */
+    step(m, &in, NULL);
+    in = op_in(MDT_OP_FORCE, 0);
+    o = step(m, &in, NULL);
     check_rsp(&o, MDT_ERR_NONE, MDT_KIND_MERGED, 0, 0x4, false);
     o = peek(m, 0, 0);
     check_rsp(&o, MDT_ERR_NONE, MDT_KIND_FORCED, 0, 0, true);
-    mdt_destroy(m);
 }
 
 static void test_read_port(void **state)
 {
-    (void)state;
-    mdt_t *m = make(3, 3, 8, 16);
-    access(m, 2, 0x10, 0xFF, 0x0F, true);  /* e0 waits 0xF0 */
-    access(m, 2, 0x20, 0x0F, 0x03, true);  /* e1 waits 0x0C */
-    access(m, 2, 0x30, 0x03, 0x01, true);  /* e2 waits 0x02 */
-    fill(m, 2, 1, 0x04);
+    mdt_t *m = *state = make(3, 3, 8, 16);
+    EXPECT_ALLOCS(m, 2, {0x10, 0xFF, 0x0F, 0xF0}, {0x20, 0x0F, 0x03, 0x0C},
+                  {0x30, 0x03, 0x01, 0x02});
+    fill_ok(m, 2, 1, 0x04);
 
     mdt_out_t o = peek(m, 2, 1);
-    assert_true(o.rd_valid);
-    assert_int_equal(o.rd_pc, 0x20);
-    assert_int_equal(o.rd_waiting, 0x08);
-    assert_int_equal(o.rd_ready, 0x04);
-    assert_int_equal(o.rd_age, 1);
-    assert_int_equal(o.rd_masked, 0xFE);
-    assert_false(o.rd_free);
-
+    check_rd(&o, true, 0x20, 0x08, 0x04, 1, 0xFE, false);
     /* entry 3 is out of range (M = 3): entry fields zero, warp fields not */
     o = peek(m, 2, 3);
-    assert_false(o.rd_valid);
-    assert_int_equal(o.rd_pc, 0);
-    assert_int_equal(o.rd_waiting, 0);
-    assert_int_equal(o.rd_ready, 0);
-    assert_int_equal(o.rd_age, 0);
-    assert_int_equal(o.rd_masked, 0xFE);
-    assert_false(o.rd_free);
-
+    check_rd(&o, false, 0, 0, 0, 0, 0xFE, false);
     /* warp 3 is out of range (N = 3): all zeros, rd_free too */
     o = peek(m, 3, 0);
-    assert_false(o.rd_valid);
-    assert_int_equal(o.rd_masked, 0);
-    assert_false(o.rd_free);
-
+    check_rd(&o, false, 0, 0, 0, 0, 0, false);
     /* an invalid entry of a valid warp */
     o = peek(m, 1, 2);
-    assert_false(o.rd_valid);
-    assert_int_equal(o.rd_pc, 0);
-    assert_int_equal(o.rd_masked, 0);
-    assert_true(o.rd_free);
+    check_rd(&o, false, 0, 0, 0, 0, 0, true);
 
     /* the read port sees the state before this cycle's edge */
-    mdt_in_t in = idle_in();
+    mdt_in_t in = {.rd_warp = 2, .rd_entry = 2};
     set_fill(&in, 2, 2, 0x02);
-    in.rd_warp = 2;
-    in.rd_entry = 2;
-    o = cyc(m, &in, NULL);
-    assert_int_equal(o.rd_waiting, 0x02);
-    assert_int_equal(o.rd_ready, 0);
+    o = step(m, &in, NULL);
+    check_rd(&o, true, 0x30, 0x02, 0, 2, 0xFE, false);
     o = peek(m, 2, 2);
-    assert_int_equal(o.rd_waiting, 0);
-    assert_int_equal(o.rd_ready, 0x02);
-    assert_int_equal(o.rd_age, 2);
+    check_rd(&o, true, 0x30, 0, 0x02, 2, 0xFE, false);
 
     /* read-address truncation: warp id 2 bits, entry id 2 bits */
     o = peek(m, 2 + 4, 1 + 8);
-    assert_true(o.rd_valid);
-    assert_int_equal(o.rd_pc, 0x20);
-    mdt_destroy(m);
+    check_rd(&o, true, 0x20, 0x08, 0x04, 1, 0xFE, false);
 }
 
 static void test_input_truncation(void **state)
 {
-    (void)state;
     /* N = 2 (1-bit warp id), M = 2 (1-bit entry id), W = 4, PcWidth = 8 */
-    mdt_t *m = make(2, 2, 4, 8);
-    mdt_events_t ev = access(m, 3, 0x140, 0xF3, 0xF1, true); /* warp 1, pc 0x40 */
-    assert_int_equal(ev.kind, MDT_KIND_ALLOCATED);
+    mdt_t *m = *state = make(2, 2, 4, 8);
+    /* warp 1, pc 0x40 */
+    check_acc(access(m, 3, 0x140, 0xF3, 0xF1, true), MDT_KIND_ALLOCATED, 0, 0, false);
     check_entry(m, 1, 0, 0x40, 0x2, 0, 0);
 
     /* pc 0x240 truncates to 0x40 and merges; mask bits above W ignored */
-    ev = access(m, 1, 0x240, 0x11, 0x10, true);
-    assert_int_equal(ev.err, MDT_ERR_NONE);
-    assert_int_equal(ev.kind, MDT_KIND_MERGED);
+    check_acc(access(m, 1, 0x240, 0x11, 0x10, true), MDT_KIND_MERGED, 0, 0, false);
     check_entry(m, 1, 0, 0x40, 0x3, 0, 0);
 
     /* fill: entry 2 -> 0, warp 5 -> 1, mask 0x31 -> 0x1 */
-    ev = fill(m, 5, 2, 0x31);
-    assert_int_equal(ev.fill_err, MDT_ERR_NONE);
+    fill_ok(m, 5, 2, 0x31);
     check_entry(m, 1, 0, 0x40, 0x2, 0x1, 0);
     /* a fill mask with only bits above W is empty */
     assert_int_equal(fill(m, 1, 0, 0x20).fill_err, MDT_ERR_NOT_WAITING);
 
     /* exec entirely above W: no executing thread -> NONE */
-    ev = access(m, 0, 0x50, 0xF0, 0x00, true);
-    assert_int_equal(ev.kind, MDT_KIND_NONE);
+    check_acc(access(m, 0, 0x50, 0xF0, 0x00, true), MDT_KIND_NONE, 0, 0, false);
 
     /* op 5 truncates to 1 (FORCE), op 7 to 3 (BAD_OP) */
-    ev = op(m, 5, 1);
+    mdt_events_t ev = op(m, 5, 1);
     assert_int_equal(ev.op, MDT_OP_FORCE);
-    assert_int_equal(ev.kind, MDT_KIND_FORCED);
-    assert_int_equal(ev.rejoin, 0x1);
+    check_acc(ev, MDT_KIND_FORCED, 0, 0x1, false);
     ev = op(m, 7, 1);
     assert_int_equal(ev.op, MDT_OP_RESERVED);
     assert_int_equal(ev.err, MDT_ERR_BAD_OP);
-    mdt_destroy(m);
 }
 
 static void test_widths_64(void **state)
 {
-    (void)state;
-    mdt_t *m = make(64, 8, 64, 64);
+    mdt_t *m = *state = make(64, 8, 64, 64);
     const uint64_t top = UINT64_C(1) << 63;
     const uint64_t pc = UINT64_C(0xFEDCBA9876543210);
-    mdt_events_t ev = access(m, 63, pc, ~UINT64_C(0), ~top, true);
-    assert_int_equal(ev.kind, MDT_KIND_ALLOCATED);
-    check_entry(m, 63, 0, pc, top, 0, 0);
+    expect_alloc(m, 63, pc, ~UINT64_C(0), ~top, 0, top, 0);
     assert_int_equal(mdt_masked(m, 63), top);
-    assert_int_equal(fill(m, 63, 0, top).fill_err, MDT_ERR_NONE);
-    ev = access(m, 63, pc, ~top, ~top, true);
-    assert_int_equal(ev.rejoin, top);
-    assert_true(ev.freed);
+    complete(m, 63, 0, pc, 0, top, ~top);
     mdt_out_t o = peek(m, 63, 7);
     check_rsp(&o, MDT_ERR_NONE, MDT_KIND_MERGED, 0, top, false);
 
     /* fill all eight entries of warp 5 */
-    for (unsigned e = 0; e < 8; e++) {
-        ev = access(m, 5, 0x100 + e, UINT64_C(1) << e, 0, true);
-        assert_int_equal(ev.kind, MDT_KIND_ALLOCATED);
-        assert_int_equal(ev.entry, e);
-    }
-    ev = access(m, 5, 0x200, UINT64_C(1) << 8, 0, true);
-    assert_int_equal(ev.kind, MDT_KIND_BLOCKING);
+    for (unsigned e = 0; e < 8; e++)
+        expect_alloc(m, 5, 0x100 + e, UINT64_C(1) << e, 0, e, UINT64_C(1) << e, e);
+    expect_blocking(m, 5, 0x200, UINT64_C(1) << 8, 0, true);
     o = peek(m, 5, 7);
     assert_int_equal(o.rd_age, 7);
     assert_int_equal(o.rd_masked, 0xFF);
     assert_false(o.rd_free);
-    mdt_destroy(m);
 }
 
 static void test_reset(void **state)
 {
-    (void)state;
-    mdt_t *m = make(2, 2, 4, 16);
-    access(m, 0, 0x10, 0xF, 0x3, true);
-    access(m, 1, 0x10, 0xF, 0x3, true);
+    mdt_t *m = *state = make(2, 2, 4, 16);
+    expect_alloc(m, 0, 0x10, 0xF, 0x3, 0, 0xC, 0);
+    expect_alloc(m, 1, 0x10, 0xF, 0x3, 0, 0xC, 0);
     op(m, MDT_OP_RESERVED, 0);
     fill(m, 0, 1, 0x1);
     mdt_reset(m);
     mdt_out_t o = peek(m, 0, 0);
-    assert_false(o.rsp_valid);
-    assert_false(o.fill_rsp_valid);
-    assert_int_equal(o.err_sticky, 0);
+    check_no_rsp(&o);
     assert_false(o.rd_valid);
     for (unsigned w = 0; w < 2; w++) {
         check_free(m, w, 0);
@@ -1035,42 +837,31 @@ static void test_reset(void **state)
     }
     assert_int_equal(access(m, 0, 0x10, 0xF, 0x3, true).entry, 0);
     check_entry(m, 0, 0, 0x10, 0xC, 0, 0);
-    mdt_destroy(m);
 }
 
 /* ------------------------------------------------------------------ */
 /* random stimulus: structural invariants of the MCB status              */
 
-static uint64_t rng_next(uint64_t *s)
-{
-    *s ^= *s << 13;
-    *s ^= *s >> 7;
-    *s ^= *s << 17;
-    return *s;
-}
-
 static void test_random_invariants(void **state)
 {
-    (void)state;
-    mdt_t *m = make(3, 3, 8, 8);
+    mdt_t *m = *state = make(3, 3, 8, 8);
     uint64_t s = 0x9E3779B97F4A7C15u;
     for (int i = 0; i < 50000; i++) {
-        mdt_in_t in = idle_in();
-        unsigned w = (unsigned)(rng_next(&s) % 3);
+        mdt_in_t in = {0};
+        unsigned w = (unsigned)(xorshift64(&s) % 3);
         uint64_t masked = mdt_masked(m, w);
-        in.acc_valid = rng_next(&s) % 2;
-        in.acc_op = (unsigned)(rng_next(&s) % 16 == 0 ? 3 : rng_next(&s) % 3);
+        in.acc_valid = xorshift64(&s) % 2;
+        in.acc_op = (unsigned)(xorshift64(&s) % 16 == 0 ? 3 : xorshift64(&s) % 3);
         in.acc_warp = w;
-        in.acc_pc = rng_next(&s) % 4;
-        in.acc_exec = rng_next(&s) & 0xFF & (rng_next(&s) % 8 ? ~masked : ~UINT64_C(0));
-        in.acc_hit = rng_next(&s);
-        in.acc_alloc_ok = rng_next(&s) % 4 != 0;
-        in.fill_valid = rng_next(&s) % 2;
-        in.fill_warp = (unsigned)(rng_next(&s) % 3);
-        in.fill_entry = (unsigned)(rng_next(&s) % 3);
-        in.fill_mask = mdt_waiting(m, in.fill_warp, in.fill_entry) & rng_next(&s);
-        mdt_events_t ev;
-        cyc(m, &in, &ev);
+        in.acc_pc = xorshift64(&s) % 4;
+        in.acc_exec = xorshift64(&s) & 0xFF & (xorshift64(&s) % 8 ? ~masked : ~UINT64_C(0));
+        in.acc_hit = xorshift64(&s);
+        in.acc_alloc_ok = xorshift64(&s) % 4 != 0;
+        in.fill_valid = xorshift64(&s) % 2;
+        in.fill_warp = (unsigned)(xorshift64(&s) % 3);
+        in.fill_entry = (unsigned)(xorshift64(&s) % 3);
+        in.fill_mask = mdt_waiting(m, in.fill_warp, in.fill_entry) & xorshift64(&s);
+        step(m, &in, NULL);
         for (unsigned x = 0; x < 3; x++) {
             uint64_t seen = 0;
             unsigned ages = 0, n = 0;
@@ -1089,29 +880,28 @@ static void test_random_invariants(void **state)
             assert_int_equal(mdt_masked(m, x), seen);
         }
     }
-    mdt_destroy(m);
 }
 
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_params),
-        cmocka_unit_test(test_reset_state),
-        cmocka_unit_test(test_dom_41_walkthrough),
-        cmocka_unit_test(test_merge_and_none),
-        cmocka_unit_test(test_blocking),
-        cmocka_unit_test(test_two_entries),
-        cmocka_unit_test(test_ages_four_entries),
-        cmocka_unit_test(test_force_43),
-        cmocka_unit_test(test_release),
-        cmocka_unit_test(test_errors),
-        cmocka_unit_test(test_same_cycle_fill_access),
-        cmocka_unit_test(test_response_timing),
-        cmocka_unit_test(test_read_port),
-        cmocka_unit_test(test_input_truncation),
-        cmocka_unit_test(test_widths_64),
-        cmocka_unit_test(test_reset),
-        cmocka_unit_test(test_random_invariants),
+        UNIT_TEST(test_params),
+        UNIT_TEST(test_reset_state),
+        UNIT_TEST(test_dom_41_walkthrough),
+        UNIT_TEST(test_merge_and_none),
+        UNIT_TEST(test_blocking),
+        UNIT_TEST(test_two_entries),
+        UNIT_TEST(test_ages_four_entries),
+        UNIT_TEST(test_force_43),
+        UNIT_TEST(test_release),
+        UNIT_TEST(test_errors),
+        UNIT_TEST(test_same_cycle_fill_access),
+        UNIT_TEST(test_response_timing),
+        UNIT_TEST(test_read_port),
+        UNIT_TEST(test_input_truncation),
+        UNIT_TEST(test_widths_64),
+        UNIT_TEST(test_reset),
+        UNIT_TEST(test_random_invariants),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,7 +1,7 @@
 /* Unit tests of the recon_stack golden model (csim/pdom/recon_stack.c).
  *
  * Build and run from the repository root:
- *   gcc -std=c11 -O2 -Wall -Wextra -Werror -Icsim/common -Icsim/pdom csim/common/prio_enc.c csim/pdom/recon_stack.c tests/pdom/test_recon_stack.c -lcmocka -o /tmp/t && /tmp/t
+ *   gcc -std=c11 -O2 -Wall -Wextra -Werror -Icsim/common -Icsim/pdom -Itests/common csim/common/prio_enc.c csim/pdom/recon_stack.c tests/pdom/test_recon_stack.c -lcmocka -o /tmp/t && /tmp/t
  *
  * Expected values are worked out by hand from docs/blocks/recon_stack.md
  * and the papers. The papers' walk-throughs (TBC Fig. 7 and Fig. 10, DoM
@@ -9,14 +9,9 @@
  * (verif/pdom/scenarios/) run against this model alone in the unit tests
  * (a model-only build, tests/run_tests.py) and against the RTL in the
  * co-simulation. Masks are written with lane 0 as bit 0. */
-#include <stdarg.h>
-#include <stddef.h>
-#include <setjmp.h>
-#include <stdint.h>
-#include <cmocka.h>
-
 #include <stdlib.h>
-#include <string.h>
+
+#include "test_util.h"
 
 #include "recon_stack.h"
 
@@ -25,29 +20,29 @@
 /* ------------------------------------------------------------------ */
 /* helpers                                                              */
 
+TEST_MODEL_HELPERS(recon_stack, RS_OK)
+
+#define RS_PARAM_FIELDS(X) \
+    X(num_warps) X(warp_width) X(pc_width) X(depth) X(lcp_enable)
+#define RS_EVENT_FIELDS(X)                                                 \
+    X(op) X(err) X(uniform) X(divergent) X(loop_exit) X(pushes) X(lcp_push) \
+    X(skip_rpc) X(skip_lpc) X(rpc_pop) X(lpc_merge) X(cascade) X(depth_after)
+/* the fields of an entry but its mask; on the read port with prefix rd_ */
+#define RS_ENTRY_FIELDS(X) X(pc) X(rpc) X(lpc) X(lpos)
+
+/* An events literal: the fields not named are 0. */
+#define EV(...) ((recon_stack_events_t){__VA_ARGS__})
+
 static recon_stack_t *make(unsigned n, unsigned w, unsigned pcw, unsigned d,
                            bool lcp)
 {
     recon_stack_params_t p = {n, w, pcw, d, lcp};
-    recon_stack_t *m = NULL;
-    assert_int_equal(recon_stack_create(&p, &m), RS_OK);
-    assert_non_null(m);
-    return m;
-}
-
-static bitmask_t bm64(uint64_t v)
-{
-    bitmask_t b;
-    bm_from_u64(&b, v);
-    return b;
+    return create_ok(&p);
 }
 
 static recon_stack_in_t idle_in(unsigned rd_warp)
 {
-    recon_stack_in_t in;
-    memset(&in, 0, sizeof in);
-    in.rd_warp = rd_warp;
-    return in;
+    return (recon_stack_in_t){.rd_warp = rd_warp};
 }
 
 /* One cycle with no request: the read port and rsp outputs. */
@@ -96,57 +91,92 @@ static recon_stack_events_t op_br(recon_stack_t *m, unsigned w, uint64_t tmask,
     return req(m, RS_OP_BRANCH, w, tpc, fpc, rpc, lpc, tmask);
 }
 
-static void check_ev(const recon_stack_events_t *got, recon_stack_events_t want)
+static void check_ev(const recon_stack_events_t *got, recon_stack_events_t w)
 {
-    assert_int_equal(got->op, want.op);
-    assert_int_equal(got->err, want.err);
-    assert_int_equal(got->uniform, want.uniform);
-    assert_int_equal(got->divergent, want.divergent);
-    assert_int_equal(got->loop_exit, want.loop_exit);
-    assert_int_equal(got->pushes, want.pushes);
-    assert_int_equal(got->lcp_push, want.lcp_push);
-    assert_int_equal(got->skip_rpc, want.skip_rpc);
-    assert_int_equal(got->skip_lpc, want.skip_lpc);
-    assert_int_equal(got->rpc_pop, want.rpc_pop);
-    assert_int_equal(got->lpc_merge, want.lpc_merge);
-    assert_int_equal(got->cascade, want.cascade);
-    assert_int_equal(got->depth_after, want.depth_after);
+    const recon_stack_events_t *want = &w;
+    RS_EVENT_FIELDS(EXPECT_SAME_FIELD)
 }
+
+/* An accepted INIT of warp w: one entry. */
+static void init(recon_stack_t *m, unsigned w, uint64_t pc, uint64_t mask,
+                 uint64_t rpc)
+{
+    recon_stack_events_t ev = op_init(m, w, pc, mask, rpc);
+    check_ev(&ev, EV(.op = RS_OP_INIT, .depth_after = 1));
+}
+
+/* ADVANCE / BRANCH of warp w whose events must be `want` (op filled in). */
+static void advance(recon_stack_t *m, unsigned w, uint64_t npc,
+                    recon_stack_events_t want)
+{
+    recon_stack_events_t ev = op_adv(m, w, npc);
+    want.op = RS_OP_ADVANCE;
+    check_ev(&ev, want);
+}
+
+static void branch(recon_stack_t *m, unsigned w, uint64_t tmask, uint64_t tpc,
+                   uint64_t fpc, uint64_t rpc, uint64_t lpc,
+                   recon_stack_events_t want)
+{
+    recon_stack_events_t ev = op_br(m, w, tmask, tpc, fpc, rpc, lpc);
+    want.op = RS_OP_BRANCH;
+    check_ev(&ev, want);
+}
+
+/* PCs of the hand-built programs below */
+enum { PA = 0x10, PB = 0x20, PC_ = 0x30, PD = 0x40, PE = 0x50, PF = 0x60,
+       PEXIT = 0x70 };
+
+/* n warps of 4 threads, 32-bit PCs, Depth d; warp 0 started at A with all
+ * four threads and the exit EXIT: the set-up of most tests. */
+static recon_stack_t *start(unsigned n, unsigned d, bool lcp)
+{
+    recon_stack_t *m = make(n, 4, 32, d, lcp);
+    init(m, 0, PA, 0xf, PEXIT);
+    return m;
+}
+
+/* Two warps started (start()); warp 0 then inside a branch with a likely-
+ * convergence point, 4 entries, and warp 1 at A with threads 0, 1. */
+static recon_stack_t *start_diverged(unsigned d)
+{
+    recon_stack_t *m = start(2, d, true);
+    op_br(m, 0, 0x3, PC_, PB, PF, PE);
+    init(m, 1, PA, 0x3, PEXIT);
+    return m;
+}
+
+/* An expected stack entry; its mask is in the low word. */
+typedef struct {
+    uint64_t pc, rpc, mask, lpc;
+    unsigned lpos;
+} ent_t;
 
 static void check_entry(const recon_stack_t *m, unsigned w, unsigned level,
-                        uint64_t pc, uint64_t rpc, uint64_t mask, uint64_t lpc,
-                        unsigned lpos)
+                        const ent_t *want)
 {
     recon_stack_entry_t e;
+    const recon_stack_entry_t *got = &e;
     assert_true(recon_stack_entry(m, w, level, &e));
-    assert_int_equal(e.pc, pc);
-    assert_int_equal(e.rpc, rpc);
-    assert_int_equal(e.mask.w[0], mask);
-    bitmask_t want = bm64(mask);
-    assert_true(bm_eq(&e.mask, &want)); /* nothing above the low word */
-    assert_int_equal(e.lpc, lpc);
-    assert_int_equal(e.lpos, lpos);
+    RS_ENTRY_FIELDS(EXPECT_SAME_FIELD)
+    assert_int_equal(e.mask.w[0], want->mask);
+    bitmask_t mask = bm64(want->mask);
+    assert_true(bm_eq(&e.mask, &mask)); /* nothing above the low word */
 }
 
-/* TOS of warp w through the accessors and through the read port (one idle
- * cycle, so the read port shows the state left by earlier cycles). */
-static void check_tos(recon_stack_t *m, unsigned w, unsigned depth,
-                      uint64_t pc, uint64_t rpc, uint64_t mask, uint64_t lpc,
-                      unsigned lpos)
-{
-    assert_int_equal(recon_stack_depth(m, w), depth);
-    check_entry(m, w, depth - 1, pc, rpc, mask, lpc, lpos);
-    assert_false(recon_stack_entry(m, w, depth, NULL));
+/* For RS_ENTRY_FIELDS: the read port *o shows entry *want, or nothing. */
+#define EXPECT_RD_FIELD(f) assert_int_equal(o->rd_##f, want->f);
+#define EXPECT_RD_ZERO(f) assert_int_equal(o->rd_##f, 0);
 
-    recon_stack_out_t o = peek(m, w);
-    assert_true(o.rd_valid);
-    assert_int_equal(o.rd_pc, pc);
-    assert_int_equal(o.rd_rpc, rpc);
-    bitmask_t want = bm64(mask);
-    assert_true(bm_eq(&o.rd_mask, &want));
-    assert_int_equal(o.rd_lpc, lpc);
-    assert_int_equal(o.rd_lpos, lpos);
-    assert_int_equal(o.rd_depth, depth);
+/* The read port shows want as the TOS of a stack of `depth` entries. */
+static void check_rd(const recon_stack_out_t *o, unsigned depth,
+                     const ent_t *want)
+{
+    assert_true(o->rd_valid);
+    RS_ENTRY_FIELDS(EXPECT_RD_FIELD)
+    bitmask_t mask = bm64(want->mask);
+    assert_true(bm_eq(&o->rd_mask, &mask));
+    assert_int_equal(o->rd_depth, depth);
 }
 
 static void check_rd_zero(const recon_stack_out_t *o)
@@ -154,13 +184,31 @@ static void check_rd_zero(const recon_stack_out_t *o)
     bitmask_t zero;
     bm_clear(&zero);
     assert_false(o->rd_valid);
-    assert_int_equal(o->rd_pc, 0);
-    assert_int_equal(o->rd_rpc, 0);
+    RS_ENTRY_FIELDS(EXPECT_RD_ZERO)
     assert_true(bm_eq(&o->rd_mask, &zero));
-    assert_int_equal(o->rd_lpc, 0);
-    assert_int_equal(o->rd_lpos, 0);
     assert_int_equal(o->rd_depth, 0);
 }
+
+/* Warp w's stack holds `depth` entries, the top n of which are want[0..n-1]
+ * (bottom first, the TOS last): through the accessors and, for the TOS,
+ * through the read port (one idle cycle, so the read port shows the state
+ * left by earlier cycles). */
+static void check_stack(recon_stack_t *m, unsigned w, unsigned depth,
+                        const ent_t *want, unsigned n)
+{
+    assert_int_equal(recon_stack_depth(m, w), depth);
+    for (unsigned i = 0; i < n; i++)
+        check_entry(m, w, depth - n + i, &want[i]);
+    assert_false(recon_stack_entry(m, w, depth, NULL));
+    recon_stack_out_t o = peek(m, w);
+    check_rd(&o, depth, &want[n - 1]);
+}
+
+/* CHECK_STACK(m, w, depth, {pc, rpc, mask, lpc, lpos}, ...): check_stack()
+ * with the top entries written out, bottom first. */
+#define CHECK_STACK(m, w, depth, ...)                                  \
+    check_stack(m, w, depth, (const ent_t[]){__VA_ARGS__},             \
+                ARRAY_LEN(((const ent_t[]){__VA_ARGS__})))
 
 /* Warp w has finished: its stack is empty, the read port shows nothing,
  * and the operation that emptied it (the previous cycle) was accepted. */
@@ -180,10 +228,8 @@ static void check_finished(recon_stack_t *m, unsigned w)
 static void adv_pop(recon_stack_t *m, unsigned w, uint64_t npc,
                     unsigned cascade, unsigned depth_after)
 {
-    recon_stack_events_t ev = op_adv(m, w, npc);
-    check_ev(&ev, (recon_stack_events_t){.op = RS_OP_ADVANCE, .rpc_pop = true,
-                                         .cascade = cascade,
-                                         .depth_after = depth_after});
+    advance(m, w, npc, EV(.rpc_pop = true, .cascade = cascade,
+                          .depth_after = depth_after));
     if (depth_after == 0)
         check_finished(m, w);
 }
@@ -193,9 +239,8 @@ static void adv_pop(recon_stack_t *m, unsigned w, uint64_t npc,
 static void br_to_exit(recon_stack_t *m, unsigned w, uint64_t tmask,
                        uint64_t tpc, uint64_t fpc, uint64_t rpc, uint64_t lpc)
 {
-    recon_stack_events_t ev = op_br(m, w, tmask, tpc, fpc, rpc, lpc);
-    check_ev(&ev, (recon_stack_events_t){.op = RS_OP_BRANCH, .uniform = true,
-                                         .rpc_pop = true, .depth_after = 0});
+    branch(m, w, tmask, tpc, fpc, rpc, lpc,
+           EV(.uniform = true, .rpc_pop = true, .depth_after = 0));
     check_finished(m, w);
 }
 
@@ -227,109 +272,110 @@ static void snap_check(const recon_stack_t *m, const snap_t *s)
         assert_int_equal(recon_stack_depth(m, w), s->depth[w]);
         for (unsigned l = 0; l < s->depth[w]; l++) {
             recon_stack_entry_t e;
+            const recon_stack_entry_t *got = &e, *want = &s->e[w][l];
             assert_true(recon_stack_entry(m, w, l, &e));
-            assert_int_equal(e.pc, s->e[w][l].pc);
-            assert_int_equal(e.rpc, s->e[w][l].rpc);
-            assert_int_equal(e.lpc, s->e[w][l].lpc);
-            assert_int_equal(e.lpos, s->e[w][l].lpos);
-            assert_true(bm_eq(&e.mask, &s->e[w][l].mask));
+            RS_ENTRY_FIELDS(EXPECT_SAME_FIELD)
+            assert_true(bm_eq(&e.mask, &want->mask));
         }
         assert_false(recon_stack_entry(m, w, s->depth[w], NULL));
     }
 }
 
-/* Issue a request that must be rejected with `err`; the stacks must be
- * unchanged, the events show only op/err/depth, and the next cycle's
- * rsp_* report it with err_sticky holding its bit. */
-static void expect_reject(recon_stack_t *m, unsigned op, unsigned w,
-                          uint64_t pc, uint64_t alt, uint64_t rpc,
-                          uint64_t lpc, uint64_t mask, unsigned err,
-                          unsigned depth_after)
+/* A request that must be rejected with err, leaving depth_after entries on
+ * its warp's stack and err_sticky = sticky. */
+typedef struct {
+    unsigned op, w;
+    uint64_t pc, alt, rpc, lpc, mask;
+    unsigned err, depth_after, sticky;
+} reject_t;
+
+/* Issue each request in turn: the stacks must be unchanged, the events show
+ * only op/err/depth, and the next cycle's rsp_* report it. */
+static void expect_rejects(recon_stack_t *m, const reject_t *r, size_t n)
 {
-    snap_t *s = snap_take(m);
-    recon_stack_events_t ev = req(m, op, w, pc, alt, rpc, lpc, mask);
-    check_ev(&ev, (recon_stack_events_t){.op = op & 3u, .err = err,
-                                         .depth_after = depth_after});
-    snap_check(m, s);
-    free(s);
-    recon_stack_out_t o = peek(m, 0);
-    assert_true(o.rsp_valid);
-    assert_int_equal(o.rsp_err, err);
-    assert_true(o.err_sticky & (1u << err));
+    for (; n--; r++) {
+        snap_t *s = snap_take(m);
+        recon_stack_events_t ev =
+            req(m, r->op, r->w, r->pc, r->alt, r->rpc, r->lpc, r->mask);
+        check_ev(&ev, EV(.op = r->op & 3u, .err = r->err,
+                         .depth_after = r->depth_after));
+        snap_check(m, s);
+        free(s);
+        recon_stack_out_t o = peek(m, 0);
+        assert_true(o.rsp_valid);
+        assert_int_equal(o.rsp_err, r->err);
+        assert_int_equal(o.err_sticky, r->sticky);
+    }
 }
+
+/* EXPECT_REJECTS(m, {op, w, pc, alt, rpc, lpc, mask, err, depth_after,
+ * sticky}, ...): expect_rejects() with the requests written out. */
+#define EXPECT_REJECTS(m, ...)                                         \
+    expect_rejects(m, (const reject_t[]){__VA_ARGS__},                 \
+                   ARRAY_LEN(((const reject_t[]){__VA_ARGS__})))
 
 /* ------------------------------------------------------------------ */
 /* parameters                                                           */
 
-static void expect_create(unsigned n, unsigned w, unsigned pcw, unsigned d,
-                          bool lcp, int rc)
+/* A legal parameter set: the model echoes it, every stack empty. */
+static void expect_created(const recon_stack_params_t *want)
 {
-    recon_stack_params_t p = {n, w, pcw, d, lcp};
-    int dummy;
-    recon_stack_t *m = (recon_stack_t *)&dummy; /* must be overwritten */
-    assert_int_equal(recon_stack_create(&p, &m), rc);
-    if (rc == RS_OK) {
-        assert_non_null(m);
-        const recon_stack_params_t *q = recon_stack_params(m);
-        assert_int_equal(q->num_warps, n);
-        assert_int_equal(q->warp_width, w);
-        assert_int_equal(q->pc_width, pcw);
-        assert_int_equal(q->depth, d);
-        assert_int_equal(q->lcp_enable, lcp);
-        for (unsigned i = 0; i < n; i++)
-            assert_int_equal(recon_stack_depth(m, i), 0);
-        recon_stack_destroy(m);
-    } else {
-        assert_null(m);
-    }
+    recon_stack_t *m = create_ok(want);
+    const recon_stack_params_t *got = recon_stack_params(m);
+    RS_PARAM_FIELDS(EXPECT_SAME_FIELD)
+    for (unsigned w = 0; w < want->num_warps; w++)
+        assert_int_equal(recon_stack_depth(m, w), 0);
+    recon_stack_destroy(m);
 }
 
 static void test_params(void **state)
 {
     (void)state;
-    /* the smallest and largest legal instances */
-    expect_create(1, 2, 4, 3, false, RS_OK);
-    expect_create(64, 64, 64, 32, true, RS_OK);
-    /* NumWarps 1..64 */
-    expect_create(0, 32, 32, 8, true, RS_EPARAM_WARPS);
-    expect_create(65, 32, 32, 8, true, RS_EPARAM_WARPS);
-    /* WarpWidth 2..64 */
-    expect_create(4, 1, 32, 8, true, RS_EPARAM_WIDTH);
-    expect_create(4, 65, 32, 8, true, RS_EPARAM_WIDTH);
-    expect_create(4, 0, 32, 8, true, RS_EPARAM_WIDTH);
-    /* PcWidth 4..64 */
-    expect_create(4, 32, 3, 8, true, RS_EPARAM_PC_WIDTH);
-    expect_create(4, 32, 65, 8, true, RS_EPARAM_PC_WIDTH);
-    /* Depth 3 + LcpEnable .. 32 */
-    expect_create(4, 32, 32, 2, false, RS_EPARAM_DEPTH);
-    expect_create(4, 32, 32, 3, false, RS_OK);
-    expect_create(4, 32, 32, 3, true, RS_EPARAM_DEPTH);
-    expect_create(4, 32, 32, 4, true, RS_OK);
-    expect_create(4, 32, 32, 32, false, RS_OK);
-    expect_create(4, 32, 32, 33, false, RS_EPARAM_DEPTH);
-    expect_create(4, 32, 32, 33, true, RS_EPARAM_DEPTH);
-    /* first failing parameter in the order warps, width, pc width, depth */
-    expect_create(0, 1, 3, 0, false, RS_EPARAM_WARPS);
-    expect_create(1, 1, 3, 0, false, RS_EPARAM_WIDTH);
-    expect_create(1, 2, 3, 0, false, RS_EPARAM_PC_WIDTH);
-    expect_create(1, 2, 4, 0, false, RS_EPARAM_DEPTH);
-    /* the default / paper configurations of configs/recon_stack.cfg */
-    expect_create(6, 32, 32, 8, true, RS_OK);
-    expect_create(32, 32, 32, 16, true, RS_OK);
+    static const recon_stack_params_t good[] = {
+        /* the smallest and largest legal instances */
+        {1, 2, 4, 3, false},
+        {64, 64, 64, 32, true},
+        /* Depth 3 + LcpEnable .. 32 */
+        {4, 32, 32, 3, false},
+        {4, 32, 32, 4, true},
+        {4, 32, 32, 32, false},
+        /* the default / paper configurations of configs/recon_stack.cfg */
+        {6, 32, 32, 8, true},
+        {32, 32, 32, 16, true},
+    };
+    static const bad_params_t bad[] = {
+        /* NumWarps 1..64 */
+        {{0, 32, 32, 8, true}, RS_EPARAM_WARPS},
+        {{65, 32, 32, 8, true}, RS_EPARAM_WARPS},
+        /* WarpWidth 2..64 */
+        {{4, 1, 32, 8, true}, RS_EPARAM_WIDTH},
+        {{4, 65, 32, 8, true}, RS_EPARAM_WIDTH},
+        {{4, 0, 32, 8, true}, RS_EPARAM_WIDTH},
+        /* PcWidth 4..64 */
+        {{4, 32, 3, 8, true}, RS_EPARAM_PC_WIDTH},
+        {{4, 32, 65, 8, true}, RS_EPARAM_PC_WIDTH},
+        /* Depth 3 + LcpEnable .. 32 */
+        {{4, 32, 32, 2, false}, RS_EPARAM_DEPTH},
+        {{4, 32, 32, 3, true}, RS_EPARAM_DEPTH},
+        {{4, 32, 32, 33, false}, RS_EPARAM_DEPTH},
+        {{4, 32, 32, 33, true}, RS_EPARAM_DEPTH},
+        /* first failing parameter in the order warps, width, pc width, depth */
+        {{0, 1, 3, 0, false}, RS_EPARAM_WARPS},
+        {{1, 1, 3, 0, false}, RS_EPARAM_WIDTH},
+        {{1, 2, 3, 0, false}, RS_EPARAM_PC_WIDTH},
+        {{1, 2, 4, 0, false}, RS_EPARAM_DEPTH},
+    };
+    for (size_t i = 0; i < ARRAY_LEN(good); i++)
+        expect_created(&good[i]);
+    expect_bad_params(bad, ARRAY_LEN(bad));
 }
 
-static void test_pc_none_and_reset_state(void **state)
+/* A fresh model of parameters p: PcNone is `none` (every PcWidth bit set);
+ * out of reset nothing is valid, no response, no errors. */
+static void check_fresh(const recon_stack_params_t *p, uint64_t none)
 {
-    (void)state;
-    recon_stack_t *m = make(1, 2, 4, 3, false);
-    assert_int_equal(recon_stack_pc_none(m), 0xf);
-    recon_stack_destroy(m);
-    m = make(1, 2, 32, 3, false);
-    assert_int_equal(recon_stack_pc_none(m), NONE32);
-    recon_stack_destroy(m);
-    m = make(2, 64, 64, 32, true);
-    assert_int_equal(recon_stack_pc_none(m), ~UINT64_C(0));
-    /* out of reset: nothing valid, no response, no errors */
+    recon_stack_t *m = create_ok(p);
+    assert_int_equal(recon_stack_pc_none(m), none);
     recon_stack_out_t o = peek(m, 0);
     check_rd_zero(&o);
     assert_false(o.rsp_valid);
@@ -341,113 +387,91 @@ static void test_pc_none_and_reset_state(void **state)
     assert_false(recon_stack_entry(m, 0, 0, NULL));
     assert_false(recon_stack_entry(m, 5, 0, NULL));
     recon_stack_destroy(m);
-    recon_stack_destroy(NULL); /* harmless */
 }
 
-/* PCs of the hand-built programs below */
-enum { PA = 0x10, PB = 0x20, PC_ = 0x30, PD = 0x40, PE = 0x50, PF = 0x60,
-       PEXIT = 0x70 };
+static void test_pc_none_and_reset_state(void **state)
+{
+    (void)state;
+    check_fresh(&(recon_stack_params_t){1, 2, 4, 3, false}, 0xf);
+    check_fresh(&(recon_stack_params_t){1, 2, 32, 3, false}, NONE32);
+    check_fresh(&(recon_stack_params_t){2, 64, 64, 32, true}, ~UINT64_C(0));
+    recon_stack_destroy(NULL); /* harmless */
+}
 
 /* ------------------------------------------------------------------ */
 /* branch cases */
 
 static void test_uniform_branches(void **state)
 {
-    (void)state;
-    recon_stack_t *m = make(1, 4, 32, 4, true);
-    recon_stack_events_t ev;
-    const recon_stack_events_t uni = {.op = RS_OP_BRANCH, .uniform = true,
-                                      .depth_after = 1};
-
-    op_init(m, 0, PA, 0xf, PEXIT);
-    /* all taken: ADVANCE to tpc; lpc ignored, nothing pushed */
-    ev = op_br(m, 0, 0xf, PB, PC_, PD, PE);
-    check_ev(&ev, uni);
-    check_tos(m, 0, 1, PB, PEXIT, 0xf, NONE32, 0);
-    /* none taken: ADVANCE to fpc */
-    ev = op_br(m, 0, 0x0, PB, PC_, PD, PE);
-    check_ev(&ev, uni);
-    check_tos(m, 0, 1, PC_, PEXIT, 0xf, NONE32, 0);
-    /* diverging outcome but tpc == fpc: uniform */
-    ev = op_br(m, 0, 0x5, PD, PD, PF, PE);
-    check_ev(&ev, uni);
-    check_tos(m, 0, 1, PD, PEXIT, 0xf, NONE32, 0);
-    /* outcome bits outside the warp (lanes 4..7) are no thread: taken empty */
-    ev = op_br(m, 0, 0xf0, PB, PE, PF, NONE32);
-    check_ev(&ev, uni);
-    check_tos(m, 0, 1, PE, PEXIT, 0xf, NONE32, 0);
+    recon_stack_t *m = *state = start(1, 4, true);
+    /* at depth 1 a uniform branch is an ADVANCE to its one target */
+    static const struct {
+        uint64_t tmask, tpc, fpc, rpc, lpc, target;
+    } uni[] = {
+        {0xf, PB, PC_, PD, PE, PB},      /* all taken; lpc ignored */
+        {0x0, PB, PC_, PD, PE, PC_},     /* none taken */
+        {0x5, PD, PD, PF, PE, PD},       /* diverging outcome, tpc == fpc */
+        /* outcome bits outside the warp (lanes 4..7) are no thread */
+        {0xf0, PB, PE, PF, NONE32, PE},
+    };
+    for (size_t i = 0; i < ARRAY_LEN(uni); i++) {
+        branch(m, 0, uni[i].tmask, uni[i].tpc, uni[i].fpc, uni[i].rpc,
+               uni[i].lpc, EV(.uniform = true, .depth_after = 1));
+        CHECK_STACK(m, 0, 1, {uni[i].target, PEXIT, 0xf, NONE32, 0});
+    }
 
     /* uniform branch to the TOS rpc pops */
-    ev = op_br(m, 0, 0x3, 0x100, 0x200, 0x300, NONE32);
-    check_ev(&ev, (recon_stack_events_t){.op = RS_OP_BRANCH, .divergent = true,
-                                         .pushes = 2, .depth_after = 3});
-    check_tos(m, 0, 3, 0x100, 0x300, 0x3, NONE32, 0);
+    branch(m, 0, 0x3, 0x100, 0x200, 0x300, NONE32,
+           EV(.divergent = true, .pushes = 2, .depth_after = 3));
+    CHECK_STACK(m, 0, 3, {0x100, 0x300, 0x3, NONE32, 0});
     /* TOS mask 0x3 all taken (tmask bits outside TOS mask don't matter) */
-    ev = op_br(m, 0, 0xf, 0x300, 0x180, 0x400, NONE32);
-    check_ev(&ev, (recon_stack_events_t){.op = RS_OP_BRANCH, .uniform = true,
-                                         .rpc_pop = true, .depth_after = 2});
-    check_tos(m, 0, 2, 0x200, 0x300, 0xc, NONE32, 0);
+    branch(m, 0, 0xf, 0x300, 0x180, 0x400, NONE32,
+           EV(.uniform = true, .rpc_pop = true, .depth_after = 2));
+    CHECK_STACK(m, 0, 2, {0x200, 0x300, 0xc, NONE32, 0});
     /* tpc == fpc == TOS.rpc: uniform, pops */
-    ev = op_br(m, 0, 0x4, 0x300, 0x300, 0x500, NONE32);
-    check_ev(&ev, (recon_stack_events_t){.op = RS_OP_BRANCH, .uniform = true,
-                                         .rpc_pop = true, .depth_after = 1});
-    check_tos(m, 0, 1, 0x300, PEXIT, 0xf, NONE32, 0);
+    branch(m, 0, 0x4, 0x300, 0x300, 0x500, NONE32,
+           EV(.uniform = true, .rpc_pop = true, .depth_after = 1));
+    CHECK_STACK(m, 0, 1, {0x300, PEXIT, 0xf, NONE32, 0});
     /* uniform to the bottom entry's rpc (the exit): the warp finishes */
     br_to_exit(m, 0, 0xf, PEXIT, 0x10, 0x20, NONE32);
-    recon_stack_destroy(m);
 }
 
 static void test_side_equals_rpc_skip(void **state)
 {
-    (void)state;
-    recon_stack_t *m = make(1, 4, 32, 3, false);
-    recon_stack_events_t ev;
+    recon_stack_t *m = *state = start(1, 3, false);
+    const recon_stack_events_t skip =
+        EV(.divergent = true, .pushes = 1, .skip_rpc = 1, .depth_after = 2);
 
     /* if-then without else: the not-taken side is the join point */
-    op_init(m, 0, PA, 0xf, PEXIT);
-    ev = op_br(m, 0, 0x6, PB, PD, PD, NONE32);
-    check_ev(&ev, (recon_stack_events_t){.op = RS_OP_BRANCH, .divergent = true,
-                                         .pushes = 1, .skip_rpc = 1,
-                                         .depth_after = 2});
-    check_entry(m, 0, 0, PD, PEXIT, 0xf, NONE32, 0);
-    check_tos(m, 0, 2, PB, PD, 0x6, NONE32, 0);
+    branch(m, 0, 0x6, PB, PD, PD, NONE32, skip);
+    CHECK_STACK(m, 0, 2, {PD, PEXIT, 0xf, NONE32, 0}, {PB, PD, 0x6, NONE32, 0});
     adv_pop(m, 0, PD, 0, 1);
-    check_tos(m, 0, 1, PD, PEXIT, 0xf, NONE32, 0);
+    CHECK_STACK(m, 0, 1, {PD, PEXIT, 0xf, NONE32, 0});
 
     /* the taken side is the join point: only the not-taken side is pushed */
-    ev = op_br(m, 0, 0x6, PF, PE, PF, NONE32);
-    check_ev(&ev, (recon_stack_events_t){.op = RS_OP_BRANCH, .divergent = true,
-                                         .pushes = 1, .skip_rpc = 1,
-                                         .depth_after = 2});
-    check_entry(m, 0, 0, PF, PEXIT, 0xf, NONE32, 0);
-    check_tos(m, 0, 2, PE, PF, 0x9, NONE32, 0);
-    recon_stack_destroy(m);
+    branch(m, 0, 0x6, PF, PE, PF, NONE32, skip);
+    CHECK_STACK(m, 0, 2, {PF, PEXIT, 0xf, NONE32, 0}, {PE, PF, 0x9, NONE32, 0});
 }
 
 /* A branch with likely-convergence point E and reconvergence point r;
  * neither side goes by E. r is an ordinary join (F) or the warp's exit. */
 static void run_cascade_empty_lcp(uint64_t r)
 {
-    recon_stack_t *m = make(1, 4, 32, 4, true);
-    recon_stack_events_t ev;
+    recon_stack_t *m = start(1, 4, true);
 
-    op_init(m, 0, PA, 0xf, PEXIT);
     /* three pushes exactly fill Depth = 4 */
-    ev = op_br(m, 0, 0x3, PC_, PB, r, PE);
-    check_ev(&ev, (recon_stack_events_t){.op = RS_OP_BRANCH, .divergent = true,
-                                         .pushes = 3, .lcp_push = true,
-                                         .depth_after = 4});
-    check_entry(m, 0, 0, r, PEXIT, 0xf, NONE32, 0);
-    check_entry(m, 0, 1, PE, r, 0x0, NONE32, 0);
-    check_entry(m, 0, 2, PB, r, 0xc, PE, 1);
-    check_tos(m, 0, 4, PC_, r, 0x3, PE, 1);
+    branch(m, 0, 0x3, PC_, PB, r, PE,
+           EV(.divergent = true, .pushes = 3, .lcp_push = true,
+              .depth_after = 4));
+    CHECK_STACK(m, 0, 4, {r, PEXIT, 0xf, NONE32, 0}, {PE, r, 0x0, NONE32, 0},
+                {PB, r, 0xc, PE, 1}, {PC_, r, 0x3, PE, 1});
     adv_pop(m, 0, r, 0, 3);
-    check_tos(m, 0, 3, PB, r, 0xc, PE, 1);
+    CHECK_STACK(m, 0, 3, {PB, r, 0xc, PE, 1});
     if (r != PEXIT) {
         /* the LCP entry is exposed with an empty mask: cascaded off; the
          * bottom entry {F, EXIT} is unfinished */
         adv_pop(m, 0, r, 1, 1);
-        check_tos(m, 0, 1, r, PEXIT, 0xf, NONE32, 0);
+        CHECK_STACK(m, 0, 1, {r, PEXIT, 0xf, NONE32, 0});
     } else {
         /* the LCP entry (empty mask) and the bottom entry {EXIT, EXIT} (at
          * its rpc) both cascade off: the warp has finished */
@@ -468,30 +492,22 @@ static void test_cascade_empty_lcp(void **state)
  * the same cycle; the bottom entry stays even though it is exposed. */
 static void test_double_cascade(void **state)
 {
-    (void)state;
-    recon_stack_t *m = make(1, 4, 32, 8, true);
-    recon_stack_events_t ev;
+    recon_stack_t *m = *state = start(1, 8, true);
     const uint64_t G = 0x58;
 
-    op_init(m, 0, PA, 0xf, PEXIT);
-    ev = op_br(m, 0, 0x3, PC_, PF, PF, PE);
-    check_ev(&ev, (recon_stack_events_t){.op = RS_OP_BRANCH, .divergent = true,
-                                         .pushes = 2, .lcp_push = true,
-                                         .skip_rpc = 1, .depth_after = 3});
-    check_entry(m, 0, 1, PE, PF, 0x0, NONE32, 0);
-    check_tos(m, 0, 3, PC_, PF, 0x3, PE, 1);
+    branch(m, 0, 0x3, PC_, PF, PF, PE,
+           EV(.divergent = true, .pushes = 2, .lcp_push = true, .skip_rpc = 1,
+              .depth_after = 3));
+    CHECK_STACK(m, 0, 3, {PE, PF, 0x0, NONE32, 0}, {PC_, PF, 0x3, PE, 1});
     /* rpc == TOS.rpc but neither side at rpc: an ordinary divergence */
-    ev = op_br(m, 0, 0x1, PD, G, PF, PF);
-    check_ev(&ev, (recon_stack_events_t){.op = RS_OP_BRANCH, .divergent = true,
-                                         .pushes = 2, .depth_after = 5});
-    check_entry(m, 0, 2, PF, PF, 0x3, PE, 1);
-    check_entry(m, 0, 3, G, PF, 0x2, PE, 1);
-    check_tos(m, 0, 5, PD, PF, 0x1, PE, 1);
+    branch(m, 0, 0x1, PD, G, PF, PF,
+           EV(.divergent = true, .pushes = 2, .depth_after = 5));
+    CHECK_STACK(m, 0, 5, {PF, PF, 0x3, PE, 1}, {G, PF, 0x2, PE, 1},
+                {PD, PF, 0x1, PE, 1});
     adv_pop(m, 0, PF, 0, 4);
-    check_tos(m, 0, 4, G, PF, 0x2, PE, 1);
+    CHECK_STACK(m, 0, 4, {G, PF, 0x2, PE, 1});
     adv_pop(m, 0, PF, 2, 1);
-    check_tos(m, 0, 1, PF, PEXIT, 0xf, NONE32, 0);
-    recon_stack_destroy(m);
+    CHECK_STACK(m, 0, 1, {PF, PEXIT, 0xf, NONE32, 0});
 }
 
 /* ------------------------------------------------------------------ */
@@ -503,19 +519,16 @@ static void test_double_cascade(void **state)
  * without an exit (rpc PcNone) cannot get there. */
 static void test_exit_by_advance(void **state)
 {
-    (void)state;
-    recon_stack_t *m = make(4, 4, 32, 4, true);
-    recon_stack_events_t ev;
+    recon_stack_t *m = *state = start(4, 4, true);
 
-    op_init(m, 0, PA, 0xf, PEXIT);
-    op_init(m, 1, PA, 0x3, PEXIT);
-    op_init(m, 2, PA, 0x5, PEXIT);
-    op_init(m, 3, PA, 0x9, NONE32);
+    init(m, 1, PA, 0x3, PEXIT);
+    init(m, 2, PA, 0x5, PEXIT);
+    init(m, 3, PA, 0x9, NONE32);
     /* warp 0 runs to B, then jumps to its exit */
     op_adv(m, 0, PB);
-    check_tos(m, 0, 1, PB, PEXIT, 0xf, NONE32, 0);
+    CHECK_STACK(m, 0, 1, {PB, PEXIT, 0xf, NONE32, 0});
     adv_pop(m, 0, PEXIT, 0, 0);
-    check_tos(m, 1, 1, PA, PEXIT, 0x3, NONE32, 0);
+    CHECK_STACK(m, 1, 1, {PA, PEXIT, 0x3, NONE32, 0});
 
     /* warp 1: every active thread takes the branch to the exit (the
      * branch's own rpc and lpc play no part in a uniform branch) */
@@ -526,15 +539,12 @@ static void test_exit_by_advance(void **state)
     br_to_exit(m, 2, 0x2, PB, PEXIT, PC_, NONE32);
 
     /* warp 3 has no exit: PcNone is no PC an ADVANCE or BRANCH may name */
-    ev = op_adv(m, 3, NONE32);
-    assert_int_equal(ev.err, RS_ERR_BAD_PC);
-    ev = op_br(m, 3, 0x9, NONE32, PB, PC_, NONE32);
-    assert_int_equal(ev.err, RS_ERR_BAD_PC);
-    check_tos(m, 3, 1, PA, NONE32, 0x9, NONE32, 0);
+    assert_int_equal(op_adv(m, 3, NONE32).err, RS_ERR_BAD_PC);
+    assert_int_equal(op_br(m, 3, 0x9, NONE32, PB, PC_, NONE32).err,
+                     RS_ERR_BAD_PC);
+    CHECK_STACK(m, 3, 1, {PA, NONE32, 0x9, NONE32, 0});
 
-    recon_stack_out_t o = peek(m, 0);
-    assert_int_equal(o.err_sticky, 1u << RS_ERR_BAD_PC);
-    recon_stack_destroy(m);
+    assert_int_equal(peek(m, 0).err_sticky, 1u << RS_ERR_BAD_PC);
 }
 
 /* A divergence whose reconvergence PC is the warp's exit turns the bottom
@@ -543,45 +553,35 @@ static void test_exit_by_advance(void **state)
  * unreached likely-convergence entry in between: test_cascade_empty_lcp.) */
 static void test_exit_by_cascade(void **state)
 {
-    (void)state;
-    recon_stack_events_t ev;
 
     /* (a) the smallest case: Depth 3, two sides */
-    recon_stack_t *m = make(1, 4, 32, 3, false);
-    op_init(m, 0, PA, 0xf, PEXIT);
-    ev = op_br(m, 0, 0x3, PC_, PB, PEXIT, NONE32);
-    check_ev(&ev, (recon_stack_events_t){.op = RS_OP_BRANCH, .divergent = true,
-                                         .pushes = 2, .depth_after = 3});
-    check_entry(m, 0, 0, PEXIT, PEXIT, 0xf, NONE32, 0);
-    check_entry(m, 0, 1, PB, PEXIT, 0xc, NONE32, 0);
-    check_tos(m, 0, 3, PC_, PEXIT, 0x3, NONE32, 0);
+    recon_stack_t *m = *state = start(1, 3, false);
+    branch(m, 0, 0x3, PC_, PB, PEXIT, NONE32,
+           EV(.divergent = true, .pushes = 2, .depth_after = 3));
+    CHECK_STACK(m, 0, 3, {PEXIT, PEXIT, 0xf, NONE32, 0},
+                {PB, PEXIT, 0xc, NONE32, 0}, {PC_, PEXIT, 0x3, NONE32, 0});
     adv_pop(m, 0, PEXIT, 0, 2);
-    check_tos(m, 0, 2, PB, PEXIT, 0xc, NONE32, 0);
+    CHECK_STACK(m, 0, 2, {PB, PEXIT, 0xc, NONE32, 0});
     adv_pop(m, 0, PEXIT, 1, 0);
-    recon_stack_destroy(m);
+    destroy_state(state);
 
     /* (b) nested: a cascade that stops above the bottom, then one that
      * reaches it. Both branches reconverge at the exit. */
-    m = make(1, 4, 32, 8, false);
-    op_init(m, 0, PA, 0xf, PEXIT);
+    m = *state = start(1, 8, false);
     op_br(m, 0, 0x3, PB, PC_, PEXIT, NONE32);
     /* [0] {EXIT, EXIT, 0xf} [1] {C, EXIT, 0xc} [2] {B, EXIT, 0x3}; in B,
      * rpc == TOS.rpc but neither side at it: an ordinary divergence */
-    ev = op_br(m, 0, 0x1, PD, PE, PEXIT, NONE32);
-    check_ev(&ev, (recon_stack_events_t){.op = RS_OP_BRANCH, .divergent = true,
-                                         .pushes = 2, .depth_after = 5});
-    check_entry(m, 0, 0, PEXIT, PEXIT, 0xf, NONE32, 0);
-    check_entry(m, 0, 1, PC_, PEXIT, 0xc, NONE32, 0);
-    check_entry(m, 0, 2, PEXIT, PEXIT, 0x3, NONE32, 0);
-    check_entry(m, 0, 3, PE, PEXIT, 0x2, NONE32, 0);
-    check_tos(m, 0, 5, PD, PEXIT, 0x1, NONE32, 0);
+    branch(m, 0, 0x1, PD, PE, PEXIT, NONE32,
+           EV(.divergent = true, .pushes = 2, .depth_after = 5));
+    CHECK_STACK(m, 0, 5, {PEXIT, PEXIT, 0xf, NONE32, 0},
+                {PC_, PEXIT, 0xc, NONE32, 0}, {PEXIT, PEXIT, 0x3, NONE32, 0},
+                {PE, PEXIT, 0x2, NONE32, 0}, {PD, PEXIT, 0x1, NONE32, 0});
     adv_pop(m, 0, PEXIT, 0, 4);
     /* E reaches the exit: [3] and the finished [2] go; C is unfinished */
     adv_pop(m, 0, PEXIT, 1, 2);
-    check_tos(m, 0, 2, PC_, PEXIT, 0xc, NONE32, 0);
+    CHECK_STACK(m, 0, 2, {PC_, PEXIT, 0xc, NONE32, 0});
     /* C reaches the exit: [1] and the finished bottom go */
     adv_pop(m, 0, PEXIT, 1, 0);
-    recon_stack_destroy(m);
 }
 
 /* DoM 3.1 loop branch at the bottom entry: the loop's exit X is the warp's
@@ -590,68 +590,52 @@ static void test_exit_by_cascade(void **state)
  * the warp finishes. */
 static void test_loop_exit_at_bottom(void **state)
 {
-    (void)state;
-    recon_stack_t *m = make(1, 8, 32, 3, false);
-    recon_stack_events_t ev;
+    recon_stack_t *m = *state = make(1, 8, 32, 3, false);
     const uint64_t L = 0x100, X = 0x300;
-    const recon_stack_events_t loop = {.op = RS_OP_BRANCH, .loop_exit = true,
-                                       .depth_after = 1};
+    const recon_stack_events_t loop = EV(.loop_exit = true, .depth_after = 1);
 
-    op_init(m, 0, 0x80, 0xff, X);
+    init(m, 0, 0x80, 0xff, X);
     op_adv(m, 0, L);
     /* trip 1: lane 7 leaves (not-taken side = X = rpc = TOS.rpc) */
-    ev = op_br(m, 0, 0x7f, L, X, X, NONE32);
-    check_ev(&ev, loop);
-    check_tos(m, 0, 1, L, X, 0x7f, NONE32, 0);
+    branch(m, 0, 0x7f, L, X, X, NONE32, loop);
+    CHECK_STACK(m, 0, 1, {L, X, 0x7f, NONE32, 0});
     op_adv(m, 0, L + 8);
-    check_tos(m, 0, 1, L + 8, X, 0x7f, NONE32, 0);
+    CHECK_STACK(m, 0, 1, {L + 8, X, 0x7f, NONE32, 0});
     /* trip 2, exit on the taken side: lanes 2, 3 leave */
-    ev = op_br(m, 0, 0x0c, X, L, X, NONE32);
-    check_ev(&ev, loop);
-    check_tos(m, 0, 1, L, X, 0x73, NONE32, 0);
+    branch(m, 0, 0x0c, X, L, X, NONE32, loop);
+    CHECK_STACK(m, 0, 1, {L, X, 0x73, NONE32, 0});
     /* trip 3: lanes 4, 5, 6 leave; the outcome's bit 7 belongs to a lane
      * that has finished and is no thread any more: taken = 0x73 & 0x83 */
-    ev = op_br(m, 0, 0x83, L, X, X, NONE32);
-    check_ev(&ev, loop);
-    check_tos(m, 0, 1, L, X, 0x03, NONE32, 0);
+    branch(m, 0, 0x83, L, X, X, NONE32, loop);
+    CHECK_STACK(m, 0, 1, {L, X, 0x03, NONE32, 0});
     /* last trip: lanes 0, 1 leave too: a uniform branch to the exit */
     br_to_exit(m, 0, 0x00, L, X, X, NONE32);
-    recon_stack_destroy(m);
 }
 
 /* A finished warp starts again with INIT, like a never-initialised one. */
 static void test_init_after_finish(void **state)
 {
-    (void)state;
-    recon_stack_t *m = make(2, 4, 32, 4, true);
-    recon_stack_events_t ev;
+    recon_stack_t *m = *state = start(2, 4, true);
 
-    op_init(m, 0, PA, 0xf, PEXIT);
-    op_init(m, 1, PA, 0x3, PEXIT);
+    init(m, 1, PA, 0x3, PEXIT);
     op_adv(m, 0, PEXIT);
     check_finished(m, 0);
-    ev = op_init(m, 0, PB, 0x6, PF);
-    check_ev(&ev, (recon_stack_events_t){.op = RS_OP_INIT, .depth_after = 1});
-    check_tos(m, 0, 1, PB, PF, 0x6, NONE32, 0);
+    init(m, 0, PB, 0x6, PF);
+    CHECK_STACK(m, 0, 1, {PB, PF, 0x6, NONE32, 0});
     /* and it works as before: diverge, reconverge, finish again */
-    ev = op_br(m, 0, 0x2, PC_, PD, PE, NONE32);
-    check_ev(&ev, (recon_stack_events_t){.op = RS_OP_BRANCH, .divergent = true,
-                                         .pushes = 2, .depth_after = 3});
-    check_entry(m, 0, 0, PE, PF, 0x6, NONE32, 0);
-    check_entry(m, 0, 1, PD, PE, 0x4, NONE32, 0);
-    check_tos(m, 0, 3, PC_, PE, 0x2, NONE32, 0);
+    branch(m, 0, 0x2, PC_, PD, PE, NONE32,
+           EV(.divergent = true, .pushes = 2, .depth_after = 3));
+    CHECK_STACK(m, 0, 3, {PE, PF, 0x6, NONE32, 0}, {PD, PE, 0x4, NONE32, 0},
+                {PC_, PE, 0x2, NONE32, 0});
     op_adv(m, 0, PE);
     op_adv(m, 0, PE);
-    check_tos(m, 0, 1, PE, PF, 0x6, NONE32, 0);
+    CHECK_STACK(m, 0, 1, {PE, PF, 0x6, NONE32, 0});
     adv_pop(m, 0, PF, 0, 0);
     /* a second start, now without an exit PC */
-    ev = op_init(m, 0, PA, 0x1, NONE32);
-    check_ev(&ev, (recon_stack_events_t){.op = RS_OP_INIT, .depth_after = 1});
-    check_tos(m, 0, 1, PA, NONE32, 0x1, NONE32, 0);
-    check_tos(m, 1, 1, PA, PEXIT, 0x3, NONE32, 0); /* untouched */
-    recon_stack_out_t o = peek(m, 0);
-    assert_int_equal(o.err_sticky, 0);
-    recon_stack_destroy(m);
+    init(m, 0, PA, 0x1, NONE32);
+    CHECK_STACK(m, 0, 1, {PA, NONE32, 0x1, NONE32, 0});
+    CHECK_STACK(m, 1, 1, {PA, PEXIT, 0x3, NONE32, 0}); /* untouched */
+    assert_int_equal(peek(m, 0).err_sticky, 0);
 }
 
 /* After the finish the warp's stack is empty: ADVANCE and BRANCH are EMPTY
@@ -659,136 +643,105 @@ static void test_init_after_finish(void **state)
  * win over EMPTY. */
 static void test_op_after_finish_empty(void **state)
 {
-    (void)state;
-    recon_stack_t *m = make(2, 4, 32, 4, true);
+    recon_stack_t *m = *state = start(2, 4, true);
+    const unsigned empty = 1u << RS_ERR_EMPTY;
 
-    op_init(m, 0, PA, 0xf, PEXIT);
-    op_init(m, 1, PA, 0x3, PEXIT);
+    init(m, 1, PA, 0x3, PEXIT);
     op_adv(m, 0, PEXIT);
     check_finished(m, 0);
-    expect_reject(m, RS_OP_ADVANCE, 0, PB, 0, 0, 0, 0, RS_ERR_EMPTY, 0);
-    expect_reject(m, RS_OP_ADVANCE, 0, PEXIT, 0, 0, 0, 0, RS_ERR_EMPTY, 0);
-    expect_reject(m, RS_OP_BRANCH, 0, PC_, PB, PD, NONE32, 0x3, RS_ERR_EMPTY,
-                  0);
-    expect_reject(m, RS_OP_BRANCH, 0, PEXIT, PB, PD, PE, 0xf, RS_ERR_EMPTY, 0);
-    expect_reject(m, RS_OP_ADVANCE, 0, NONE32, 0, 0, 0, 0, RS_ERR_BAD_PC, 0);
-    expect_reject(m, RS_OP_RESERVED, 0, PB, 0, 0, 0, 0, RS_ERR_BAD_OP, 0);
+    EXPECT_REJECTS(
+        m,
+        {RS_OP_ADVANCE, 0, PB, 0, 0, 0, 0, RS_ERR_EMPTY, 0, empty},
+        {RS_OP_ADVANCE, 0, PEXIT, 0, 0, 0, 0, RS_ERR_EMPTY, 0, empty},
+        {RS_OP_BRANCH, 0, PC_, PB, PD, NONE32, 0x3, RS_ERR_EMPTY, 0, empty},
+        {RS_OP_BRANCH, 0, PEXIT, PB, PD, PE, 0xf, RS_ERR_EMPTY, 0, empty},
+        {RS_OP_ADVANCE, 0, NONE32, 0, 0, 0, 0, RS_ERR_BAD_PC, 0,
+         empty | 1u << RS_ERR_BAD_PC},
+        {RS_OP_RESERVED, 0, PB, 0, 0, 0, 0, RS_ERR_BAD_OP, 0,
+         empty | 1u << RS_ERR_BAD_PC | 1u << RS_ERR_BAD_OP});
     recon_stack_out_t o = peek(m, 0);
     check_rd_zero(&o);
     assert_int_equal(o.err_sticky, (1u << RS_ERR_EMPTY) |
                                        (1u << RS_ERR_BAD_PC) |
                                        (1u << RS_ERR_BAD_OP));
-    check_tos(m, 1, 1, PA, PEXIT, 0x3, NONE32, 0);
-    recon_stack_destroy(m);
+    CHECK_STACK(m, 1, 1, {PA, PEXIT, 0x3, NONE32, 0});
 }
 
 static void test_lcp_variants(void **state)
 {
-    (void)state;
-    recon_stack_t *m = make(1, 4, 32, 8, true);
-    recon_stack_events_t ev;
+    recon_stack_t *m = *state = start(1, 8, true);
 
     /* a side whose pc is the new lpc merges into the new LCP entry */
-    op_init(m, 0, PA, 0xf, PEXIT);
-    ev = op_br(m, 0, 0x3, PC_, PE, PF, PE);
-    check_ev(&ev, (recon_stack_events_t){.op = RS_OP_BRANCH, .divergent = true,
-                                         .pushes = 2, .lcp_push = true,
-                                         .skip_lpc = 1, .depth_after = 3});
-    check_entry(m, 0, 0, PF, PEXIT, 0xf, NONE32, 0);
-    check_entry(m, 0, 1, PE, PF, 0xc, NONE32, 0);
-    check_tos(m, 0, 3, PC_, PF, 0x3, PE, 1);
-    ev = op_adv(m, 0, PE);
-    check_ev(&ev, (recon_stack_events_t){.op = RS_OP_ADVANCE,
-                                         .lpc_merge = true, .depth_after = 2});
-    check_tos(m, 0, 2, PE, PF, 0xf, NONE32, 0);
-    ev = op_adv(m, 0, PF);
-    check_tos(m, 0, 1, PF, PEXIT, 0xf, NONE32, 0);
+    branch(m, 0, 0x3, PC_, PE, PF, PE,
+           EV(.divergent = true, .pushes = 2, .lcp_push = true, .skip_lpc = 1,
+              .depth_after = 3));
+    CHECK_STACK(m, 0, 3, {PF, PEXIT, 0xf, NONE32, 0}, {PE, PF, 0xc, NONE32, 0},
+                {PC_, PF, 0x3, PE, 1});
+    advance(m, 0, PE, EV(.lpc_merge = true, .depth_after = 2));
+    CHECK_STACK(m, 0, 2, {PE, PF, 0xf, NONE32, 0});
+    op_adv(m, 0, PF);
+    CHECK_STACK(m, 0, 1, {PF, PEXIT, 0xf, NONE32, 0});
 
     /* one side at rpc, the other at lpc: only the LCP entry is pushed, and
      * it runs first with the lpc side's threads */
-    op_init(m, 0, PA, 0xf, PEXIT);
-    ev = op_br(m, 0, 0x3, PF, PE, PF, PE);
-    check_ev(&ev, (recon_stack_events_t){.op = RS_OP_BRANCH, .divergent = true,
-                                         .pushes = 1, .lcp_push = true,
-                                         .skip_rpc = 1, .skip_lpc = 1,
-                                         .depth_after = 2});
-    check_entry(m, 0, 0, PF, PEXIT, 0xf, NONE32, 0);
-    check_tos(m, 0, 2, PE, PF, 0xc, NONE32, 0);
-    ev = op_adv(m, 0, PF);
-    check_tos(m, 0, 1, PF, PEXIT, 0xf, NONE32, 0);
+    init(m, 0, PA, 0xf, PEXIT);
+    branch(m, 0, 0x3, PF, PE, PF, PE,
+           EV(.divergent = true, .pushes = 1, .lcp_push = true, .skip_rpc = 1,
+              .skip_lpc = 1, .depth_after = 2));
+    CHECK_STACK(m, 0, 2, {PF, PEXIT, 0xf, NONE32, 0}, {PE, PF, 0xc, NONE32, 0});
+    op_adv(m, 0, PF);
+    CHECK_STACK(m, 0, 1, {PF, PEXIT, 0xf, NONE32, 0});
 
     /* lpc == rpc: no LCP entry, sides inherit the TOS lpc (none here) */
-    op_init(m, 0, PA, 0xf, PEXIT);
-    ev = op_br(m, 0, 0x3, PC_, PB, PF, PF);
-    check_ev(&ev, (recon_stack_events_t){.op = RS_OP_BRANCH, .divergent = true,
-                                         .pushes = 2, .depth_after = 3});
-    check_entry(m, 0, 1, PB, PF, 0xc, NONE32, 0);
-    check_tos(m, 0, 3, PC_, PF, 0x3, NONE32, 0);
+    init(m, 0, PA, 0xf, PEXIT);
+    branch(m, 0, 0x3, PC_, PB, PF, PF,
+           EV(.divergent = true, .pushes = 2, .depth_after = 3));
+    CHECK_STACK(m, 0, 3, {PB, PF, 0xc, NONE32, 0}, {PC_, PF, 0x3, NONE32, 0});
 
     /* nested likely-convergence: the inner LCP entry records the outer
      * lpc/lpos, and the inner reconvergence entry keeps them too */
     const uint64_t G = 0x100, H = 0x110, I = 0x120, J = 0x118;
-    op_init(m, 0, PA, 0xf, PEXIT);
+    init(m, 0, PA, 0xf, PEXIT);
     op_br(m, 0, 0x3, PC_, PB, PF, PE);
-    check_tos(m, 0, 4, PC_, PF, 0x3, PE, 1);
-    ev = op_br(m, 0, 0x1, G, H, I, J);
-    check_ev(&ev, (recon_stack_events_t){.op = RS_OP_BRANCH, .divergent = true,
-                                         .pushes = 3, .lcp_push = true,
-                                         .depth_after = 7});
-    check_entry(m, 0, 0, PF, PEXIT, 0xf, NONE32, 0);
-    check_entry(m, 0, 1, PE, PF, 0x0, NONE32, 0);
-    check_entry(m, 0, 2, PB, PF, 0xc, PE, 1);
-    check_entry(m, 0, 3, I, PF, 0x3, PE, 1);
-    check_entry(m, 0, 4, J, I, 0x0, PE, 1);
-    check_entry(m, 0, 5, H, I, 0x2, J, 4);
-    check_tos(m, 0, 7, G, I, 0x1, J, 4);
-    ev = op_adv(m, 0, J);
-    check_ev(&ev, (recon_stack_events_t){.op = RS_OP_ADVANCE,
-                                         .lpc_merge = true, .depth_after = 6});
-    check_entry(m, 0, 4, J, I, 0x1, PE, 1);
-    check_tos(m, 0, 6, H, I, 0x2, J, 4);
-    ev = op_adv(m, 0, J);
-    check_tos(m, 0, 5, J, I, 0x3, PE, 1);
+    CHECK_STACK(m, 0, 4, {PC_, PF, 0x3, PE, 1});
+    branch(m, 0, 0x1, G, H, I, J,
+           EV(.divergent = true, .pushes = 3, .lcp_push = true,
+              .depth_after = 7));
+    CHECK_STACK(m, 0, 7, {PF, PEXIT, 0xf, NONE32, 0}, {PE, PF, 0x0, NONE32, 0},
+                {PB, PF, 0xc, PE, 1}, {I, PF, 0x3, PE, 1}, {J, I, 0x0, PE, 1},
+                {H, I, 0x2, J, 4}, {G, I, 0x1, J, 4});
+    advance(m, 0, J, EV(.lpc_merge = true, .depth_after = 6));
+    CHECK_STACK(m, 0, 6, {J, I, 0x1, PE, 1}, {H, I, 0x2, J, 4});
+    op_adv(m, 0, J);
+    CHECK_STACK(m, 0, 5, {J, I, 0x3, PE, 1});
     adv_pop(m, 0, I, 0, 4);
-    check_tos(m, 0, 4, I, PF, 0x3, PE, 1);
-    ev = op_adv(m, 0, PE); /* inner region done, reaches the outer lpc */
-    check_ev(&ev, (recon_stack_events_t){.op = RS_OP_ADVANCE,
-                                         .lpc_merge = true, .depth_after = 3});
-    check_entry(m, 0, 1, PE, PF, 0x3, NONE32, 0);
-    check_tos(m, 0, 3, PB, PF, 0xc, PE, 1);
-    ev = op_adv(m, 0, PE);
-    check_tos(m, 0, 2, PE, PF, 0xf, NONE32, 0);
-    ev = op_adv(m, 0, PF);
-    check_tos(m, 0, 1, PF, PEXIT, 0xf, NONE32, 0);
-    recon_stack_destroy(m);
+    CHECK_STACK(m, 0, 4, {I, PF, 0x3, PE, 1});
+    /* inner region done, reaches the outer lpc */
+    advance(m, 0, PE, EV(.lpc_merge = true, .depth_after = 3));
+    CHECK_STACK(m, 0, 3, {PE, PF, 0x3, NONE32, 0}, {PB, PF, 0xc, PE, 1});
+    op_adv(m, 0, PE);
+    CHECK_STACK(m, 0, 2, {PE, PF, 0xf, NONE32, 0});
+    op_adv(m, 0, PF);
+    CHECK_STACK(m, 0, 1, {PF, PEXIT, 0xf, NONE32, 0});
 }
 
 static void test_lcp_disabled_ignores_lpc(void **state)
 {
-    (void)state;
-    recon_stack_t *m = make(1, 4, 32, 4, false);
-    recon_stack_events_t ev;
+    recon_stack_t *m = *state = start(1, 4, false);
+    const recon_stack_events_t two =
+        EV(.divergent = true, .pushes = 2, .depth_after = 3);
 
-    op_init(m, 0, PA, 0xf, PEXIT);
-    ev = op_br(m, 0, 0x3, PC_, PB, PF, PE);
-    check_ev(&ev, (recon_stack_events_t){.op = RS_OP_BRANCH, .divergent = true,
-                                         .pushes = 2, .depth_after = 3});
-    check_entry(m, 0, 0, PF, PEXIT, 0xf, NONE32, 0);
-    check_entry(m, 0, 1, PB, PF, 0xc, NONE32, 0);
-    check_tos(m, 0, 3, PC_, PF, 0x3, NONE32, 0);
+    branch(m, 0, 0x3, PC_, PB, PF, PE, two);
+    CHECK_STACK(m, 0, 3, {PF, PEXIT, 0xf, NONE32, 0}, {PB, PF, 0xc, NONE32, 0},
+                {PC_, PF, 0x3, NONE32, 0});
     /* reaching E is plain sequential flow */
-    ev = op_adv(m, 0, PE);
-    check_ev(&ev, (recon_stack_events_t){.op = RS_OP_ADVANCE, .depth_after = 3});
-    check_tos(m, 0, 3, PE, PF, 0x3, NONE32, 0);
+    advance(m, 0, PE, EV(.depth_after = 3));
+    CHECK_STACK(m, 0, 3, {PE, PF, 0x3, NONE32, 0});
 
     /* a side at the given lpc is pushed like any other */
-    op_init(m, 0, PA, 0xf, PEXIT);
-    ev = op_br(m, 0, 0x3, PC_, PE, PF, PE);
-    check_ev(&ev, (recon_stack_events_t){.op = RS_OP_BRANCH, .divergent = true,
-                                         .pushes = 2, .depth_after = 3});
-    check_entry(m, 0, 1, PE, PF, 0xc, NONE32, 0);
-    check_tos(m, 0, 3, PC_, PF, 0x3, NONE32, 0);
-    recon_stack_destroy(m);
+    init(m, 0, PA, 0xf, PEXIT);
+    branch(m, 0, 0x3, PC_, PE, PF, PE, two);
+    CHECK_STACK(m, 0, 3, {PE, PF, 0xc, NONE32, 0}, {PC_, PF, 0x3, NONE32, 0});
 }
 
 /* ------------------------------------------------------------------ */
@@ -796,59 +749,36 @@ static void test_lcp_disabled_ignores_lpc(void **state)
 
 static void test_overflow_exact_depth(void **state)
 {
-    (void)state;
-    recon_stack_t *m = make(1, 4, 32, 4, false);
-    recon_stack_events_t ev;
+    recon_stack_t *m = *state = start(1, 4, false);
+    const unsigned overflow = 1u << RS_ERR_OVERFLOW;
 
-    op_init(m, 0, PA, 0xf, PEXIT);
     op_br(m, 0, 0x7, PC_, PB, PF, NONE32);
-    check_tos(m, 0, 3, PC_, PF, 0x7, NONE32, 0);
+    CHECK_STACK(m, 0, 3, {PC_, PF, 0x7, NONE32, 0});
     /* two pushes onto 3 entries: 5 > 4 */
-    snap_t *s = snap_take(m);
-    ev = op_br(m, 0, 0x1, 0x100, 0x110, 0x120, NONE32);
-    check_ev(&ev, (recon_stack_events_t){.op = RS_OP_BRANCH,
-                                         .err = RS_ERR_OVERFLOW,
-                                         .depth_after = 3});
-    snap_check(m, s);
-    free(s);
+    EXPECT_REJECTS(m, {RS_OP_BRANCH, 0, 0x100, 0x110, 0x120, NONE32, 0x1,
+                       RS_ERR_OVERFLOW, 3, overflow});
     /* one push (other side at rpc) exactly fills Depth: accepted */
-    ev = op_br(m, 0, 0x3, 0x100, 0x120, 0x120, NONE32);
-    check_ev(&ev, (recon_stack_events_t){.op = RS_OP_BRANCH, .divergent = true,
-                                         .pushes = 1, .skip_rpc = 1,
-                                         .depth_after = 4});
-    check_entry(m, 0, 2, 0x120, PF, 0x7, NONE32, 0);
-    check_tos(m, 0, 4, 0x100, 0x120, 0x3, NONE32, 0);
+    branch(m, 0, 0x3, 0x100, 0x120, 0x120, NONE32,
+           EV(.divergent = true, .pushes = 1, .skip_rpc = 1, .depth_after = 4));
+    CHECK_STACK(m, 0, 4, {0x120, PF, 0x7, NONE32, 0},
+                {0x100, 0x120, 0x3, NONE32, 0});
     /* full: even a single further entry is rejected */
-    s = snap_take(m);
-    ev = op_br(m, 0, 0x1, 0x200, 0x210, 0x210, NONE32);
-    check_ev(&ev, (recon_stack_events_t){.op = RS_OP_BRANCH,
-                                         .err = RS_ERR_OVERFLOW,
-                                         .depth_after = 4});
-    snap_check(m, s);
-    free(s);
+    EXPECT_REJECTS(m, {RS_OP_BRANCH, 0, 0x200, 0x210, 0x210, NONE32, 0x1,
+                       RS_ERR_OVERFLOW, 4, overflow});
     /* uniform branches and advances still work on a full stack */
-    ev = op_br(m, 0, 0x3, 0x104, 0x200, 0x210, NONE32);
-    check_ev(&ev, (recon_stack_events_t){.op = RS_OP_BRANCH, .uniform = true,
-                                         .depth_after = 4});
-    check_tos(m, 0, 4, 0x104, 0x120, 0x3, NONE32, 0);
-    recon_stack_destroy(m);
+    branch(m, 0, 0x3, 0x104, 0x200, 0x210, NONE32,
+           EV(.uniform = true, .depth_after = 4));
+    CHECK_STACK(m, 0, 4, {0x104, 0x120, 0x3, NONE32, 0});
+    destroy_state(state);
 
     /* with LcpEnable the LCP entry counts: 2 + 3 > 4, 2 + 2 fits */
-    m = make(1, 4, 32, 4, true);
-    op_init(m, 0, PA, 0xf, PEXIT);
+    m = *state = start(1, 4, true);
     op_br(m, 0, 0x7, PC_, PF, PF, NONE32);
-    check_tos(m, 0, 2, PC_, PF, 0x7, NONE32, 0);
-    s = snap_take(m);
-    ev = op_br(m, 0, 0x1, 0x100, 0x110, 0x120, 0x118);
-    check_ev(&ev, (recon_stack_events_t){.op = RS_OP_BRANCH,
-                                         .err = RS_ERR_OVERFLOW,
-                                         .depth_after = 2});
-    snap_check(m, s);
-    free(s);
-    ev = op_br(m, 0, 0x1, 0x100, 0x110, 0x120, NONE32);
-    check_ev(&ev, (recon_stack_events_t){.op = RS_OP_BRANCH, .divergent = true,
-                                         .pushes = 2, .depth_after = 4});
-    recon_stack_destroy(m);
+    CHECK_STACK(m, 0, 2, {PC_, PF, 0x7, NONE32, 0});
+    EXPECT_REJECTS(m, {RS_OP_BRANCH, 0, 0x100, 0x110, 0x120, 0x118, 0x1,
+                       RS_ERR_OVERFLOW, 2, overflow});
+    branch(m, 0, 0x1, 0x100, 0x110, 0x120, NONE32,
+           EV(.divergent = true, .pushes = 2, .depth_after = 4));
 }
 
 /* Nested divergence down to Depth = 32 with 64-thread warps: branch k
@@ -860,57 +790,44 @@ static uint64_t from_k(unsigned k) { return ~UINT64_C(0) << k; }
 
 static void test_nested_full_depth(void **state)
 {
-    (void)state;
-    recon_stack_t *m = make(1, 64, 32, RS_MAX_DEPTH, false);
-    recon_stack_events_t ev;
+    recon_stack_t *m = *state = make(1, 64, 32, RS_MAX_DEPTH, false);
     const uint64_t exitpc = 0x8000;
 
-    op_init(m, 0, 0x100, ~UINT64_C(0), exitpc);
+    init(m, 0, 0x100, ~UINT64_C(0), exitpc);
     for (unsigned k = 0; k < 15; k++) {
-        ev = op_br(m, 0, ~(UINT64_C(1) << k), tpc_k(k), fpc_k(k), rpc_k(k),
-                   NONE32);
-        check_ev(&ev, (recon_stack_events_t){.op = RS_OP_BRANCH,
-                                             .divergent = true, .pushes = 2,
-                                             .depth_after = 3 + 2 * k});
         uint64_t outer = k == 0 ? exitpc : rpc_k(k - 1);
-        check_entry(m, 0, 2 * k, rpc_k(k), outer, from_k(k), NONE32, 0);
-        check_entry(m, 0, 2 * k + 1, fpc_k(k), rpc_k(k), UINT64_C(1) << k,
-                    NONE32, 0);
-        check_tos(m, 0, 3 + 2 * k, tpc_k(k), rpc_k(k), from_k(k + 1),
-                  NONE32, 0);
+        branch(m, 0, ~(UINT64_C(1) << k), tpc_k(k), fpc_k(k), rpc_k(k), NONE32,
+               EV(.divergent = true, .pushes = 2, .depth_after = 3 + 2 * k));
+        CHECK_STACK(m, 0, 3 + 2 * k, {rpc_k(k), outer, from_k(k), NONE32, 0},
+                    {fpc_k(k), rpc_k(k), UINT64_C(1) << k, NONE32, 0},
+                    {tpc_k(k), rpc_k(k), from_k(k + 1), NONE32, 0});
     }
     /* 31 entries: a one-push branch makes exactly 32 */
-    ev = op_br(m, 0, ~(UINT64_C(1) << 15), tpc_k(15), rpc_k(15), rpc_k(15),
-               NONE32);
-    check_ev(&ev, (recon_stack_events_t){.op = RS_OP_BRANCH, .divergent = true,
-                                         .pushes = 1, .skip_rpc = 1,
-                                         .depth_after = 32});
-    check_entry(m, 0, 30, rpc_k(15), rpc_k(14), from_k(15), NONE32, 0);
-    check_tos(m, 0, 32, tpc_k(15), rpc_k(15), from_k(16), NONE32, 0);
-    snap_t *s = snap_take(m);
-    ev = op_br(m, 0, ~(UINT64_C(1) << 16), 0x5000, 0x5010, 0x5020, NONE32);
-    assert_int_equal(ev.err, RS_ERR_OVERFLOW);
-    ev = op_br(m, 0, ~(UINT64_C(1) << 16), 0x5000, 0x5020, 0x5020, NONE32);
-    assert_int_equal(ev.err, RS_ERR_OVERFLOW);
-    snap_check(m, s);
-    free(s);
+    branch(m, 0, ~(UINT64_C(1) << 15), tpc_k(15), rpc_k(15), rpc_k(15), NONE32,
+           EV(.divergent = true, .pushes = 1, .skip_rpc = 1,
+              .depth_after = 32));
+    CHECK_STACK(m, 0, 32, {rpc_k(15), rpc_k(14), from_k(15), NONE32, 0},
+                {tpc_k(15), rpc_k(15), from_k(16), NONE32, 0});
+    EXPECT_REJECTS(m,
+                   {RS_OP_BRANCH, 0, 0x5000, 0x5010, 0x5020, NONE32,
+                    ~(UINT64_C(1) << 16), RS_ERR_OVERFLOW, 32,
+                    1u << RS_ERR_OVERFLOW},
+                   {RS_OP_BRANCH, 0, 0x5000, 0x5020, 0x5020, NONE32,
+                    ~(UINT64_C(1) << 16), RS_ERR_OVERFLOW, 32,
+                    1u << RS_ERR_OVERFLOW});
 
     /* unwind */
-    ev = op_adv(m, 0, rpc_k(15));
-    check_tos(m, 0, 31, rpc_k(15), rpc_k(14), from_k(15), NONE32, 0);
+    op_adv(m, 0, rpc_k(15));
+    CHECK_STACK(m, 0, 31, {rpc_k(15), rpc_k(14), from_k(15), NONE32, 0});
     for (unsigned k = 15; k-- > 0;) {
         uint64_t outer = k == 0 ? exitpc : rpc_k(k - 1);
-        ev = op_adv(m, 0, rpc_k(k));
-        check_ev(&ev, (recon_stack_events_t){.op = RS_OP_ADVANCE,
-                                             .rpc_pop = true,
-                                             .depth_after = 2 * k + 2});
-        check_tos(m, 0, 2 * k + 2, fpc_k(k), rpc_k(k), UINT64_C(1) << k,
-                  NONE32, 0);
-        ev = op_adv(m, 0, rpc_k(k));
-        check_tos(m, 0, 2 * k + 1, rpc_k(k), outer, from_k(k), NONE32, 0);
+        adv_pop(m, 0, rpc_k(k), 0, 2 * k + 2);
+        CHECK_STACK(m, 0, 2 * k + 2,
+                    {fpc_k(k), rpc_k(k), UINT64_C(1) << k, NONE32, 0});
+        op_adv(m, 0, rpc_k(k));
+        CHECK_STACK(m, 0, 2 * k + 1, {rpc_k(k), outer, from_k(k), NONE32, 0});
     }
-    check_tos(m, 0, 1, rpc_k(0), exitpc, ~UINT64_C(0), NONE32, 0);
-    recon_stack_destroy(m);
+    CHECK_STACK(m, 0, 1, {rpc_k(0), exitpc, ~UINT64_C(0), NONE32, 0});
 }
 
 /* ------------------------------------------------------------------ */
@@ -918,75 +835,57 @@ static void test_nested_full_depth(void **state)
 
 static void test_every_error_code(void **state)
 {
-    (void)state;
     /* 3 warps: the 2-bit warp id can say 3; 8-bit PCs: PcNone = 0xff */
-    recon_stack_t *m = make(3, 4, 8, 4, true);
+    recon_stack_t *m = *state = make(3, 4, 8, 4, true);
     const uint64_t none = 0xff;
-    recon_stack_out_t o;
-    recon_stack_events_t ev;
 
-    op_init(m, 0, 0x10, 0xf, 0x70);
+    init(m, 0, 0x10, 0xf, 0x70);
     op_br(m, 0, 0x3, 0x30, 0x20, 0x60, none); /* lpc none: accepted */
-    op_init(m, 1, 0x10, 0x5, 0x70);
-    check_tos(m, 0, 3, 0x30, 0x60, 0x3, none, 0);
-    check_tos(m, 1, 1, 0x10, 0x70, 0x5, none, 0);
-    o = peek(m, 0);
-    assert_int_equal(o.err_sticky, 0);
+    init(m, 1, 0x10, 0x5, 0x70);
+    CHECK_STACK(m, 0, 3, {0x30, 0x60, 0x3, none, 0});
+    CHECK_STACK(m, 1, 1, {0x10, 0x70, 0x5, none, 0});
+    assert_int_equal(peek(m, 0).err_sticky, 0);
 
-    /* BAD_OP (1), also through truncation of the op, and before BAD_WARP */
-    expect_reject(m, 3, 0, 0x10, 0, 0, 0, 0xf, RS_ERR_BAD_OP, 3);
-    o = peek(m, 0);
-    assert_int_equal(o.err_sticky, 0x02);
-    expect_reject(m, 7, 0, 0x10, 0, 0, 0, 0xf, RS_ERR_BAD_OP, 3);
-    expect_reject(m, 3, 3, 0x10, 0, 0, 0, 0xf, RS_ERR_BAD_OP, 0);
-
-    /* BAD_WARP (2), before BAD_PC */
-    expect_reject(m, RS_OP_ADVANCE, 3, 0x10, 0, 0, 0, 0, RS_ERR_BAD_WARP, 0);
-    expect_reject(m, RS_OP_INIT, 3, none, 0, 0x70, 0, 0, RS_ERR_BAD_WARP, 0);
-    o = peek(m, 0);
-    assert_int_equal(o.err_sticky, 0x06);
-
-    /* BAD_PC (3) */
-    expect_reject(m, RS_OP_INIT, 0, none, 0, 0x70, 0, 0xf, RS_ERR_BAD_PC, 3);
-    expect_reject(m, RS_OP_INIT, 0, 0x1ff, 0, 0x70, 0, 0xf, RS_ERR_BAD_PC, 3);
-    expect_reject(m, RS_OP_INIT, 0, none, 0, 0x70, 0, 0x0, RS_ERR_BAD_PC, 3);
-    expect_reject(m, RS_OP_ADVANCE, 0, none, 0, 0, 0, 0, RS_ERR_BAD_PC, 3);
-    expect_reject(m, RS_OP_ADVANCE, 2, none, 0, 0, 0, 0, RS_ERR_BAD_PC, 0);
-    expect_reject(m, RS_OP_BRANCH, 0, none, 0x20, 0x40, 0, 0x1,
-                  RS_ERR_BAD_PC, 3);
-    expect_reject(m, RS_OP_BRANCH, 0, 0x30, none, 0x40, 0, 0x1,
-                  RS_ERR_BAD_PC, 3);
-    expect_reject(m, RS_OP_BRANCH, 0, 0x30, 0x20, none, 0, 0x1,
-                  RS_ERR_BAD_PC, 3);
-    expect_reject(m, RS_OP_BRANCH, 2, 0x30, 0x20, none, 0, 0x1,
-                  RS_ERR_BAD_PC, 0);
-    o = peek(m, 0);
-    assert_int_equal(o.err_sticky, 0x0e);
-
-    /* BAD_MASK (4): empty after truncation to 4 lanes */
-    expect_reject(m, RS_OP_INIT, 0, 0x10, 0, 0x70, 0, 0x0, RS_ERR_BAD_MASK, 3);
-    expect_reject(m, RS_OP_INIT, 0, 0x10, 0, 0x70, 0, 0xf0, RS_ERR_BAD_MASK, 3);
-    expect_reject(m, RS_OP_INIT, 2, 0x10, 0, 0x70, 0, 0x0, RS_ERR_BAD_MASK, 0);
-
-    /* EMPTY (5) */
-    expect_reject(m, RS_OP_ADVANCE, 2, 0x10, 0, 0, 0, 0, RS_ERR_EMPTY, 0);
-    expect_reject(m, RS_OP_BRANCH, 2, 0x30, 0x20, 0x40, 0x50, 0x1,
-                  RS_ERR_EMPTY, 0);
-    o = peek(m, 0);
-    assert_int_equal(o.err_sticky, 0x3e);
+    /* in the order of the codes; err_sticky gathers them */
+    EXPECT_REJECTS(
+        m,
+        /* BAD_OP (1), also through truncation of the op, before BAD_WARP */
+        {3, 0, 0x10, 0, 0, 0, 0xf, RS_ERR_BAD_OP, 3, 0x02},
+        {7, 0, 0x10, 0, 0, 0, 0xf, RS_ERR_BAD_OP, 3, 0x02},
+        {3, 3, 0x10, 0, 0, 0, 0xf, RS_ERR_BAD_OP, 0, 0x02},
+        /* BAD_WARP (2), before BAD_PC */
+        {RS_OP_ADVANCE, 3, 0x10, 0, 0, 0, 0, RS_ERR_BAD_WARP, 0, 0x06},
+        {RS_OP_INIT, 3, none, 0, 0x70, 0, 0, RS_ERR_BAD_WARP, 0, 0x06},
+        /* BAD_PC (3) */
+        {RS_OP_INIT, 0, none, 0, 0x70, 0, 0xf, RS_ERR_BAD_PC, 3, 0x0e},
+        {RS_OP_INIT, 0, 0x1ff, 0, 0x70, 0, 0xf, RS_ERR_BAD_PC, 3, 0x0e},
+        {RS_OP_INIT, 0, none, 0, 0x70, 0, 0x0, RS_ERR_BAD_PC, 3, 0x0e},
+        {RS_OP_ADVANCE, 0, none, 0, 0, 0, 0, RS_ERR_BAD_PC, 3, 0x0e},
+        {RS_OP_ADVANCE, 2, none, 0, 0, 0, 0, RS_ERR_BAD_PC, 0, 0x0e},
+        {RS_OP_BRANCH, 0, none, 0x20, 0x40, 0, 0x1, RS_ERR_BAD_PC, 3, 0x0e},
+        {RS_OP_BRANCH, 0, 0x30, none, 0x40, 0, 0x1, RS_ERR_BAD_PC, 3, 0x0e},
+        {RS_OP_BRANCH, 0, 0x30, 0x20, none, 0, 0x1, RS_ERR_BAD_PC, 3, 0x0e},
+        {RS_OP_BRANCH, 2, 0x30, 0x20, none, 0, 0x1, RS_ERR_BAD_PC, 0, 0x0e},
+        /* BAD_MASK (4): empty after truncation to 4 lanes */
+        {RS_OP_INIT, 0, 0x10, 0, 0x70, 0, 0x0, RS_ERR_BAD_MASK, 3, 0x1e},
+        {RS_OP_INIT, 0, 0x10, 0, 0x70, 0, 0xf0, RS_ERR_BAD_MASK, 3, 0x1e},
+        {RS_OP_INIT, 2, 0x10, 0, 0x70, 0, 0x0, RS_ERR_BAD_MASK, 0, 0x1e},
+        /* EMPTY (5) */
+        {RS_OP_ADVANCE, 2, 0x10, 0, 0, 0, 0, RS_ERR_EMPTY, 0, 0x3e},
+        {RS_OP_BRANCH, 2, 0x30, 0x20, 0x40, 0x50, 0x1, RS_ERR_EMPTY, 0, 0x3e});
 
     /* 6 is reserved (it was UNDERFLOW): warp 1 reaching its exit 0x70 is
      * accepted and finishes the warp; the uniform branch to 0x70 that
      * follows finds its stack empty */
     adv_pop(m, 1, 0x70, 0, 0);
-    expect_reject(m, RS_OP_BRANCH, 1, 0x70, 0x20, 0x30, none, 0xf,
-                  RS_ERR_EMPTY, 0);
-
-    /* OVERFLOW (7): 3 entries + 2 pushes > 4 */
-    expect_reject(m, RS_OP_BRANCH, 0, 0x40, 0x50, 0x58, none, 0x1,
-                  RS_ERR_OVERFLOW, 3);
-    o = peek(m, 0);
-    assert_int_equal(o.err_sticky, 0xbe); /* every code but 6 */
+    EXPECT_REJECTS(
+        m,
+        {RS_OP_BRANCH, 1, 0x70, 0x20, 0x30, none, 0xf, RS_ERR_EMPTY, 0, 0x3e},
+        /* OVERFLOW (7): 3 entries + 2 pushes > 4; every code but 6 */
+        {RS_OP_BRANCH, 0, 0x40, 0x50, 0x58, none, 0x1, RS_ERR_OVERFLOW, 3,
+         0xbe});
+    recon_stack_out_t o = peek(m, 0);
+    assert_int_equal(o.err_sticky, 0xbe);
     assert_false(o.rsp_valid); /* the peek before was idle */
 
     /* an accepted op afterwards: sticky bits stay, rsp_err is 0 */
@@ -995,97 +894,79 @@ static void test_every_error_code(void **state)
     assert_true(o.rsp_valid);
     assert_int_equal(o.rsp_err, 0);
     assert_int_equal(o.err_sticky, 0xbe);
-    check_tos(m, 0, 3, 0x34, 0x60, 0x3, none, 0);
+    CHECK_STACK(m, 0, 3, {0x34, 0x60, 0x3, none, 0});
     /* INIT with rpc = PcNone is legal (no exit PC) */
-    ev = op_init(m, 2, 0x10, 0x3, none);
-    assert_int_equal(ev.err, RS_ERR_NONE);
-    check_tos(m, 2, 1, 0x10, none, 0x3, none, 0);
-    recon_stack_destroy(m);
+    init(m, 2, 0x10, 0x3, none);
+    CHECK_STACK(m, 2, 1, {0x10, none, 0x3, none, 0});
 }
 
 static void test_rsp_timing_and_sticky(void **state)
 {
-    (void)state;
-    recon_stack_t *m = make(1, 4, 32, 3, false);
-    recon_stack_in_t in;
-    recon_stack_out_t o;
-    recon_stack_events_t ev;
+    recon_stack_t *m = *state = make(1, 4, 32, 3, false);
+    /* cycle by cycle: the request, and the cycle's outputs */
+    static const struct {
+        bool valid;
+        unsigned op;
+        uint64_t pc, rpc, mask;
+        unsigned err; /* of the request's events; no request: all zero */
+        bool rsp_valid;
+        unsigned rsp_err, sticky;
+        bool rd_valid;
+        uint64_t rd_pc;
+    } cycles[] = {
+        /* 1: INIT; outputs still show reset state */
+        {true, RS_OP_INIT, 0x10, 0x70, 0xf, 0, false, 0, 0, false, 0},
+        /* 2: idle; the INIT's outcome and its result are visible */
+        {false, 0, 0, 0, 0, 0, true, 0, 0, true, 0x10},
+        /* 3: idle -> no response */
+        {false, 0, 0, 0, 0, 0, false, 0, 0, true, 0x10},
+        /* 4: a bad ADVANCE; outputs are still those of cycle 3's state */
+        {true, RS_OP_ADVANCE, NONE32, 0, 0, RS_ERR_BAD_PC, false, 0, 0, true,
+         0x10},
+        /* 5: a good ADVANCE back to back; shows cycle 4's error and the
+         * state before this cycle's edge */
+        {true, RS_OP_ADVANCE, 0x14, 0, 0, 0, true, RS_ERR_BAD_PC,
+         1u << RS_ERR_BAD_PC, true, 0x10},
+        /* 6: idle; cycle 5's success, new pc, sticky kept */
+        {false, 0, 0, 0, 0, 0, true, 0, 1u << RS_ERR_BAD_PC, true, 0x14},
+        /* 7: idle */
+        {false, 0, 0, 0, 0, 0, false, 0, 1u << RS_ERR_BAD_PC, true, 0x14},
+    };
 
-    /* cycle 1: INIT; outputs still show reset state */
-    in = idle_in(0);
-    in.req_valid = true;
-    in.req_op = RS_OP_INIT;
-    in.req_pc = 0x10;
-    in.req_rpc = 0x70;
-    in.req_mask = bm64(0xf);
-    recon_stack_step(m, &in, &o, &ev);
-    assert_false(o.rsp_valid);
-    assert_false(o.rd_valid);
-    assert_int_equal(ev.err, 0);
-    /* cycle 2: idle; the INIT's outcome and its result are visible */
-    in = idle_in(0);
-    recon_stack_step(m, &in, &o, &ev);
-    assert_true(o.rsp_valid);
-    assert_int_equal(o.rsp_err, 0);
-    assert_true(o.rd_valid);
-    assert_int_equal(o.rd_pc, 0x10);
-    /* idle cycle: all events zero */
-    check_ev(&ev, (recon_stack_events_t){0});
-    /* cycle 3: idle -> no response */
-    recon_stack_step(m, &in, &o, NULL);
-    assert_false(o.rsp_valid);
-    assert_int_equal(o.rsp_err, 0);
-    /* cycle 4: a bad ADVANCE; outputs are still those of cycle 3's state */
-    in = idle_in(0);
-    in.req_valid = true;
-    in.req_op = RS_OP_ADVANCE;
-    in.req_pc = NONE32;
-    recon_stack_step(m, &in, &o, &ev);
-    assert_false(o.rsp_valid);
-    assert_int_equal(o.err_sticky, 0);
-    assert_int_equal(ev.err, RS_ERR_BAD_PC);
-    /* cycle 5: a good ADVANCE back to back; shows cycle 4's error and the
-     * state before this cycle's edge */
-    in.req_pc = 0x14;
-    recon_stack_step(m, &in, &o, &ev);
-    assert_true(o.rsp_valid);
-    assert_int_equal(o.rsp_err, RS_ERR_BAD_PC);
-    assert_int_equal(o.err_sticky, 1u << RS_ERR_BAD_PC);
-    assert_int_equal(o.rd_pc, 0x10);
-    /* cycle 6: idle; cycle 5's success, new pc, sticky kept */
-    in = idle_in(0);
-    recon_stack_step(m, &in, &o, NULL);
-    assert_true(o.rsp_valid);
-    assert_int_equal(o.rsp_err, 0);
-    assert_int_equal(o.err_sticky, 1u << RS_ERR_BAD_PC);
-    assert_int_equal(o.rd_pc, 0x14);
-    /* cycle 7: idle */
-    recon_stack_step(m, &in, &o, NULL);
-    assert_false(o.rsp_valid);
-    assert_int_equal(o.rsp_err, 0);
-    assert_int_equal(o.err_sticky, 1u << RS_ERR_BAD_PC);
-    recon_stack_destroy(m);
+    for (size_t i = 0; i < ARRAY_LEN(cycles); i++) {
+        recon_stack_in_t in = idle_in(0);
+        in.req_valid = cycles[i].valid;
+        in.req_op = cycles[i].op;
+        in.req_pc = cycles[i].pc;
+        in.req_rpc = cycles[i].rpc;
+        in.req_mask = bm64(cycles[i].mask);
+        recon_stack_out_t o;
+        recon_stack_events_t ev;
+        recon_stack_step(m, &in, &o, &ev);
+        if (cycles[i].valid)
+            assert_int_equal(ev.err, cycles[i].err);
+        else
+            check_ev(&ev, EV(0));
+        assert_int_equal(o.rsp_valid, cycles[i].rsp_valid);
+        assert_int_equal(o.rsp_err, cycles[i].rsp_err);
+        assert_int_equal(o.err_sticky, cycles[i].sticky);
+        assert_int_equal(o.rd_valid, cycles[i].rd_valid);
+        assert_int_equal(o.rd_pc, cycles[i].rd_pc);
+    }
 }
 
 static void test_read_port(void **state)
 {
-    (void)state;
-    recon_stack_t *m = make(3, 4, 32, 4, false);
+    recon_stack_t *m = *state = make(3, 4, 32, 4, false);
     recon_stack_out_t o;
 
     for (unsigned w = 0; w < 8; w++) {
         o = peek(m, w);
         check_rd_zero(&o);
     }
-    op_init(m, 1, 0x10, 0x5, 0x70);
+    init(m, 1, 0x10, 0x5, 0x70);
     o = peek(m, 1);
-    assert_true(o.rd_valid);
-    assert_int_equal(o.rd_pc, 0x10);
-    assert_int_equal(o.rd_rpc, 0x70);
-    assert_int_equal(o.rd_mask.w[0], 0x5);
-    assert_int_equal(o.rd_lpc, NONE32);
-    assert_int_equal(o.rd_lpos, 0);
-    assert_int_equal(o.rd_depth, 1);
+    check_rd(&o, 1, &(ent_t){0x10, 0x70, 0x5, NONE32, 0});
     o = peek(m, 0); /* empty warp */
     check_rd_zero(&o);
     o = peek(m, 2);
@@ -1107,110 +988,87 @@ static void test_read_port(void **state)
     assert_int_equal(o.rd_pc, 0x10);
     o = peek(m, 1);
     assert_int_equal(o.rd_pc, 0x18);
-    recon_stack_destroy(m);
+    destroy_state(state);
 
     /* one warp: a 1-bit id port, id 1 is out of range */
-    m = make(1, 2, 4, 3, false);
-    op_init(m, 0, 0x1, 0x3, 0xe);
+    m = *state = make(1, 2, 4, 3, false);
+    init(m, 0, 0x1, 0x3, 0xe);
     o = peek(m, 1);
     check_rd_zero(&o);
     o = peek(m, 2);
     assert_true(o.rd_valid);
     assert_int_equal(o.rd_lpc, 0xf);
     recon_stack_events_t ev = op_adv(m, 1, 0x2);
-    check_ev(&ev, (recon_stack_events_t){.op = RS_OP_ADVANCE,
-                                         .err = RS_ERR_BAD_WARP});
-    ev = op_adv(m, 2, 0x2); /* truncated: warp 0 */
-    check_ev(&ev, (recon_stack_events_t){.op = RS_OP_ADVANCE, .depth_after = 1});
-    check_tos(m, 0, 1, 0x2, 0xe, 0x3, 0xf, 0);
-    recon_stack_destroy(m);
+    check_ev(&ev, EV(.op = RS_OP_ADVANCE, .err = RS_ERR_BAD_WARP));
+    advance(m, 2, 0x2, EV(.depth_after = 1)); /* truncated: warp 0 */
+    CHECK_STACK(m, 0, 1, {0x2, 0xe, 0x3, 0xf, 0});
 }
 
 static void test_input_truncation(void **state)
 {
-    (void)state;
     /* 4-bit PCs (PcNone 0xf), 3 warps (2-bit id), 4 lanes */
-    recon_stack_t *m = make(3, 4, 4, 4, true);
+    recon_stack_t *m = *state = make(3, 4, 4, 4, true);
     recon_stack_events_t ev;
 
     ev = req(m, 4, 4, 0x13, 0, 0x1e, 0, 0x35); /* op 0, warp 0 */
-    check_ev(&ev, (recon_stack_events_t){.op = RS_OP_INIT, .depth_after = 1});
-    check_tos(m, 0, 1, 0x3, 0xe, 0x5, 0xf, 0);
+    check_ev(&ev, EV(.op = RS_OP_INIT, .depth_after = 1));
+    CHECK_STACK(m, 0, 1, {0x3, 0xe, 0x5, 0xf, 0});
     ev = req(m, 6, 0, 0x24, 0, 0, 0, 0); /* op 2 = ADVANCE to 0x4 */
-    check_ev(&ev, (recon_stack_events_t){.op = RS_OP_ADVANCE, .depth_after = 1});
-    check_tos(m, 0, 1, 0x4, 0xe, 0x5, 0xf, 0);
-    ev = op_adv(m, 0, 0x1f); /* truncates to PcNone */
-    assert_int_equal(ev.err, RS_ERR_BAD_PC);
-    ev = op_adv(m, 7, 0x1); /* id 3 after truncation */
-    assert_int_equal(ev.err, RS_ERR_BAD_WARP);
+    check_ev(&ev, EV(.op = RS_OP_ADVANCE, .depth_after = 1));
+    CHECK_STACK(m, 0, 1, {0x4, 0xe, 0x5, 0xf, 0});
+    /* truncates to PcNone */
+    assert_int_equal(op_adv(m, 0, 0x1f).err, RS_ERR_BAD_PC);
+    /* id 3 after truncation */
+    assert_int_equal(op_adv(m, 7, 0x1).err, RS_ERR_BAD_WARP);
     /* branch PCs truncated too: tpc 0x16 -> 6, fpc 0x27 -> 7, rpc 0x38 -> 8,
      * lpc 0x49 -> 9; mask bit 4 ignored */
-    ev = op_br(m, 0, 0x11, 0x16, 0x27, 0x38, 0x49);
-    check_ev(&ev, (recon_stack_events_t){.op = RS_OP_BRANCH, .divergent = true,
-                                         .pushes = 3, .lcp_push = true,
-                                         .depth_after = 4});
-    check_entry(m, 0, 0, 0x8, 0xe, 0x5, 0xf, 0);
-    check_entry(m, 0, 1, 0x9, 0x8, 0x0, 0xf, 0);
-    check_entry(m, 0, 2, 0x7, 0x8, 0x4, 0x9, 1);
-    check_tos(m, 0, 4, 0x6, 0x8, 0x1, 0x9, 1);
-    recon_stack_destroy(m);
+    branch(m, 0, 0x11, 0x16, 0x27, 0x38, 0x49,
+           EV(.divergent = true, .pushes = 3, .lcp_push = true,
+              .depth_after = 4));
+    CHECK_STACK(m, 0, 4, {0x8, 0xe, 0x5, 0xf, 0}, {0x9, 0x8, 0x0, 0xf, 0},
+                {0x7, 0x8, 0x4, 0x9, 1}, {0x6, 0x8, 0x1, 0x9, 1});
 }
 
 static void test_init_replaces(void **state)
 {
-    (void)state;
-    recon_stack_t *m = make(2, 4, 32, 8, true);
-    op_init(m, 0, PA, 0xf, PEXIT);
-    op_br(m, 0, 0x3, PC_, PB, PF, PE);
-    op_init(m, 1, PA, 0x3, PEXIT);
-    check_tos(m, 0, 4, PC_, PF, 0x3, PE, 1);
-    recon_stack_events_t ev = op_init(m, 0, 0x200, 0x6, 0x300);
-    check_ev(&ev, (recon_stack_events_t){.op = RS_OP_INIT, .depth_after = 1});
-    check_tos(m, 0, 1, 0x200, 0x300, 0x6, NONE32, 0);
+    recon_stack_t *m = *state = start_diverged(8);
+    CHECK_STACK(m, 0, 4, {PC_, PF, 0x3, PE, 1});
+    init(m, 0, 0x200, 0x6, 0x300);
+    CHECK_STACK(m, 0, 1, {0x200, 0x300, 0x6, NONE32, 0});
     assert_false(recon_stack_entry(m, 0, 1, NULL));
-    check_tos(m, 1, 1, PA, PEXIT, 0x3, NONE32, 0);
-    recon_stack_destroy(m);
+    CHECK_STACK(m, 1, 1, {PA, PEXIT, 0x3, NONE32, 0});
 }
 
 static void test_pc_width_64(void **state)
 {
-    (void)state;
-    recon_stack_t *m = make(1, 8, 64, 8, true);
+    recon_stack_t *m = *state = make(1, 8, 64, 8, true);
     const uint64_t none = ~UINT64_C(0);
     const uint64_t a = 0xfffffffffffffff0u, t = 0xfffffffffffffffeu,
                    f = 0x8000000000000000u, r = 0xfffffffffffffffdu,
                    l = 0xfffffffffffffffcu;
-    recon_stack_events_t ev;
 
     /* rpc = PcNone: a warp without an exit PC */
-    ev = op_init(m, 0, a, 0xff, none);
-    assert_int_equal(ev.err, 0);
-    check_tos(m, 0, 1, a, none, 0xff, none, 0);
-    ev = op_adv(m, 0, none);
-    assert_int_equal(ev.err, RS_ERR_BAD_PC);
-    ev = op_br(m, 0, 0x0f, t, f, none, l);
-    assert_int_equal(ev.err, RS_ERR_BAD_PC);
-    ev = op_br(m, 0, 0x0f, t, f, r, l);
-    check_ev(&ev, (recon_stack_events_t){.op = RS_OP_BRANCH, .divergent = true,
-                                         .pushes = 3, .lcp_push = true,
-                                         .depth_after = 4});
-    check_entry(m, 0, 0, r, none, 0xff, none, 0);
-    check_entry(m, 0, 1, l, r, 0x00, none, 0);
-    check_entry(m, 0, 2, f, r, 0xf0, l, 1);
-    check_tos(m, 0, 4, t, r, 0x0f, l, 1);
-    ev = op_adv(m, 0, l);
-    check_tos(m, 0, 3, f, r, 0xf0, l, 1);
-    ev = op_adv(m, 0, l);
-    check_tos(m, 0, 2, l, r, 0xff, none, 0);
-    ev = op_adv(m, 0, r);
-    check_tos(m, 0, 1, r, none, 0xff, none, 0);
-    recon_stack_destroy(m);
+    init(m, 0, a, 0xff, none);
+    CHECK_STACK(m, 0, 1, {a, none, 0xff, none, 0});
+    assert_int_equal(op_adv(m, 0, none).err, RS_ERR_BAD_PC);
+    assert_int_equal(op_br(m, 0, 0x0f, t, f, none, l).err, RS_ERR_BAD_PC);
+    branch(m, 0, 0x0f, t, f, r, l,
+           EV(.divergent = true, .pushes = 3, .lcp_push = true,
+              .depth_after = 4));
+    CHECK_STACK(m, 0, 4, {r, none, 0xff, none, 0}, {l, r, 0x00, none, 0},
+                {f, r, 0xf0, l, 1}, {t, r, 0x0f, l, 1});
+    /* both sides reach the lpc, then the rpc */
+    advance(m, 0, l, EV(.lpc_merge = true, .depth_after = 3));
+    CHECK_STACK(m, 0, 3, {f, r, 0xf0, l, 1});
+    advance(m, 0, l, EV(.lpc_merge = true, .depth_after = 2));
+    CHECK_STACK(m, 0, 2, {l, r, 0xff, none, 0});
+    adv_pop(m, 0, r, 0, 1);
+    CHECK_STACK(m, 0, 1, {r, none, 0xff, none, 0});
 }
 
 static void test_warp_width_64(void **state)
 {
-    (void)state;
-    recon_stack_t *m = make(2, 64, 32, 4, false);
+    recon_stack_t *m = *state = make(2, 64, 32, 4, false);
     recon_stack_in_t in = idle_in(0);
     recon_stack_events_t ev;
 
@@ -1222,7 +1080,7 @@ static void test_warp_width_64(void **state)
     bm_fill(&in.req_mask, BM_MAX_BITS);
     recon_stack_step(m, &in, NULL, &ev);
     assert_int_equal(ev.err, 0);
-    check_tos(m, 0, 1, 0x10, 0x70, ~UINT64_C(0), NONE32, 0);
+    CHECK_STACK(m, 0, 1, {0x10, 0x70, ~UINT64_C(0), NONE32, 0});
 
     /* lane 63 alone takes the branch; lane 64 of the input is no lane */
     in.req_op = RS_OP_BRANCH;
@@ -1234,10 +1092,10 @@ static void test_warp_width_64(void **state)
     bm_set(&in.req_mask, 63, true);
     bm_set(&in.req_mask, 64, true);
     recon_stack_step(m, &in, NULL, &ev);
-    check_ev(&ev, (recon_stack_events_t){.op = RS_OP_BRANCH, .divergent = true,
-                                         .pushes = 2, .depth_after = 3});
-    check_entry(m, 0, 1, 0x20, 0x40, ~UINT64_C(0) >> 1, NONE32, 0);
-    check_tos(m, 0, 3, 0x30, 0x40, UINT64_C(1) << 63, NONE32, 0);
+    check_ev(&ev, EV(.op = RS_OP_BRANCH, .divergent = true, .pushes = 2,
+                     .depth_after = 3));
+    CHECK_STACK(m, 0, 3, {0x20, 0x40, ~UINT64_C(0) >> 1, NONE32, 0},
+                {0x30, 0x40, UINT64_C(1) << 63, NONE32, 0});
 
     /* a mask with only bits above lane 63 is empty: BAD_MASK */
     in.req_op = RS_OP_INIT;
@@ -1248,16 +1106,11 @@ static void test_warp_width_64(void **state)
     recon_stack_step(m, &in, NULL, &ev);
     assert_int_equal(ev.err, RS_ERR_BAD_MASK);
     assert_int_equal(recon_stack_depth(m, 1), 0);
-    recon_stack_destroy(m);
 }
 
 static void test_reset(void **state)
 {
-    (void)state;
-    recon_stack_t *m = make(2, 4, 32, 4, true);
-    op_init(m, 0, PA, 0xf, PEXIT);
-    op_br(m, 0, 0x3, PC_, PB, PF, PE);
-    op_init(m, 1, PA, 0xf, PEXIT);
+    recon_stack_t *m = *state = start_diverged(4);
     op_adv(m, 1, PEXIT); /* warp 1 finishes; its response is pending */
     recon_stack_reset(m);
     assert_int_equal(recon_stack_depth(m, 0), 0);
@@ -1271,9 +1124,8 @@ static void test_reset(void **state)
     o = peek(m, 1);
     check_rd_zero(&o);
     /* and the stacks work again */
-    op_init(m, 1, PB, 0x3, PEXIT);
-    check_tos(m, 1, 1, PB, PEXIT, 0x3, NONE32, 0);
-    recon_stack_destroy(m);
+    init(m, 1, PB, 0x3, PEXIT);
+    CHECK_STACK(m, 1, 1, {PB, PEXIT, 0x3, NONE32, 0});
 }
 
 /* ------------------------------------------------------------------ */
@@ -1373,7 +1225,7 @@ static void run_random(bool lcp, uint32_t seed)
                 sticky |= 1u << ev.err;
             }
         } else {
-            check_ev(&ev, (recon_stack_events_t){0});
+            check_ev(&ev, EV(0));
             snap_check(m, s);
         }
         free(s);
@@ -1396,30 +1248,30 @@ static void test_random_invariants(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_params),
-        cmocka_unit_test(test_pc_none_and_reset_state),
-        cmocka_unit_test(test_uniform_branches),
-        cmocka_unit_test(test_side_equals_rpc_skip),
-        cmocka_unit_test(test_cascade_empty_lcp),
-        cmocka_unit_test(test_double_cascade),
-        cmocka_unit_test(test_exit_by_advance),
-        cmocka_unit_test(test_exit_by_cascade),
-        cmocka_unit_test(test_loop_exit_at_bottom),
-        cmocka_unit_test(test_init_after_finish),
-        cmocka_unit_test(test_op_after_finish_empty),
-        cmocka_unit_test(test_lcp_variants),
-        cmocka_unit_test(test_lcp_disabled_ignores_lpc),
-        cmocka_unit_test(test_overflow_exact_depth),
-        cmocka_unit_test(test_nested_full_depth),
-        cmocka_unit_test(test_every_error_code),
-        cmocka_unit_test(test_rsp_timing_and_sticky),
-        cmocka_unit_test(test_read_port),
-        cmocka_unit_test(test_input_truncation),
-        cmocka_unit_test(test_init_replaces),
-        cmocka_unit_test(test_pc_width_64),
-        cmocka_unit_test(test_warp_width_64),
-        cmocka_unit_test(test_reset),
-        cmocka_unit_test(test_random_invariants),
+        UNIT_TEST(test_params),
+        UNIT_TEST(test_pc_none_and_reset_state),
+        UNIT_TEST(test_uniform_branches),
+        UNIT_TEST(test_side_equals_rpc_skip),
+        UNIT_TEST(test_cascade_empty_lcp),
+        UNIT_TEST(test_double_cascade),
+        UNIT_TEST(test_exit_by_advance),
+        UNIT_TEST(test_exit_by_cascade),
+        UNIT_TEST(test_loop_exit_at_bottom),
+        UNIT_TEST(test_init_after_finish),
+        UNIT_TEST(test_op_after_finish_empty),
+        UNIT_TEST(test_lcp_variants),
+        UNIT_TEST(test_lcp_disabled_ignores_lpc),
+        UNIT_TEST(test_overflow_exact_depth),
+        UNIT_TEST(test_nested_full_depth),
+        UNIT_TEST(test_every_error_code),
+        UNIT_TEST(test_rsp_timing_and_sticky),
+        UNIT_TEST(test_read_port),
+        UNIT_TEST(test_input_truncation),
+        UNIT_TEST(test_init_replaces),
+        UNIT_TEST(test_pc_width_64),
+        UNIT_TEST(test_warp_width_64),
+        UNIT_TEST(test_reset),
+        UNIT_TEST(test_random_invariants),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -7,49 +7,31 @@
  * warps, back-pressure, and errors passed through.
  *
  * Build and run from the repository root:
- *   gcc -std=c11 -O2 -Wall -Wextra -Werror -Icsim/common -Icsim/tbc csim/tbc/thread_compactor.c csim/tbc/tbc_stack.c csim/tbc/tbc_core.c tests/tbc/test_tbc_core.c -lcmocka -o /tmp/t && /tmp/t
+ *   gcc -std=c11 -O2 -Wall -Wextra -Werror -Icsim/common -Icsim/tbc -Itests/common csim/tbc/thread_compactor.c csim/tbc/tbc_stack.c csim/tbc/tbc_core.c tests/tbc/test_tbc_core.c -lcmocka -o /tmp/t && /tmp/t
  *
  * TBC (HPCA'11) Example 1 / Fig. 7: 8 threads, warps of 4; bit t of a
  * thread set is the paper's thread t+1 (lane t mod 4, static warp t div 4),
  * as in verif/tbc/scenarios/tbc_core_fig7.scn. */
-#include <stdarg.h>
-#include <stddef.h>
-#include <setjmp.h>
-#include <stdint.h>
-#include <cmocka.h>
-
 #include <string.h>
+
+#include "test_util.h"
 
 #include "tbc_core.h"
 
 enum { PA = 0x100, PB = 0x200, PX = 0x500 };
 
-static tbc_core_t *make(unsigned b, unsigned w, unsigned pcw, unsigned d, bool lcp)
+TEST_MODEL_HELPERS(tbc_core, TBC_OK)
+
+/* Fig. 7's block: 8 threads, warps of 4, 32-bit PCs, Depth 8 */
+static tbc_core_t *make_fig7(void)
 {
-    tbc_core_params_t p = {b, w, pcw, d, lcp};
-    tbc_core_t *m = NULL;
-    assert_int_equal(tbc_core_create(&p, &m), TBC_OK);
-    assert_non_null(m);
-    return m;
+    tbc_core_params_t p = {8, 4, 32, 8, true};
+    return create_ok(&p);
 }
 
 static tbc_core_in_t idle(bool out_ready)
 {
-    tbc_core_in_t in;
-    memset(&in, 0, sizeof in);
-    in.out_ready = out_ready;
-    return in;
-}
-
-static tbc_core_in_t init_req(uint64_t mask, uint64_t pc, uint64_t rpc, bool out_ready)
-{
-    tbc_core_in_t in = idle(out_ready);
-    in.req_valid = true;
-    in.req_op = TBC_OP_INIT;
-    bm_from_u64(&in.req_mask, mask);
-    in.req_pc = pc;
-    in.req_rpc = rpc;
-    return in;
+    return (tbc_core_in_t){.out_ready = out_ready};
 }
 
 /* One cycle; peek must show the outputs step gives. */
@@ -61,6 +43,19 @@ static tbc_core_out_t cyc(tbc_core_t *m, const tbc_core_in_t *in, tbc_core_event
     tbc_core_step(m, in, &out, ev);
     assert_memory_equal(&peeked, &out, sizeof out);
     return out;
+}
+
+/* A cycle offering INIT of the threads `mask` at pc, with the exit PX. */
+static tbc_core_out_t init_cyc(tbc_core_t *m, uint64_t mask, uint64_t pc, bool out_ready,
+                               tbc_core_events_t *ev)
+{
+    tbc_core_in_t in = idle(out_ready);
+    in.req_valid = true;
+    in.req_op = TBC_OP_INIT;
+    in.req_mask = bm64(mask);
+    in.req_pc = pc;
+    in.req_rpc = PX;
+    return cyc(m, &in, ev);
 }
 
 /* The threads of the warp on out_* (bit sw*W + l). */
@@ -96,28 +91,28 @@ static void check_no_warp(const tbc_core_out_t *o)
 static void start(tbc_core_t *m, uint64_t mask, uint64_t pc, bool out_ready)
 {
     tbc_core_events_t ev;
-    tbc_core_in_t in = init_req(mask, pc, PX, out_ready);
-    cyc(m, &in, &ev);
-    in = idle(out_ready);
+    init_cyc(m, mask, pc, out_ready, &ev);
+    tbc_core_in_t in = idle(out_ready);
     cyc(m, &in, &ev);
     cyc(m, &in, &ev);
     assert_true(ev.stack_out.cmp_valid && ev.stack_in.cmp_ready);
 }
 
+/* The parameters are the children's: each one's rejection comes through. */
 static void test_params(void **state)
 {
     (void)state;
-    tbc_core_t *m = (tbc_core_t *)1;
-    tbc_core_params_t bad_w = {8, 1, 32, 8, true}, bad_b = {6, 4, 32, 8, true},
-                      bad_d = {8, 4, 32, 3, true}, bad_pc = {8, 4, 3, 8, true};
-    assert_int_equal(tbc_core_create(&bad_w, &m), TBC_EPARAM_WIDTH);
-    assert_null(m);
-    assert_int_equal(tbc_core_create(&bad_b, &m), TBC_EPARAM_THREADS);
-    assert_int_equal(tbc_core_create(&bad_d, &m), TBC_EPARAM_DEPTH);
-    assert_int_equal(tbc_core_create(&bad_pc, &m), TBC_EPARAM_PC_WIDTH);
+    static const bad_params_t bad[] = {
+        {{8, 1, 32, 8, true}, TBC_EPARAM_WIDTH},
+        {{6, 4, 32, 8, true}, TBC_EPARAM_THREADS},
+        {{8, 4, 32, 3, true}, TBC_EPARAM_DEPTH},
+        {{8, 4, 3, 8, true}, TBC_EPARAM_PC_WIDTH},
+    };
+    expect_bad_params(bad, ARRAY_LEN(bad));
+    tbc_core_t *m = NULL;
     assert_int_not_equal(tbc_core_create(NULL, &m), TBC_OK);
     tbc_core_destroy(NULL);
-    m = make(1024, 64, 64, 32, true); /* the widest */
+    m = create_ok(&(tbc_core_params_t){1024, 64, 64, 32, true}); /* the widest */
     tbc_core_destroy(m);
 }
 
@@ -125,16 +120,14 @@ static void test_params(void **state)
  * with the block's PC; out_pc is 0 between warps. */
 static void test_fig7_block_start(void **state)
 {
-    (void)state;
-    tbc_core_t *m = make(8, 4, 32, 8, true);
+    tbc_core_t *m = *state = make_fig7();
     tbc_core_events_t ev;
-    tbc_core_in_t in = init_req(0xFF, PA, PX, true);
-    tbc_core_out_t o = cyc(m, &in, &ev);
+    tbc_core_out_t o = init_cyc(m, 0xFF, PA, true, &ev);
     assert_true(o.req_ready);
     assert_int_equal(o.depth, 0);
     check_no_warp(&o);
 
-    in = idle(true);
+    tbc_core_in_t in = idle(true);
     o = cyc(m, &in, &ev); /* settling */
     assert_false(o.req_ready);
     assert_true(o.tos_valid);
@@ -163,7 +156,6 @@ static void test_fig7_block_start(void **state)
     check_no_warp(&o);
     assert_true(ev.stack_in.cmp_ready);
     assert_int_equal(o.tos_wcnt, 2);
-    tbc_core_destroy(m);
 }
 
 /* A block replaced while the compactor still emits the old one's warps (with
@@ -171,14 +163,12 @@ static void test_fig7_block_start(void **state)
  * empty, the old warps keep the old PC, the new warps show the new one. */
 static void test_pc_travels_with_mask(void **state)
 {
-    (void)state;
-    tbc_core_t *m = make(8, 4, 32, 8, true);
+    tbc_core_t *m = *state = make_fig7();
     tbc_core_events_t ev;
     start(m, 0xFF, PA, true);
-    tbc_core_in_t in = init_req(0x30, PB, PX, false); /* threads 5,6: one warp */
-    tbc_core_out_t o = cyc(m, &in, &ev);
+    tbc_core_out_t o = init_cyc(m, 0x30, PB, false, &ev); /* threads 5,6: one warp */
     check_warp(&o, 0x0F, PA, false);
-    in = idle(false);
+    tbc_core_in_t in = idle(false);
     o = cyc(m, &in, &ev); /* the new block settles; the warp is held */
     check_warp(&o, 0x0F, PA, false);
     assert_false(o.req_ready);
@@ -204,20 +194,17 @@ static void test_pc_travels_with_mask(void **state)
     o = cyc(m, &in, &ev);
     check_no_warp(&o);
     assert_false(ev.stack_out.cmp_valid);
-    tbc_core_destroy(m);
 }
 
 /* Errors come from the stack unchanged; a rejected INIT leaves the core
  * idle; reset clears everything, the PC register included. */
 static void test_errors_and_reset(void **state)
 {
-    (void)state;
-    tbc_core_t *m = make(8, 4, 32, 8, true);
+    tbc_core_t *m = *state = make_fig7();
     tbc_core_events_t ev;
-    tbc_core_in_t in = init_req(0, PA, PX, true);
-    cyc(m, &in, &ev);
+    init_cyc(m, 0, PA, true, &ev);
     assert_int_equal(ev.stack.err, TBC_ERR_BAD_MASK);
-    in = idle(true);
+    tbc_core_in_t in = idle(true);
     tbc_core_out_t o = cyc(m, &in, &ev);
     assert_true(o.rsp_valid);
     assert_int_equal(o.rsp_err, TBC_ERR_BAD_MASK);
@@ -236,16 +223,15 @@ static void test_errors_and_reset(void **state)
     assert_int_equal(o.depth, 0);
     assert_int_equal(o.err_sticky, 0);
     assert_true(o.req_ready);
-    tbc_core_destroy(m);
 }
 
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_params),
-        cmocka_unit_test(test_fig7_block_start),
-        cmocka_unit_test(test_pc_travels_with_mask),
-        cmocka_unit_test(test_errors_and_reset),
+        UNIT_TEST(test_params),
+        UNIT_TEST(test_fig7_block_start),
+        UNIT_TEST(test_pc_travels_with_mask),
+        UNIT_TEST(test_errors_and_reset),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

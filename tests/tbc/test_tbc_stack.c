@@ -1,7 +1,7 @@
 /* Unit tests of the tbc_stack golden model (csim/tbc/tbc_stack.c).
  *
  * Build and run from the repository root:
- *   gcc -std=c11 -O2 -Wall -Wextra -Werror -Icsim/common -Icsim/tbc csim/tbc/thread_compactor.c csim/tbc/tbc_stack.c tests/tbc/test_tbc_stack.c -lcmocka -o /tmp/t && /tmp/t
+ *   gcc -std=c11 -O2 -Wall -Wextra -Werror -Icsim/common -Icsim/tbc -Itests/common csim/tbc/thread_compactor.c csim/tbc/tbc_stack.c tests/tbc/test_tbc_stack.c -lcmocka -o /tmp/t && /tmp/t
  *
  * Expected values are worked out by hand from docs/blocks/tbc_stack.md and
  * the TBC paper (HPCA'11): section 3.1 Example 1 / Fig. 7 (8 threads, warps
@@ -11,13 +11,9 @@
  * "thread k" is bit k-1 of a mask, so with W = 4 threads 1-4 are static warp
  * 0 (lanes 0-3) and threads 5-8 static warp 1. A warp is written as the
  * static warp of each lane, NO for an empty lane; taken bits are per lane. */
-#include <stdarg.h>
-#include <stddef.h>
-#include <setjmp.h>
-#include <stdint.h>
-#include <cmocka.h>
-
 #include <string.h>
+
+#include "test_util.h"
 
 #include "tbc_stack.h"
 
@@ -30,28 +26,30 @@ enum { PA = 0x10, PB = 0x20, PC_ = 0x30, PD = 0x40, PE = 0x50, PF = 0x60, PEXIT 
 /* ------------------------------------------------------------------ */
 /* helpers                                                              */
 
+TEST_MODEL_HELPERS(tbc_stack, TBC_OK)
+
+#define TBC_PARAM_FIELDS(X) \
+    X(block_threads) X(warp_width) X(pc_width) X(depth) X(lcp_enable)
+#define TBC_EVENT_FIELDS(X)                                                               \
+    X(accepted) X(op) X(err) X(first_arrival) X(lcp_push) X(wcnt_zero) X(lpc_arrive)      \
+    X(settle_pop_empty) X(settle_pop_done) X(settle_merge) X(settled) X(cmp_taken)        \
+    X(block_done) X(depth_after)
+/* the fields of an entry but its mask; as outputs with prefix tos_ */
+#define TBC_ENTRY_FIELDS(X) X(pc) X(rpc) X(lpc) X(lpos) X(wcnt)
+/* the outputs that are neither masks nor the response */
+#define TBC_STATE_OUT_FIELDS(X)                                                           \
+    X(req_ready) X(cmp_valid) X(cmp_static) X(cmp_pc) X(tos_valid) X(tos_pc) X(tos_rpc)   \
+    X(tos_lpc) X(tos_wcnt) X(tos_lpos) X(tos_idx) X(depth)
+
 static tbc_stack_t *make(unsigned b, unsigned w, unsigned pcw, unsigned d, bool lcp)
 {
     tbc_stack_params_t p = {b, w, pcw, d, lcp};
-    tbc_stack_t *m = NULL;
-    assert_int_equal(tbc_stack_create(&p, &m), TBC_OK);
-    assert_non_null(m);
-    return m;
-}
-
-static bitmask_t bm64(uint64_t v)
-{
-    bitmask_t b;
-    bm_from_u64(&b, v);
-    return b;
+    return create_ok(&p);
 }
 
 static tbc_stack_in_t in_idle(bool cmp_ready)
 {
-    tbc_stack_in_t in;
-    memset(&in, 0, sizeof in);
-    in.cmp_ready = cmp_ready;
-    return in;
+    return (tbc_stack_in_t){.cmp_ready = cmp_ready};
 }
 
 static void set_warp(tbc_stack_in_t *in, unsigned w, const int *sw)
@@ -128,22 +126,13 @@ static tbc_stack_out_t peek(const tbc_stack_t *m)
     return out;
 }
 
-static void check_ev(const tbc_stack_events_t *got, tbc_stack_events_t want)
+/* An events literal: the fields not named are 0. */
+#define EV(...) ((tbc_stack_events_t){__VA_ARGS__})
+
+static void check_ev(const tbc_stack_events_t *got, tbc_stack_events_t w)
 {
-    assert_int_equal(got->accepted, want.accepted);
-    assert_int_equal(got->op, want.op);
-    assert_int_equal(got->err, want.err);
-    assert_int_equal(got->first_arrival, want.first_arrival);
-    assert_int_equal(got->lcp_push, want.lcp_push);
-    assert_int_equal(got->wcnt_zero, want.wcnt_zero);
-    assert_int_equal(got->lpc_arrive, want.lpc_arrive);
-    assert_int_equal(got->settle_pop_empty, want.settle_pop_empty);
-    assert_int_equal(got->settle_pop_done, want.settle_pop_done);
-    assert_int_equal(got->settle_merge, want.settle_merge);
-    assert_int_equal(got->settled, want.settled);
-    assert_int_equal(got->cmp_taken, want.cmp_taken);
-    assert_int_equal(got->block_done, want.block_done);
-    assert_int_equal(got->depth_after, want.depth_after);
+    const tbc_stack_events_t *want = &w;
+    TBC_EVENT_FIELDS(EXPECT_SAME_FIELD)
 }
 
 static void check_mask(const bitmask_t *got, uint64_t want)
@@ -166,19 +155,27 @@ static void check_entry(const tbc_stack_t *m, unsigned level, uint64_t pc, uint6
     check_mask(&e.mask, mask);
 }
 
-/* the tos_* / depth outputs */
-static void check_tos(const tbc_stack_out_t *o, unsigned idx, unsigned depth, uint64_t pc,
-                      uint64_t rpc, uint64_t lpc, unsigned lpos, unsigned wcnt, uint64_t mask)
+/* An expected TOS, on the tos_* / depth outputs: entry idx of `depth`. */
+typedef struct {
+    unsigned idx, depth;
+    uint64_t pc, rpc, lpc;
+    unsigned lpos, wcnt;
+    uint64_t mask;
+} tos_t;
+#define TOS(...) ((tos_t){__VA_ARGS__})
+
+/* For TBC_ENTRY_FIELDS: the tos_* outputs *o show *want, or nothing. */
+#define EXPECT_TOS_FIELD(f) assert_int_equal(o->tos_##f, want->f);
+#define EXPECT_TOS_ZERO(f) assert_int_equal(o->tos_##f, 0);
+
+static void check_tos(const tbc_stack_out_t *o, tos_t tos)
 {
+    const tos_t *want = &tos;
     assert_true(o->tos_valid);
-    assert_int_equal(o->tos_idx, idx);
-    assert_int_equal(o->depth, depth);
-    assert_int_equal(o->tos_pc, pc);
-    assert_int_equal(o->tos_rpc, rpc);
-    assert_int_equal(o->tos_lpc, lpc);
-    assert_int_equal(o->tos_lpos, lpos);
-    assert_int_equal(o->tos_wcnt, wcnt);
-    check_mask(&o->tos_mask, mask);
+    assert_int_equal(o->tos_idx, want->idx);
+    assert_int_equal(o->depth, want->depth);
+    TBC_ENTRY_FIELDS(EXPECT_TOS_FIELD)
+    check_mask(&o->tos_mask, want->mask);
 }
 
 static void check_tos_empty(const tbc_stack_out_t *o)
@@ -188,11 +185,7 @@ static void check_tos_empty(const tbc_stack_out_t *o)
     assert_false(o->tos_valid);
     assert_int_equal(o->tos_idx, 0);
     assert_int_equal(o->depth, 0);
-    assert_int_equal(o->tos_pc, 0);
-    assert_int_equal(o->tos_rpc, 0);
-    assert_int_equal(o->tos_lpc, 0);
-    assert_int_equal(o->tos_lpos, 0);
-    assert_int_equal(o->tos_wcnt, 0);
+    TBC_ENTRY_FIELDS(EXPECT_TOS_ZERO)
     assert_true(bm_eq(&o->tos_mask, &z));
 }
 
@@ -230,31 +223,18 @@ static void snap_check(const tbc_stack_t *m, const snap_t *s)
     assert_int_equal(tbc_stack_settling(m), s->settling);
     for (unsigned l = 0; l < s->sp; l++) {
         tbc_stack_entry_t e;
+        const tbc_stack_entry_t *got = &e, *want = &s->e[l];
         assert_true(tbc_stack_entry(m, l, &e));
-        assert_int_equal(e.pc, s->e[l].pc);
-        assert_int_equal(e.rpc, s->e[l].rpc);
-        assert_int_equal(e.lpc, s->e[l].lpc);
-        assert_int_equal(e.lpos, s->e[l].lpos);
-        assert_int_equal(e.wcnt, s->e[l].wcnt);
-        assert_true(bm_eq(&e.mask, &s->e[l].mask));
+        TBC_ENTRY_FIELDS(EXPECT_SAME_FIELD)
+        assert_true(bm_eq(&e.mask, &want->mask));
     }
     assert_false(tbc_stack_entry(m, s->sp, NULL));
     /* every output but the response ones */
     tbc_stack_out_t o = peek(m);
-    assert_int_equal(o.req_ready, s->o.req_ready);
-    assert_int_equal(o.cmp_valid, s->o.cmp_valid);
-    assert_true(bm_eq(&o.cmp_mask, &s->o.cmp_mask));
-    assert_int_equal(o.cmp_static, s->o.cmp_static);
-    assert_int_equal(o.cmp_pc, s->o.cmp_pc);
-    assert_int_equal(o.tos_valid, s->o.tos_valid);
-    assert_int_equal(o.tos_pc, s->o.tos_pc);
-    assert_int_equal(o.tos_rpc, s->o.tos_rpc);
-    assert_int_equal(o.tos_lpc, s->o.tos_lpc);
-    assert_int_equal(o.tos_wcnt, s->o.tos_wcnt);
-    assert_true(bm_eq(&o.tos_mask, &s->o.tos_mask));
-    assert_int_equal(o.tos_lpos, s->o.tos_lpos);
-    assert_int_equal(o.tos_idx, s->o.tos_idx);
-    assert_int_equal(o.depth, s->o.depth);
+    const tbc_stack_out_t *got = &o, *want = &s->o;
+    TBC_STATE_OUT_FIELDS(EXPECT_SAME_FIELD)
+    assert_true(bm_eq(&o.cmp_mask, &want->cmp_mask));
+    assert_true(bm_eq(&o.tos_mask, &want->tos_mask));
 }
 
 /* A request that must be accepted without error; want: its events (the
@@ -282,8 +262,7 @@ static void rej(tbc_stack_t *m, tbc_stack_in_t in, unsigned err)
     tbc_stack_events_t ev;
     tbc_stack_out_t o = cyc(m, &in, &ev);
     assert_true(o.req_ready);
-    check_ev(&ev, (tbc_stack_events_t){.accepted = true, .op = in.req_op & 3u, .err = err,
-                                       .depth_after = s.sp});
+    check_ev(&ev, EV(.accepted = true, .op = in.req_op & 3u, .err = err, .depth_after = s.sp));
     snap_check(m, &s);
     o = peek(m);
     assert_true(o.rsp_valid);
@@ -315,77 +294,114 @@ static tbc_stack_out_t idle(tbc_stack_t *m, bool cmp_ready, tbc_stack_events_t w
     return o;
 }
 
-/* INIT, its settling cycle and the compaction request taken: the common
- * start of most tests. Leaves the stack ready with entry 0 settled. */
+/* settle() flags: cmp_ready in the settling cycle; cmp_ready in the cycle
+ * after it (the compactor takes the request); a request of static warps. */
+enum { READY_SETTLING = 1, TAKE = 2, STATIC = 4 };
+
+/* The stack settles on a new TOS, `tos` (its wcnt: the warps the compactor
+ * will make of its mask). The settling cycle shows it with WCnt 0; the next,
+ * idle cycle shows its WCnt and its compaction request, with the stack ready
+ * again. Returns the settling cycle's outputs. */
+static tbc_stack_out_t settle(tbc_stack_t *m, unsigned flags, tos_t tos)
+{
+    tbc_stack_out_t settling =
+        settle_cyc(m, flags & READY_SETTLING, EV(.settled = true, .depth_after = tos.depth));
+    tos_t uncounted = tos;
+    uncounted.wcnt = 0;
+    check_tos(&settling, uncounted);
+    bool take = flags & TAKE;
+    tbc_stack_out_t o = idle(m, take, EV(.cmp_taken = take, .depth_after = tos.depth));
+    assert_true(o.req_ready);
+    check_cmp(&o, true, tos.mask, flags & STATIC, tos.pc);
+    check_tos(&o, tos);
+    return settling;
+}
+
+/* INIT of a block of 32-bit PCs, its settling cycle and the compaction
+ * request taken: the common start of most tests. */
 static void start(tbc_stack_t *m, uint64_t mask, uint64_t pc, uint64_t rpc, bool st,
                   unsigned wcnt)
 {
-    acc(m, in_init64(mask, pc, rpc, st), (tbc_stack_events_t){.depth_after = 1});
-    settle_cyc(m, false, (tbc_stack_events_t){.settled = true, .depth_after = 1});
-    tbc_stack_out_t o = idle(m, true, (tbc_stack_events_t){.cmp_taken = true, .depth_after = 1});
-    assert_true(o.req_ready);
-    check_cmp(&o, true, mask, st, pc);
-    assert_int_equal(o.tos_wcnt, wcnt);
+    acc(m, in_init64(mask, pc, rpc, st), EV(.depth_after = 1));
+    settle(m, TAKE | (st ? STATIC : 0), TOS(0, 1, pc, rpc, NONE32, 0, wcnt, mask));
+}
+
+/* Fig. 7's block: 8 threads, warps of 4, 32-bit PCs, Depth d; started at A,
+ * every thread, exit EXIT: two static warps, WCnt 2. */
+static tbc_stack_t *start_block8(unsigned d, bool lcp)
+{
+    tbc_stack_t *m = make(8, 4, 32, d, lcp);
+    start(m, 0xff, PA, PEXIT, false, 2);
+    return m;
+}
+
+/* Both static warps of an 8-thread block reach the same branch, static
+ * warp `first` before the other: the first pushes the targets, the second
+ * brings WCnt to 0. taken0, taken1: the outcomes of static warps 0, 1. */
+static void branch_both(tbc_stack_t *m, unsigned first, uint64_t taken0, uint64_t taken1,
+                        uint64_t tpc, uint64_t fpc, uint64_t rpc, uint64_t lpc, unsigned depth)
+{
+    const int *sw[2] = {W4(0, 0, 0, 0), W4(1, 1, 1, 1)};
+    const uint64_t taken[2] = {taken0, taken1};
+    unsigned second = 1 - first;
+    acc(m, in_branch(4, sw[first], taken[first], tpc, fpc, rpc, lpc),
+        EV(.first_arrival = true, .depth_after = depth));
+    acc(m, in_branch(4, sw[second], taken[second], tpc, fpc, rpc, lpc),
+        EV(.wcnt_zero = true, .depth_after = depth));
 }
 
 /* ------------------------------------------------------------------ */
 /* parameters and reset                                                 */
 
-static void expect_create(unsigned b, unsigned w, unsigned pcw, unsigned d, bool lcp, int rc)
+/* A legal parameter set: the model echoes it, its stack is empty and its
+ * PcNone is `none` (every PcWidth bit set). */
+static void expect_created(const tbc_stack_params_t *want, uint64_t none)
 {
-    tbc_stack_params_t p = {b, w, pcw, d, lcp};
-    int dummy;
-    tbc_stack_t *m = (tbc_stack_t *)&dummy; /* must be overwritten */
-    assert_int_equal(tbc_stack_create(&p, &m), rc);
-    if (rc == TBC_OK) {
-        assert_non_null(m);
-        const tbc_stack_params_t *q = tbc_stack_params(m);
-        assert_int_equal(q->block_threads, b);
-        assert_int_equal(q->warp_width, w);
-        assert_int_equal(q->pc_width, pcw);
-        assert_int_equal(q->depth, d);
-        assert_int_equal(q->lcp_enable, lcp);
-        assert_int_equal(tbc_stack_depth(m), 0);
-        tbc_stack_destroy(m);
-    } else {
-        assert_null(m);
-    }
+    tbc_stack_t *m = create_ok(want);
+    const tbc_stack_params_t *got = tbc_stack_params(m);
+    TBC_PARAM_FIELDS(EXPECT_SAME_FIELD)
+    assert_int_equal(tbc_stack_depth(m), 0);
+    assert_int_equal(tbc_stack_pc_none(m), none);
+    tbc_stack_destroy(m);
 }
 
 static void test_params(void **state)
 {
     (void)state;
-    /* smallest and largest */
-    expect_create(4, 2, 4, 3, false, TBC_OK);
-    expect_create(1024, 64, 64, 32, true, TBC_OK);
-    /* WarpWidth 2..64 */
-    expect_create(8, 1, 32, 8, true, TBC_EPARAM_WIDTH);
-    expect_create(8, 0, 32, 8, true, TBC_EPARAM_WIDTH);
-    expect_create(130, 65, 32, 8, true, TBC_EPARAM_WIDTH);
-    /* BlockThreads: multiple of W, 2W..1024 */
-    expect_create(4, 4, 32, 8, true, TBC_EPARAM_THREADS);
-    expect_create(10, 4, 32, 8, true, TBC_EPARAM_THREADS);
-    expect_create(1056, 32, 32, 8, true, TBC_EPARAM_THREADS);
-    expect_create(1000, 40, 32, 8, true, TBC_OK);
-    /* PcWidth 4..64 */
-    expect_create(8, 4, 3, 8, true, TBC_EPARAM_PC_WIDTH);
-    expect_create(8, 4, 65, 8, true, TBC_EPARAM_PC_WIDTH);
-    /* Depth 3 + LcpEnable .. 32 */
-    expect_create(8, 4, 32, 2, false, TBC_EPARAM_DEPTH);
-    expect_create(8, 4, 32, 3, false, TBC_OK);
-    expect_create(8, 4, 32, 3, true, TBC_EPARAM_DEPTH);
-    expect_create(8, 4, 32, 4, true, TBC_OK);
-    expect_create(8, 4, 32, 32, true, TBC_OK);
-    expect_create(8, 4, 32, 33, false, TBC_EPARAM_DEPTH);
-    /* the first failing parameter: width, threads, pc width, depth */
-    expect_create(3, 1, 3, 0, false, TBC_EPARAM_WIDTH);
-    expect_create(3, 2, 3, 0, false, TBC_EPARAM_THREADS);
-    expect_create(4, 2, 3, 0, false, TBC_EPARAM_PC_WIDTH);
-    expect_create(4, 2, 4, 0, false, TBC_EPARAM_DEPTH);
-    /* configs/tbc_stack.cfg */
-    expect_create(256, 32, 32, 8, true, TBC_OK);
-    expect_create(1024, 32, 32, 16, true, TBC_OK);
-    expect_create(8, 4, 32, 8, true, TBC_OK);
+    static const struct {
+        tbc_stack_params_t p;
+        uint64_t none;
+    } good[] = {
+        /* smallest and largest */
+        {{4, 2, 4, 3, false}, 0xf}, {{1024, 64, 64, 32, true}, ~UINT64_C(0)},
+        /* BlockThreads: multiple of W, 2W..1024 */
+        {{1000, 40, 32, 8, true}, NONE32},
+        /* Depth 3 + LcpEnable .. 32 */
+        {{8, 4, 32, 3, false}, NONE32}, {{8, 4, 32, 4, true}, NONE32},
+        {{8, 4, 32, 32, true}, NONE32},
+        /* configs/tbc_stack.cfg */
+        {{256, 32, 32, 8, true}, NONE32}, {{1024, 32, 32, 16, true}, NONE32},
+        {{8, 4, 32, 8, true}, NONE32},
+    };
+    static const bad_params_t bad[] = {
+        /* WarpWidth 2..64 */
+        {{8, 1, 32, 8, true}, TBC_EPARAM_WIDTH}, {{8, 0, 32, 8, true}, TBC_EPARAM_WIDTH},
+        {{130, 65, 32, 8, true}, TBC_EPARAM_WIDTH},
+        /* BlockThreads: multiple of W, 2W..1024 */
+        {{4, 4, 32, 8, true}, TBC_EPARAM_THREADS}, {{10, 4, 32, 8, true}, TBC_EPARAM_THREADS},
+        {{1056, 32, 32, 8, true}, TBC_EPARAM_THREADS},
+        /* PcWidth 4..64 */
+        {{8, 4, 3, 8, true}, TBC_EPARAM_PC_WIDTH}, {{8, 4, 65, 8, true}, TBC_EPARAM_PC_WIDTH},
+        /* Depth 3 + LcpEnable .. 32 */
+        {{8, 4, 32, 2, false}, TBC_EPARAM_DEPTH}, {{8, 4, 32, 3, true}, TBC_EPARAM_DEPTH},
+        {{8, 4, 32, 33, false}, TBC_EPARAM_DEPTH},
+        /* the first failing parameter: width, threads, pc width, depth */
+        {{3, 1, 3, 0, false}, TBC_EPARAM_WIDTH}, {{3, 2, 3, 0, false}, TBC_EPARAM_THREADS},
+        {{4, 2, 3, 0, false}, TBC_EPARAM_PC_WIDTH}, {{4, 2, 4, 0, false}, TBC_EPARAM_DEPTH},
+    };
+    for (size_t i = 0; i < ARRAY_LEN(good); i++)
+        expect_created(&good[i].p, good[i].none);
+    expect_bad_params(bad, ARRAY_LEN(bad));
     tbc_stack_t *m = NULL;
     assert_int_equal(tbc_stack_create(NULL, &m), TBC_EPARAM_WIDTH);
     assert_null(m);
@@ -394,15 +410,7 @@ static void test_params(void **state)
 
 static void test_reset_state(void **state)
 {
-    (void)state;
-    tbc_stack_t *m = make(4, 2, 4, 3, false);
-    assert_int_equal(tbc_stack_pc_none(m), 0xf);
-    tbc_stack_destroy(m);
-    m = make(1024, 64, 64, 32, true);
-    assert_int_equal(tbc_stack_pc_none(m), ~UINT64_C(0));
-    tbc_stack_destroy(m);
-
-    m = make(8, 4, 32, 8, true);
+    tbc_stack_t *m = *state = make(8, 4, 32, 8, true);
     assert_int_equal(tbc_stack_pc_none(m), NONE32);
     tbc_stack_out_t o = peek(m);
     assert_true(o.req_ready);
@@ -416,11 +424,11 @@ static void test_reset_state(void **state)
 
     /* reset in the middle of a block: settling, a request held, an error */
     rej(m, in_arrive(4, W4(0, 0, 0, 0), PD), TBC_ERR_EMPTY);
-    acc(m, in_init64(0xff, PA, PEXIT, true), (tbc_stack_events_t){.depth_after = 1});
-    settle_cyc(m, false, (tbc_stack_events_t){.settled = true, .depth_after = 1});
+    acc(m, in_init64(0xff, PA, PEXIT, true), EV(.depth_after = 1));
+    settle_cyc(m, false, EV(.settled = true, .depth_after = 1));
     assert_true(peek(m).cmp_valid);
     acc(m, in_branch(4, W4(0, 0, 0, 0), 0x1, PC_, PB, PD, NONE32),
-        (tbc_stack_events_t){.first_arrival = true, .depth_after = 3});
+        EV(.first_arrival = true, .depth_after = 3));
     tbc_stack_reset(m);
     o = peek(m);
     assert_true(o.req_ready);
@@ -432,7 +440,6 @@ static void test_reset_state(void **state)
     assert_int_equal(tbc_stack_tos(m), 0);
     /* and a new block starts as usual */
     start(m, 0x61, PA, PEXIT, false, 1);
-    tbc_stack_destroy(m);
 }
 
 /* ------------------------------------------------------------------ */
@@ -454,25 +461,25 @@ static void run_fig7(bool w2_first, bool lcp)
     assert_true(o.req_ready);
     check_tos_empty(&o);
     assert_false(o.rsp_valid);
-    check_ev(&ev, (tbc_stack_events_t){.accepted = true, .op = TBC_OP_INIT, .depth_after = 1});
+    check_ev(&ev, EV(.accepted = true, .op = TBC_OP_INIT, .depth_after = 1));
 
     /* the next cycle it becomes TOS: req_ready low, the INIT reported */
-    o = settle_cyc(m, false, (tbc_stack_events_t){.settled = true, .depth_after = 1});
+    o = settle_cyc(m, false, EV(.settled = true, .depth_after = 1));
     assert_true(o.rsp_valid);
     assert_int_equal(o.rsp_err, 0);
-    check_tos(&o, 0, 1, PA, PEXIT, NONE32, 0, 0, 0xff);
+    check_tos(&o, TOS(0, 1, PA, PEXIT, NONE32, 0, 0, 0xff));
     check_cmp(&o, false, 0, false, 0);
 
     /* Fig. 7 (2): the mask goes to the compactor, WCnt = 2 (two warps);
      * cmp_ready low holds the request */
     for (int i = 0; i < 3; i++) {
-        o = idle(m, false, (tbc_stack_events_t){.depth_after = 1});
+        o = idle(m, false, EV(.depth_after = 1));
         assert_true(o.req_ready);
         assert_false(o.rsp_valid);
         check_cmp(&o, true, 0xff, false, PA);
-        check_tos(&o, 0, 1, PA, PEXIT, NONE32, 0, 2, 0xff);
+        check_tos(&o, TOS(0, 1, PA, PEXIT, NONE32, 0, 2, 0xff));
     }
-    o = idle(m, true, (tbc_stack_events_t){.cmp_taken = true, .depth_after = 1});
+    o = idle(m, true, EV(.cmp_taken = true, .depth_after = 1));
     check_cmp(&o, true, 0xff, false, PA);
     o = peek(m);
     check_cmp(&o, false, 0, false, 0);
@@ -486,8 +493,8 @@ static void run_fig7(bool w2_first, bool lcp)
     in = in_branch(4, first, t_first, PC_, PB, PD, NONE32);
     o = cyc(m, &in, &ev);
     assert_true(o.req_ready);
-    check_ev(&ev, (tbc_stack_events_t){.accepted = true, .op = TBC_OP_BRANCH,
-                                       .first_arrival = true, .depth_after = 3});
+    check_ev(&ev, EV(.accepted = true, .op = TBC_OP_BRANCH, .first_arrival = true,
+                     .depth_after = 3));
     check_entry(m, 0, PD, PEXIT, NONE32, 0, 1, 0xff);
     check_entry(m, 1, PB, PD, NONE32, 0, 0, w2_first ? 0x90 : 0x0e);
     check_entry(m, 2, PC_, PD, NONE32, 0, 0, w2_first ? 0x60 : 0x01);
@@ -497,56 +504,42 @@ static void run_fig7(bool w2_first, bool lcp)
     o = cyc(m, &in, &ev);
     assert_true(o.req_ready);
     assert_true(o.rsp_valid);
-    check_tos(&o, 0, 3, PD, PEXIT, NONE32, 0, 1, 0xff);
-    check_ev(&ev, (tbc_stack_events_t){.accepted = true, .op = TBC_OP_BRANCH,
-                                       .wcnt_zero = true, .depth_after = 3});
+    check_tos(&o, TOS(0, 3, PD, PEXIT, NONE32, 0, 1, 0xff));
+    check_ev(&ev, EV(.accepted = true, .op = TBC_OP_BRANCH, .wcnt_zero = true,
+                     .depth_after = 3));
     check_entry(m, 0, PD, PEXIT, NONE32, 0, 0, 0xff);
     check_entry(m, 1, PB, PD, NONE32, 0, 0, 0x9e);
     check_entry(m, 2, PC_, PD, NONE32, 0, 0, 0x61);
 
     /* Fig. 9 (11)-(12): WCnt hit zero, TOS moves to C, which settles:
      * threads 1, 6, 7 in three different lanes -> one warp */
-    o = settle_cyc(m, false, (tbc_stack_events_t){.settled = true, .depth_after = 3});
-    check_tos(&o, 2, 3, PC_, PD, NONE32, 0, 0, 0x61);
-    o = idle(m, true, (tbc_stack_events_t){.cmp_taken = true, .depth_after = 3});
-    assert_true(o.req_ready);
-    check_cmp(&o, true, 0x61, false, PC_);
-    check_tos(&o, 2, 3, PC_, PD, NONE32, 0, 1, 0x61);
+    settle(m, TAKE, TOS(2, 3, PC_, PD, NONE32, 0, 1, 0x61));
 
     /* Fig. 7 (5)-(7): the compacted warp {t1, t6, t7} reaches D: pop */
     in = in_arrive(4, W4(0, 1, 1, NO), PD);
     o = cyc(m, &in, &ev);
     check_cmp(&o, false, 0, false, 0);
-    check_ev(&ev, (tbc_stack_events_t){.accepted = true, .op = TBC_OP_ARRIVE,
-                                       .wcnt_zero = true, .depth_after = 2});
+    check_ev(&ev, EV(.accepted = true, .op = TBC_OP_ARRIVE, .wcnt_zero = true,
+                     .depth_after = 2));
 
     /* Fig. 7 (8): B settles: lane 3 holds threads 4 and 8 -> two warps */
-    o = settle_cyc(m, false, (tbc_stack_events_t){.settled = true, .depth_after = 2});
+    o = settle(m, TAKE, TOS(1, 2, PB, PD, NONE32, 0, 2, 0x9e));
     assert_true(o.rsp_valid);
-    check_tos(&o, 1, 2, PB, PD, NONE32, 0, 0, 0x9e);
-    o = idle(m, true, (tbc_stack_events_t){.cmp_taken = true, .depth_after = 2});
-    check_cmp(&o, true, 0x9e, false, PB);
-    check_tos(&o, 1, 2, PB, PD, NONE32, 0, 2, 0x9e);
 
     /* Fig. 7 (9): both compacted warps reach D */
-    acc(m, in_arrive(4, W4(1, 0, 0, 0), PD), (tbc_stack_events_t){.depth_after = 2});
+    acc(m, in_arrive(4, W4(1, 0, 0, 0), PD), EV(.depth_after = 2));
     o = peek(m);
-    check_tos(&o, 1, 2, PB, PD, NONE32, 0, 1, 0x9e);
-    acc(m, in_arrive(4, W4(NO, NO, NO, 1), PD),
-        (tbc_stack_events_t){.wcnt_zero = true, .depth_after = 1});
+    check_tos(&o, TOS(1, 2, PB, PD, NONE32, 0, 1, 0x9e));
+    acc(m, in_arrive(4, W4(NO, NO, NO, 1), PD), EV(.wcnt_zero = true, .depth_after = 1));
 
     /* Fig. 7 (10): the original entry, now at D, gets the full mask back:
      * the static warps again */
-    o = settle_cyc(m, false, (tbc_stack_events_t){.settled = true, .depth_after = 1});
-    check_tos(&o, 0, 1, PD, PEXIT, NONE32, 0, 0, 0xff);
-    o = idle(m, true, (tbc_stack_events_t){.cmp_taken = true, .depth_after = 1});
-    check_cmp(&o, true, 0xff, false, PD);
-    check_tos(&o, 0, 1, PD, PEXIT, NONE32, 0, 2, 0xff);
+    settle(m, TAKE, TOS(0, 1, PD, PEXIT, NONE32, 0, 2, 0xff));
 
     /* both reach the exit: the bottom entry is popped, the block is done */
-    acc(m, in_arrive(4, second, PEXIT), (tbc_stack_events_t){.depth_after = 1});
+    acc(m, in_arrive(4, second, PEXIT), EV(.depth_after = 1));
     acc(m, in_arrive(4, first, PEXIT),
-        (tbc_stack_events_t){.wcnt_zero = true, .block_done = true, .depth_after = 0});
+        EV(.wcnt_zero = true, .block_done = true, .depth_after = 0));
     o = peek(m);
     assert_true(o.req_ready);
     check_tos_empty(&o);
@@ -576,45 +569,41 @@ static void test_fig7_w2_first(void **state)
  * other outcomes are this test's choice: C = {1,3,5,7,8,9,10}. */
 static void test_fig9_three_warps(void **state)
 {
-    (void)state;
-    tbc_stack_t *m = make(12, 4, 32, 8, true);
+    tbc_stack_t *m = *state = make(12, 4, 32, 8, true);
     start(m, 0xfff, PA, PEXIT, false, 3);
-    /* W2 = threads 5-8: 5, 7, 8 taken (lanes 0, 2, 3) */
-    acc(m, in_branch(4, W4(1, 1, 1, 1), 0xd, PC_, PB, PD, NONE32),
-        (tbc_stack_events_t){.first_arrival = true, .depth_after = 3});
-    check_entry(m, 2, PC_, PD, NONE32, 0, 0, 0x0d0); /* bits 4, 6, 7 */
-    check_entry(m, 1, PB, PD, NONE32, 0, 0, 0x020);  /* bit 5: thread 6 */
-    check_entry(m, 0, PD, PEXIT, NONE32, 0, 2, 0xfff);
-    /* W3 = threads 9-12: 9, 10 taken */
-    acc(m, in_branch(4, W4(2, 2, 2, 2), 0x3, PC_, PB, PD, NONE32),
-        (tbc_stack_events_t){.depth_after = 3});
-    check_entry(m, 2, PC_, PD, NONE32, 0, 0, 0x3d0);
-    check_entry(m, 1, PB, PD, NONE32, 0, 0, 0xc20);
-    check_entry(m, 0, PD, PEXIT, NONE32, 0, 1, 0xfff);
-    /* W1 = threads 1-4: 1, 3 taken */
-    acc(m, in_branch(4, W4(0, 0, 0, 0), 0x5, PC_, PB, PD, NONE32),
-        (tbc_stack_events_t){.wcnt_zero = true, .depth_after = 3});
-    check_entry(m, 2, PC_, PD, NONE32, 0, 0, 0x3d5);
-    check_entry(m, 1, PB, PD, NONE32, 0, 0, 0xc2a);
+    /* the arrivals in order: static warp, outcome per lane; then C's and
+     * B's masks and T's WCnt */
+    static const struct {
+        int sw;
+        uint64_t taken, c, b;
+        unsigned wcnt;
+    } arrivals[] = {
+        /* W2 = threads 5-8: 5, 7, 8 taken (lanes 0, 2, 3): C gets bits 4,
+         * 6, 7, B bit 5 (thread 6) */
+        {1, 0xd, 0x0d0, 0x020, 2},
+        /* W3 = threads 9-12: 9, 10 taken */
+        {2, 0x3, 0x3d0, 0xc20, 1},
+        /* W1 = threads 1-4: 1, 3 taken */
+        {0, 0x5, 0x3d5, 0xc2a, 0},
+    };
+    for (size_t i = 0; i < ARRAY_LEN(arrivals); i++) {
+        int sw = arrivals[i].sw;
+        acc(m, in_branch(4, W4(sw, sw, sw, sw), arrivals[i].taken, PC_, PB, PD, NONE32),
+            EV(.first_arrival = i == 0, .wcnt_zero = arrivals[i].wcnt == 0, .depth_after = 3));
+        check_entry(m, 2, PC_, PD, NONE32, 0, 0, arrivals[i].c);
+        check_entry(m, 1, PB, PD, NONE32, 0, 0, arrivals[i].b);
+        check_entry(m, 0, PD, PEXIT, NONE32, 0, arrivals[i].wcnt, 0xfff);
+    }
     /* C: lane 0 holds threads 1, 5, 9 -> WCnt 3 */
-    tbc_stack_out_t o = settle_cyc(m, false, (tbc_stack_events_t){.settled = true, .depth_after = 3});
-    check_tos(&o, 2, 3, PC_, PD, NONE32, 0, 0, 0x3d5);
-    o = idle(m, false, (tbc_stack_events_t){.depth_after = 3});
-    check_tos(&o, 2, 3, PC_, PD, NONE32, 0, 3, 0x3d5);
-    check_cmp(&o, true, 0x3d5, false, PC_);
+    settle(m, 0, TOS(2, 3, PC_, PD, NONE32, 0, 3, 0x3d5));
     /* the compactor's three warps (worked out in test_thread_compactor) */
-    acc(m, in_arrive(4, W4(0, 2, 0, 1), PD), (tbc_stack_events_t){.depth_after = 3});
-    acc(m, in_arrive(4, W4(1, NO, 1, NO), PD), (tbc_stack_events_t){.depth_after = 3});
-    acc(m, in_arrive(4, W4(2, NO, NO, NO), PD),
-        (tbc_stack_events_t){.wcnt_zero = true, .depth_after = 2});
+    acc(m, in_arrive(4, W4(0, 2, 0, 1), PD), EV(.depth_after = 3));
+    acc(m, in_arrive(4, W4(1, NO, 1, NO), PD), EV(.depth_after = 3));
+    acc(m, in_arrive(4, W4(2, NO, NO, NO), PD), EV(.wcnt_zero = true, .depth_after = 2));
     /* B: lanes 1 and 3 hold two threads each -> WCnt 2; the request
      * replaces C's, never taken */
-    o = settle_cyc(m, false, (tbc_stack_events_t){.settled = true, .depth_after = 2});
+    tbc_stack_out_t o = settle(m, 0, TOS(1, 2, PB, PD, NONE32, 0, 2, 0xc2a));
     check_cmp(&o, true, 0x3d5, false, PC_);
-    o = idle(m, false, (tbc_stack_events_t){.depth_after = 2});
-    check_tos(&o, 1, 2, PB, PD, NONE32, 0, 2, 0xc2a);
-    check_cmp(&o, true, 0xc2a, false, PB);
-    tbc_stack_destroy(m);
 }
 
 /* ------------------------------------------------------------------ */
@@ -622,69 +611,41 @@ static void test_fig9_three_warps(void **state)
 
 static void test_uniform_empty_target(void **state)
 {
-    (void)state;
     /* every thread taken: B (not taken) stays empty */
-    tbc_stack_t *m = make(8, 4, 32, 3, false);
-    start(m, 0xff, PA, PEXIT, false, 2);
-    acc(m, in_branch(4, W4(0, 0, 0, 0), 0xf, PC_, PB, PD, NONE32),
-        (tbc_stack_events_t){.first_arrival = true, .depth_after = 3}); /* exactly Depth */
-    acc(m, in_branch(4, W4(1, 1, 1, 1), 0xf, PC_, PB, PD, NONE32),
-        (tbc_stack_events_t){.wcnt_zero = true, .depth_after = 3});
+    tbc_stack_t *m = *state = start_block8(3, false);
+    branch_both(m, 0, 0xf, 0xf, PC_, PB, PD, NONE32, 3); /* exactly Depth */
     check_entry(m, 1, PB, PD, NONE32, 0, 0, 0x00);
-    settle_cyc(m, true, (tbc_stack_events_t){.settled = true, .depth_after = 3});
-    tbc_stack_out_t o = idle(m, true, (tbc_stack_events_t){.cmp_taken = true, .depth_after = 3});
-    check_cmp(&o, true, 0xff, false, PC_);
-    check_tos(&o, 2, 3, PC_, PD, NONE32, 0, 2, 0xff);
-    acc(m, in_arrive(4, W4(1, 1, 1, 1), PD), (tbc_stack_events_t){.depth_after = 3});
-    acc(m, in_arrive(4, W4(0, 0, 0, 0), PD),
-        (tbc_stack_events_t){.wcnt_zero = true, .depth_after = 2});
+    settle(m, READY_SETTLING | TAKE, TOS(2, 3, PC_, PD, NONE32, 0, 2, 0xff));
+    acc(m, in_arrive(4, W4(1, 1, 1, 1), PD), EV(.depth_after = 3));
+    acc(m, in_arrive(4, W4(0, 0, 0, 0), PD), EV(.wcnt_zero = true, .depth_after = 2));
     /* B is empty: popped, one cycle; then the original entry settles */
-    o = settle_cyc(m, false, (tbc_stack_events_t){.settle_pop_empty = true, .depth_after = 1});
-    check_tos(&o, 1, 2, PB, PD, NONE32, 0, 0, 0x00);
+    tbc_stack_out_t o = settle_cyc(m, false, EV(.settle_pop_empty = true, .depth_after = 1));
+    check_tos(&o, TOS(1, 2, PB, PD, NONE32, 0, 0, 0x00));
     check_cmp(&o, false, 0, false, 0);
-    o = settle_cyc(m, false, (tbc_stack_events_t){.settled = true, .depth_after = 1});
-    check_tos(&o, 0, 1, PD, PEXIT, NONE32, 0, 0, 0xff);
+    o = settle(m, 0, TOS(0, 1, PD, PEXIT, NONE32, 0, 2, 0xff));
     check_cmp(&o, false, 0, false, 0);
-    o = idle(m, false, (tbc_stack_events_t){.depth_after = 1});
-    assert_true(o.req_ready);
-    check_cmp(&o, true, 0xff, false, PD);
-    check_tos(&o, 0, 1, PD, PEXIT, NONE32, 0, 2, 0xff);
-    tbc_stack_destroy(m);
+    destroy_state(state);
 
     /* every thread not taken: C (the top) is empty and popped at once */
-    m = make(8, 4, 32, 3, false);
-    start(m, 0xff, PA, PEXIT, false, 2);
-    acc(m, in_branch(4, W4(1, 1, 1, 1), 0x0, PC_, PB, PD, NONE32),
-        (tbc_stack_events_t){.first_arrival = true, .depth_after = 3});
-    acc(m, in_branch(4, W4(0, 0, 0, 0), 0x0, PC_, PB, PD, NONE32),
-        (tbc_stack_events_t){.wcnt_zero = true, .depth_after = 3});
-    o = settle_cyc(m, false, (tbc_stack_events_t){.settle_pop_empty = true, .depth_after = 2});
-    check_tos(&o, 2, 3, PC_, PD, NONE32, 0, 0, 0x00);
-    o = settle_cyc(m, false, (tbc_stack_events_t){.settled = true, .depth_after = 2});
-    check_tos(&o, 1, 2, PB, PD, NONE32, 0, 0, 0xff);
-    o = idle(m, false, (tbc_stack_events_t){.depth_after = 2});
-    check_cmp(&o, true, 0xff, false, PB);
-    check_tos(&o, 1, 2, PB, PD, NONE32, 0, 2, 0xff);
-    tbc_stack_destroy(m);
+    m = *state = start_block8(3, false);
+    branch_both(m, 1, 0x0, 0x0, PC_, PB, PD, NONE32, 3);
+    o = settle_cyc(m, false, EV(.settle_pop_empty = true, .depth_after = 2));
+    check_tos(&o, TOS(2, 3, PC_, PD, NONE32, 0, 0, 0x00));
+    settle(m, 0, TOS(1, 2, PB, PD, NONE32, 0, 2, 0xff));
 }
 
 /* A single warp: the first arrival is also the last one (section 3.3:
  * both targets even for a uniform warp). */
 static void test_single_warp_block(void **state)
 {
-    (void)state;
-    tbc_stack_t *m = make(8, 4, 32, 8, true);
+    tbc_stack_t *m = *state = make(8, 4, 32, 8, true);
     start(m, 0x0f, PA, PEXIT, false, 1); /* threads 1-4 only */
     acc(m, in_branch(4, W4(0, 0, 0, 0), 0x0, PC_, PB, PD, NONE32),
-        (tbc_stack_events_t){.first_arrival = true, .wcnt_zero = true, .depth_after = 3});
+        EV(.first_arrival = true, .wcnt_zero = true, .depth_after = 3));
     check_entry(m, 2, PC_, PD, NONE32, 0, 0, 0x00);
     check_entry(m, 1, PB, PD, NONE32, 0, 0, 0x0f);
-    settle_cyc(m, false, (tbc_stack_events_t){.settle_pop_empty = true, .depth_after = 2});
-    tbc_stack_out_t o = settle_cyc(m, false, (tbc_stack_events_t){.settled = true, .depth_after = 2});
-    check_tos(&o, 1, 2, PB, PD, NONE32, 0, 0, 0x0f);
-    o = idle(m, false, (tbc_stack_events_t){.depth_after = 2});
-    check_tos(&o, 1, 2, PB, PD, NONE32, 0, 1, 0x0f);
-    tbc_stack_destroy(m);
+    settle_cyc(m, false, EV(.settle_pop_empty = true, .depth_after = 2));
+    settle(m, 0, TOS(1, 2, PB, PD, NONE32, 0, 1, 0x0f));
 }
 
 /* ------------------------------------------------------------------ */
@@ -692,70 +653,44 @@ static void test_single_warp_block(void **state)
 
 static void test_cascade(void **state)
 {
-    (void)state;
-    tbc_stack_t *m = make(8, 4, 32, 5, false);
-    start(m, 0xff, PA, PEXIT, false, 2);
+    tbc_stack_t *m = *state = start_block8(5, false);
     /* uniform branch A -> C: B empty */
-    acc(m, in_branch(4, W4(0, 0, 0, 0), 0xf, PC_, PB, PD, NONE32),
-        (tbc_stack_events_t){.first_arrival = true, .depth_after = 3});
-    acc(m, in_branch(4, W4(1, 1, 1, 1), 0xf, PC_, PB, PD, NONE32),
-        (tbc_stack_events_t){.wcnt_zero = true, .depth_after = 3});
-    settle_cyc(m, true, (tbc_stack_events_t){.settled = true, .depth_after = 3});
-    idle(m, true, (tbc_stack_events_t){.cmp_taken = true, .depth_after = 3});
+    branch_both(m, 0, 0xf, 0xf, PC_, PB, PD, NONE32, 3);
+    settle(m, READY_SETTLING | TAKE, TOS(2, 3, PC_, PD, NONE32, 0, 2, 0xff));
     /* in C a nested branch with the same reconvergence point D:
      * threads 1-4 -> E, 5-8 -> F */
-    acc(m, in_branch(4, W4(0, 0, 0, 0), 0xf, PE, PF, PD, NONE32),
-        (tbc_stack_events_t){.first_arrival = true, .depth_after = 5});
-    acc(m, in_branch(4, W4(1, 1, 1, 1), 0x0, PE, PF, PD, NONE32),
-        (tbc_stack_events_t){.wcnt_zero = true, .depth_after = 5});
+    branch_both(m, 0, 0xf, 0x0, PE, PF, PD, NONE32, 5);
     check_entry(m, 0, PD, PEXIT, NONE32, 0, 0, 0xff);
     check_entry(m, 1, PB, PD, NONE32, 0, 0, 0x00);
     check_entry(m, 2, PD, PD, NONE32, 0, 0, 0xff); /* C now waits at D == its rpc */
     check_entry(m, 3, PF, PD, NONE32, 0, 0, 0xf0);
     check_entry(m, 4, PE, PD, NONE32, 0, 0, 0x0f);
-    settle_cyc(m, true, (tbc_stack_events_t){.settled = true, .depth_after = 5});
-    tbc_stack_out_t o = idle(m, true, (tbc_stack_events_t){.cmp_taken = true, .depth_after = 5});
-    check_cmp(&o, true, 0x0f, false, PE);
-    check_tos(&o, 4, 5, PE, PD, NONE32, 0, 1, 0x0f);
-    acc(m, in_arrive(4, W4(0, 0, 0, 0), PD),
-        (tbc_stack_events_t){.wcnt_zero = true, .depth_after = 4});
-    o = settle_cyc(m, true, (tbc_stack_events_t){.settled = true, .depth_after = 4});
-    check_tos(&o, 3, 4, PF, PD, NONE32, 0, 0, 0xf0);
-    o = idle(m, true, (tbc_stack_events_t){.cmp_taken = true, .depth_after = 4});
-    check_cmp(&o, true, 0xf0, false, PF);
-    acc(m, in_arrive(4, W4(1, 1, 1, 1), PD),
-        (tbc_stack_events_t){.wcnt_zero = true, .depth_after = 3});
+    settle(m, READY_SETTLING | TAKE, TOS(4, 5, PE, PD, NONE32, 0, 1, 0x0f));
+    acc(m, in_arrive(4, W4(0, 0, 0, 0), PD), EV(.wcnt_zero = true, .depth_after = 4));
+    settle(m, READY_SETTLING | TAKE, TOS(3, 4, PF, PD, NONE32, 0, 1, 0xf0));
+    acc(m, in_arrive(4, W4(1, 1, 1, 1), PD), EV(.wcnt_zero = true, .depth_after = 3));
     /* three settling cycles: C (pc == rpc) popped, B (empty) popped, the
      * bottom entry settles */
-    o = settle_cyc(m, false, (tbc_stack_events_t){.settle_pop_done = true, .depth_after = 2});
-    check_tos(&o, 2, 3, PD, PD, NONE32, 0, 0, 0xff);
-    o = settle_cyc(m, false, (tbc_stack_events_t){.settle_pop_empty = true, .depth_after = 1});
-    check_tos(&o, 1, 2, PB, PD, NONE32, 0, 0, 0x00);
-    o = settle_cyc(m, false, (tbc_stack_events_t){.settled = true, .depth_after = 1});
-    check_tos(&o, 0, 1, PD, PEXIT, NONE32, 0, 0, 0xff);
+    tbc_stack_out_t o = settle_cyc(m, false, EV(.settle_pop_done = true, .depth_after = 2));
+    check_tos(&o, TOS(2, 3, PD, PD, NONE32, 0, 0, 0xff));
+    o = settle_cyc(m, false, EV(.settle_pop_empty = true, .depth_after = 1));
+    check_tos(&o, TOS(1, 2, PB, PD, NONE32, 0, 0, 0x00));
+    o = settle(m, 0, TOS(0, 1, PD, PEXIT, NONE32, 0, 2, 0xff));
     check_cmp(&o, false, 0, false, 0);
-    o = idle(m, false, (tbc_stack_events_t){.depth_after = 1});
-    assert_true(o.req_ready);
-    check_cmp(&o, true, 0xff, false, PD);
-    check_tos(&o, 0, 1, PD, PEXIT, NONE32, 0, 2, 0xff);
-    tbc_stack_destroy(m);
 }
 
 /* INIT at its own exit PC: the bottom entry is popped while settling. */
 static void test_init_at_exit(void **state)
 {
-    (void)state;
-    tbc_stack_t *m = make(8, 4, 32, 8, true);
-    acc(m, in_init64(0xff, PEXIT, PEXIT, false), (tbc_stack_events_t){.depth_after = 1});
-    tbc_stack_out_t o = settle_cyc(m, false,
-                                   (tbc_stack_events_t){.settle_pop_done = true,
-                                                        .block_done = true, .depth_after = 0});
-    check_tos(&o, 0, 1, PEXIT, PEXIT, NONE32, 0, 0, 0xff);
+    tbc_stack_t *m = *state = make(8, 4, 32, 8, true);
+    acc(m, in_init64(0xff, PEXIT, PEXIT, false), EV(.depth_after = 1));
+    tbc_stack_out_t o = settle_cyc(
+        m, false, EV(.settle_pop_done = true, .block_done = true, .depth_after = 0));
+    check_tos(&o, TOS(0, 1, PEXIT, PEXIT, NONE32, 0, 0, 0xff));
     o = peek(m);
     assert_true(o.req_ready);
     check_tos_empty(&o);
     check_cmp(&o, false, 0, false, 0);
-    tbc_stack_destroy(m);
 }
 
 /* ------------------------------------------------------------------ */
@@ -768,45 +703,35 @@ static void test_init_at_exit(void **state)
  * new likely-convergence entry above the first one). */
 static void run_example2(bool nested_lcp)
 {
-    tbc_stack_t *m = make(8, 4, 32, 8, true);
-    start(m, 0xff, PA, PEXIT, false, 2);
+    tbc_stack_t *m = start_block8(8, true);
 
     /* Fig. 10 (1)-(2): the LCP entry E, then C (not taken), B (taken) */
     acc(m, in_branch(4, W4(0, 0, 0, 0), 0x1, PB, PC_, PF, PE),
-        (tbc_stack_events_t){.first_arrival = true, .lcp_push = true, .depth_after = 4});
+        EV(.first_arrival = true, .lcp_push = true, .depth_after = 4));
     check_entry(m, 0, PF, PEXIT, NONE32, 0, 1, 0xff);
     check_entry(m, 1, PE, PF, NONE32, 0, 0, 0x00);
     check_entry(m, 2, PC_, PF, PE, 1, 0, 0x0e);
     check_entry(m, 3, PB, PF, PE, 1, 0, 0x01);
     /* a later warp must name the same branch; its lpc is not compared */
     acc(m, in_branch(4, W4(1, 1, 1, 1), 0x0, PB, PC_, PF, NONE32),
-        (tbc_stack_events_t){.wcnt_zero = true, .depth_after = 4});
+        EV(.wcnt_zero = true, .depth_after = 4));
     check_entry(m, 2, PC_, PF, PE, 1, 0, 0xfe);
-    tbc_stack_out_t o = settle_cyc(m, true, (tbc_stack_events_t){.settled = true, .depth_after = 4});
-    check_tos(&o, 3, 4, PB, PF, PE, 1, 0, 0x01);
-    o = idle(m, true, (tbc_stack_events_t){.cmp_taken = true, .depth_after = 4});
-    check_cmp(&o, true, 0x01, false, PB);
-    check_tos(&o, 3, 4, PB, PF, PE, 1, 1, 0x01);
+    settle(m, READY_SETTLING | TAKE, TOS(3, 4, PB, PF, PE, 1, 1, 0x01));
 
     /* Fig. 10 (8)-(9): thread 1 leaves B for E == LPC: merged into entry 1 */
     acc(m, in_arrive(4, W4(0, NO, NO, NO), PE),
-        (tbc_stack_events_t){.lpc_arrive = true, .wcnt_zero = true, .depth_after = 3});
+        EV(.lpc_arrive = true, .wcnt_zero = true, .depth_after = 3));
     check_entry(m, 1, PE, PF, NONE32, 0, 0, 0x01);
 
     /* C: threads 2-8; lanes 1-3 hold two threads each */
-    o = settle_cyc(m, true, (tbc_stack_events_t){.settled = true, .depth_after = 3});
-    check_tos(&o, 2, 3, PC_, PF, PE, 1, 0, 0xfe);
-    o = idle(m, true, (tbc_stack_events_t){.cmp_taken = true, .depth_after = 3});
-    check_cmp(&o, true, 0xfe, false, PC_);
-    check_tos(&o, 2, 3, PC_, PF, PE, 1, 2, 0xfe);
+    settle(m, READY_SETTLING | TAKE, TOS(2, 3, PC_, PF, PE, 1, 2, 0xfe));
 
     /* Fig. 10 (3)-(4): the branch in C. Compacted warp 1 = {t5, t2, t3,
      * t4}: t3, t4 -> D (taken). Warp 2 = {-, t6, t7, t8}: all -> E. */
     uint64_t inner_lpc = nested_lcp ? PE : PF;
     unsigned d_lpos = nested_lcp ? 3 : 1;
     acc(m, in_branch(4, W4(1, 0, 0, 0), 0xc, PD, PE, PF, inner_lpc),
-        (tbc_stack_events_t){.first_arrival = true, .lcp_push = nested_lcp,
-                             .depth_after = nested_lcp ? 6 : 5});
+        EV(.first_arrival = true, .lcp_push = nested_lcp, .depth_after = nested_lcp ? 6 : 5));
     unsigned top = nested_lcp ? 5 : 4;
     if (nested_lcp)
         check_entry(m, 3, PE, PF, PE, 1, 0, 0x00); /* inherits C's lpc, lpos */
@@ -814,45 +739,32 @@ static void run_example2(bool nested_lcp)
     check_entry(m, top - 1, PE, PF, PE, d_lpos, 0, 0x12);
     check_entry(m, top, PD, PF, PE, d_lpos, 0, 0x0c);
     acc(m, in_branch(4, W4(NO, 1, 1, 1), 0x0, PD, PE, PF, inner_lpc),
-        (tbc_stack_events_t){.wcnt_zero = true, .depth_after = top + 1});
+        EV(.wcnt_zero = true, .depth_after = top + 1));
     check_entry(m, top - 1, PE, PF, PE, d_lpos, 0, 0xf2);
 
     /* D: threads 3, 4 -> one warp, which reaches F (Fig. 10 (6)-(7)) */
-    o = settle_cyc(m, true, (tbc_stack_events_t){.settled = true, .depth_after = top + 1});
-    check_tos(&o, top, top + 1, PD, PF, PE, d_lpos, 0, 0x0c);
-    o = idle(m, true, (tbc_stack_events_t){.cmp_taken = true, .depth_after = top + 1});
-    check_cmp(&o, true, 0x0c, false, PD);
-    check_tos(&o, top, top + 1, PD, PF, PE, d_lpos, 1, 0x0c);
-    acc(m, in_arrive(4, W4(NO, NO, 0, 0), PF),
-        (tbc_stack_events_t){.wcnt_zero = true, .depth_after = top});
+    settle(m, READY_SETTLING | TAKE, TOS(top, top + 1, PD, PF, PE, d_lpos, 1, 0x0c));
+    acc(m, in_arrive(4, W4(NO, NO, 0, 0), PF), EV(.wcnt_zero = true, .depth_after = top));
 
     /* the E target has pc == lpc: merged (Fig. 10 (4)-(5)); with the
      * nested entry that one merges again into entry 1 */
-    o = settle_cyc(m, false, (tbc_stack_events_t){.settle_merge = true, .depth_after = top - 1});
-    check_tos(&o, top - 1, top, PE, PF, PE, d_lpos, 0, 0xf2);
+    tbc_stack_out_t o = settle_cyc(m, false, EV(.settle_merge = true, .depth_after = top - 1));
+    check_tos(&o, TOS(top - 1, top, PE, PF, PE, d_lpos, 0, 0xf2));
     if (nested_lcp) {
         check_entry(m, 3, PE, PF, PE, 1, 0, 0xf2);
-        o = settle_cyc(m, false, (tbc_stack_events_t){.settle_merge = true, .depth_after = 3});
-        check_tos(&o, 3, 4, PE, PF, PE, 1, 0, 0xf2);
+        o = settle_cyc(m, false, EV(.settle_merge = true, .depth_after = 3));
+        check_tos(&o, TOS(3, 4, PE, PF, PE, 1, 0, 0xf2));
     }
     check_entry(m, 1, PE, PF, NONE32, 0, 0, 0xf3);
     /* C (now at F == its rpc) is done */
-    o = settle_cyc(m, false, (tbc_stack_events_t){.settle_pop_done = true, .depth_after = 2});
-    check_tos(&o, 2, 3, PF, PF, PE, 1, 0, 0xfe);
+    o = settle_cyc(m, false, EV(.settle_pop_done = true, .depth_after = 2));
+    check_tos(&o, TOS(2, 3, PF, PF, PE, 1, 0, 0xfe));
     /* Fig. 10 (10): the likely-convergence entry runs E with threads
      * 1, 2, 5, 6, 7, 8: lanes 0 and 1 hold two each -> WCnt 2 */
-    o = settle_cyc(m, false, (tbc_stack_events_t){.settled = true, .depth_after = 2});
-    check_tos(&o, 1, 2, PE, PF, NONE32, 0, 0, 0xf3);
-    o = idle(m, true, (tbc_stack_events_t){.cmp_taken = true, .depth_after = 2});
-    check_cmp(&o, true, 0xf3, false, PE);
-    check_tos(&o, 1, 2, PE, PF, NONE32, 0, 2, 0xf3);
-    acc(m, in_arrive(4, W4(0, 0, 1, 1), PF), (tbc_stack_events_t){.depth_after = 2});
-    acc(m, in_arrive(4, W4(1, 1, NO, NO), PF),
-        (tbc_stack_events_t){.wcnt_zero = true, .depth_after = 1});
-    o = settle_cyc(m, false, (tbc_stack_events_t){.settled = true, .depth_after = 1});
-    o = idle(m, false, (tbc_stack_events_t){.depth_after = 1});
-    check_cmp(&o, true, 0xff, false, PF);
-    check_tos(&o, 0, 1, PF, PEXIT, NONE32, 0, 2, 0xff);
+    settle(m, TAKE, TOS(1, 2, PE, PF, NONE32, 0, 2, 0xf3));
+    acc(m, in_arrive(4, W4(0, 0, 1, 1), PF), EV(.depth_after = 2));
+    acc(m, in_arrive(4, W4(1, 1, NO, NO), PF), EV(.wcnt_zero = true, .depth_after = 1));
+    settle(m, 0, TOS(0, 1, PF, PEXIT, NONE32, 0, 2, 0xff));
     tbc_stack_destroy(m);
 }
 
@@ -868,24 +780,28 @@ static void test_example2_nested_lcp(void **state)
     run_example2(true);
 }
 
+/* Static warp 0 (threads 1-4) of Fig. 7's block reaches Example 2's branch
+ * (thread 1 to B, the rest to C; reconvergence at F) with a likely-
+ * convergence point that makes no LCP entry: only C and B are pushed. */
+static void branch_without_lcp(tbc_stack_t *m, uint64_t lpc)
+{
+    acc(m, in_branch(4, W4(0, 0, 0, 0), 0x1, PB, PC_, PF, lpc),
+        EV(.first_arrival = true, .depth_after = 3));
+    check_entry(m, 1, PC_, PF, NONE32, 0, 0, 0x0e);
+    check_entry(m, 2, PB, PF, NONE32, 0, 0, 0x01);
+}
+
 /* LCP off: lpc is ignored, entries carry PcNone, an arrival at what would
  * be the LPC is not a convergence point. */
 static void test_lcp_disabled(void **state)
 {
-    (void)state;
-    tbc_stack_t *m = make(8, 4, 32, 3, false);
-    start(m, 0xff, PA, PEXIT, false, 2);
-    acc(m, in_branch(4, W4(0, 0, 0, 0), 0x1, PB, PC_, PF, PE),
-        (tbc_stack_events_t){.first_arrival = true, .depth_after = 3});
-    check_entry(m, 1, PC_, PF, NONE32, 0, 0, 0x0e);
-    check_entry(m, 2, PB, PF, NONE32, 0, 0, 0x01);
+    tbc_stack_t *m = *state = start_block8(3, false);
+    branch_without_lcp(m, PE);
     acc(m, in_branch(4, W4(1, 1, 1, 1), 0x0, PB, PC_, PF, PE),
-        (tbc_stack_events_t){.wcnt_zero = true, .depth_after = 3});
-    settle_cyc(m, true, (tbc_stack_events_t){.settled = true, .depth_after = 3});
+        EV(.wcnt_zero = true, .depth_after = 3));
+    settle_cyc(m, true, EV(.settled = true, .depth_after = 3));
     rej(m, in_arrive(4, W4(0, NO, NO, NO), PE), TBC_ERR_NOT_PENDING);
-    acc(m, in_arrive(4, W4(0, NO, NO, NO), PF),
-        (tbc_stack_events_t){.wcnt_zero = true, .depth_after = 2});
-    tbc_stack_destroy(m);
+    acc(m, in_arrive(4, W4(0, NO, NO, NO), PF), EV(.wcnt_zero = true, .depth_after = 2));
 }
 
 /* LCP on, lpc == rpc or PcNone: no likely-convergence entry */
@@ -893,12 +809,8 @@ static void test_lcp_not_pushed(void **state)
 {
     (void)state;
     for (int k = 0; k < 2; k++) {
-        tbc_stack_t *m = make(8, 4, 32, 4, true);
-        start(m, 0xff, PA, PEXIT, false, 2);
-        acc(m, in_branch(4, W4(0, 0, 0, 0), 0x1, PB, PC_, PF, k ? PF : NONE32),
-            (tbc_stack_events_t){.first_arrival = true, .depth_after = 3});
-        check_entry(m, 1, PC_, PF, NONE32, 0, 0, 0x0e);
-        check_entry(m, 2, PB, PF, NONE32, 0, 0, 0x01);
+        tbc_stack_t *m = start_block8(4, true);
+        branch_without_lcp(m, k ? PF : NONE32);
         tbc_stack_destroy(m);
     }
 }
@@ -908,41 +820,23 @@ static void test_lcp_not_pushed(void **state)
 
 static void test_static_mode(void **state)
 {
-    (void)state;
-    tbc_stack_t *m = make(8, 4, 32, 8, true);
+    tbc_stack_t *m = *state = make(8, 4, 32, 8, true);
     start(m, 0xff, PA, PEXIT, true, 2);
-    acc(m, in_branch(4, W4(0, 0, 0, 0), 0x1, PC_, PB, PD, NONE32),
-        (tbc_stack_events_t){.first_arrival = true, .depth_after = 3});
-    acc(m, in_branch(4, W4(1, 1, 1, 1), 0x6, PC_, PB, PD, NONE32),
-        (tbc_stack_events_t){.wcnt_zero = true, .depth_after = 3});
-    settle_cyc(m, false, (tbc_stack_events_t){.settled = true, .depth_after = 3});
+    branch_both(m, 0, 0x1, 0x6, PC_, PB, PD, NONE32, 3);
     /* {1,6,7} spans both static warps: WCnt 2 (compacted it would be 1) */
-    tbc_stack_out_t o = idle(m, true, (tbc_stack_events_t){.cmp_taken = true, .depth_after = 3});
-    check_cmp(&o, true, 0x61, true, PC_);
-    check_tos(&o, 2, 3, PC_, PD, NONE32, 0, 2, 0x61);
+    settle(m, TAKE | STATIC, TOS(2, 3, PC_, PD, NONE32, 0, 2, 0x61));
     /* the static warps {t1} and {t6, t7} */
-    acc(m, in_arrive(4, W4(0, NO, NO, NO), PD), (tbc_stack_events_t){.depth_after = 3});
-    acc(m, in_arrive(4, W4(NO, 1, 1, NO), PD),
-        (tbc_stack_events_t){.wcnt_zero = true, .depth_after = 2});
-    settle_cyc(m, false, (tbc_stack_events_t){.settled = true, .depth_after = 2});
-    o = idle(m, false, (tbc_stack_events_t){.depth_after = 2});
-    check_cmp(&o, true, 0x9e, true, PB);
-    check_tos(&o, 1, 2, PB, PD, NONE32, 0, 2, 0x9e);
+    acc(m, in_arrive(4, W4(0, NO, NO, NO), PD), EV(.depth_after = 3));
+    acc(m, in_arrive(4, W4(NO, 1, 1, NO), PD), EV(.wcnt_zero = true, .depth_after = 2));
+    settle(m, STATIC, TOS(1, 2, PB, PD, NONE32, 0, 2, 0x9e));
 
     /* static mode is per INIT: one static warp's threads -> 1. The INIT
      * withdraws B's request, which was never taken. */
-    acc(m, in_init64(0xa0, PA, PEXIT, true), (tbc_stack_events_t){.depth_after = 1});
-    settle_cyc(m, true, (tbc_stack_events_t){.settled = true, .depth_after = 1});
-    o = idle(m, false, (tbc_stack_events_t){.depth_after = 1});
-    check_cmp(&o, true, 0xa0, true, PA);
-    assert_int_equal(o.tos_wcnt, 1);
+    acc(m, in_init64(0xa0, PA, PEXIT, true), EV(.depth_after = 1));
+    settle(m, READY_SETTLING | STATIC, TOS(0, 1, PA, PEXIT, NONE32, 0, 1, 0xa0));
     /* and off again */
-    acc(m, in_init64(0x61, PA, PEXIT, false), (tbc_stack_events_t){.depth_after = 1});
-    settle_cyc(m, true, (tbc_stack_events_t){.settled = true, .depth_after = 1});
-    o = idle(m, false, (tbc_stack_events_t){.depth_after = 1});
-    check_cmp(&o, true, 0x61, false, PA);
-    assert_int_equal(o.tos_wcnt, 1);
-    tbc_stack_destroy(m);
+    acc(m, in_init64(0x61, PA, PEXIT, false), EV(.depth_after = 1));
+    settle(m, READY_SETTLING, TOS(0, 1, PA, PEXIT, NONE32, 0, 1, 0x61));
 }
 
 /* ------------------------------------------------------------------ */
@@ -950,50 +844,42 @@ static void test_static_mode(void **state)
 
 static void test_cmp_handshake(void **state)
 {
-    (void)state;
-    tbc_stack_t *m = make(8, 4, 32, 8, true);
-    acc(m, in_init64(0xff, PA, PEXIT, false), (tbc_stack_events_t){.depth_after = 1});
-    settle_cyc(m, false, (tbc_stack_events_t){.settled = true, .depth_after = 1});
+    tbc_stack_t *m = *state = make(8, 4, 32, 8, true);
+    acc(m, in_init64(0xff, PA, PEXIT, false), EV(.depth_after = 1));
+    settle_cyc(m, false, EV(.settled = true, .depth_after = 1));
     tbc_stack_out_t o;
     for (int i = 0; i < 4; i++) {
-        o = idle(m, false, (tbc_stack_events_t){.depth_after = 1});
+        o = idle(m, false, EV(.depth_after = 1));
         check_cmp(&o, true, 0xff, false, PA);
     }
     /* a new INIT while the request waits withdraws it (docs/blocks/
      * tbc_stack.md, INIT): the old block's mask must not reach the
      * compactor, so cmp_ready in the settling cycle takes nothing */
-    acc(m, in_init64(0x0f, PB, PEXIT, false), (tbc_stack_events_t){.depth_after = 1});
-    o = settle_cyc(m, true, (tbc_stack_events_t){.settled = true, .depth_after = 1});
+    acc(m, in_init64(0x0f, PB, PEXIT, false), EV(.depth_after = 1));
+    o = settle(m, READY_SETTLING, TOS(0, 1, PB, PEXIT, NONE32, 0, 1, 0x0f));
     check_cmp(&o, false, 0, false, 0);
-    o = idle(m, false, (tbc_stack_events_t){.depth_after = 1});
-    check_cmp(&o, true, 0x0f, false, PB);
-    assert_int_equal(o.tos_wcnt, 1);
     /* withdrawn again, never taken */
-    acc(m, in_init64(0xf0, PC_, PEXIT, true), (tbc_stack_events_t){.depth_after = 1});
-    o = settle_cyc(m, false, (tbc_stack_events_t){.settled = true, .depth_after = 1});
+    acc(m, in_init64(0xf0, PC_, PEXIT, true), EV(.depth_after = 1));
+    o = settle(m, STATIC, TOS(0, 1, PC_, PEXIT, NONE32, 0, 1, 0xf0));
     check_cmp(&o, false, 0, false, 0);
-    o = idle(m, false, (tbc_stack_events_t){.depth_after = 1});
-    check_cmp(&o, true, 0xf0, true, PC_);
     /* cmp_ready without a request does nothing */
-    o = idle(m, true, (tbc_stack_events_t){.cmp_taken = true, .depth_after = 1});
-    o = idle(m, true, (tbc_stack_events_t){.depth_after = 1});
+    idle(m, true, EV(.cmp_taken = true, .depth_after = 1));
+    o = idle(m, true, EV(.depth_after = 1));
     check_cmp(&o, false, 0, false, 0);
     /* warps may arrive before the request is taken */
-    acc(m, in_init64(0xff, PA, PEXIT, false), (tbc_stack_events_t){.depth_after = 1});
-    settle_cyc(m, false, (tbc_stack_events_t){.settled = true, .depth_after = 1});
+    acc(m, in_init64(0xff, PA, PEXIT, false), EV(.depth_after = 1));
+    settle_cyc(m, false, EV(.settled = true, .depth_after = 1));
     acc(m, in_branch(4, W4(0, 0, 0, 0), 0x0, PC_, PB, PD, NONE32),
-        (tbc_stack_events_t){.first_arrival = true, .depth_after = 3});
+        EV(.first_arrival = true, .depth_after = 3));
     o = peek(m);
     check_cmp(&o, true, 0xff, false, PA);
-    tbc_stack_destroy(m);
 }
 
 /* requests offered while settling are neither applied nor rejected */
 static void test_settling_holds_requests(void **state)
 {
-    (void)state;
-    tbc_stack_t *m = make(8, 4, 32, 8, true);
-    acc(m, in_init64(0xff, PA, PEXIT, false), (tbc_stack_events_t){.depth_after = 1});
+    tbc_stack_t *m = *state = make(8, 4, 32, 8, true);
+    acc(m, in_init64(0xff, PA, PEXIT, false), EV(.depth_after = 1));
     tbc_stack_in_t bad = in_idle(false);
     bad.req_valid = true;
     bad.req_op = TBC_OP_RESERVED;
@@ -1001,7 +887,7 @@ static void test_settling_holds_requests(void **state)
     tbc_stack_out_t o = cyc(m, &bad, &ev);
     assert_false(o.req_ready);
     assert_true(o.rsp_valid); /* the INIT's response */
-    check_ev(&ev, (tbc_stack_events_t){.settled = true, .depth_after = 1});
+    check_ev(&ev, EV(.settled = true, .depth_after = 1));
     o = peek(m);
     assert_false(o.rsp_valid); /* nothing for the held request */
     assert_int_equal(o.err_sticky, 0);
@@ -1009,12 +895,11 @@ static void test_settling_holds_requests(void **state)
     /* now it is taken */
     rej(m, bad, TBC_ERR_BAD_OP);
     /* rsp_valid drops again after an idle cycle */
-    idle(m, false, (tbc_stack_events_t){.depth_after = 1});
+    idle(m, false, EV(.depth_after = 1));
     o = peek(m);
     assert_false(o.rsp_valid);
     assert_int_equal(o.rsp_err, 0);
     assert_int_equal(o.err_sticky, 1u << TBC_ERR_BAD_OP);
-    tbc_stack_destroy(m);
 }
 
 /* ------------------------------------------------------------------ */
@@ -1022,10 +907,9 @@ static void test_settling_holds_requests(void **state)
 
 static void test_every_error_code(void **state)
 {
-    (void)state;
     /* B = 12, W = 4: S = 3, SwWidth = 2 (static warp 3 exists on the port
      * but not in the block); PcWidth 8: PcNone = 0xff; Depth 4 */
-    tbc_stack_t *m = make(12, 4, 8, 4, true);
+    tbc_stack_t *m = *state = make(12, 4, 8, 4, true);
     const uint64_t N = 0xff;
     assert_int_equal(tbc_stack_pc_none(m), N);
     tbc_stack_in_t in;
@@ -1061,7 +945,8 @@ static void test_every_error_code(void **state)
     assert_int_equal(peek(m).err_sticky, 0x3e);
 
     /* a block without thread 12 (bit 11): lane 0 has three threads */
-    start(m, 0x7ff, PA, PEXIT, false, 3);
+    acc(m, in_init64(0x7ff, PA, PEXIT, false), EV(.depth_after = 1));
+    settle(m, TAKE, TOS(0, 1, PA, PEXIT, N, 0, 3, 0x7ff));
     /* 6 NOT_PENDING: thread 12 is not in T */
     rej(m, in_branch(4, W4(2, 2, 2, 2), 0, PC_, PB, PD, N), TBC_ERR_NOT_PENDING);
     rej(m, in_arrive(4, W4(NO, NO, NO, 2), PEXIT), TBC_ERR_NOT_PENDING);
@@ -1070,7 +955,7 @@ static void test_every_error_code(void **state)
     /* an invalid lane's static warp and outcome are ignored */
     in = in_branch(4, W4(2, 2, 2, NO), 0x9, PC_, PB, PD, N);
     in.req_lane_sw[3] = 3;
-    acc(m, in, (tbc_stack_events_t){.first_arrival = true, .depth_after = 3});
+    acc(m, in, EV(.first_arrival = true, .depth_after = 3));
     check_entry(m, 2, PC_, PD, N, 0, 0, 0x100);
     check_entry(m, 1, PB, PD, N, 0, 0, 0x600);
     /* duplicate arrival, whole or in part */
@@ -1090,12 +975,12 @@ static void test_every_error_code(void **state)
     rej(m, in_branch(4, W4(1, 1, 1, 1), 0x0, N, PB, PD, N), TBC_ERR_BAD_PC);
     rej(m, in_branch(4, W4(3, 1, 1, 1), 0x0, PE, PB, PD, N), TBC_ERR_BAD_WARP);
     /* the rest arrive: static warps 1 and 0 */
-    acc(m, in_branch(4, W4(1, 1, 1, 1), 0x0, PC_, PB, PD, N), (tbc_stack_events_t){.depth_after = 3});
+    acc(m, in_branch(4, W4(1, 1, 1, 1), 0x0, PC_, PB, PD, N), EV(.depth_after = 3));
     acc(m, in_branch(4, W4(0, 0, 0, 0), 0x1, PC_, PB, PD, N),
-        (tbc_stack_events_t){.wcnt_zero = true, .depth_after = 3});
+        EV(.wcnt_zero = true, .depth_after = 3));
     check_entry(m, 2, PC_, PD, N, 0, 0, 0x101);
     check_entry(m, 1, PB, PD, N, 0, 0, 0x6fe);
-    settle_cyc(m, true, (tbc_stack_events_t){.settled = true, .depth_after = 3});
+    settle_cyc(m, true, EV(.settled = true, .depth_after = 3));
     /* C = threads 1 and 9, both lane 0: two warps */
     assert_int_equal(peek(m).tos_wcnt, 2);
     /* 6 again: thread 2 is in B, not in C */
@@ -1105,61 +990,51 @@ static void test_every_error_code(void **state)
     rej(m, in_branch(4, W4(0, NO, NO, NO), 0x1, PE, PF, PA, PB), TBC_ERR_OVERFLOW);
     assert_int_equal(peek(m).err_sticky, 0x1fe);
     /* the warp that overflowed has not arrived: it may still reach D */
-    acc(m, in_arrive(4, W4(0, NO, NO, NO), PD), (tbc_stack_events_t){.depth_after = 3});
+    acc(m, in_arrive(4, W4(0, NO, NO, NO), PD), EV(.depth_after = 3));
     assert_int_equal(peek(m).tos_wcnt, 1);
     /* an accepted request after errors: rsp_err 0, sticky kept */
     tbc_stack_out_t o = peek(m);
     assert_int_equal(o.rsp_err, 0);
     assert_int_equal(o.err_sticky, 0x1fe);
-    tbc_stack_destroy(m);
 }
 
 /* OVERFLOW exactly at Depth, with and without the LCP entry */
 static void test_overflow_exact_depth(void **state)
 {
-    (void)state;
-    tbc_stack_t *m = make(8, 4, 32, 5, true);
-    start(m, 0xff, PA, PEXIT, false, 2);
-    acc(m, in_branch(4, W4(0, 0, 0, 0), 0xf, PC_, PB, PD, NONE32),
-        (tbc_stack_events_t){.first_arrival = true, .depth_after = 3});
-    acc(m, in_branch(4, W4(1, 1, 1, 1), 0xf, PC_, PB, PD, NONE32),
-        (tbc_stack_events_t){.wcnt_zero = true, .depth_after = 3});
-    settle_cyc(m, true, (tbc_stack_events_t){.settled = true, .depth_after = 3});
+    tbc_stack_t *m = *state = start_block8(5, true);
+    branch_both(m, 0, 0xf, 0xf, PC_, PB, PD, NONE32, 3);
+    settle_cyc(m, true, EV(.settled = true, .depth_after = 3));
     /* 3 + LCP + 2 = 6 > 5 */
     rej(m, in_branch(4, W4(0, 0, 0, 0), 0x3, 0x80, 0x90, PE, PF), TBC_ERR_OVERFLOW);
     /* 3 + 2 = 5: fits exactly */
     acc(m, in_branch(4, W4(0, 0, 0, 0), 0x3, 0x80, 0x90, PE, NONE32),
-        (tbc_stack_events_t){.first_arrival = true, .depth_after = 5});
+        EV(.first_arrival = true, .depth_after = 5));
     acc(m, in_branch(4, W4(1, 1, 1, 1), 0xc, 0x80, 0x90, PE, PF),
-        (tbc_stack_events_t){.wcnt_zero = true, .depth_after = 5});
+        EV(.wcnt_zero = true, .depth_after = 5));
     check_entry(m, 4, 0x80, PE, NONE32, 0, 0, 0xc3);
     check_entry(m, 3, 0x90, PE, NONE32, 0, 0, 0x3c);
     /* C's request, never taken so far, is taken as the new one is raised */
-    settle_cyc(m, true, (tbc_stack_events_t){.settled = true, .cmp_taken = true,
-                                             .depth_after = 5});
+    settle_cyc(m, true, EV(.settled = true, .cmp_taken = true, .depth_after = 5));
     assert_int_equal(peek(m).tos_wcnt, 1); /* one thread in each lane */
     tbc_stack_out_t o = peek(m);
     check_cmp(&o, true, 0xc3, false, 0x80);
     /* full: any further branch overflows */
     rej(m, in_branch(4, W4(0, 0, NO, NO), 0x1, 0xa0, 0xb0, PE, NONE32), TBC_ERR_OVERFLOW);
     rej(m, in_branch(4, W4(0, 0, NO, NO), 0x1, 0xa0, 0xb0, PE, PE), TBC_ERR_OVERFLOW);
-    tbc_stack_destroy(m);
+    destroy_state(state);
 
     /* the smallest LCP stack: INIT + LCP entry + two targets = 4 */
-    m = make(8, 4, 32, 4, true);
-    start(m, 0xff, PA, PEXIT, false, 2);
+    m = *state = start_block8(4, true);
     acc(m, in_branch(4, W4(0, 0, 0, 0), 0x1, PB, PC_, PF, PE),
-        (tbc_stack_events_t){.first_arrival = true, .lcp_push = true, .depth_after = 4});
-    tbc_stack_destroy(m);
+        EV(.first_arrival = true, .lcp_push = true, .depth_after = 4));
 }
 
 /* duplicate arrivals and the arrived set being cleared on settling */
 static void test_duplicate_arrival(void **state)
 {
-    (void)state;
-    tbc_stack_t *m = make(8, 4, 32, 8, true);
+    tbc_stack_t *m = *state = make(8, 4, 32, 8, true);
     start(m, 0x9e, PB, PD, false, 2); /* Fig. 7's B entry on its own */
-    acc(m, in_arrive(4, W4(1, 0, 0, 0), PD), (tbc_stack_events_t){.depth_after = 1});
+    acc(m, in_arrive(4, W4(1, 0, 0, 0), PD), EV(.depth_after = 1));
     rej(m, in_arrive(4, W4(1, 0, 0, 0), PD), TBC_ERR_NOT_PENDING);
     rej(m, in_arrive(4, W4(NO, 0, NO, 1), PD), TBC_ERR_NOT_PENDING); /* thread 2 again */
     /* an arrived thread cannot take a branch either */
@@ -1167,23 +1042,19 @@ static void test_duplicate_arrival(void **state)
     assert_int_equal(peek(m).tos_wcnt, 1);
     /* the other warp may branch: first arrival at T */
     acc(m, in_branch(4, W4(NO, NO, NO, 1), 0x8, PC_, PE, PD, NONE32),
-        (tbc_stack_events_t){.first_arrival = true, .wcnt_zero = true, .depth_after = 3});
+        EV(.first_arrival = true, .wcnt_zero = true, .depth_after = 3));
     /* E (not taken) is empty, C holds thread 8; settling clears arrived */
-    settle_cyc(m, true, (tbc_stack_events_t){.settled = true, .depth_after = 3});
-    tbc_stack_out_t o = idle(m, true, (tbc_stack_events_t){.cmp_taken = true, .depth_after = 3});
-    check_cmp(&o, true, 0x80, false, PC_);
-    acc(m, in_arrive(4, W4(NO, NO, NO, 1), PD),
-        (tbc_stack_events_t){.wcnt_zero = true, .depth_after = 2});
-    settle_cyc(m, false, (tbc_stack_events_t){.settle_pop_empty = true, .depth_after = 1});
+    settle(m, READY_SETTLING | TAKE, TOS(2, 3, PC_, PD, NONE32, 0, 1, 0x80));
+    acc(m, in_arrive(4, W4(NO, NO, NO, 1), PD), EV(.wcnt_zero = true, .depth_after = 2));
+    settle_cyc(m, false, EV(.settle_pop_empty = true, .depth_after = 1));
     /* the bottom entry now waits at D, its own rpc: threads 2-5 arrived
      * there directly, thread 8 through C -- the block is done */
-    o = settle_cyc(m, false, (tbc_stack_events_t){.settle_pop_done = true, .block_done = true,
-                                                   .depth_after = 0});
-    check_tos(&o, 0, 1, PD, PD, NONE32, 0, 0, 0x9e);
+    tbc_stack_out_t o = settle_cyc(
+        m, false, EV(.settle_pop_done = true, .block_done = true, .depth_after = 0));
+    check_tos(&o, TOS(0, 1, PD, PD, NONE32, 0, 0, 0x9e));
     o = peek(m);
     check_tos_empty(&o);
     assert_true(o.req_ready);
-    tbc_stack_destroy(m);
 }
 
 /* ------------------------------------------------------------------ */
@@ -1191,29 +1062,24 @@ static void test_duplicate_arrival(void **state)
 
 static void test_input_truncation(void **state)
 {
-    (void)state;
-    tbc_stack_t *m = make(8, 4, 8, 8, true);
+    tbc_stack_t *m = *state = make(8, 4, 8, 8, true);
     /* op 4 is INIT on a 2-bit port; pc 0x110 is 0x10 on 8 bits; mask bits
      * 8 and up are not threads */
     tbc_stack_in_t in = in_init64(0xffffffffffffff61u, 0x110, 0x170, false);
     in.req_op = 4;
     memset(&in.req_mask.w[1], 0xff, sizeof in.req_mask.w - sizeof in.req_mask.w[0]);
-    acc(m, in, (tbc_stack_events_t){.depth_after = 1});
+    acc(m, in, EV(.depth_after = 1));
     check_entry(m, 0, 0x10, 0x70, 0xff, 0, 0, 0x61);
-    settle_cyc(m, true, (tbc_stack_events_t){.settled = true, .depth_after = 1});
-    tbc_stack_out_t o = idle(m, true, (tbc_stack_events_t){.cmp_taken = true, .depth_after = 1});
-    check_cmp(&o, true, 0x61, false, 0x10);
-    check_tos(&o, 0, 1, 0x10, 0x70, 0xff, 0, 1, 0x61);
+    settle(m, READY_SETTLING | TAKE, TOS(0, 1, 0x10, 0x70, 0xff, 0, 1, 0x61));
     /* lane_sw is SwWidth = 1 bit: 3 -> 1, 2 -> 0; lane_valid and taken
      * above W are not lanes; an invalid lane's sw is ignored */
     in = in_branch(4, W4(2, 3, 3, NO), 0xf1, 0x130, 0x120, 0x140, 0x1ff);
     in.req_lane_valid |= 0xf0;
     in.req_lane_sw[3] = 0xffff;
-    acc(m, in, (tbc_stack_events_t){.first_arrival = true, .wcnt_zero = true, .depth_after = 3});
+    acc(m, in, EV(.first_arrival = true, .wcnt_zero = true, .depth_after = 3));
     check_entry(m, 0, 0x40, 0x70, 0xff, 0, 0, 0x61);
     check_entry(m, 1, 0x20, 0x40, 0xff, 0, 0, 0x60);
     check_entry(m, 2, 0x30, 0x40, 0xff, 0, 0, 0x01);
-    tbc_stack_destroy(m);
 }
 
 /* ------------------------------------------------------------------ */
@@ -1242,8 +1108,7 @@ static void check_entry_bm(const tbc_stack_t *m, unsigned level, uint64_t pc, un
 
 static void test_paper_size(void **state)
 {
-    (void)state;
-    tbc_stack_t *m = make(1024, 32, 32, 16, true);
+    tbc_stack_t *m = *state = make(1024, 32, 32, 16, true);
     bitmask_t full, diag, rest;
     bm_fill(&full, 1024);
     bm_clear(&diag);
@@ -1252,9 +1117,9 @@ static void test_paper_size(void **state)
     bm_andnot(&rest, &full, &diag);
     assert_int_equal(bm_popcount(&rest), 992);
 
-    acc(m, in_init(&full, PA, PEXIT, false), (tbc_stack_events_t){.depth_after = 1});
-    settle_cyc(m, true, (tbc_stack_events_t){.settled = true, .depth_after = 1});
-    tbc_stack_out_t o = idle(m, true, (tbc_stack_events_t){.cmp_taken = true, .depth_after = 1});
+    acc(m, in_init(&full, PA, PEXIT, false), EV(.depth_after = 1));
+    settle_cyc(m, true, EV(.settled = true, .depth_after = 1));
+    tbc_stack_out_t o = idle(m, true, EV(.cmp_taken = true, .depth_after = 1));
     assert_true(bm_eq(&o.cmp_mask, &full));
     assert_int_equal(o.tos_wcnt, 32);
 
@@ -1270,15 +1135,14 @@ static void test_paper_size(void **state)
         in.req_alt_pc = PB;
         in.req_rpc = PD;
         in.req_lpc = NONE32;
-        acc(m, in, (tbc_stack_events_t){.first_arrival = s == 0, .wcnt_zero = s == 31,
-                                        .depth_after = 3});
+        acc(m, in, EV(.first_arrival = s == 0, .wcnt_zero = s == 31, .depth_after = 3));
         if (s < 31)
             assert_int_equal(peek(m).tos_wcnt, 31 - s);
     }
     check_entry_bm(m, 2, PC_, 0, &diag);
     check_entry_bm(m, 1, PB, 0, &rest);
-    settle_cyc(m, true, (tbc_stack_events_t){.settled = true, .depth_after = 3});
-    o = idle(m, true, (tbc_stack_events_t){.cmp_taken = true, .depth_after = 3});
+    settle_cyc(m, true, EV(.settled = true, .depth_after = 3));
+    o = idle(m, true, EV(.cmp_taken = true, .depth_after = 3));
     assert_true(bm_eq(&o.cmp_mask, &diag));
     assert_true(bm_eq(&o.tos_mask, &diag));
     assert_int_equal(o.tos_wcnt, 1);
@@ -1287,9 +1151,9 @@ static void test_paper_size(void **state)
         sw[l] = l;
     tbc_stack_in_t in = warp32(TBC_OP_ARRIVE, sw);
     in.req_pc = PD;
-    acc(m, in, (tbc_stack_events_t){.wcnt_zero = true, .depth_after = 2});
-    settle_cyc(m, true, (tbc_stack_events_t){.settled = true, .depth_after = 2});
-    o = idle(m, true, (tbc_stack_events_t){.cmp_taken = true, .depth_after = 2});
+    acc(m, in, EV(.wcnt_zero = true, .depth_after = 2));
+    settle_cyc(m, true, EV(.settled = true, .depth_after = 2));
+    o = idle(m, true, EV(.cmp_taken = true, .depth_after = 2));
     assert_true(bm_eq(&o.cmp_mask, &rest));
     assert_int_equal(o.tos_wcnt, 31);
     /* its 31 warps: lane l's k-th thread is static warp k, skipping l */
@@ -1298,27 +1162,25 @@ static void test_paper_size(void **state)
             sw[l] = k < l ? k : k + 1;
         in = warp32(TBC_OP_ARRIVE, sw);
         in.req_pc = PD;
-        acc(m, in, (tbc_stack_events_t){.wcnt_zero = k == 30, .depth_after = k == 30 ? 1 : 2});
+        acc(m, in, EV(.wcnt_zero = k == 30, .depth_after = k == 30 ? 1 : 2));
     }
-    settle_cyc(m, false, (tbc_stack_events_t){.settled = true, .depth_after = 1});
-    o = idle(m, false, (tbc_stack_events_t){.depth_after = 1});
+    settle_cyc(m, false, EV(.settled = true, .depth_after = 1));
+    o = idle(m, false, EV(.depth_after = 1));
     assert_true(bm_eq(&o.cmp_mask, &full));
     assert_true(bm_eq(&o.tos_mask, &full));
     assert_int_equal(o.tos_pc, PD);
     assert_int_equal(o.tos_wcnt, 32);
-    tbc_stack_destroy(m);
 }
 
 /* a static warp count that is not a power of two: W = 40, B = 1000, S = 25,
  * SwWidth 5: static warps 25..31 exist on the port only */
 static void test_sw_range(void **state)
 {
-    (void)state;
-    tbc_stack_t *m = make(1000, 40, 16, 4, true);
+    tbc_stack_t *m = *state = make(1000, 40, 16, 4, true);
     bitmask_t mask;
     bm_fill(&mask, 1000);
-    acc(m, in_init(&mask, PA, PEXIT, false), (tbc_stack_events_t){.depth_after = 1});
-    settle_cyc(m, true, (tbc_stack_events_t){.settled = true, .depth_after = 1});
+    acc(m, in_init(&mask, PA, PEXIT, false), EV(.depth_after = 1));
+    settle_cyc(m, true, EV(.settled = true, .depth_after = 1));
     assert_int_equal(peek(m).tos_wcnt, 25);
     tbc_stack_in_t in = in_idle(false);
     in.req_valid = true;
@@ -1330,36 +1192,35 @@ static void test_sw_range(void **state)
     in.req_lane_sw[39] = 57; /* 25 on 5 bits */
     rej(m, in, TBC_ERR_BAD_WARP);
     in.req_lane_sw[39] = 56; /* 24: thread 999, the last one */
-    acc(m, in, (tbc_stack_events_t){.depth_after = 1});
+    acc(m, in, EV(.depth_after = 1));
     assert_int_equal(peek(m).tos_wcnt, 24);
-    tbc_stack_destroy(m);
 }
 
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_params),
-        cmocka_unit_test(test_reset_state),
-        cmocka_unit_test(test_fig7_w1_first),
-        cmocka_unit_test(test_fig7_w2_first),
-        cmocka_unit_test(test_fig9_three_warps),
-        cmocka_unit_test(test_uniform_empty_target),
-        cmocka_unit_test(test_single_warp_block),
-        cmocka_unit_test(test_cascade),
-        cmocka_unit_test(test_init_at_exit),
-        cmocka_unit_test(test_example2_lcp),
-        cmocka_unit_test(test_example2_nested_lcp),
-        cmocka_unit_test(test_lcp_disabled),
-        cmocka_unit_test(test_lcp_not_pushed),
-        cmocka_unit_test(test_static_mode),
-        cmocka_unit_test(test_cmp_handshake),
-        cmocka_unit_test(test_settling_holds_requests),
-        cmocka_unit_test(test_every_error_code),
-        cmocka_unit_test(test_overflow_exact_depth),
-        cmocka_unit_test(test_duplicate_arrival),
-        cmocka_unit_test(test_input_truncation),
-        cmocka_unit_test(test_paper_size),
-        cmocka_unit_test(test_sw_range),
+        UNIT_TEST(test_params),
+        UNIT_TEST(test_reset_state),
+        UNIT_TEST(test_fig7_w1_first),
+        UNIT_TEST(test_fig7_w2_first),
+        UNIT_TEST(test_fig9_three_warps),
+        UNIT_TEST(test_uniform_empty_target),
+        UNIT_TEST(test_single_warp_block),
+        UNIT_TEST(test_cascade),
+        UNIT_TEST(test_init_at_exit),
+        UNIT_TEST(test_example2_lcp),
+        UNIT_TEST(test_example2_nested_lcp),
+        UNIT_TEST(test_lcp_disabled),
+        UNIT_TEST(test_lcp_not_pushed),
+        UNIT_TEST(test_static_mode),
+        UNIT_TEST(test_cmp_handshake),
+        UNIT_TEST(test_settling_holds_requests),
+        UNIT_TEST(test_every_error_code),
+        UNIT_TEST(test_overflow_exact_depth),
+        UNIT_TEST(test_duplicate_arrival),
+        UNIT_TEST(test_input_truncation),
+        UNIT_TEST(test_paper_size),
+        UNIT_TEST(test_sw_range),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
