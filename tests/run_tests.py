@@ -211,6 +211,7 @@ def bad_input():
                 "--cycles -5": ["--cycles", "-5"],
                 "unknown option": ["--bogus"],
                 "missing value": ["--seed"],
+                "stray argument": ["extra"],
                 "missing replay file": ["--replay", os.path.join(tmp, "none.rec")],
                 "garbage replay file": ["--replay", garbage],
                 "missing scenario": ["--scenario", os.path.join(tmp, "none.scn")],
@@ -371,6 +372,35 @@ def generated_files():
     r = sh([sys.executable, "scripts/gen_decl.py", "--check"])
     record("generated files match the declarations (scripts/gen_decl.py --check)",
            r.returncode == 0, r.stderr)
+    bad_port_declarations()
+
+
+def bad_port_declarations():
+    """A port line that breaks the declaration's rules is an error naming
+    the file and line, not a wrong RTL port list."""
+    cases = {
+        "input named like an output": ("prio_enc", 'port in  extra_o 1 "x"\n'),
+        "port declared twice": ("prio_enc", 'port in  in_i Width "x"\n'),
+        "child port that does not exist": ("tbc_core", "ports tbc_stack no_such_i\n"),
+        "ports of a block that is not a child": ("tbc_core", "ports mdt acc_valid_i\n"),
+    }
+    saved = decl.CFG_DIR
+    try:
+        for what, (block, line) in cases.items():
+            with tempfile.TemporaryDirectory() as tmp:
+                for f in glob.glob(os.path.join(saved, "*.cfg")):
+                    shutil.copy(f, tmp)
+                with open(os.path.join(tmp, block + ".cfg"), "a") as f:
+                    f.write(line)
+                decl.CFG_DIR = tmp
+                try:
+                    decl.load(block)
+                    ok, detail = False, "accepted"
+                except decl.CfgError as e:
+                    ok, detail = f"{block}.cfg:" in str(e), str(e)
+            record(f"declaration: {what} is rejected with its file and line", ok, detail)
+    finally:
+        decl.CFG_DIR = saved
 
 
 def main():
