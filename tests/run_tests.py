@@ -223,6 +223,7 @@ def bad_input():
                 record(f"bad input {b}: {what} -> exit 2, one-line error", one_line_error(r),
                        f"exit {r.returncode}: {r.stderr}")
     scenario_usage()
+    peek_lines()
     r = sh(["make", "--no-print-directory", "sim", "BLOCK=no_such_block"])
     record("bad input: make sim BLOCK=no_such_block is refused", r.returncode != 0 and
            "unknown BLOCK" in r.stderr, r.stderr)
@@ -291,6 +292,44 @@ def scenario_usage():
         record("scenario: a wrong wide out= (threads 224-255) fails, printed as thread sets",
                r.returncode == 1 and "expected out = [224-250,252] (from the paper walk-through), "
                "model gives [224-255]" in r.stdout + r.stderr, r.stdout + r.stderr)
+
+
+def peek_lines():
+    """A peek line is no cycle: a recording of a scenario with peeks holds
+    only its cycles and replays to the same count; inputs that act only at an
+    edge are bad keys on a peek; a failed peek says it was one."""
+    peek = os.path.join(ROOT, "verif/tbc/scenarios/tbc_core_peek.scn")
+    text = open(peek).read()
+    with tempfile.TemporaryDirectory() as tmp:
+        rec = os.path.join(tmp, "peek.rec")
+        a = sh([cosim("tbc_core", "small"), "--scenario", peek, "--record", rec])
+        r = sh([cosim("tbc_core", "small"), "--replay", rec])
+        cycles = [re.search(r"cycles=(\d+)", x.stdout) for x in (a, r)]
+        lines = sum(1 for l in text.splitlines()
+                    if l.split("#")[0].split()[:1] not in ([], ["sym"], ["peek"]))
+        record("scenario peek lines are no cycles: recorded and replayed cycles = "
+               "the file's non-peek lines",
+               a.returncode == 0 and r.returncode == 0 and all(cycles)
+               and int(cycles[0].group(1)) == int(cycles[1].group(1)) == lines,
+               a.stdout + a.stderr + r.stdout + r.stderr)
+        for block, config, line in (("tbc_core", "small", "peek out_valid=0 take=0"),
+                                    ("slip_ctrl", "small", "peek w=0 max=3 bytes=4"),
+                                    ("dom_core", "small", "peek w=0 core_idle=1")):
+            scn = os.path.join(tmp, f"{block}_x.scn")
+            with open(scn, "w") as f:
+                f.write(line + "\n")
+            r = sh([cosim(block, config), "--scenario", scn])
+            record(f"bad input {block}: an edge-only input on a peek line -> exit 2 at file:line",
+                   one_line_error(r) and f"{scn}:1: 'peek' does not take key" in r.stderr,
+                   f"exit {r.returncode}: {r.stderr}")
+        scn = os.path.join(tmp, "tbc_core_bad_peek.scn")
+        with open(scn, "w") as f:
+            f.write(text.replace("peek out_valid=1 out=[4-7] out_pc=A last=1",
+                                 "peek out_valid=1 out=[4-6] out_pc=A last=1"))
+        r = sh([cosim("tbc_core", "small"), "--scenario", scn])
+        record("scenario: a wrong peek fails (exit 1), named as a peek with its file:line",
+               r.returncode == 1 and "(a peek before it, no clock edge)" in r.stderr
+               and f"{scn}:30: expected out = [4-6]" in r.stderr, r.stdout + r.stderr)
 
 
 def doc_examples():

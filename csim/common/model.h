@@ -17,9 +17,13 @@
  *       One clock cycle: *out = the outputs the block shows during the cycle
  *       (from the state before the edge and this cycle's inputs), then the
  *       rising edge; *ev = what the edge did. out and ev may be NULL.
+ *   void name_eval(const name_t *m, const name_in_t *in, name_out_t *out)
+ *                                                              (MODEL_EVAL)
+ *       The outputs of the current cycle without an edge: what step() with
+ *       the same inputs would show, for a model whose outputs depend on its
+ *       inputs (a read port); step() is eval() and then the edge.
  *   void name_peek(const name_t *m, name_out_t *out)          (MODEL_PEEK)
- *       The outputs of the current cycle without an edge: what step() would
- *       show (for a model whose outputs depend on no input).
+ *       The same for a model whose outputs depend on no input.
  *   const name_params_t *name_params(const name_t *m)         (MODEL_PARAMS)
  *
  * Models print nothing, keep no global state and report errors as codes.
@@ -47,6 +51,8 @@
     MODEL_LIFECYCLE_(name);                                                              \
     void name##_step(name##_t *m, const name##_in_t *in, name##_out_t *out)
 
+#define MODEL_EVAL(name) \
+    void name##_eval(const name##_t *m, const name##_in_t *in, name##_out_t *out)
 #define MODEL_PEEK(name) void name##_peek(const name##_t *m, name##_out_t *out)
 #define MODEL_PARAMS(name) const name##_params_t *name##_params(const name##_t *m)
 

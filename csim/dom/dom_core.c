@@ -47,13 +47,11 @@ void dom_core_reset(dom_core_t *c)
     slip_ctrl_reset(c->slip);
 }
 
-void dom_core_step(dom_core_t *c, const dom_core_in_t *in, dom_core_out_t *out,
-                   dom_core_events_t *ev)
+/* The core's inputs as the slip controller's. */
+static slip_ctrl_in_t slip_inputs(const dom_core_in_t *in)
 {
     unsigned op = in->acc_op & 3u; /* acc_op_i is 2 bits */
-    dom_core_events_t e;
-    memset(&e, 0, sizeof e);
-    e.slip_in = (slip_ctrl_in_t){
+    return (slip_ctrl_in_t){
         .ev_valid = in->acc_valid && op == MDT_OP_ACCESS,
         .ev_warp = in->acc_warp,
         .ev_exec = in->acc_exec,
@@ -66,38 +64,66 @@ void dom_core_step(dom_core_t *c, const dom_core_in_t *in, dom_core_out_t *out,
         .perf_bytes = in->perf_bytes,
         .rd_warp = in->rd_warp,
     };
-    /* the slip controller's outputs are from the state before the edge, so
-     * its query (the access warp's blocking mode) is known before the MDT's
-     * step that it gates */
-    slip_ctrl_out_t so;
-    slip_ctrl_step(c->slip, &e.slip_in, &so, &e.slip);
-    e.mdt_in = (mdt_in_t){.acc_alloc_ok = !so.q_block, .rd_warp = in->rd_warp,
-                          .rd_entry = in->rd_entry};
-#define DOM_CORE_TO_MDT_(type, f) e.mdt_in.f = in->f;
+}
+
+/* The core's inputs as the MDT's, gated by the slip controller's query (the
+ * access warp's blocking mode, from the state before the edge, so known
+ * before the MDT's step that it gates). */
+static mdt_in_t mdt_inputs(const dom_core_in_t *in, const slip_ctrl_out_t *so)
+{
+    mdt_in_t q = {.acc_alloc_ok = !so->q_block, .rd_warp = in->rd_warp,
+                  .rd_entry = in->rd_entry};
+#define DOM_CORE_TO_MDT_(type, f) q.f = in->f;
     MDT_ACC_PORTS(DOM_CORE_TO_MDT_)
     MDT_FILL_PORTS(DOM_CORE_TO_MDT_)
 #undef DOM_CORE_TO_MDT_
-    mdt_step(c->mdt, &e.mdt_in, &e.mdt_out, &e.mdt);
-    if (ev)
-        *ev = e;
-    if (!out)
-        return;
-    const mdt_out_t *mo = &e.mdt_out;
+    return q;
+}
+
+static void outputs(const slip_ctrl_out_t *so, const mdt_out_t *mo, dom_core_out_t *out)
+{
     *out = (dom_core_out_t){
-        .acc_block = so.q_block,
-        .acc_limit = so.q_limit,
+        .acc_block = so->q_block,
+        .acc_limit = so->q_limit,
         .mdt_sticky = mo->err_sticky,
-        .slip_err = so.rsp_err,
-        .slip_sticky = so.err_sticky,
-        .max_slip = so.max_slip,
-        .adapt = so.adapt,
-        .period_end = so.period_end,
+        .slip_err = so->rsp_err,
+        .slip_sticky = so->err_sticky,
+        .max_slip = so->max_slip,
+        .adapt = so->adapt,
+        .period_end = so->period_end,
     };
 #define DOM_CORE_FROM_MDT_(type, f) out->f = mo->f;
     MDT_RSP_PORTS(DOM_CORE_FROM_MDT_)
     MDT_RD_PORTS(DOM_CORE_FROM_MDT_)
 #undef DOM_CORE_FROM_MDT_
-    memcpy(out->rd_counts, so.rd_counts, sizeof out->rd_counts);
+    memcpy(out->rd_counts, so->rd_counts, sizeof out->rd_counts);
+}
+
+void dom_core_eval(const dom_core_t *c, const dom_core_in_t *in, dom_core_out_t *out)
+{
+    slip_ctrl_in_t si = slip_inputs(in);
+    slip_ctrl_out_t so;
+    slip_ctrl_eval(c->slip, &si, &so);
+    mdt_in_t mi = mdt_inputs(in, &so);
+    mdt_out_t mo;
+    mdt_eval(c->mdt, &mi, &mo);
+    outputs(&so, &mo, out);
+}
+
+void dom_core_step(dom_core_t *c, const dom_core_in_t *in, dom_core_out_t *out,
+                   dom_core_events_t *ev)
+{
+    dom_core_events_t e;
+    memset(&e, 0, sizeof e);
+    e.slip_in = slip_inputs(in);
+    slip_ctrl_out_t so;
+    slip_ctrl_step(c->slip, &e.slip_in, &so, &e.slip);
+    e.mdt_in = mdt_inputs(in, &so);
+    mdt_step(c->mdt, &e.mdt_in, &e.mdt_out, &e.mdt);
+    if (ev)
+        *ev = e;
+    if (out)
+        outputs(&so, &e.mdt_out, out);
 }
 
 const dom_core_params_t *dom_core_params(const dom_core_t *c)

@@ -73,6 +73,7 @@ typedef struct {
 
 /* dom_core_create/destroy/reset/step (model.h); create's codes are above. */
 MODEL_API(dom_core);
+MODEL_EVAL(dom_core);
 
 /* Read-only views for stimulus and tests. */
 MODEL_PARAMS(dom_core);

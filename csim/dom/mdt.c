@@ -213,34 +213,38 @@ static void free_entry(mdt_t *m, unsigned w, unsigned e)
             s[i].age--;
 }
 
-void mdt_step(mdt_t *m, const mdt_in_t *in, mdt_out_t *out, mdt_events_t *ev)
+/* outputs during the cycle: registers and the read port (current state) */
+void mdt_eval(const mdt_t *m, const mdt_in_t *in, mdt_out_t *out)
 {
-    /* outputs during the cycle: registers and the read port (current state) */
-    if (out) {
-        *out = m->reg;
-        unsigned rw = in->rd_warp & m->warp_id_mask;
-        unsigned re = in->rd_entry & m->entry_id_mask;
-        if (rw < m->p.num_warps) {
-            const mdt_entry_t *s = WARP_ENTRIES(m, rw);
-            uint64_t masked = 0;
-            bool any_free = false;
-            for (unsigned e = 0; e < m->p.entries_per_warp; e++) {
-                if (s[e].valid)
-                    masked |= s[e].waiting | s[e].ready;
-                else
-                    any_free = true;
-            }
-            out->rd_masked = masked;
-            out->rd_free = any_free;
-            if (re < m->p.entries_per_warp && s[re].valid) {
-                out->rd_valid = true;
-                out->rd_pc = s[re].pc;
-                out->rd_waiting = s[re].waiting;
-                out->rd_ready = s[re].ready;
-                out->rd_age = s[re].age;
-            }
+    *out = m->reg;
+    unsigned rw = in->rd_warp & m->warp_id_mask;
+    unsigned re = in->rd_entry & m->entry_id_mask;
+    if (rw < m->p.num_warps) {
+        const mdt_entry_t *s = WARP_ENTRIES(m, rw);
+        uint64_t masked = 0;
+        bool any_free = false;
+        for (unsigned e = 0; e < m->p.entries_per_warp; e++) {
+            if (s[e].valid)
+                masked |= s[e].waiting | s[e].ready;
+            else
+                any_free = true;
+        }
+        out->rd_masked = masked;
+        out->rd_free = any_free;
+        if (re < m->p.entries_per_warp && s[re].valid) {
+            out->rd_valid = true;
+            out->rd_pc = s[re].pc;
+            out->rd_waiting = s[re].waiting;
+            out->rd_ready = s[re].ready;
+            out->rd_age = s[re].age;
         }
     }
+}
+
+void mdt_step(mdt_t *m, const mdt_in_t *in, mdt_out_t *out, mdt_events_t *ev)
+{
+    if (out)
+        mdt_eval(m, in, out);
 
     /* the rising edge: decide both ports against the start-of-cycle state */
     mdt_events_t e;

@@ -73,6 +73,7 @@ typedef struct {
 /* mdt_create/destroy/reset/step (model.h); the read port shows the state
  * before the edge at this cycle's rd_* address. */
 MODEL_API(mdt);
+MODEL_EVAL(mdt);
 
 /* Read-only views for stimulus and tests. */
 MODEL_PARAMS(mdt);

@@ -165,27 +165,31 @@ static bool apply_event(slip_ctrl_t *m, unsigned w, uint64_t exec, uint64_t hit,
     return true;
 }
 
+/* outputs during the cycle: from the state before the edge */
+void slip_ctrl_eval(const slip_ctrl_t *m, const slip_ctrl_in_t *in, slip_ctrl_out_t *out)
+{
+    memset(out, 0, sizeof *out);
+    unsigned qw = in->q_warp & m->warp_id_mask;
+    if (qw < m->p.num_warps) {
+        out->q_limit = m->limit[qw];
+        out->q_block = m->limit[qw] != 0;
+    }
+    unsigned rw = in->rd_warp & m->warp_id_mask;
+    if (rw < m->p.num_warps)
+        memcpy(out->rd_counts, WARP_CNT(m, rw), m->p.warp_width * sizeof(uint16_t));
+    out->max_slip = m->max_slip;
+    out->adapt = m->adapt;
+    out->period_end = m->period_end;
+    out->rsp_valid = m->rsp_valid;
+    out->rsp_err = m->rsp_err;
+    out->err_sticky = m->err_sticky;
+}
+
 void slip_ctrl_step(slip_ctrl_t *m, const slip_ctrl_in_t *in, slip_ctrl_out_t *out,
                     slip_ctrl_events_t *ev)
 {
-    /* outputs during the cycle: from the state before the edge */
-    if (out) {
-        memset(out, 0, sizeof *out);
-        unsigned qw = in->q_warp & m->warp_id_mask;
-        if (qw < m->p.num_warps) {
-            out->q_limit = m->limit[qw];
-            out->q_block = m->limit[qw] != 0;
-        }
-        unsigned rw = in->rd_warp & m->warp_id_mask;
-        if (rw < m->p.num_warps)
-            memcpy(out->rd_counts, WARP_CNT(m, rw), m->p.warp_width * sizeof(uint16_t));
-        out->max_slip = m->max_slip;
-        out->adapt = m->adapt;
-        out->period_end = m->period_end;
-        out->rsp_valid = m->rsp_valid;
-        out->rsp_err = m->rsp_err;
-        out->err_sticky = m->err_sticky;
-    }
+    if (out)
+        slip_ctrl_eval(m, in, out);
 
     /* the rising edge */
     slip_ctrl_events_t e;

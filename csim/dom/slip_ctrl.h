@@ -77,6 +77,7 @@ typedef struct {
 /* slip_ctrl_create/destroy/reset/step (model.h); q_* and rd_* show the
  * state before the edge at this cycle's addresses. */
 MODEL_API(slip_ctrl);
+MODEL_EVAL(slip_ctrl);
 
 MODEL_PARAMS(slip_ctrl);
 unsigned slip_ctrl_counter(const slip_ctrl_t *m, unsigned w, unsigned t);

@@ -264,27 +264,32 @@ static void apply(recon_stack_t *m, const recon_stack_in_t *in,
     e->depth_after = warp_ok ? m->sp[w] : 0;
 }
 
+/* outputs during the cycle: from the state before the edge */
+void recon_stack_eval(const recon_stack_t *m, const recon_stack_in_t *in,
+                      recon_stack_out_t *out)
+{
+    memset(out, 0, sizeof *out);
+    out->rsp_valid = m->rsp_valid;
+    out->rsp_err = m->rsp_err;
+    out->err_sticky = m->err_sticky;
+    unsigned rw = in->rd_warp & m->warp_id_mask;
+    if (rw < m->p.num_warps && m->sp[rw] > 0) {
+        const rs_entry_t *t = &WARP_STACK(m, rw)[m->sp[rw] - 1];
+        out->rd_valid = true;
+        out->rd_pc = t->pc;
+        out->rd_rpc = t->rpc;
+        out->rd_mask = t->mask;
+        out->rd_lpc = t->lpc;
+        out->rd_lpos = t->lpos;
+        out->rd_depth = m->sp[rw];
+    }
+}
+
 void recon_stack_step(recon_stack_t *m, const recon_stack_in_t *in,
                       recon_stack_out_t *out, recon_stack_events_t *ev)
 {
-    /* outputs during the cycle: from the state before the edge */
-    if (out) {
-        memset(out, 0, sizeof *out);
-        out->rsp_valid = m->rsp_valid;
-        out->rsp_err = m->rsp_err;
-        out->err_sticky = m->err_sticky;
-        unsigned rw = in->rd_warp & m->warp_id_mask;
-        if (rw < m->p.num_warps && m->sp[rw] > 0) {
-            const rs_entry_t *t = &WARP_STACK(m, rw)[m->sp[rw] - 1];
-            out->rd_valid = true;
-            out->rd_pc = t->pc;
-            out->rd_rpc = t->rpc;
-            out->rd_mask = t->mask;
-            out->rd_lpc = t->lpc;
-            out->rd_lpos = t->lpos;
-            out->rd_depth = m->sp[rw];
-        }
-    }
+    if (out)
+        recon_stack_eval(m, in, out);
 
     /* the rising edge */
     recon_stack_events_t e;

@@ -98,6 +98,7 @@ typedef struct {
 /* recon_stack_create/destroy/reset/step (model.h). The reset empties every
  * stack and clears rsp_* and err_sticky. */
 MODEL_API(recon_stack);
+MODEL_EVAL(recon_stack);
 
 /* Read-only view of a warp's stack, for stimulus generators and tests. */
 typedef struct {

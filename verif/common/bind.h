@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "bitmask.h"
+#include "cosim.h"
 #include "ports.h"
 
 enum { BIND_INT, BIND_MASK, BIND_U16S };
@@ -125,7 +126,7 @@ static inline void bind_get(const uint64_t *w, unsigned width, unsigned elem, vo
         in_t in_; \
         memset(&in_, 0, sizeof in_); \
         int rc_ = tb_stimulus((state *)p, cycle, &in_, err, errlen); \
-        if (!rc_) \
+        if (rc_ == 0 || rc_ == COSIM_PEEK) \
             KIT_TO_PORTS(KIT_IN_PORTS, kit_in_t, &in_, words); \
         return rc_; \
     } \

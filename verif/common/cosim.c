@@ -11,6 +11,8 @@
 #include <string.h>
 #include <time.h>
 
+_Static_assert(COSIM_PEEK == SCN_PEEK, "a peek line is a COSIM_PEEK stimulus");
+
 #define HISTORY 8u /* cycles of inputs shown in a mismatch report */
 #define REC_MAGIC "SIMTREC1"
 
@@ -329,9 +331,12 @@ static int run(const cosim_kit_t *k, const cosim_testbench_t *tb, const cosim_op
     int rc = 0;
     double t0 = now();
     uint64_t c;
-    for (c = 0; o->scenario || o->replay || c < o->cycles; c++) {
+    /* c counts clock cycles; a peek (COSIM_PEEK) is no cycle: it leaves c as
+     * it is, and the next cycle's inputs take its place in the history */
+    for (c = 0; o->scenario || o->replay || c < o->cycles;) {
         uint64_t *in = hist + (c % HISTORY) * iw;
         memset(in, 0, iw * sizeof(uint64_t));
+        bool peek = false;
         if (o->replay) {
             size_t n = fread(in, sizeof(uint64_t), iw, rep.f);
             if (n == 0 && feof(rep.f))
@@ -346,6 +351,10 @@ static int run(const cosim_kit_t *k, const cosim_testbench_t *tb, const cosim_op
                 break;
         } else {
             int s = tb->stimulus(m, c, in, err, sizeof err);
+            if (s == COSIM_PEEK) {
+                peek = true;
+                s = 0;
+            }
             if (!s && x.scn)
                 s = scenario_fits(x.scn, k, in, err, sizeof err);
             if (s < 0) {
@@ -356,13 +365,14 @@ static int run(const cosim_kit_t *k, const cosim_testbench_t *tb, const cosim_op
             if (s > 0)
                 break;
         }
-        if (rec.f && fwrite(in, sizeof(uint64_t), iw, rec.f) != iw) {
+        if (!peek && rec.f && fwrite(in, sizeof(uint64_t), iw, rec.f) != iw) {
             fprintf(stderr, "cosim: write to '%s' failed\n", o->record);
             rc = -1;
             break;
         }
         int mrc = tb->model(m, c, in, exp, err, sizeof err);
-        res->ops += k->ops(in, exp);
+        if (!peek)
+            res->ops += k->ops(in, exp);
         if (rtl)
             k->dut_eval(dut, in, got);
         else
@@ -388,8 +398,9 @@ static int run(const cosim_kit_t *k, const cosim_testbench_t *tb, const cosim_op
         }
         if (res->failed) {
             if (verbose) {
-                fprintf(stderr, "\nFAIL %s config=%s seed=%" PRIu64 " cycle=%" PRIu64 "\n",
-                        k->block, o->config, o->replay ? rec_seed : o->seed, c);
+                fprintf(stderr, "\nFAIL %s config=%s seed=%" PRIu64 " cycle=%" PRIu64 "%s\n",
+                        k->block, o->config, o->replay ? rec_seed : o->seed, c,
+                        peek ? " (a peek before it, no clock edge)" : "");
                 if (res->port >= 0) {
                     const port_desc_t *d = &k->out_desc[res->port];
                     fprintf(stderr, "  signal    %s (%u bits)\n  reference ", d->name, d->width);
@@ -416,15 +427,16 @@ static int run(const cosim_kit_t *k, const cosim_testbench_t *tb, const cosim_op
                 for (uint64_t j = first; j <= c; j++)
                     print_inputs(k, j, hist + (j % HISTORY) * iw);
             }
-            c++;
+            c += !peek;
             break;
         }
+        if (peek)
+            continue;
         if (rtl)
             k->dut_tick(dut);
-        if (stop_at && c >= stop_at) {
-            c++;
+        c++;
+        if (stop_at && c > stop_at)
             break;
-        }
     }
     res->seconds = now() - t0;
     res->seed = o->replay ? rec_seed : o->seed;

@@ -91,13 +91,19 @@ typedef struct {
                 size_t errlen);
     void (*fini)(void *tb); /* NULL: nothing to free */
     /* This cycle's inputs into in (zeroed by the caller). Returns 0, or 1 when
-     * a finite (scenario) stimulus has ended, or -1 with a message in err. */
+     * a finite (scenario) stimulus has ended, or -1 with a message in err, or
+     * COSIM_PEEK: these inputs are a look at the outputs without a clock edge
+     * (a scenario's `peek` line): model and RTL are evaluated and compared,
+     * then neither is clocked, and no cycle is counted or recorded. */
     int (*stimulus)(void *tb, uint64_t cycle, uint64_t *in, char *err, size_t errlen);
-    /* Step the golden model: out = its outputs this cycle. Returns 0, or -1
-     * when a testbench check failed (message in err). */
+    /* Step the golden model: out = its outputs this cycle (after a COSIM_PEEK,
+     * the outputs without the edge: the model's eval or peek). Returns 0, or
+     * -1 when a testbench check failed (message in err). */
     int (*model)(void *tb, uint64_t cycle, const uint64_t *in, uint64_t *out, char *err,
                  size_t errlen);
 } cosim_testbench_t;
+
+#define COSIM_PEEK 2 /* = SCN_PEEK, what scenario_done() returns */
 
 /* The block's testbench (defined in verif/<group>/<block>_tb.c); its main()
  * is verif/common/cosim_main.c. */

@@ -325,6 +325,20 @@ int scenario_get_word(scenario_line_t *l, const char *key, const scenario_word_t
     return 0;
 }
 
+enum scenario_check_kind scenario_check_kind(const scenario_line_t *l)
+{
+    if (!strcmp(l->verb, "expect"))
+        return SCN_EXPECT;
+    return strcmp(l->verb, "peek") ? SCN_NO_CHECK : SCN_PEEK;
+}
+
+int scenario_done(const scenario_line_t *l, char *err, size_t errlen)
+{
+    if (scenario_unused(l, err, errlen))
+        return -1;
+    return scenario_check_kind(l) == SCN_PEEK ? SCN_PEEK : 0;
+}
+
 int scenario_unused(const scenario_line_t *l, char *err, size_t errlen)
 {
     for (unsigned i = 0; i < l->n; i++)

@@ -73,10 +73,23 @@ int scenario_word(const scenario_word_t *words, const char *name, uint64_t *v);
 /* -1 with a message if a key on the line was never asked for. */
 int scenario_unused(const scenario_line_t *l, char *err, size_t errlen);
 
-/* ---- expect lines ------------------------------------------------------------
- * A testbench names the outputs an expect line may check in a table of keys
+/* ---- expect and peek lines ---------------------------------------------------
+ * Two verbs check outputs, with the same keys: `expect` is a cycle without a
+ * request whose outputs are checked; `peek` checks the same outputs without
+ * a cycle (no clock edge: the state, the cycle count and the recording stay
+ * as they are; the testbench's stimulus returns COSIM_PEEK for it).
+ */
+enum scenario_check_kind { SCN_NO_CHECK, SCN_EXPECT, SCN_PEEK };
+/* Which of them l is. */
+enum scenario_check_kind scenario_check_kind(const scenario_line_t *l);
+/* The end of reading a line: -1 with a message if a key on it was never
+ * asked for (scenario_unused), else SCN_PEEK for a peek line (what the
+ * stimulus returns as COSIM_PEEK), else 0. */
+int scenario_done(const scenario_line_t *l, char *err, size_t errlen);
+
+/* A testbench names the outputs an expect or peek line may check in a table of keys
  * (slot i = keys[i], an offset `first` lets two tables share one expect). It
- * reads the line's values when the line is read, before its cycle runs -- a
+ * reads the line's values when the line is read, before the model runs -- a
  * bad key or value is a bad file -- and compares them with the golden model's
  * outputs after the model's step: a difference is a failed check. */
 #define SCN_MAX_EXPECT 32

@@ -474,7 +474,7 @@ int dom_scn_next(dom_scn_t *s, char *err, size_t errlen)
     int rc = scenario_next(s->scn, l, err, errlen);
     if (rc)
         return rc;
-    s->expect = !strcmp(l->verb, "expect");
+    s->check = scenario_check_kind(l);
     memset(&s->exp, 0, sizeof s->exp);
     return 0;
 }
@@ -496,9 +496,10 @@ int dom_scn_perf(dom_scn_t *s, bool *idle, bool *stall, unsigned *bytes, char *e
                  size_t errlen)
 {
     uint64_t i = 0, m = 0, b = 0;
-    if (dom_scn_get_small(s, "core_idle", &i, 1, err, errlen) < 0 ||
+    if (s->check != SCN_PEEK &&
+        (dom_scn_get_small(s, "core_idle", &i, 1, err, errlen) < 0 ||
         dom_scn_get_small(s, "mem_stall", &m, 1, err, errlen) < 0 ||
-        dom_scn_get_small(s, "bytes", &b, 0xffff, err, errlen) < 0)
+         dom_scn_get_small(s, "bytes", &b, 0xffff, err, errlen) < 0))
         return -1;
     *idle = i;
     *stall = m;
@@ -519,7 +520,7 @@ const scenario_key_t dom_mdt_keys[DSK_COUNT] = {
 
 int dom_scn_mdt_check(const dom_scn_t *s, const mdt_out_t *o, char *err, size_t errlen)
 {
-    if (!s->expect)
+    if (!s->check)
         return 0;
     const uint64_t got[DSK_COUNT] = {
         [DSK_RSP] = o->rsp_valid,          [DSK_ERR] = o->rsp_err,
@@ -540,7 +541,7 @@ int dom_scn_mdt_request(dom_scn_t *s, bool with_ok, mdt_in_t *req, char *err, si
     scenario_line_t *l = &s->line;
     uint64_t w = 0, e = 0, op, ok = 1;
     memset(req, 0, sizeof *req);
-    if (s->expect) {
+    if (s->check) {
         if (dom_scn_get_small(s, "w", &w, 0xffff, err, errlen) < 0 ||
             dom_scn_get_small(s, "e", &e, 0xffff, err, errlen) < 0 ||
             scenario_expect_read(l, &s->exp, dom_mdt_keys, DSK_COUNT, 0, err, errlen))

@@ -116,7 +116,7 @@ void dom_perf_next(dom_perf_t *g, cosim_rng_t *r, uint64_t cycle, bool *idle, bo
 typedef struct {
     scenario_t *scn;
     scenario_line_t line;  /* this cycle's line */
-    bool expect;           /* this cycle's line is an expect line */
+    enum scenario_check_kind check; /* this line is an expect or peek line */
     scenario_expect_t exp; /* its values (verif/common/scenario.h) */
 } dom_scn_t;
 
@@ -131,7 +131,8 @@ int dom_scn_get_small(dom_scn_t *s, const char *key, uint64_t *v, uint64_t max, 
                       size_t errlen);
 /* The core statistics of a line's cycles, for a slip controller: core_idle=,
  * mem_stall=, bytes= (perf_idle_i, perf_mem_stall_i, perf_bytes_i; 0 unless
- * given), on any line. */
+ * given), on any line but a peek (they count at the edge, which a peek does
+ * not have). */
 int dom_scn_perf(dom_scn_t *s, bool *idle, bool *stall, unsigned *bytes, char *err,
                  size_t errlen);
 
@@ -144,7 +145,8 @@ int dom_scn_perf(dom_scn_t *s, bool *idle, bool *stall, unsigned *bytes, char *e
  *   fill     w= e= mask=                FILL of entry e
  *   idle     [n=1]                      no request
  *   expect   [w=0 e=0] [DOM_MDT_KEYS...]
- * A request line reads entry 0 of its own warp; an expect line reads entry e
+ *   peek     [w=0 e=0] [DOM_MDT_KEYS...]  the same check without a cycle
+ * A request line reads entry 0 of its own warp; an expect or peek line reads entry e
  * of warp w (and drives acc_warp_i = w with no request, so that a slip
  * controller's query port looks at w too). Keys not used here are left for
  * the caller's scenario_unused. */

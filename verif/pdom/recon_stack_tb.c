@@ -27,9 +27,10 @@ typedef struct {
     recon_stack_entry_t snap[RS_MAX_DEPTH];
     /* directed scenario */
     scenario_t *scn;
-    bool scn_expect;         /* this cycle is an expect line */
+    enum scenario_check_kind scn_check; /* this line is an expect or peek line */
     scenario_line_t scn_line;
-    scenario_expect_t scn_exp; /* an expect line's values */
+    scenario_expect_t scn_exp;          /* its values */
+    scenario_mask_expect_t scn_mask;    /* and its mask= (WarpWidth bits) */
 } tb_t;
 
 /* ---- random stimulus ------------------------------------------------------- */
@@ -211,12 +212,15 @@ do_init:
 
 /* ---- directed scenarios ---------------------------------------------------- */
 
-/* What an expect line may check: the read port of warp w= and the response. */
-enum { EK_VALID, EK_PC, EK_RPC, EK_MASK, EK_LPC, EK_LPOS, EK_DEPTH, EK_ERR, EK_STICKY, EK_COUNT };
+/* What an expect or peek line may check: the read port of warp w= and the
+ * response (and mask=, read as a mask of the warp's width). */
+enum { EK_VALID, EK_PC, EK_RPC, EK_LPC, EK_LPOS, EK_DEPTH, EK_RSP, EK_ERR, EK_STICKY,
+       EK_COUNT };
 static const scenario_key_t expect_keys[EK_COUNT] = {
     [EK_VALID] = {"valid", NULL}, [EK_PC] = {"pc", NULL},       [EK_RPC] = {"rpc", NULL},
-    [EK_MASK] = {"mask", NULL},   [EK_LPC] = {"lpc", NULL},     [EK_LPOS] = {"lpos", NULL},
-    [EK_DEPTH] = {"depth", NULL}, [EK_ERR] = {"err", rs_err_words}, [EK_STICKY] = {"sticky", NULL},
+    [EK_LPC] = {"lpc", NULL},     [EK_LPOS] = {"lpos", NULL},   [EK_DEPTH] = {"depth", NULL},
+    [EK_RSP] = {"rsp", NULL},     [EK_ERR] = {"err", rs_err_words},
+    [EK_STICKY] = {"sticky", NULL},
 };
 
 static int scenario_request(tb_t *t, recon_stack_in_t *in, char *err, size_t errlen)
@@ -225,15 +229,16 @@ static int scenario_request(tb_t *t, recon_stack_in_t *in, char *err, size_t err
     int rc = scenario_next(t->scn, l, err, errlen);
     if (rc)
         return rc; /* 1: end, -1: error */
-    t->scn_expect = !strcmp(l->verb, "expect");
+    t->scn_check = scenario_check_kind(l);
     uint64_t v;
     if (scenario_get_bits(l, "w", CFG_WarpIdWidth, &v, err, errlen) < 0)
         return -1;
     in->req_warp = in->rd_warp = (unsigned)v;
-    if (t->scn_expect) { /* compared with the model's outputs in tb_model */
-        if (scenario_expect_read(l, &t->scn_exp, expect_keys, EK_COUNT, 0, err, errlen))
+    if (t->scn_check) { /* compared with the model's outputs in tb_model */
+        if (scenario_expect_read(l, &t->scn_exp, expect_keys, EK_COUNT, 0, err, errlen) ||
+            scenario_expect_mask_read(l, &t->scn_mask, "mask", CFG_WarpWidth, err, errlen))
             return -1;
-        return scenario_unused(l, err, errlen);
+        return scenario_done(l, err, errlen);
     }
     if (!strcmp(l->verb, "idle"))
         return scenario_unused(l, err, errlen);
@@ -259,16 +264,20 @@ static int scenario_request(tb_t *t, recon_stack_in_t *in, char *err, size_t err
     return scenario_unused(l, err, errlen);
 }
 
-/* Check an expect line against the model's outputs. */
+/* Check an expect or peek line against the model's outputs. */
 static int scenario_check(tb_t *t, const recon_stack_out_t *o, char *err, size_t errlen)
 {
     const uint64_t got[EK_COUNT] = {
-        [EK_VALID] = o->rd_valid,    [EK_PC] = o->rd_pc,     [EK_RPC] = o->rd_rpc,
-        [EK_MASK] = o->rd_mask.w[0], [EK_LPC] = o->rd_lpc,   [EK_LPOS] = o->rd_lpos,
-        [EK_DEPTH] = o->rd_depth,    [EK_ERR] = o->rsp_err,  [EK_STICKY] = o->err_sticky,
+        [EK_VALID] = o->rd_valid,  [EK_PC] = o->rd_pc,    [EK_RPC] = o->rd_rpc,
+        [EK_LPC] = o->rd_lpc,      [EK_LPOS] = o->rd_lpos, [EK_DEPTH] = o->rd_depth,
+        [EK_RSP] = o->rsp_valid,   [EK_ERR] = o->rsp_err,  [EK_STICKY] = o->err_sticky,
     };
     return scenario_expect_check(&t->scn_line, &t->scn_exp, expect_keys, EK_COUNT, 0, got, err,
-                                 errlen);
+                                 errlen) ||
+                   scenario_expect_mask_check(&t->scn_line, &t->scn_mask, &o->rd_mask, err,
+                                              errlen)
+               ? -1
+               : 0;
 }
 
 /* ---- cosim_tb_t callbacks -------------------------------------------------- */
@@ -380,10 +389,14 @@ static int tb_model(tb_t *t, uint64_t cycle, const recon_stack_in_t *in, recon_s
 {
     recon_stack_events_t ev;
     (void)cycle;
+    if (t->scn_check == SCN_PEEK) { /* the outputs without the edge */
+        recon_stack_eval(t->m, in, out);
+        return scenario_check(t, out, err, errlen);
+    }
     unsigned depth_before = recon_stack_depth(t->m, in->req_warp);
     recon_stack_step(t->m, in, out, &ev);
     cover(t, in, &ev, depth_before);
-    if (t->scn && t->scn_expect)
+    if (t->scn_check)
         return scenario_check(t, out, err, errlen);
     if (t->expect_err && in->req_valid) {
         t->expect_err = false;

@@ -20,7 +20,7 @@ typedef struct {
     cosim_rng_t rng;
     scenario_t *scn; /* directed scenario instead of the driver */
     scenario_line_t line;
-    bool expect;
+    enum scenario_check_kind check; /* this line is an expect or peek line */
     scenario_expect_t exp;      /* an expect line's values */
     scenario_mask_expect_t out; /* and its out= (a thread set of up to B threads) */
 } tb_t;
@@ -34,8 +34,10 @@ typedef struct {
  *   reserved | idle                              [take=]
  *   expect  [ready= valid= pc= wcnt= depth= err= sticky= out_valid= out=
  *            out_pc= last=]                      [take=]
+ *   peek    [the keys of expect]
  * take= drives out_ready (default 1: the warp buffer takes every warp). An
- * expect line checks the outputs of its own cycle, with no request. */
+ * expect line checks the outputs of its own cycle, with no request; a peek
+ * line checks them without a cycle (no clock edge). */
 
 /* A set of threads as one warp's lanes: -1 if two share a lane. */
 static int threads_to_warp(const tb_t *t, const bitmask_t *threads, uint64_t *lane_valid,
@@ -87,15 +89,15 @@ static int scenario_stimulus(tb_t *t, tbc_core_in_t *in, char *err, size_t errle
     if (rc)
         return rc;
     uint64_t take = 1;
-    if (scenario_get_bits(l, "take", 1, &take, err, errlen) < 0)
-        return -1;
+    t->check = scenario_check_kind(l);
+    if (t->check != SCN_PEEK && scenario_get_bits(l, "take", 1, &take, err, errlen) < 0)
+        return -1; /* out_ready matters at the edge, which a peek does not have */
     in->out_ready = take & 1u;
-    t->expect = !strcmp(l->verb, "expect");
-    if (t->expect) { /* compared with the model's outputs in tb_model */
+    if (t->check) { /* compared with the model's outputs in tb_model */
         if (scenario_expect_read(l, &t->exp, expect_keys, EK_COUNT, 0, err, errlen) ||
             scenario_expect_mask_read(l, &t->out, "out", t->p.block_threads, err, errlen))
             return -1;
-        return scenario_unused(l, err, errlen);
+        return scenario_done(l, err, errlen);
     }
     if (!strcmp(l->verb, "idle"))
         return scenario_unused(l, err, errlen);
@@ -184,6 +186,10 @@ static int tb_model(tb_t *t, uint64_t cycle, const tbc_core_in_t *in, tbc_core_o
 {
     tbc_core_events_t ev;
     (void)cycle;
+    if (t->check == SCN_PEEK) { /* the outputs without the edge */
+        tbc_core_peek(t->m, out);
+        return scenario_check(t, out, err, errlen);
+    }
     tbc_core_step(t->m, in, out, &ev);
 
     /* the pipeline (stimulus side): the warps the core emits */
@@ -197,7 +203,7 @@ static int tb_model(tb_t *t, uint64_t cycle, const tbc_core_in_t *in, tbc_core_o
     if (t->scn) {
         tbc_driver_after(&t->d, s, &ev.stack_in, &ev.stack_out, &ev.stack, err,
                          errlen); /* coverage only */
-        return t->expect ? scenario_check(t, out, err, errlen) : 0;
+        return t->check ? scenario_check(t, out, err, errlen) : 0;
     }
     return tbc_driver_after(&t->d, s, &ev.stack_in, &ev.stack_out, &ev.stack, err, errlen);
 }
