@@ -154,12 +154,15 @@ static unsigned branch(recon_stack_t *m, unsigned w, const bitmask_t *tmask,
         return RS_ERR_NONE;
     }
 
-    /* 2. loop branch (DoM 3.1, last paragraph): only the mask shrinks, then
-     * advance. Above the bottom, the exiting threads already wait below, in
-     * the entry whose pc is t->rpc. At the bottom, t->rpc is the warp's
-     * exit: they have finished and no entry holds them any more. The
-     * staying PC differs from rpc == t->rpc, so this advance does not pop
-     * at the rpc. */
+    /* 2. loop branch (DoM 3.1, last paragraph): the case of 3's rule "t
+     * already waits at rpc" in which one side goes to rpc: that side leaves,
+     * the other side takes t (only the mask shrinks), then advance. Above
+     * the bottom, the exiting threads already wait below, in the entry whose
+     * pc is t->rpc. At the bottom, t->rpc is the warp's exit: they have
+     * finished and no entry holds them any more. The staying PC differs from
+     * rpc == t->rpc, so this advance does not pop at the rpc. A loop branch
+     * creates no likely-convergence entry (its lpc is not used), so a loop
+     * never grows the stack. */
     if (rpc == t->rpc && (tpc == rpc || fpc == rpc)) {
         e->loop_exit = true;
         bool exit_taken = (tpc == rpc);
@@ -168,25 +171,38 @@ static unsigned branch(recon_stack_t *m, unsigned w, const bitmask_t *tmask,
         return RS_ERR_NONE;
     }
 
-    /* 3. divergent. Work out every push first so OVERFLOW leaves no trace. */
+    /* 3. divergent. The entries it creates, in order: the likely-convergence
+     * entry (if any), the not-taken side, the taken side. Where the threads
+     * reconverge, at rpc, t becomes the reconvergence entry and they go
+     * above it -- unless t already waits at rpc (rpc == t->rpc: the branch
+     * ends where t's region ends). Then no reconvergence entry is created:
+     * the first new entry takes t's place (GPGPU-Sim's simt_stack, whose
+     * depths TBC's Table 3 reports; docs/blocks/recon_stack.md "Depth").
+     * Work out every entry first so OVERFLOW leaves no trace. */
     unsigned top = m->sp[w] - 1;
+    bool reuse = rpc == t->rpc;
+    unsigned base = reuse ? top : top + 1; /* where the first new entry goes */
     bool new_lcp = m->p.lcp_enable && lpc != m->pc_none && lpc != rpc;
     uint64_t lpc_eff = new_lcp ? lpc : t->lpc;
-    unsigned lpos_eff = new_lcp ? top + 1 : t->lpos;
+    unsigned lpos_eff = new_lcp ? base : t->lpos;
     /* a side at rpc waits in t; a side at the effective lpc merges at once.
      * rpc is checked first, as in ADVANCE. */
     bool push_nt = fpc != rpc && fpc != lpc_eff;
     bool push_t = tpc != rpc && tpc != lpc_eff;
     unsigned n = (new_lcp ? 1u : 0u) + (push_nt ? 1u : 0u) + (push_t ? 1u : 0u);
-    if (m->sp[w] + n > m->p.depth)
+    if (base + n > m->p.depth)
         return RS_ERR_OVERFLOW;
 
     e->divergent = true;
     e->pushes = n;
     e->lcp_push = new_lcp;
+    e->reuse = reuse;
     uint64_t outer_lpc = t->lpc;
     unsigned outer_lpos = t->lpos;
-    t->pc = rpc; /* t becomes the reconvergence entry */
+    if (reuse)
+        m->sp[w] = top; /* n >= 1: neither side is at rpc (that is case 2) */
+    else
+        t->pc = rpc; /* t becomes the reconvergence entry */
     if (new_lcp) {
         bitmask_t none;
         bm_clear(&none);

@@ -83,7 +83,10 @@ typedef struct {
     bool uniform;         /* BRANCH resolved uniform (incl. tpc == fpc) */
     bool divergent;       /* BRANCH took the divergent path (case 3) */
     bool loop_exit;       /* BRANCH took the loop-branch path (case 2) */
-    unsigned pushes;      /* entries pushed (0..3) */
+    unsigned pushes;      /* entries written (0..3); with reuse the first
+                           * takes the top entry's place */
+    bool reuse;           /* divergent, rpc == TOS.rpc: no reconvergence
+                           * entry; the top entry took the first new one */
     bool lcp_push;        /* a likely-convergence entry was pushed */
     unsigned skip_rpc;    /* sides not pushed because pc == rpc */
     unsigned skip_lpc;    /* sides merged at push because pc == lpc */

@@ -18,10 +18,13 @@
 //   ADVANCE D (B reaches D: pop)               stack: {D,-,1111}
 //   ADVANCE X (X = the exit given at INIT)     stack empty: warp finished
 //
-// Implementation: each entry keeps two status bits beside the paper's
-// fields, at_rpc (pc == rpc) and empty (mask == 0), written whenever the
-// entry is, so a pop can find the next unfinished entry below with a
-// Depth-bit priority search instead of Depth comparators per warp.
+// Implementation: with likely-convergence points each entry keeps a status
+// bit beside the paper's fields, empty (mask == 0: a likely-convergence
+// entry nobody reached), written whenever the entry is, so a pop can find
+// the next unfinished entry below with a Depth-bit priority search instead
+// of Depth comparators per warp. No entry below the TOS is ever at its own
+// rpc (a branch at the TOS's rpc creates no reconvergence entry), so that
+// is the only way one can be finished.
 
 `include "assert.svh"
 
@@ -52,8 +55,7 @@ module recon_stack #(
   pc_t              lpc_q    [NumWarps][Depth];
   mask_t            mask_q   [NumWarps][Depth];
   lpos_t            lpos_q   [NumWarps][Depth];
-  logic [Depth-1:0] at_rpc_q [NumWarps];
-  logic [Depth-1:0] empty_q  [NumWarps];
+  logic [Depth-1:0] empty_q  [NumWarps];  // '0 without likely convergence
   depth_t           sp_q     [NumWarps];
 
   // ------------------------------------------------------------------------
@@ -65,7 +67,7 @@ module recon_stack #(
   pc_t    t_rpc, t_lpc;
   mask_t  t_mask;
   lpos_t  t_lpos;
-  logic [Depth-1:0] fin;  // entry is finished: pc == rpc or mask empty
+  logic [Depth-1:0] fin;  // entry is finished: its mask is empty
 
   assign warp_ok = 32'(req_warp_i) < NumWarps;
 
@@ -84,7 +86,7 @@ module recon_stack #(
       t_lpc  = lpc_q[req_warp_i][tos];
       t_mask = mask_q[req_warp_i][tos];
       t_lpos = lpos_q[req_warp_i][tos];
-      fin    = at_rpc_q[req_warp_i] | empty_q[req_warp_i];
+      fin    = empty_q[req_warp_i];
     end
   end
 
@@ -125,23 +127,27 @@ module recon_stack #(
   assign hit_rpc  = adv_pc == t_rpc;
   assign hit_lpc  = Lcp && !hit_rpc && adv_pc == t_lpc;
 
-  // Divergent branch: the entries it pushes.
-  logic  new_lcp, f_to_lpc, t_to_lpc, push_f, push_t;
+  // Divergent branch: the entries it writes, from level lcp_idx up. They go
+  // above the TOS, which becomes the reconvergence entry -- unless the TOS
+  // already waits at the branch's rpc (reuse): then the first of them takes
+  // the TOS's level and no reconvergence entry is created.
+  logic  reuse, new_lcp, f_to_lpc, t_to_lpc, push_f, push_t;
   pc_t   eff_lpc;
   lpos_t eff_lpos;
   mask_t push_merge;  // threads whose side goes straight to the lpc
   logic [DepthWidth:0] n_push, lcp_idx, f_idx, t_idx;
   always_comb begin
+    reuse      = req_rpc_i == t_rpc;
+    lcp_idx    = (DepthWidth+1)'(sp) - (DepthWidth+1)'(reuse);
     new_lcp    = Lcp && req_lpc_i != PcNone && req_lpc_i != req_rpc_i;
     eff_lpc    = new_lcp ? req_lpc_i : t_lpc;
-    eff_lpos   = new_lcp ? LposWidth'(sp) : t_lpos;
+    eff_lpos   = new_lcp ? LposWidth'(lcp_idx) : t_lpos;
     f_to_lpc   = Lcp && !f_exit && req_alt_pc_i == eff_lpc;
     t_to_lpc   = Lcp && !t_exit && req_pc_i == eff_lpc;
     push_f     = !f_exit && !f_to_lpc;
     push_t     = !t_exit && !t_to_lpc;
     push_merge = (f_to_lpc ? not_taken : '0) | (t_to_lpc ? taken : '0);
     n_push     = (DepthWidth+1)'(new_lcp) + (DepthWidth+1)'(push_f) + (DepthWidth+1)'(push_t);
-    lcp_idx    = (DepthWidth+1)'(sp);
     f_idx      = lcp_idx + (DepthWidth+1)'(new_lcp);
     t_idx      = f_idx + (DepthWidth+1)'(push_f);
   end
@@ -165,7 +171,7 @@ module recon_stack #(
       err = recon_stack_pkg::ErrBadMask;
     end else if (!is_init && sp == '0) begin
       err = recon_stack_pkg::ErrEmpty;
-    end else if (divergent && (DepthWidth+1)'(sp) + n_push > (DepthWidth+1)'(Depth)) begin
+    end else if (divergent && lcp_idx + n_push > (DepthWidth+1)'(Depth)) begin
       err = recon_stack_pkg::ErrOverflow;
     end
   end
@@ -231,9 +237,9 @@ module recon_stack #(
         wr_tos[tos] = 1'b1;
       end
     end else if (divergent) begin
-      tos_pc      = req_rpc_i;
+      tos_pc      = req_rpc_i;  // the TOS becomes the reconvergence entry
       tos_mask    = t_mask;
-      wr_tos[tos] = 1'b1;
+      wr_tos[tos] = !reuse;
       for (int unsigned l = 0; l < Depth; l++) begin
         wr_lcp[l] = new_lcp && l == 32'(lcp_idx);
         wr_f[l]   = push_f && l == 32'(f_idx);
@@ -244,7 +250,7 @@ module recon_stack #(
         merge_mask       = push_merge;
         wr_merge[t_lpos] = 1'b1;
       end
-      sp_next = DepthWidth'((DepthWidth+1)'(sp) + n_push);
+      sp_next = DepthWidth'(lcp_idx + n_push);
     end
   end
 
@@ -253,7 +259,6 @@ module recon_stack #(
   pc_t   wd_lpc  [Depth];
   mask_t wd_mask [Depth];
   lpos_t wd_lpos [Depth];
-  logic  wd_at_rpc [Depth];
   logic  wd_empty  [Depth];
   for (genvar l = 0; l < Depth; l++) begin : gen_wdata
     always_comb begin
@@ -261,13 +266,11 @@ module recon_stack #(
       wd_lpc[l]    = eff_lpc;
       wd_lpos[l]   = eff_lpos;
       wd_mask[l]   = taken;
-      wd_at_rpc[l] = 1'b0;           // pushed entries never start at their rpc
       wd_empty[l]  = 1'b0;
       if (is_init) begin
         wd_lpc[l]    = PcNone;
         wd_lpos[l]   = '0;
         wd_mask[l]   = req_mask_i;
-        wd_at_rpc[l] = req_pc_i == req_rpc_i;
       end else if (wr_lcp[l]) begin
         wd_pc[l]     = req_lpc_i;
         wd_lpc[l]    = t_lpc;
@@ -302,15 +305,11 @@ module recon_stack #(
           pc_q[req_warp_i][l]     <= wd_pc[l];
           rpc_q[req_warp_i][l]    <= req_rpc_i;
           mask_q[req_warp_i][l]   <= wd_mask[l];
-          at_rpc_q[req_warp_i][l] <= wd_at_rpc[l];
-          empty_q[req_warp_i][l]  <= wd_empty[l];
         end else if (wr_tos[l]) begin
           pc_q[req_warp_i][l]     <= tos_pc;
           mask_q[req_warp_i][l]   <= tos_mask;
-          at_rpc_q[req_warp_i][l] <= tos_pc == t_rpc;
         end else if (wr_merge[l]) begin
           mask_q[req_warp_i][l]   <= mask_q[req_warp_i][l] | merge_mask;
-          empty_q[req_warp_i][l]  <= 1'b0;
         end
       end
     end
@@ -321,8 +320,11 @@ module recon_stack #(
       if (apply) begin
         for (int unsigned l = 0; l < Depth; l++) begin
           if (wr_full[l]) begin
-            lpc_q[req_warp_i][l]  <= wd_lpc[l];
-            lpos_q[req_warp_i][l] <= wd_lpos[l];
+            lpc_q[req_warp_i][l]   <= wd_lpc[l];
+            lpos_q[req_warp_i][l]  <= wd_lpos[l];
+            empty_q[req_warp_i][l] <= wd_empty[l];
+          end else if (wr_merge[l]) begin
+            empty_q[req_warp_i][l] <= 1'b0;
           end
         end
       end
@@ -333,6 +335,7 @@ module recon_stack #(
         assign lpc_q[w][l]  = PcNone;
         assign lpos_q[w][l] = '0;
       end
+      assign empty_q[w] = '0;  // only likely-convergence entries start empty
     end
   end
 
@@ -340,7 +343,7 @@ module recon_stack #(
     // Without likely-convergence fields the push data for them has no sink.
     logic [Depth-1:0] unused_lcp_data;
     for (genvar l = 0; l < Depth; l++) begin : gen_unused
-      assign unused_lcp_data[l] = ^{wd_lpc[l], wd_lpos[l]};
+      assign unused_lcp_data[l] = ^{wd_lpc[l], wd_lpos[l], wd_empty[l]};
     end
   end
 
@@ -402,6 +405,19 @@ module recon_stack #(
   // A stack empties only by a pop at the rpc (a likely-convergence merge
   // always leaves the entry it merged into).
   `ASSERT_NEVER(EmptyOnlyAtRpc_A, apply && sp_next == '0 && !(pop && hit_rpc))
+`ifndef SYNTHESIS
+  // No entry below the addressed warp's TOS is at its own rpc: a branch at
+  // the TOS's rpc creates no reconvergence entry, so the pop search needs
+  // only the empty bits.
+  logic [Depth-1:0] below_at_rpc;
+  always_comb begin
+    below_at_rpc = '0;
+    for (int unsigned l = 0; l < Depth; l++) begin
+      below_at_rpc[l] = warp_ok && l < 32'(tos) && pc_q[req_warp_i][l] == rpc_q[req_warp_i][l];
+    end
+  end
+  `ASSERT_NEVER(NoEntryBelowTosAtRpc_A, below_at_rpc != '0)
+`endif
   // The reserved PC is rejected (BAD_PC) and never reaches a top of stack.
   `ASSERT_NEVER(RdPcNone_A, rd_valid_o && rd_pc_o == PcNone)
 

@@ -26,7 +26,7 @@ TEST_MODEL_HELPERS(recon_stack, RS_OK)
     X(num_warps) X(warp_width) X(pc_width) X(depth) X(lcp_enable)
 #define RS_EVENT_FIELDS(X)                                                 \
     X(op) X(err) X(uniform) X(divergent) X(loop_exit) X(pushes) X(lcp_push) \
-    X(skip_rpc) X(skip_lpc) X(rpc_pop) X(lpc_merge) X(cascade) X(depth_after)
+    X(reuse) X(skip_rpc) X(skip_lpc) X(rpc_pop) X(lpc_merge) X(cascade) X(depth_after)
 /* the fields of an entry but its mask; on the read port with prefix rd_ */
 #define RS_ENTRY_FIELDS(X) X(pc) X(rpc) X(lpc) X(lpos)
 
@@ -459,23 +459,32 @@ static void run_cascade_empty_lcp(uint64_t r)
 {
     recon_stack_t *m = start(1, 4, true);
 
-    /* three pushes exactly fill Depth = 4 */
-    branch(m, 0, 0x3, PC_, PB, r, PE,
-           EV(.divergent = true, .pushes = 3, .lcp_push = true,
-              .depth_after = 4));
-    CHECK_STACK(m, 0, 4, {r, PEXIT, 0xf, NONE32, 0}, {PE, r, 0x0, NONE32, 0},
-                {PB, r, 0xc, PE, 1}, {PC_, r, 0x3, PE, 1});
-    adv_pop(m, 0, r, 0, 3);
-    CHECK_STACK(m, 0, 3, {PB, r, 0xc, PE, 1});
     if (r != PEXIT) {
+        /* three pushes exactly fill Depth = 4; the bottom entry becomes
+         * the reconvergence entry {F, EXIT} */
+        branch(m, 0, 0x3, PC_, PB, r, PE,
+               EV(.divergent = true, .pushes = 3, .lcp_push = true,
+                  .depth_after = 4));
+        CHECK_STACK(m, 0, 4, {r, PEXIT, 0xf, NONE32, 0}, {PE, r, 0x0, NONE32, 0},
+                    {PB, r, 0xc, PE, 1}, {PC_, r, 0x3, PE, 1});
+        adv_pop(m, 0, r, 0, 3);
+        CHECK_STACK(m, 0, 3, {PB, r, 0xc, PE, 1});
         /* the LCP entry is exposed with an empty mask: cascaded off; the
          * bottom entry {F, EXIT} is unfinished */
         adv_pop(m, 0, r, 1, 1);
         CHECK_STACK(m, 0, 1, {r, PEXIT, 0xf, NONE32, 0});
     } else {
-        /* the LCP entry (empty mask) and the bottom entry {EXIT, EXIT} (at
-         * its rpc) both cascade off: the warp has finished */
-        adv_pop(m, 0, r, 2, 0);
+        /* the bottom entry already waits at the exit: no reconvergence
+         * entry, the LCP entry takes its place (lpos 0) */
+        branch(m, 0, 0x3, PC_, PB, r, PE,
+               EV(.divergent = true, .pushes = 3, .lcp_push = true, .reuse = true,
+                  .depth_after = 3));
+        CHECK_STACK(m, 0, 3, {PE, r, 0x0, NONE32, 0}, {PB, r, 0xc, PE, 0},
+                    {PC_, r, 0x3, PE, 0});
+        adv_pop(m, 0, r, 0, 2);
+        CHECK_STACK(m, 0, 2, {PE, r, 0x0, NONE32, 0}, {PB, r, 0xc, PE, 0});
+        /* the LCP entry (empty mask) cascades off: the warp has finished */
+        adv_pop(m, 0, r, 1, 0);
     }
     recon_stack_destroy(m);
 }
@@ -487,10 +496,13 @@ static void test_cascade_empty_lcp(void **state)
     run_cascade_empty_lcp(PEXIT);
 }
 
-/* Two finished entries under the TOS: the reconvergence entry of a branch
- * whose rpc equals its own rpc, then an LCP entry nobody reached. Both go in
- * the same cycle; the bottom entry stays even though it is exposed. */
-static void test_double_cascade(void **state)
+/* The nested-else case (docs/blocks/recon_stack.md, "Depth"): a divergent
+ * branch whose rpc is the TOS's own rpc, neither side going to it. The TOS
+ * creates no reconvergence entry {F, F} (it would only ever cascade off):
+ * the not-taken side takes its place, the taken side goes above. Then, when
+ * both sides are done, the LCP entry nobody reached cascades off and the
+ * bottom entry stays even though it is exposed. */
+static void test_nested_else_reuse(void **state)
 {
     recon_stack_t *m = *state = start(1, 8, true);
     const uint64_t G = 0x58;
@@ -499,15 +511,43 @@ static void test_double_cascade(void **state)
            EV(.divergent = true, .pushes = 2, .lcp_push = true, .skip_rpc = 1,
               .depth_after = 3));
     CHECK_STACK(m, 0, 3, {PE, PF, 0x0, NONE32, 0}, {PC_, PF, 0x3, PE, 1});
-    /* rpc == TOS.rpc but neither side at rpc: an ordinary divergence */
+    /* rpc == TOS.rpc, neither side at rpc: the TOS takes the not-taken side */
     branch(m, 0, 0x1, PD, G, PF, PF,
-           EV(.divergent = true, .pushes = 2, .depth_after = 5));
-    CHECK_STACK(m, 0, 5, {PF, PF, 0x3, PE, 1}, {G, PF, 0x2, PE, 1},
+           EV(.divergent = true, .pushes = 2, .reuse = true, .depth_after = 4));
+    CHECK_STACK(m, 0, 4, {PE, PF, 0x0, NONE32, 0}, {G, PF, 0x2, PE, 1},
                 {PD, PF, 0x1, PE, 1});
-    adv_pop(m, 0, PF, 0, 4);
-    CHECK_STACK(m, 0, 4, {G, PF, 0x2, PE, 1});
-    adv_pop(m, 0, PF, 2, 1);
+    adv_pop(m, 0, PF, 0, 3);
+    CHECK_STACK(m, 0, 3, {G, PF, 0x2, PE, 1});
+    adv_pop(m, 0, PF, 1, 1);
     CHECK_STACK(m, 0, 1, {PF, PEXIT, 0xf, NONE32, 0});
+}
+
+/* The same with a likely-convergence point of its own: the LCP entry takes
+ * the TOS's place, both sides go above it; a side reaching the lpc merges
+ * into it. Depth grows by 2, not 3. */
+static void test_nested_else_reuse_lcp(void **state)
+{
+    recon_stack_t *m = *state = start(1, 8, true);
+    const uint64_t G = 0x58, H = 0x5c;
+
+    branch(m, 0, 0x3, PC_, PB, PF, NONE32, EV(.divergent = true, .pushes = 2, .depth_after = 3));
+    CHECK_STACK(m, 0, 3, {PF, PEXIT, 0xf, NONE32, 0}, {PB, PF, 0xc, NONE32, 0},
+                {PC_, PF, 0x3, NONE32, 0});
+    branch(m, 0, 0x1, PD, G, PF, H,
+           EV(.divergent = true, .pushes = 3, .lcp_push = true, .reuse = true,
+              .depth_after = 5));
+    CHECK_STACK(m, 0, 5, {PF, PEXIT, 0xf, NONE32, 0}, {PB, PF, 0xc, NONE32, 0},
+                {H, PF, 0x0, NONE32, 0}, {G, PF, 0x2, H, 2}, {PD, PF, 0x1, H, 2});
+    /* D reaches H: merged into the LCP entry; G is the TOS */
+    advance(m, 0, H, EV(.lpc_merge = true, .depth_after = 4));
+    CHECK_STACK(m, 0, 4, {PF, PEXIT, 0xf, NONE32, 0}, {PB, PF, 0xc, NONE32, 0},
+                {H, PF, 0x1, NONE32, 0}, {G, PF, 0x2, H, 2});
+    /* G reaches F: popped; the LCP entry (thread 0, at H) runs on */
+    adv_pop(m, 0, PF, 0, 3);
+    CHECK_STACK(m, 0, 3, {PF, PEXIT, 0xf, NONE32, 0}, {PB, PF, 0xc, NONE32, 0},
+                {H, PF, 0x1, NONE32, 0});
+    adv_pop(m, 0, PF, 0, 2);
+    CHECK_STACK(m, 0, 2, {PF, PEXIT, 0xf, NONE32, 0}, {PB, PF, 0xc, NONE32, 0});
 }
 
 /* ------------------------------------------------------------------ */
@@ -547,41 +587,36 @@ static void test_exit_by_advance(void **state)
     assert_int_equal(peek(m, 0).err_sticky, 1u << RS_ERR_BAD_PC);
 }
 
-/* A divergence whose reconvergence PC is the warp's exit turns the bottom
- * entry into {exit, exit}: finished. When the last side reaches the exit,
- * the cascade pops every finished entry, the bottom one included. (With an
- * unreached likely-convergence entry in between: test_cascade_empty_lcp.) */
-static void test_exit_by_cascade(void **state)
+/* A divergence whose reconvergence PC is the warp's exit: the bottom entry
+ * already waits there, so its sides take its place (no {exit, exit}
+ * entry). Each side leaves at the exit; the last one empties the stack. (With
+ * an unreached likely-convergence entry: test_cascade_empty_lcp.) */
+static void test_exit_by_sides(void **state)
 {
 
-    /* (a) the smallest case: Depth 3, two sides */
+    /* (a) the smallest case: Depth 3, two sides, depth 2 */
     recon_stack_t *m = *state = start(1, 3, false);
     branch(m, 0, 0x3, PC_, PB, PEXIT, NONE32,
-           EV(.divergent = true, .pushes = 2, .depth_after = 3));
-    CHECK_STACK(m, 0, 3, {PEXIT, PEXIT, 0xf, NONE32, 0},
-                {PB, PEXIT, 0xc, NONE32, 0}, {PC_, PEXIT, 0x3, NONE32, 0});
-    adv_pop(m, 0, PEXIT, 0, 2);
-    CHECK_STACK(m, 0, 2, {PB, PEXIT, 0xc, NONE32, 0});
-    adv_pop(m, 0, PEXIT, 1, 0);
+           EV(.divergent = true, .pushes = 2, .reuse = true, .depth_after = 2));
+    CHECK_STACK(m, 0, 2, {PB, PEXIT, 0xc, NONE32, 0}, {PC_, PEXIT, 0x3, NONE32, 0});
+    adv_pop(m, 0, PEXIT, 0, 1);
+    CHECK_STACK(m, 0, 1, {PB, PEXIT, 0xc, NONE32, 0});
+    adv_pop(m, 0, PEXIT, 0, 0);
     destroy_state(state);
 
-    /* (b) nested: a cascade that stops above the bottom, then one that
-     * reaches it. Both branches reconverge at the exit. */
+    /* (b) nested: both branches reconverge at the exit; neither creates a
+     * reconvergence entry, so the stack holds only the three open paths */
     m = *state = start(1, 8, false);
     op_br(m, 0, 0x3, PB, PC_, PEXIT, NONE32);
-    /* [0] {EXIT, EXIT, 0xf} [1] {C, EXIT, 0xc} [2] {B, EXIT, 0x3}; in B,
-     * rpc == TOS.rpc but neither side at it: an ordinary divergence */
+    /* [0] {C, EXIT, 0xc} [1] {B, EXIT, 0x3}; in B, rpc == TOS.rpc again */
     branch(m, 0, 0x1, PD, PE, PEXIT, NONE32,
-           EV(.divergent = true, .pushes = 2, .depth_after = 5));
-    CHECK_STACK(m, 0, 5, {PEXIT, PEXIT, 0xf, NONE32, 0},
-                {PC_, PEXIT, 0xc, NONE32, 0}, {PEXIT, PEXIT, 0x3, NONE32, 0},
-                {PE, PEXIT, 0x2, NONE32, 0}, {PD, PEXIT, 0x1, NONE32, 0});
-    adv_pop(m, 0, PEXIT, 0, 4);
-    /* E reaches the exit: [3] and the finished [2] go; C is unfinished */
-    adv_pop(m, 0, PEXIT, 1, 2);
-    CHECK_STACK(m, 0, 2, {PC_, PEXIT, 0xc, NONE32, 0});
-    /* C reaches the exit: [1] and the finished bottom go */
-    adv_pop(m, 0, PEXIT, 1, 0);
+           EV(.divergent = true, .pushes = 2, .reuse = true, .depth_after = 3));
+    CHECK_STACK(m, 0, 3, {PC_, PEXIT, 0xc, NONE32, 0}, {PE, PEXIT, 0x2, NONE32, 0},
+                {PD, PEXIT, 0x1, NONE32, 0});
+    adv_pop(m, 0, PEXIT, 0, 2);
+    adv_pop(m, 0, PEXIT, 0, 1);
+    CHECK_STACK(m, 0, 1, {PC_, PEXIT, 0xc, NONE32, 0});
+    adv_pop(m, 0, PEXIT, 0, 0);
 }
 
 /* DoM 3.1 loop branch at the bottom entry: the loop's exit X is the warp's
@@ -1131,7 +1166,8 @@ static void test_reset(void **state)
 /* ------------------------------------------------------------------ */
 /* Random operations against invariants that follow from the spec (no
  * expected values from the model): a rejected op changes nothing; the TOS
- * mask is never empty and never leaves the warp; every entry with an lpc
+ * mask is never empty; no entry holds a thread the warp's INIT did not
+ * give it; every entry with an lpc
  * points below itself at an LCP entry whose pc is that lpc; rsp reports
  * the op one cycle later; err_sticky is the union of all errors; code 6
  * is never reported; a stack empties only by a pop at an rpc (the warp
@@ -1143,7 +1179,8 @@ static uint32_t lcg(uint32_t *s)
     return *s >> 8;
 }
 
-static void check_invariants(const recon_stack_t *m)
+/* warp_mask[w]: the threads of warp w's last accepted INIT */
+static void check_invariants(const recon_stack_t *m, const bitmask_t *warp_mask)
 {
     const recon_stack_params_t *p = recon_stack_params(m);
     uint64_t none = recon_stack_pc_none(m);
@@ -1161,7 +1198,7 @@ static void check_invariants(const recon_stack_t *m)
             recon_stack_entry_t e;
             assert_true(recon_stack_entry(m, w, l, &e));
             bitmask_t out;
-            bm_andnot(&out, &e.mask, &bot.mask);
+            bm_andnot(&out, &e.mask, &warp_mask[w]);
             assert_true(bm_is_zero(&out));
             assert_true(e.pc != none);
             if (!p->lcp_enable)
@@ -1183,6 +1220,8 @@ static void run_random(bool lcp, uint32_t seed)
     recon_stack_t *m = make(3, 8, 8, 6, lcp);
     unsigned sticky = 0, prev_err = 0, finishes = 0;
     bool prev_valid = false;
+    bitmask_t warp_mask[3];
+    memset(warp_mask, 0, sizeof warp_mask);
 
     for (unsigned i = 0; i < 20000; i++) {
         recon_stack_in_t in = idle_in(lcg(&seed) % 4);
@@ -1212,6 +1251,8 @@ static void run_random(bool lcp, uint32_t seed)
             assert_int_equal(ev.depth_after, recon_stack_depth(m, w));
             assert_int_not_equal(ev.err, 6); /* reserved, never reported */
             if (ev.err == 0) {
+                if (ev.op == RS_OP_INIT)
+                    warp_mask[w] = in.req_mask;
                 /* a stack empties only when its warp reaches its exit:
                  * by a pop at an rpc, never by INIT or an lpc merge */
                 if (ev.depth_after == 0) {
@@ -1231,7 +1272,7 @@ static void run_random(bool lcp, uint32_t seed)
         free(s);
         prev_valid = in.req_valid;
         prev_err = in.req_valid ? ev.err : 0;
-        check_invariants(m);
+        check_invariants(m, warp_mask);
     }
     assert_true(finishes > 0); /* the stimulus does reach the exits */
     recon_stack_destroy(m);
@@ -1245,6 +1286,260 @@ static void test_random_invariants(void **state)
     run_random(false, 7);
 }
 
+/* ------------------------------------------------------------------ */
+/* Random structured programs (nested if, if/else, do-while loops) run by
+ * one warp of 64 threads. The generator lays each program out and works out
+ * the depth its nesting needs from its structure alone; the run must reach
+ * exactly that depth, finish at the exit, and never be rejected.
+ *
+ * Layout (PCs are instruction indices):
+ *   if      BR(taken: then, alt: join, rpc: join) then...            join
+ *   if/else BR(taken: then, alt: else, rpc: join) then... JMP else...  join
+ *   loop    PRE body... BACK(taken: body, alt: join, rpc: join)        join
+ * so an if/else or loop that ends an else part, an if without else or the
+ * program joins where its enclosing entry reconverges (the nested-else case
+ * of docs/blocks/recon_stack.md, "Depth").
+ *
+ * Outcomes: a branch of n >= 2 active threads always diverges: the lowest
+ * n/2 take an if; at a loop's preheader the lowest n/2 threads get one trip,
+ * the others two. Nesting is at most PROG_LEVELS deep, so every branch sees
+ * at least 2 threads (64 >> PROG_LEVELS). */
+
+#define PROG_LEVELS 5
+#define PROG_MAX 512
+enum { S_BASIC, S_IF, S_IFELSE, S_LOOP };
+enum { I_PLAIN, I_PRE, I_BR, I_JMP, I_BACK };
+
+typedef struct {
+    int kind;
+    unsigned kid[2], nkid[2]; /* then/body and else: ranges of prog_t.kids */
+    unsigned first, join;     /* first PC, the PC after the statement */
+    unsigned then_pc, else_pc, body_pc;
+} stmt_t;
+
+typedef struct {
+    stmt_t st[PROG_MAX];
+    unsigned nst;
+    unsigned kids[2 * PROG_MAX], nkids;
+    int ins_kind[4 * PROG_MAX];    /* per PC */
+    unsigned ins_st[4 * PROG_MAX];
+    unsigned npc;                  /* = the exit PC */
+} prog_t;
+
+static unsigned gen_block(prog_t *p, uint32_t *seed, unsigned level);
+
+static unsigned gen_stmt(prog_t *p, uint32_t *seed, unsigned level)
+{
+    unsigned i = p->nst++;
+    stmt_t *s = &p->st[i];
+    memset(s, 0, sizeof *s);
+    unsigned r = lcg(seed) % 10;
+    s->kind = level >= PROG_LEVELS || p->nst > PROG_MAX - 40 || r < 3 ? S_BASIC
+            : r < 5 ? S_IF : r < 8 ? S_IFELSE : S_LOOP;
+    if (s->kind != S_BASIC) {
+        unsigned k = gen_block(p, seed, level + 1);
+        p->st[i].kid[0] = k;
+        p->st[i].nkid[0] = p->kids[k];
+    }
+    if (p->st[i].kind == S_IFELSE) {
+        unsigned k = gen_block(p, seed, level + 1);
+        p->st[i].kid[1] = k;
+        p->st[i].nkid[1] = p->kids[k];
+    }
+    return i;
+}
+
+/* A block of 1..3 statements: kids[k] = its length, kids[k+1..] = them. */
+static unsigned gen_block(prog_t *p, uint32_t *seed, unsigned level)
+{
+    unsigned n = 1 + lcg(seed) % 3, tmp[3];
+    for (unsigned j = 0; j < n; j++)
+        tmp[j] = gen_stmt(p, seed, level);
+    unsigned k = p->nkids;
+    p->kids[k] = n;
+    for (unsigned j = 0; j < n; j++)
+        p->kids[k + 1 + j] = tmp[j];
+    p->nkids += n + 1;
+    return k;
+}
+
+static void emit(prog_t *p, int kind, unsigned st)
+{
+    p->ins_kind[p->npc] = kind;
+    p->ins_st[p->npc++] = st;
+}
+
+static void lay_block(prog_t *p, unsigned k);
+
+static void lay_stmt(prog_t *p, unsigned i)
+{
+    stmt_t *s = &p->st[i];
+    s->first = p->npc;
+    switch (s->kind) {
+    case S_BASIC:
+        emit(p, I_PLAIN, i);
+        break;
+    case S_IF:
+    case S_IFELSE:
+        emit(p, I_BR, i);
+        s->then_pc = p->npc;
+        lay_block(p, s->kid[0]);
+        if (s->kind == S_IFELSE) {
+            emit(p, I_JMP, i);
+            s->else_pc = p->npc;
+            lay_block(p, s->kid[1]);
+        }
+        break;
+    default:
+        emit(p, I_PRE, i);
+        s->body_pc = p->npc;
+        lay_block(p, s->kid[0]);
+        emit(p, I_BACK, i);
+    }
+    s->join = p->npc;
+    if (s->kind == S_IF)
+        s->else_pc = s->join; /* the not-taken side goes straight to the join */
+}
+
+static void lay_block(prog_t *p, unsigned k)
+{
+    for (unsigned j = 0; j < p->kids[k]; j++)
+        lay_stmt(p, p->kids[k + 1 + j]);
+}
+
+/* The depth a statement list needs when it runs in an entry at depth d
+ * whose rpc is R, from the structure: a branch whose join is R reuses that
+ * entry; any other divergent branch turns it into a reconvergence entry and
+ * puts its sides above. */
+static unsigned need_block(const prog_t *p, unsigned k, unsigned d, unsigned R);
+
+static unsigned need_stmt(const prog_t *p, unsigned i, unsigned d, unsigned R)
+{
+    const stmt_t *s = &p->st[i];
+    bool at_r = s->join == R;
+    unsigned a, b;
+    switch (s->kind) {
+    case S_BASIC:
+        return d;
+    case S_IF: /* the taken side alone: in this entry (loop-branch rule) or above it */
+        return need_block(p, s->kid[0], at_r ? d : d + 1, s->join);
+    case S_IFELSE: { /* else side at base, then side above it */
+        unsigned base = at_r ? d : d + 1;
+        a = need_block(p, s->kid[0], base + 1, s->join);
+        b = need_block(p, s->kid[1], base, s->join);
+        return a > b ? a : b;
+    }
+    default: /* trip 1 in this entry; trip 2 here (at_r) or in a side above */
+        a = need_block(p, s->kid[0], d, R);
+        b = at_r ? a : need_block(p, s->kid[0], d + 1, s->join);
+        return a > b ? a : b;
+    }
+}
+
+static unsigned need_block(const prog_t *p, unsigned k, unsigned d, unsigned R)
+{
+    unsigned m = d;
+    for (unsigned j = 0; j < p->kids[k]; j++) {
+        unsigned n = need_stmt(p, p->kids[k + 1 + j], d, R);
+        m = n > m ? n : m;
+    }
+    return m;
+}
+
+#define PROG_PC(i) (0x1000u + 4u * (i))
+
+/* The lowest n/2 of the threads of mask (n = their number). */
+static uint64_t lower_half(uint64_t mask)
+{
+    unsigned take = (unsigned)__builtin_popcountll(mask) / 2;
+    uint64_t out = 0;
+    for (unsigned t = 0; t < 64 && take; t++)
+        if (mask >> t & 1u) {
+            out |= UINT64_C(1) << t;
+            take--;
+        }
+    return out;
+}
+
+typedef struct {
+    unsigned max_depth, steps, reuses, loop_exits;
+} prog_run_t;
+
+/* Run p on warp 0 of m from INIT to the exit. */
+static prog_run_t run_prog(recon_stack_t *m, const prog_t *p)
+{
+    static unsigned trips[PROG_MAX][64], target[PROG_MAX][64];
+    prog_run_t r = {1, 0, 0, 0};
+    init(m, 0, PROG_PC(0), ~UINT64_C(0), PROG_PC(p->npc));
+    while (recon_stack_depth(m, 0) > 0) {
+        assert_true(++r.steps < 200000);
+        recon_stack_entry_t tos;
+        assert_true(recon_stack_entry(m, 0, recon_stack_depth(m, 0) - 1, &tos));
+        unsigned pc = (unsigned)(tos.pc - 0x1000u) / 4u;
+        assert_true(pc < p->npc);
+        uint64_t mask = tos.mask.w[0];
+        unsigned i = p->ins_st[pc];
+        const stmt_t *s = &p->st[i];
+        recon_stack_events_t ev;
+        switch (p->ins_kind[pc]) {
+        case I_PRE: {
+            uint64_t one = lower_half(mask);
+            for (unsigned t = 0; t < 64; t++) {
+                trips[i][t] = 0;
+                target[i][t] = one >> t & 1u ? 1 : 2;
+            }
+        }
+            /* fall through */
+        case I_PLAIN:
+            ev = op_adv(m, 0, PROG_PC(pc + 1));
+            break;
+        case I_JMP:
+            ev = op_adv(m, 0, PROG_PC(s->join));
+            break;
+        case I_BR:
+            ev = op_br(m, 0, lower_half(mask), PROG_PC(s->then_pc), PROG_PC(s->else_pc),
+                       PROG_PC(s->join), NONE32);
+            break;
+        default: { /* I_BACK */
+            uint64_t stay = 0;
+            for (unsigned t = 0; t < 64; t++)
+                if (mask >> t & 1u && ++trips[i][t] < target[i][t])
+                    stay |= UINT64_C(1) << t;
+            ev = op_br(m, 0, stay, PROG_PC(s->body_pc), PROG_PC(s->join), PROG_PC(s->join),
+                       NONE32);
+        }
+        }
+        assert_int_equal(ev.err, RS_ERR_NONE);
+        r.max_depth = ev.depth_after > r.max_depth ? ev.depth_after : r.max_depth;
+        r.reuses += ev.reuse;
+        r.loop_exits += ev.loop_exit;
+    }
+    return r;
+}
+
+static void test_structured_programs(void **state)
+{
+    recon_stack_t *m = *state = make(1, 64, 32, 32, true);
+    static prog_t p;
+    uint32_t seed = 2026;
+    unsigned reuses = 0, loop_exits = 0, deeper = 0;
+    for (unsigned n = 0; n < 3000; n++) {
+        memset(&p, 0, sizeof p);
+        unsigned k = gen_block(&p, &seed, 0);
+        lay_block(&p, k);
+        unsigned need = need_block(&p, k, 1, p.npc);
+        prog_run_t r = run_prog(m, &p);
+        if (r.max_depth != need)
+            fail_msg("program %u: maximum depth %u, its nesting needs %u", n, r.max_depth,
+                     need);
+        reuses += r.reuses > 0;
+        loop_exits += r.loop_exits > 0;
+        deeper += need > 3;
+    }
+    /* the generator does make the cases this checks */
+    assert_true(reuses > 300 && loop_exits > 300 && deeper > 300);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1253,9 +1548,10 @@ int main(void)
         UNIT_TEST(test_uniform_branches),
         UNIT_TEST(test_side_equals_rpc_skip),
         UNIT_TEST(test_cascade_empty_lcp),
-        UNIT_TEST(test_double_cascade),
+        UNIT_TEST(test_nested_else_reuse),
+        UNIT_TEST(test_nested_else_reuse_lcp),
         UNIT_TEST(test_exit_by_advance),
-        UNIT_TEST(test_exit_by_cascade),
+        UNIT_TEST(test_exit_by_sides),
         UNIT_TEST(test_loop_exit_at_bottom),
         UNIT_TEST(test_init_after_finish),
         UNIT_TEST(test_op_after_finish_empty),
@@ -1272,6 +1568,7 @@ int main(void)
         UNIT_TEST(test_warp_width_64),
         UNIT_TEST(test_reset),
         UNIT_TEST(test_random_invariants),
+        UNIT_TEST(test_structured_programs),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -331,6 +331,7 @@ static void cover(tb_t *t, const recon_stack_in_t *in, const recon_stack_events_
             c[depth_before ? RS_CV_REINIT : RS_CV_INIT]++;
         c[RS_CV_UNIFORM] += ev->uniform;
         c[RS_CV_DIVERGE_TWO] += ev->divergent && ev->pushes - ev->lcp_push == 2;
+        c[RS_CV_DIVERGE_REUSE] += ev->reuse;
         c[RS_CV_SKIP_RPC] += ev->divergent && ev->skip_rpc;
         c[RS_CV_LOOP_EXIT] += ev->loop_exit;
         c[RS_CV_RPC_POP] += ev->rpc_pop;
@@ -345,7 +346,6 @@ static void cover(tb_t *t, const recon_stack_in_t *in, const recon_stack_events_
         c[RS_CV_LCP_PUSH] += ev->lcp_push;
         c[RS_CV_SKIP_LPC] += ev->skip_lpc > 0;
         c[RS_CV_LCP_MERGE] += ev->lpc_merge;
-        c[RS_CV_LCP_MERGE_CASCADE] += ev->lpc_merge && ev->cascade > 0;
         t->warps_seen |= UINT64_C(1) << in->req_warp;
         uint64_t all = t->p.num_warps == 64 ? ~UINT64_C(0)
                                             : (UINT64_C(1) << t->p.num_warps) - 1u;
