@@ -16,6 +16,8 @@ SEED   ?= 1
 CYCLES ?= 1000000
 
 BLOCKS := $(shell $(CFG) blocks)
+# BLOCK= or CONFIG= given empty is a mistake, not "all of them"
+$(foreach v,BLOCK CONFIG SCENARIO RECORD REPLAY SEED CYCLES,  $(if $(filter-out undefined,$(origin $(v))),$(if $(strip $($(v))),,    $(error $(v)= is empty; leave it out or give a value))))
 ifdef BLOCK
   ifeq ($(filter $(BLOCK),$(BLOCKS)),)
     $(error unknown BLOCK '$(BLOCK)'; known blocks: $(BLOCKS))
@@ -51,7 +53,13 @@ ifdef SCENARIO
 endif
 SEL := $(foreach b,$(SEL_BLOCKS),$(foreach c,$(call sel_configs,$(b)),$(b)/$(c)))
 
-SIM_ARGS := --seed $(SEED) --cycles $(CYCLES)
+# A replay runs the whole recording unless CYCLES= asks for fewer cycles.
+SIM_ARGS := --seed $(SEED)
+ifeq ($(REPLAY)$(filter-out file,$(origin CYCLES)),)
+  SIM_ARGS += --cycles $(CYCLES)
+else ifneq ($(origin CYCLES),file)
+  SIM_ARGS += --cycles $(CYCLES)
+endif
 ifdef SCENARIO
   SIM_ARGS += --scenario $(SCENARIO)
 endif

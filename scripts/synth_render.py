@@ -32,6 +32,26 @@ RESULTS_DIR = os.path.join(ROOT, "synth", "results")
 DOC_FILE = os.path.join(ROOT, "docs", "area_timing.md")
 
 
+# What a record (one configuration's result) must hold for the page: a
+# dotted name is a field of a field.
+RECORD_FIELDS = ("block", "config", "params", "date", "clock_period_ns", "area_um2",
+                 "gate_equivalents", "flip_flops", "storage_bits", "critical_path_ns",
+                 "critical_path.class", "fmax_mhz", "runtime_s.total", "nand2_area_um2",
+                 "library.name", "library.file", "tools")
+
+
+def check_record(path, rec):
+    """A record lacking a field is a bad file, named with the field."""
+    for name in RECORD_FIELDS:
+        v = rec
+        for part in name.split("."):
+            if not isinstance(v, dict) or part not in v:
+                what = f"configuration '{rec.get('config', '?')}'" if isinstance(rec, dict) \
+                    else "a record"
+                raise parse.FlowError(f"{parse.rel(path)}: {what} has no '{name}'")
+            v = v[part]
+
+
 def load_json(path, what="configs"):
     try:
         with open(path) as f:
@@ -40,6 +60,13 @@ def load_json(path, what="configs"):
         raise parse.FlowError(f"cannot read {parse.rel(path)}: {e}")
     if not isinstance(data, dict) or what not in data:
         raise parse.FlowError(f"{parse.rel(path)}: no '{what}'; not a result")
+    if what == "block":
+        check_record(path, data)
+    elif not isinstance(data["configs"], dict):
+        raise parse.FlowError(f"{parse.rel(path)}: 'configs' is not a table")
+    else:
+        for rec in data["configs"].values():
+            check_record(path, rec)
     return data
 
 

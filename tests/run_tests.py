@@ -18,6 +18,7 @@
      does not prove Yosys does -- and rejects illegal parameters
 """
 import glob
+import json
 import os
 import re
 import shutil
@@ -224,6 +225,7 @@ def bad_input():
                        f"exit {r.returncode}: {r.stderr}")
     scenario_usage()
     peek_lines()
+    hostile_input()
     r = sh(["make", "--no-print-directory", "sim", "BLOCK=no_such_block"])
     record("bad input: make sim BLOCK=no_such_block is refused", r.returncode != 0 and
            "unknown BLOCK" in r.stderr, r.stderr)
@@ -292,6 +294,110 @@ def scenario_usage():
         record("scenario: a wrong wide out= (threads 224-255) fails, printed as thread sets",
                r.returncode == 1 and "expected out = [224-250,252] (from the paper walk-through), "
                "model gives [224-255]" in r.stdout + r.stderr, r.stdout + r.stderr)
+
+
+def hostile_input():
+    """The harness against hostile input (each case once failed): nothing
+    is destroyed, nothing vacuous passes, every refusal is exit 2 with a
+    one-line message, a damaged recording never replays."""
+    exe = cosim("recon_stack", "default")
+    with tempfile.TemporaryDirectory() as tmp:
+        def path(name, text=None, data=None):
+            p = os.path.join(tmp, name)
+            if text is not None or data is not None:
+                with open(p, "wb") as f:
+                    f.write(data if data is not None else text.encode())
+            return p
+
+        def refused(what, args, words):
+            r = sh([exe, *args])
+            record(f"hostile input: {what} -> exit 2, one-line error naming it",
+                   one_line_error(r) and len(r.stderr.strip().splitlines()) == 1
+                   and all(w in r.stderr for w in words), f"exit {r.returncode}: {r.stderr}")
+            return r
+
+        rec = path("run.rec")
+        a = sh([exe, "--seed", "3", "--cycles", "2000", "--record", rec])
+        record("hostile input: a recording is written", a.returncode == 0, a.stderr)
+        data = open(rec, "rb").read()
+        # 3. the same file in and out: refused before anything is written
+        refused("--replay R --record R", ["--replay", rec, "--record", rec], ["same file"])
+        record("hostile input: the refused --replay R --record R left R intact",
+               open(rec, "rb").read() == data)
+        scn = path("s.scn", "idle\nexpect w=0 valid=0\n")
+        refused("--record S --scenario S", ["--record", scn, "--scenario", scn], ["same file"])
+        record("hostile input: the refused --record S --scenario S left S intact",
+               open(scn).read() == "idle\nexpect w=0 valid=0\n")
+        # 4. a replay runs the whole recording; --cycles shortens it
+        r = sh([exe, "--replay", rec])
+        r5 = sh([exe, "--replay", rec, "--cycles", "5"])
+        record("hostile input: a replay runs the whole recording (2000 cycles), --cycles 5 "
+               "the first 5", "cycles=2000 " in r.stdout and "cycles=5 " in r5.stdout,
+               r.stdout + r.stderr + r5.stdout + r5.stderr)
+        r = sh(["make", "--no-print-directory", "-n", "sim", "BLOCK=recon_stack",
+                "CONFIG=default", f"REPLAY={rec}"])
+        record("hostile input: make sim REPLAY= passes no --cycles (the whole recording)",
+               r.returncode == 0 and "--replay" in r.stdout and "--cycles" not in r.stdout,
+               r.stdout + r.stderr)
+        # 5. a run that checks nothing is an error
+        os.makedirs(os.path.join(tmp, "folder"))
+        refused("an empty scenario", ["--scenario", path("e.scn", "")], ["nothing was checked"])
+        refused("a comments-only scenario", ["--scenario", path("c.scn", "# only\n\n")],
+                ["nothing was checked"])
+        refused("a folder as --scenario", ["--scenario", os.path.join(tmp, "folder")],
+                ["not a file"])
+        refused("--cycles 0", ["--cycles", "0"], ["nothing was checked"])
+        # 6. recordings: cut on a word, cut on a cycle boundary, header only, a flipped bit
+        nl = data.index(b"\n") + 1
+        for what, bad in (("cut mid-word", data[:-3]), ("cut on a cycle boundary", data[:nl + 72]),
+                          ("header only", data[:nl]),
+                          ("a flipped bit", data[:-1] + bytes([data[-1] ^ 1]))):
+            refused(f"a recording {what}", ["--replay", path("bad.rec", data=bad)],
+                    ["recording", "damaged"])
+        # 7. outputs that cannot be written
+        refused("--wave-dir /nonexistent", ["--cycles", "10", "--wave-dir", "/nonexistent"],
+                ["--wave-dir"])
+        refused("--fst /nonexistent/x.fst", ["--cycles", "10", "--fst", "/nonexistent/x.fst"],
+                ["--fst", "/nonexistent"])
+        # 8. numbers: no sign, no space
+        refused("--seed ' -5'", ["--seed", " -5"], ["--seed"])
+        refused("--cycles ' -1'", ["--cycles", " -1"], ["--cycles"])
+        refused("scenario value 0b-1", ["--scenario", path("b.scn", "init w=0 pc=0b-1 mask=1\n")],
+                ["b.scn:1"])
+        # 2. a benchmark length whose buffer size overflows
+        refused("--bench with 2^61 cycles",
+                ["--bench", path("b.json"), "--cycles", "2049638230412172402"], ["memory"])
+        # 9. messages that say what is wrong
+        other = cosim("recon_stack", "min")
+        r = sh([other, "--replay", rec])
+        record("hostile input: a recording of another configuration names both",
+               one_line_error(r) and "recon_stack/default" in r.stderr
+               and "recon_stack/min" in r.stderr, r.stderr)
+        syms = "".join(f"sym S{i}=1\n" for i in range(257)) + "idle\n"
+        refused("257 symbols", ["--scenario", path("m.scn", syms)], ["too many symbols"])
+        refused("a key given twice", ["--scenario", path("k.scn", "idle w=0 w=1\n")],
+                ["given twice"])
+        r = refused("binary garbage in a scenario",
+                    ["--scenario", path("g.scn", data=b"init w=\x01\xfe\xff\n")],
+                    ["not a text line"])
+        record("hostile input: binary garbage is not echoed", "\ufffd" not in r.stderr and
+               "\x01" not in r.stderr, repr(r.stderr))
+    with tempfile.TemporaryDirectory() as tmp:
+        for f in glob.glob(os.path.join(ROOT, "synth", "results", "*.json")):
+            shutil.copy(f, tmp)
+        damaged = os.path.join(tmp, "mdt.json")
+        data = json.load(open(damaged))
+        first = next(iter(data["configs"]))
+        del data["configs"][first]["critical_path"]
+        json.dump(data, open(damaged, "w"))
+        r = sh([sys.executable, "scripts/synth_render.py", "--results-dir", tmp,
+                "--doc", os.path.join(tmp, "page.md")])
+        record("hostile input: a results entry without a field is named, not a traceback",
+               r.returncode == 1 and "Traceback" not in r.stderr
+               and f"configuration '{first}' has no 'critical_path.class'" in r.stderr, r.stderr)
+    r = sh(["make", "--no-print-directory", "sim", "BLOCK="])
+    record("hostile input: make sim BLOCK= (empty) is refused, not run on every block",
+           r.returncode != 0 and "BLOCK= is empty" in r.stderr, r.stderr[-500:])
 
 
 def peek_lines():

@@ -3,8 +3,11 @@
 #include "cosim.h"
 #include "scenario.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <getopt.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,7 +17,12 @@
 _Static_assert(COSIM_PEEK == SCN_PEEK, "a peek line is a COSIM_PEEK stimulus");
 
 #define HISTORY 8u /* cycles of inputs shown in a mismatch report */
-#define REC_MAGIC "SIMTREC1"
+/* A recording: one header line, then every cycle's input words. The header
+ * names block, configuration, seed, words per cycle, the number of cycles
+ * and a checksum of the words (FNV-1a, 64 bits), written when the recording
+ * is closed; a file whose size or checksum disagrees is refused. */
+#define REC_MAGIC "SIMTREC2"
+#define REC_HEADER "%s %s %s %" PRIu64 " %u %020" PRIu64 " %016" PRIx64 "\n"
 
 void port_fprint(FILE *f, const port_desc_t *p, const uint64_t *base)
 {
@@ -78,16 +86,80 @@ static void usage(FILE *f, const char *prog)
             prog);
 }
 
+/* A non-negative integer, decimal or 0x hex, and nothing else (no sign, no
+ * spaces: strtoull would take ' -5' as 2^64 - 5). */
 static int parse_u64(const char *s, uint64_t *v)
 {
     char *end;
-    if (!s || !*s || *s == '-')
+    if (!s || !isdigit((unsigned char)*s))
         return -1;
     errno = 0;
     unsigned long long x = strtoull(s, &end, 0);
     if (errno || *end)
         return -1;
     *v = x;
+    return 0;
+}
+
+/* The files a run reads and writes, checked before anything is opened for
+ * writing: an output may not be an input or another output (a recording
+ * replayed into itself would be truncated before it is read), and every
+ * output must be writable where it is asked for. 0, or -1 reported. */
+static int check_paths(const cosim_opts_t *o, const char *prog)
+{
+    const struct {
+        const char *opt, *path;
+        bool out;
+    } f[] = {
+        {"--scenario", o->scenario, false}, {"--replay", o->replay, false},
+        {"--record", o->record, true},      {"--fst", o->fst, true},
+        {"--bench", o->bench, true},
+    };
+    enum { N = sizeof f / sizeof f[0] };
+    struct stat st[N];
+    bool exists[N];
+    for (unsigned i = 0; i < N; i++)
+        exists[i] = f[i].path && stat(f[i].path, &st[i]) == 0;
+    for (unsigned i = 0; i < N; i++) {
+        if (!f[i].path || !f[i].out)
+            continue;
+        for (unsigned j = 0; j < N; j++) {
+            if (j == i || !f[j].path)
+                continue;
+            bool same = !strcmp(f[i].path, f[j].path) ||
+                        (exists[i] && exists[j] && st[i].st_dev == st[j].st_dev &&
+                         st[i].st_ino == st[j].st_ino);
+            if (same) {
+                fprintf(stderr, "%s: %s and %s name the same file '%s'\n", prog, f[j].opt,
+                        f[i].opt, f[i].path);
+                return -1;
+            }
+        }
+        /* the folder it goes in must exist and be writable */
+        char dir[1024];
+        snprintf(dir, sizeof dir, "%s", f[i].path);
+        char *slash = strrchr(dir, '/');
+        if (!slash)
+            snprintf(dir, sizeof dir, ".");
+        else if (slash == dir)
+            dir[1] = '\0';
+        else
+            *slash = '\0';
+        if (exists[i] && S_ISDIR(st[i].st_mode)) {
+            fprintf(stderr, "%s: %s '%s' is a folder\n", prog, f[i].opt, f[i].path);
+            return -1;
+        }
+        if (access(dir, W_OK)) {
+            fprintf(stderr, "%s: %s '%s': cannot write in '%s': %s\n", prog, f[i].opt,
+                    f[i].path, dir, strerror(errno));
+            return -1;
+        }
+    }
+    struct stat wd;
+    if (stat(o->wave_dir, &wd) || !S_ISDIR(wd.st_mode) || access(o->wave_dir, W_OK)) {
+        fprintf(stderr, "%s: --wave-dir '%s' is not a writable folder\n", prog, o->wave_dir);
+        return -1;
+    }
     return 0;
 }
 
@@ -122,6 +194,7 @@ static int parse_args(cosim_opts_t *o, int argc, char **argv)
             usage(stdout, argv[0]);
             exit(0);
         } else if (c == O_SEED || c == O_CYCLES) {
+            o->cycles_set |= c == O_CYCLES;
             if (parse_u64(optarg, c == O_SEED ? &o->seed : &o->cycles)) {
                 fprintf(stderr, "%s: --%s wants a non-negative integer, not '%s'\n", argv[0],
                         c == O_SEED ? "seed" : "cycles", optarg);
@@ -145,7 +218,7 @@ static int parse_args(cosim_opts_t *o, int argc, char **argv)
         fprintf(stderr, "%s: --replay and --scenario exclude each other\n", argv[0]);
         return -1;
     }
-    return 0;
+    return check_paths(o, argv[0]);
 }
 
 /* ---- one run ---------------------------------------------------------------- */
@@ -156,6 +229,7 @@ typedef struct {
     int port;           /* mismatching output port, -1 for a testbench check */
     char msg[512];      /* testbench check message */
     uint64_t cycles;    /* cycles completed */
+    uint64_t peeks;     /* and looks without a cycle (scenario peek lines) */
     uint64_t seed;      /* stimulus seed (of the recording, on replay) */
     uint64_t ops;
     double seconds;
@@ -165,7 +239,25 @@ typedef struct {
 typedef struct {
     FILE *f;
     unsigned words;
+    uint64_t cycles; /* in the recording */
+    uint64_t sum;    /* FNV-1a of its words */
+    uint64_t seed;
 } rec_t;
+
+static void rec_sum(uint64_t *sum, const uint64_t *w, unsigned n)
+{
+    const unsigned char *b = (const unsigned char *)w;
+    for (size_t i = 0; i < (size_t)n * sizeof *w; i++)
+        *sum = (*sum ^ b[i]) * UINT64_C(0x100000001b3);
+}
+
+#define REC_SUM_INIT UINT64_C(0xcbf29ce484222325)
+
+static int rec_header(const rec_t *r, const cosim_kit_t *k, const cosim_opts_t *o)
+{
+    return fprintf(r->f, REC_HEADER, REC_MAGIC, k->block, o->config, o->seed, r->words,
+                   r->cycles, r->sum) < 0 ? -1 : 0;
+}
 
 static int rec_open_write(rec_t *r, const char *path, const cosim_kit_t *k,
                           const cosim_opts_t *o)
@@ -176,37 +268,99 @@ static int rec_open_write(rec_t *r, const char *path, const cosim_kit_t *k,
         return -1;
     }
     r->words = k->in_words;
-    fprintf(r->f, "%s %s %s %" PRIu64 " %u\n", REC_MAGIC, k->block, o->config, o->seed,
-            k->in_words);
-    return 0;
+    r->cycles = 0;
+    r->sum = REC_SUM_INIT;
+    return rec_header(r, k, o); /* rewritten with the count and sum on close */
+}
+
+static int rec_write(rec_t *r, const uint64_t *in)
+{
+    rec_sum(&r->sum, in, r->words);
+    r->cycles++;
+    return fwrite(in, sizeof *in, r->words, r->f) == r->words ? 0 : -1;
+}
+
+/* Close a recording being written: 0, or -1 reported. */
+static int rec_close_write(rec_t *r, const char *path, const cosim_kit_t *k,
+                           const cosim_opts_t *o)
+{
+    int rc = fseek(r->f, 0, SEEK_SET) || rec_header(r, k, o) ? -1 : 0;
+    if (fclose(r->f))
+        rc = -1;
+    r->f = NULL;
+    if (rc)
+        fprintf(stderr, "cosim: write to '%s' failed: %s\n", path, strerror(errno));
+    return rc;
 }
 
 static int rec_open_read(rec_t *r, const char *path, const cosim_kit_t *k,
-                         const cosim_opts_t *o, uint64_t *rec_seed)
+                         const cosim_opts_t *o)
 {
     char magic[16], block[64], config[64];
-    uint64_t seed;
+    uint64_t seed, cycles, sum;
     unsigned words;
     r->f = fopen(path, "rb");
     if (!r->f) {
         fprintf(stderr, "cosim: cannot read recording '%s': %s\n", path, strerror(errno));
         return -1;
     }
-    if (fscanf(r->f, "%15s %63s %63s %" SCNu64 " %u", magic, block, config, &seed, &words) != 5 ||
-        strcmp(magic, REC_MAGIC) || fgetc(r->f) != '\n') {
-        fprintf(stderr, "cosim: '%s' is not a stimulus recording\n", path);
-        fclose(r->f);
-        return -1;
+    int n = fscanf(r->f, "%15s %63s %63s %" SCNu64 " %u %" SCNu64 " %" SCNx64, magic, block,
+                   config, &seed, &words, &cycles, &sum);
+    if (n < 1 || strcmp(magic, REC_MAGIC)) {
+        fprintf(stderr, "cosim: '%s' is not a stimulus recording of this version (%s)\n", path,
+                REC_MAGIC);
+        goto bad;
+    }
+    if (n != 7 || fgetc(r->f) != '\n') {
+        fprintf(stderr, "cosim: recording '%s' has a damaged header\n", path);
+        goto bad;
     }
     if (strcmp(block, k->block) || strcmp(config, o->config) || words != k->in_words) {
-        fprintf(stderr, "cosim: '%s' records %s/%s, this binary is %s/%s\n", path, block,
-                config, k->block, o->config);
-        fclose(r->f);
-        return -1;
+        fprintf(stderr,
+                "cosim: '%s' records %s/%s with %u input words a cycle, this binary is "
+                "%s/%s with %u\n",
+                path, block, config, words, k->block, o->config, k->in_words);
+        goto bad;
+    }
+    /* the size and the checksum, before a cycle runs */
+    long start = ftell(r->f);
+    struct stat st;
+    if (start < 0 || fstat(fileno(r->f), &st)) {
+        fprintf(stderr, "cosim: cannot read recording '%s': %s\n", path, strerror(errno));
+        goto bad;
+    }
+    uint64_t bytes = (uint64_t)st.st_size - (uint64_t)start;
+    uint64_t per = (uint64_t)words * sizeof(uint64_t);
+    if (bytes % per || bytes / per != cycles) {
+        fprintf(stderr,
+                "cosim: recording '%s' is damaged: its header says %" PRIu64
+                " cycles, it holds %" PRIu64 " bytes of them (%" PRIu64 " each)\n",
+                path, cycles, bytes, per);
+        goto bad;
+    }
+    uint64_t buf[64], got = REC_SUM_INIT;
+    for (uint64_t c = 0; c < cycles; c++) {
+        for (unsigned i = 0; i < words; i += 64) {
+            unsigned m = words - i < 64 ? words - i : 64;
+            if (fread(buf, sizeof *buf, m, r->f) != m) {
+                fprintf(stderr, "cosim: cannot read recording '%s'\n", path);
+                goto bad;
+            }
+            rec_sum(&got, buf, m);
+        }
+    }
+    if (got != sum || fseek(r->f, start, SEEK_SET)) {
+        fprintf(stderr, "cosim: recording '%s' is damaged: its checksum does not match\n", path);
+        goto bad;
     }
     r->words = words;
-    *rec_seed = seed;
+    r->cycles = cycles;
+    r->seed = seed;
     return 0;
+bad:
+    fclose(r->f);
+    r->f = NULL;
+    return -1;
 }
 
 static double now(void)
@@ -309,17 +463,16 @@ static int run(const cosim_kit_t *k, const cosim_testbench_t *tb, const cosim_op
         return -1;
     void *m = x.state;
     rec_t rec = {0}, rep = {0};
-    if (o->record && !fst && rec_open_write(&rec, o->record, k, o)) {
+    if ((o->replay && rec_open_read(&rep, o->replay, k, o)) ||
+        (o->record && !fst && rec_open_write(&rec, o->record, k, o))) {
         inst_destroy(&x, k, tb);
+        if (rep.f)
+            fclose(rep.f);
         return -1;
     }
-    uint64_t rec_seed = 0;
-    if (o->replay && rec_open_read(&rep, o->replay, k, o, &rec_seed)) {
-        inst_destroy(&x, k, tb);
-        if (rec.f)
-            fclose(rec.f);
-        return -1;
-    }
+    uint64_t rec_seed = rep.seed;
+    /* a replay runs the whole recording, or the first --cycles of it */
+    uint64_t replay_cycles = o->cycles_set && o->cycles < rep.cycles ? o->cycles : rep.cycles;
     bool rtl = k->dut_create != NULL; /* else a model-only build */
     void *dut = rtl ? k->dut_create(fst) : NULL;
     if (rtl)
@@ -333,22 +486,17 @@ static int run(const cosim_kit_t *k, const cosim_testbench_t *tb, const cosim_op
     uint64_t c;
     /* c counts clock cycles; a peek (COSIM_PEEK) is no cycle: it leaves c as
      * it is, and the next cycle's inputs take its place in the history */
-    for (c = 0; o->scenario || o->replay || c < o->cycles;) {
+    for (c = 0; o->scenario || (o->replay ? c < replay_cycles : c < o->cycles);) {
         uint64_t *in = hist + (c % HISTORY) * iw;
         memset(in, 0, iw * sizeof(uint64_t));
         bool peek = false;
         if (o->replay) {
-            size_t n = fread(in, sizeof(uint64_t), iw, rep.f);
-            if (n == 0 && feof(rep.f))
-                break;
-            if (n != iw) {
-                fprintf(stderr, "cosim: recording '%s' is truncated at cycle %" PRIu64 "\n",
+            if (fread(in, sizeof(uint64_t), iw, rep.f) != iw) { /* its size was checked */
+                fprintf(stderr, "cosim: cannot read recording '%s' at cycle %" PRIu64 "\n",
                         o->replay, c);
                 rc = -1;
                 break;
             }
-            if (!o->scenario && o->cycles && c >= o->cycles)
-                break;
         } else {
             int s = tb->stimulus(m, c, in, err, sizeof err);
             if (s == COSIM_PEEK) {
@@ -365,11 +513,12 @@ static int run(const cosim_kit_t *k, const cosim_testbench_t *tb, const cosim_op
             if (s > 0)
                 break;
         }
-        if (!peek && rec.f && fwrite(in, sizeof(uint64_t), iw, rec.f) != iw) {
-            fprintf(stderr, "cosim: write to '%s' failed\n", o->record);
+        if (!peek && rec.f && rec_write(&rec, in)) {
+            fprintf(stderr, "cosim: write to '%s' failed: %s\n", o->record, strerror(errno));
             rc = -1;
             break;
         }
+        res->peeks += peek;
         int mrc = tb->model(m, c, in, exp, err, sizeof err);
         if (!peek)
             res->ops += k->ops(in, exp);
@@ -462,8 +611,8 @@ static int run(const cosim_kit_t *k, const cosim_testbench_t *tb, const cosim_op
     free(hist);
     free(exp);
     free(got);
-    if (rec.f)
-        fclose(rec.f);
+    if (rec.f && rec_close_write(&rec, o->record, k, o))
+        rc = -1;
     if (rep.f)
         fclose(rep.f);
     return rc;
@@ -488,32 +637,46 @@ static int bench(const cosim_kit_t *k, const cosim_testbench_t *tb, const cosim_
     char err[512] = "";
     unsigned iw = k->in_words, ow = k->out_words;
     uint64_t n = o->cycles;
-    uint64_t *buf = calloc((size_t)n * iw, sizeof(uint64_t));
+    int rc = 2;
+    inst_t x = {0};
+    void *dut = NULL;
+    /* every cycle's inputs are kept (steps 2 and 3 replay them) */
+    uint64_t *buf = n && n <= SIZE_MAX / (iw * sizeof(uint64_t))
+                        ? calloc((size_t)n, iw * sizeof(uint64_t)) : NULL;
     uint64_t *exp = calloc(ow, sizeof(uint64_t)), *got = calloc(ow, sizeof(uint64_t));
+    if (n == 0) {
+        fprintf(stderr, "cosim: nothing was checked: --bench needs --cycles above 0\n");
+        goto out;
+    }
     if (!buf || !exp || !got) {
-        fprintf(stderr, "cosim: out of memory for %" PRIu64 " benchmark cycles\n", n);
-        return 2;
+        fprintf(stderr, "cosim: no memory for %" PRIu64 " benchmark cycles of %u words\n", n,
+                iw);
+        goto out;
     }
     /* 1. full co-simulation (stimulus, model, RTL, compare), keeping the inputs */
-    inst_t x;
     if (inst_create(&x, k, tb, o))
-        return 2;
-    void *m = x.state;
-    void *dut = k->dut_create(NULL);
+        goto out;
+    dut = k->dut_create(NULL);
     k->dut_reset(dut);
     double t0 = now();
     for (uint64_t c = 0; c < n; c++) {
         uint64_t *in = buf + c * iw;
-        if (tb->stimulus(m, c, in, err, sizeof err)) {
+        if (tb->stimulus(x.state, c, in, err, sizeof err)) {
             fprintf(stderr, "cosim: benchmark stimulus stopped at cycle %" PRIu64 "\n", c);
-            return 2;
+            goto out;
         }
-        if (tb->model(m, c, in, exp, err, sizeof err))
-            return fprintf(stderr, "cosim: benchmark check failed: %s\n", err), 1;
+        rc = 1;
+        if (tb->model(x.state, c, in, exp, err, sizeof err)) {
+            fprintf(stderr, "cosim: benchmark check failed: %s\n", err);
+            goto out;
+        }
         k->dut_eval(dut, in, got);
-        if (memcmp(exp, got, ow * sizeof(uint64_t)))
-            return fprintf(stderr, "cosim: benchmark mismatch at cycle %" PRIu64 "\n", c), 1;
+        if (memcmp(exp, got, ow * sizeof(uint64_t))) {
+            fprintf(stderr, "cosim: benchmark mismatch at cycle %" PRIu64 "\n", c);
+            goto out;
+        }
         k->dut_tick(dut);
+        rc = 2;
     }
     double t_cosim = now() - t0;
     k->dut_destroy(dut);
@@ -529,22 +692,24 @@ static int bench(const cosim_kit_t *k, const cosim_testbench_t *tb, const cosim_
     }
     double t_rtl = now() - t0;
     k->dut_destroy(dut);
+    dut = NULL;
 
     /* 3. model alone on the same inputs */
     if (inst_create(&x, k, tb, o))
-        return 2;
-    m = x.state;
+        goto out;
     t0 = now();
     for (uint64_t c = 0; c < n; c++)
-        if (tb->model(m, c, buf + c * iw, exp, err, sizeof err))
-            return fprintf(stderr, "cosim: benchmark check failed: %s\n", err), 1;
+        if (tb->model(x.state, c, buf + c * iw, exp, err, sizeof err)) {
+            fprintf(stderr, "cosim: benchmark check failed: %s\n", err);
+            rc = 1;
+            goto out;
+        }
     double t_model = now() - t0;
-    inst_destroy(&x, k, tb);
 
     FILE *f = fopen(o->bench, "w");
     if (!f) {
         fprintf(stderr, "cosim: cannot write '%s': %s\n", o->bench, strerror(errno));
-        return 2;
+        goto out;
     }
     fprintf(f,
             "{\"block\": \"%s\", \"config\": \"%s\", \"cycles\": %" PRIu64 ", \"seed\": %" PRIu64
@@ -552,14 +717,23 @@ static int bench(const cosim_kit_t *k, const cosim_testbench_t *tb, const cosim_
             "\"model_cycles_per_s\": %.0f,\n \"harness_overhead\": %.3f}\n",
             k->block, o->config, n, o->seed, (double)n / t_cosim, (double)n / t_rtl,
             (double)n / t_model, t_cosim / t_rtl);
-    fclose(f);
+    if (fclose(f)) {
+        fprintf(stderr, "cosim: cannot write '%s': %s\n", o->bench, strerror(errno));
+        goto out;
+    }
     printf("%-14s %-8s cosim %9.0f cyc/s  rtl %9.0f cyc/s  model %9.0f cyc/s  overhead %.2fx\n",
            k->block, o->config, (double)n / t_cosim, (double)n / t_rtl, (double)n / t_model,
            t_cosim / t_rtl);
+    rc = 0;
+out:
+    if (dut)
+        k->dut_destroy(dut);
+    if (x.state)
+        inst_destroy(&x, k, tb);
     free(buf);
     free(exp);
     free(got);
-    return 0;
+    return rc;
 }
 
 /* ---- entry ----------------------------------------------------------------- */
@@ -608,6 +782,11 @@ int cosim_main(const cosim_kit_t *k, const cosim_testbench_t *tb, const char *co
             fprintf(stderr, "  waveform  %s (cycles 0..%" PRIu64 ")\n", path, r.cycle);
         print_repro(k, &o, r.cycle + 1);
         return 1;
+    }
+    if (r.cycles == 0 && r.peeks == 0) {
+        fprintf(stderr, "%s: nothing was checked: the %s has no cycles\n", argv[0],
+                o.replay ? "recording" : o.scenario ? "scenario" : "run");
+        return 2;
     }
     bool cover_ok = r.cover_hit == r.cover_declared;
     const char *src = o.replay ? "replay" : o.scenario ? "scenario" : "random";

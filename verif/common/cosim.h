@@ -22,6 +22,8 @@ typedef struct {
     const char *config;   /* configuration name (compiled in) */
     uint64_t seed;
     uint64_t cycles;      /* cycles to run (random stimulus) */
+    bool cycles_set;      /* --cycles given (a replay runs the whole recording
+                           * unless it is) */
     const char *scenario; /* directed scenario file, or NULL */
     const char *record;   /* write every cycle's inputs here */
     const char *replay;   /* read inputs from a recording instead of stimulus */

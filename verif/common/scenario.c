@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 
 #define SCN_MAX_SYMS 256
 
@@ -56,8 +57,14 @@ scenario_t *scenario_open(const char *path, const scenario_symbol_t *predef, uns
         return NULL;
     }
     s->f = fopen(path, "r");
-    if (!s->f) {
-        snprintf(err, errlen, "cannot open scenario '%s': %s", path, strerror(errno));
+    struct stat st;
+    if (!s->f || fstat(fileno(s->f), &st) || !S_ISREG(st.st_mode)) {
+        if (s->f)
+            snprintf(err, errlen, "scenario '%s' is not a file", path);
+        else
+            snprintf(err, errlen, "cannot open scenario '%s': %s", path, strerror(errno));
+        if (s->f)
+            fclose(s->f);
         free(s);
         return NULL;
     }
@@ -164,6 +171,12 @@ static int read_line(scenario_t *s, scenario_line_t *l, char *err, size_t errlen
             snprintf(err, errlen, "%s:%u: line too long", s->path, s->lineno);
             return -1;
         }
+        for (const char *c = buf; *c; c++)
+            if (!isprint((unsigned char)*c) && !isspace((unsigned char)*c)) {
+                snprintf(err, errlen, "%s:%u: not a text line (byte 0x%02x at column %u)",
+                         s->path, s->lineno, (unsigned char)*c, (unsigned)(c - buf) + 1);
+                return -1;
+            }
         char *hash = strchr(buf, '#');
         if (hash)
             *hash = '\0';
@@ -189,6 +202,12 @@ static int read_line(scenario_t *s, scenario_line_t *l, char *err, size_t errlen
                 return -1;
             }
             *eq = '\0';
+            for (unsigned i = 0; i < l->n; i++)
+                if (!strcmp(l->key[i], tok)) {
+                    snprintf(err, errlen, "%s:%u: key '%s' given twice", s->path, s->lineno,
+                             tok);
+                    return -1;
+                }
             snprintf(l->key[l->n], SCN_MAX_TOKEN, "%s", tok);
             snprintf(l->val[l->n], SCN_MAX_TOKEN, "%s", eq + 1);
             l->n++;
@@ -196,8 +215,8 @@ static int read_line(scenario_t *s, scenario_line_t *l, char *err, size_t errlen
         if (!strcmp(l->verb, "sym")) {
             for (unsigned i = 0; i < l->n; i++) {
                 if (add_symbol(s, l->key[i], l->val[i])) {
-                    snprintf(err, errlen, "%s:%u: bad symbol value '%s'", s->path, s->lineno,
-                             l->val[i]);
+                    snprintf(err, errlen, "%s:%u: too many symbols (at most %u): '%s'",
+                             s->path, s->lineno, SCN_MAX_SYMS, l->key[i]);
                     return -1;
                 }
             }
