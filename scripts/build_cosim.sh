@@ -9,7 +9,15 @@
 # MODEL_ONLY=1 builds build/<block>/<config>/cosim_model instead: the
 # testbench and the golden model without the RTL (no Verilator build), which
 # runs directed scenarios against the model alone (the unit tests do).
+# SANITIZE=1 (with MODEL_ONLY=1) builds build/<block>/<config>/cosim_san: the
+# same with AddressSanitizer and UBSan, stopping at the first report. The
+# sanitizers cover the project's C only: Verilator's own runtime (its FST
+# writer) has known UBSan reports, so the RTL is left out.
 set -euo pipefail
+if [ -n "${SANITIZE:-}" ] && [ -z "${MODEL_ONLY:-}" ]; then
+    echo "build_cosim.sh: SANITIZE=1 needs MODEL_ONLY=1 (the project's C only)" >&2
+    exit 2
+fi
 
 block=${1:?usage: build_cosim.sh BLOCK CONFIG [OUTDIR]}
 config=${2:?usage: build_cosim.sh BLOCK CONFIG [OUTDIR]}
@@ -33,6 +41,7 @@ fi
 
 objdir=$out/c
 [ -n "${MODEL_ONLY:-}" ] && objdir=$out/c_model
+[ -n "${SANITIZE:-}" ] && objdir=$out/c_san
 mkdir -p "$out/gen" "$objdir"
 python3 scripts/gen_shim.py --block "$block" --config "$config" --out "$out/gen" -- $vparams "${incdirs[@]}" "${rtl[@]}"
 
@@ -40,6 +49,10 @@ CC=${CC:-gcc}
 cflags=(-std=c11 -O2 -Wall -Wextra -Werror -g
         -Icsim/common -Icsim/"$group" -Iverif/common -Iverif/"$group" -I"$out/gen"
         $cdefs -DCFG_NAME="\"$config\"" ${MODEL_ONLY:+-DCOSIM_MODEL_ONLY})
+san=()
+[ -n "${SANITIZE:-}" ] && san=(-fsanitize=address,undefined -fno-sanitize-recover=all
+                               -fno-omit-frame-pointer)
+cflags+=("${san[@]}")
 objs=()
 # Shared and group code, and this block's testbench (not the group's others).
 srcs="$(cfg sources "$block" csim) $(ls verif/common/*.c verif/"$group"/*.c 2>/dev/null | sort -u)"
@@ -56,8 +69,10 @@ for src in $srcs; do
 done
 
 if [ -n "${MODEL_ONLY:-}" ]; then
-    "$CC" "${objs[@]}" -o "$out/cosim_model"
-    echo "built $out/cosim_model"
+    exe=$out/cosim_model
+    [ -n "${SANITIZE:-}" ] && exe=$out/cosim_san
+    "$CC" "${san[@]}" "${objs[@]}" -o "$exe"
+    echo "built $exe"
     exit 0
 fi
 

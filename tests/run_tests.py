@@ -74,7 +74,9 @@ def unit_tests():
         name = os.path.splitext(os.path.basename(tests[0]))[0]
         exe = os.path.join(ROOT, BUILD, "tests", name)
         os.makedirs(os.path.dirname(exe), exist_ok=True)
-        r = sh(["gcc", "-std=c11", "-O2", "-Wall", "-Wextra", "-Werror", "-Icsim/common",
+        # under AddressSanitizer and UBSan: a report is a failed test
+        r = sh(["gcc", "-std=c11", "-O2", "-Wall", "-Wextra", "-Werror", "-g",
+                "-fsanitize=address,undefined", "-fno-sanitize-recover=all", "-Icsim/common",
                 f"-Icsim/{group}", "-Itests/common", *decl.sources(b, "csim"), *tests,
                 "-lcmocka", "-o", exe])
         if r.returncode:
@@ -438,6 +440,67 @@ def peek_lines():
                and f"{scn}:30: expected out = [4-6]" in r.stderr, r.stdout + r.stderr)
 
 
+SANITIZER_REPORT = re.compile(r"runtime error|AddressSanitizer|LeakSanitizer")
+
+
+def sanitizers():
+    """The project's C -- models, testbenches, harness -- under AddressSanitizer
+    and UBSan (model-only builds: Verilator's runtime is left out, it has
+    known UBSan reports of its own): random runs on the default and paper
+    (else min) configuration of every block, every scenario, and hostile
+    input. Any report fails; the builds stop at the first one."""
+    runs = []  # (block, config, args, what, want_rc)
+    for b in cfg("blocks"):
+        configs = cfg("configs", b)
+        for c in ["default", "paper" if "paper" in configs else "min"]:
+            runs.append((b, c, ["--cycles", "100000", "--seed", "11"], "random", 0))
+    for b, c, scn in scenario_files():
+        runs.append((b, c, ["--scenario", scn], os.path.relpath(scn, ROOT), 0))
+    tmp = tempfile.mkdtemp()
+    rec = os.path.join(tmp, "r.rec")
+    hostile = {
+        "a warp id wider than its port": ("w.scn", b"init w=64 pc=0x100 mask=1\n"),
+        "binary bytes": ("g.scn", b"init w=\x01\xfe\xff mask=1\n"),
+        "a 300-symbol scenario": ("s.scn", "".join(f"sym S{i}=[0-3]\n" for i in range(300))
+                                  .encode()),
+        "a 1024-thread set on a 32-thread mask": ("m.scn", b"init w=0 pc=1 mask=[0-1023]\n"),
+    }
+    for what, (name, data) in hostile.items():
+        with open(os.path.join(tmp, name), "wb") as f:
+            f.write(data)
+        runs.append(("recon_stack", "default", ["--scenario", os.path.join(tmp, name)],
+                     f"hostile: {what}", 2))
+    with open(os.path.join(tmp, "bad.rec"), "wb") as f:
+        f.write(b"SIMTREC2 recon_stack default 1 9 00000000000000000005 0000000000000000\n\1")
+    runs.append(("recon_stack", "default", ["--replay", os.path.join(tmp, "bad.rec")],
+                 "hostile: a damaged recording", 2))
+    runs.append(("recon_stack", "default", ["--cycles", "3000", "--record", rec],
+                 "record", 0))
+    runs.append(("recon_stack", "default", ["--replay", rec], "replay", 0))
+
+    def build(bc):
+        b, c = bc
+        env = dict(os.environ, SANITIZE="1", MODEL_ONLY="1")
+        r = subprocess.run(["bash", "scripts/build_cosim.sh", b, c, os.path.join(BUILD, b, c)],
+                           cwd=ROOT, env=env, capture_output=True, text=True)
+        return bc, r
+
+    built = set()
+    with ThreadPoolExecutor(JOBS) as ex:
+        for (b, c), r in ex.map(build, sorted({(b, c) for b, c, *_ in runs})):
+            record(f"sanitizers {b}/{c}: build", r.returncode == 0, r.stderr[-1500:])
+            if r.returncode == 0:
+                built.add((b, c))
+    for b, c, args, what, want in runs:  # in order: the replay reads the record's file
+        if (b, c) not in built:
+            continue
+        r = sh([os.path.join(ROOT, BUILD, b, c, "cosim_san"), *args])
+        report = SANITIZER_REPORT.search(r.stderr)
+        record(f"sanitizers {b}/{c} {what}: exit {want}, no report",
+               r.returncode == want and not report, (r.stdout + r.stderr)[-2000:])
+    shutil.rmtree(tmp, ignore_errors=True)
+
+
 def doc_examples():
     """Every concrete `make sim` / `make lint` example in the README and
     docs/ (an indented or fenced line starting with the command), run as
@@ -560,6 +623,7 @@ def main():
     record_replay()
     doc_examples()
     bad_input()
+    sanitizers()
     synth_front_end()
     mutants()
     failed = [r for r in results if not r[1]]
