@@ -1,6 +1,6 @@
 # SIMT divergence hardware: the entry point.
 #
-#   make sim   [BLOCK=b] [CONFIG=c] [SEED=n] [CYCLES=n] [SCENARIO=f] [RECORD=f] [REPLAY=f] [COVER=0|1]
+#   make sim   [BLOCK=b] [CONFIG=c|all] [SEED=n] [CYCLES=n] [SCENARIO=f] [RECORD=f] [REPLAY=f] [COVER=0|1]
 #   make lint  [BLOCK=b]
 #   make synth [BLOCK=b] [CONFIG=c] [FAST=1]
 #   make test
@@ -27,12 +27,16 @@ else
   SEL_BLOCKS := $(BLOCKS)
 endif
 configs_of = $(shell $(CFG) configs $(1))
-ifdef CONFIG
+# No CONFIG: the default configuration of each block (the quick start);
+# CONFIG=all: every configuration.
+ifeq ($(CONFIG),all)
+  sel_configs = $(call configs_of,$(1))
+else ifdef CONFIG
   $(foreach b,$(SEL_BLOCKS),$(if $(filter $(CONFIG),$(call configs_of,$(b))),,\
     $(error block '$(b)' has no configuration '$(CONFIG)'; it has: $(call configs_of,$(b)))))
   sel_configs = $(CONFIG)
 else
-  sel_configs = $(call configs_of,$(1))
+  sel_configs = default
 endif
 # A scenario drives one block, on the configuration its `# config:` line
 # names (a CONFIG= that disagrees is a usage error).
@@ -52,6 +56,9 @@ ifdef SCENARIO
   sel_configs = $(SCN_CONFIGS)
 endif
 SEL := $(foreach b,$(SEL_BLOCKS),$(foreach c,$(call sel_configs,$(b)),$(b)/$(c)))
+# lint and bench: every configuration unless CONFIG= names one
+ALL_SEL := $(foreach b,$(SEL_BLOCKS),$(foreach c,$(if $(filter-out all,$(CONFIG)),$(CONFIG),\
+             $(call configs_of,$(b))),$(b)/$(c)))
 
 # A replay runs the whole recording unless CYCLES= asks for fewer cycles.
 SIM_ARGS := --seed $(SEED)
@@ -106,7 +113,7 @@ sim: $(foreach s,$(SEL),$(BUILD)/$(s)/cosim)
 	done
 
 lint: | deps
-	@set -e; for s in $(SEL); do \
+	@set -e; for s in $(ALL_SEL); do \
 	  b=$${s%%/*}; c=$${s#*/}; t=$$($(CFG) get $$b top); \
 	  verilator --lint-only -Wall --top-module $$t $$($(CFG) params $$b $$c verilator) \
 	    $$($(CFG) sources $$b rtl-args); \
@@ -121,12 +128,12 @@ lint: | deps
 synth:
 	@bash scripts/setup.sh synth
 	@set -e; for b in $(SEL_BLOCKS); do \
-	  $(PY) synth/run.py --block $$b $(if $(CONFIG),--config $(CONFIG)) \
+	  $(PY) synth/run.py --block $$b $(if $(filter-out all,$(CONFIG)),--config $(CONFIG)) \
 	    $(if $(filter 1,$(FAST)),--fast) --jobs 2; \
 	done
 
-bench: $(foreach s,$(SEL),$(BUILD)/$(s)/cosim)
-	@$(PY) scripts/bench.py $(SEL)
+bench: $(foreach s,$(ALL_SEL),$(BUILD)/$(s)/cosim)
+	@$(PY) scripts/bench.py $(ALL_SEL)
 
 test: | deps
 	@bash scripts/setup.sh test
