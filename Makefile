@@ -1,6 +1,7 @@
 # SIMT divergence hardware: the entry point.
 #
 #   make sim   [BLOCK=b] [CONFIG=c|all] [SEED=n] [CYCLES=n] [SCENARIO=f] [RECORD=f] [REPLAY=f] [COVER=0|1]
+#              [PLUSARGS='+verilator+rand+reset+2 +verilator+seed+n']
 #   make lint  [BLOCK=b]
 #   make synth [BLOCK=b] [CONFIG=c] [FAST=1]
 #   make test
@@ -76,6 +77,11 @@ endif
 ifdef REPLAY
   SIM_ARGS += --replay $(REPLAY)
 endif
+# Verilator's runtime arguments, e.g. random initial values:
+#   PLUSARGS='+verilator+rand+reset+2 +verilator+seed+7'
+ifdef PLUSARGS
+  SIM_ARGS += $(PLUSARGS)
+endif
 # The default-length random run must hit every cover point (COVER=1 asks it
 # of a run of another length, COVER=0 waives it).
 ifeq ($(SCENARIO)$(REPLAY),)
@@ -89,7 +95,7 @@ endif
 
 .PHONY: help deps sim lint synth test bench clean
 help:
-	@sed -n '3,10p' Makefile | sed 's/^# *//'
+	@sed -n '3,11p' Makefile | sed 's/^# *//'
 
 deps:
 	@bash scripts/setup.sh sim

@@ -77,7 +77,7 @@ if [ -n "${MODEL_ONLY:-}" ]; then
 fi
 
 verilator --cc --exe --build -j 2 --top-module "$top" $vparams \
-    -O3 --x-assign fast --x-initial fast --assert --trace-fst \
+    -O3 --x-assign unique --x-initial unique --assert --trace-fst \
     -Wno-fatal -Wno-lint -Wno-style \
     -CFLAGS "-I$root/verif/common -I$out/gen" \
     -MAKEFLAGS "OPT_FAST=-O3 OPT_SLOW=-O1 OPT_GLOBAL=-O2" \

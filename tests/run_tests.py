@@ -440,6 +440,22 @@ def peek_lines():
                and f"{scn}:30: expected out = [4-6]" in r.stderr, r.stdout + r.stderr)
 
 
+def x_initial():
+    """Every block with random initial values: the RTL is built with
+    --x-assign unique --x-initial unique, and +verilator+rand+reset+2 with
+    three Verilator seeds fills every register without a reset (the entry
+    storage) with random bits before the first cycle: no mismatch."""
+    for b in cfg("blocks"):
+        for seed in (1, 2, 3):
+            r = sh([cosim(b, "default"), "--cycles", "100000", "--seed", str(10 + seed),
+                    "+verilator+rand+reset+2", f"+verilator+seed+{seed}"])
+            record(f"x-initial {b}/default verilator seed {seed}: no mismatch",
+                   r.returncode == 0, (r.stdout + r.stderr)[-1500:])
+    r = sh([cosim("recon_stack", "default"), "--cycles", "10", "+bogus"])
+    record("bad input: an argument with + that is not Verilator's -> exit 2",
+           one_line_error(r), r.stderr)
+
+
 SANITIZER_REPORT = re.compile(r"runtime error|AddressSanitizer|LeakSanitizer")
 
 
@@ -619,6 +635,7 @@ def main():
     unit_tests()
     model_scenarios()
     cosim_runs()
+    x_initial()
     scenarios()
     record_replay()
     doc_examples()

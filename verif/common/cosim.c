@@ -82,7 +82,7 @@ static void usage(FILE *f, const char *prog)
     fprintf(f,
             "usage: %s [--seed N] [--cycles N] [--scenario FILE] [--record FILE]\n"
             "       [--replay FILE] [--fst FILE] [--wave-dir DIR] [--require-cover]\n"
-            "       [--bench FILE.json] [--quiet]\n",
+            "       [--bench FILE.json] [--quiet] [+verilator+seed+N +verilator+rand+reset+2 ...]\n",
             prog);
 }
 
@@ -161,6 +161,28 @@ static int check_paths(const cosim_opts_t *o, const char *prog)
         return -1;
     }
     return 0;
+}
+
+/* Verilator's runtime arguments (+verilator+...) out of argv into vl (room
+ * for argc), the others kept in order: the new argc, or -1 reported. */
+static int take_plusargs(cosim_opts_t *o, int argc, char **argv, const char **vl)
+{
+    int n = 0, kept = 1;
+    for (int i = 1; i < argc; i++) {
+        if (!strncmp(argv[i], "+verilator+", 11)) {
+            vl[n++] = argv[i];
+        } else if (argv[i][0] == '+') {
+            fprintf(stderr, "%s: unknown argument '%s' (Verilator's are +verilator+...)\n",
+                    argv[0], argv[i]);
+            return -1;
+        } else {
+            argv[kept++] = argv[i];
+        }
+    }
+    argv[kept] = NULL;
+    o->vl_argc = n;
+    o->vl_argv = vl;
+    return kept;
 }
 
 static int parse_args(cosim_opts_t *o, int argc, char **argv)
@@ -474,7 +496,7 @@ static int run(const cosim_kit_t *k, const cosim_testbench_t *tb, const cosim_op
     /* a replay runs the whole recording, or the first --cycles of it */
     uint64_t replay_cycles = o->cycles_set && o->cycles < rep.cycles ? o->cycles : rep.cycles;
     bool rtl = k->dut_create != NULL; /* else a model-only build */
-    void *dut = rtl ? k->dut_create(fst) : NULL;
+    void *dut = rtl ? k->dut_create(fst, o->vl_argc, o->vl_argv) : NULL;
     if (rtl)
         k->dut_reset(dut);
 
@@ -627,6 +649,9 @@ static void print_repro(const cosim_kit_t *k, const cosim_opts_t *o, uint64_t cy
         fprintf(stderr, " SCENARIO=%s", o->scenario);
     else
         fprintf(stderr, " SEED=%" PRIu64 " CYCLES=%" PRIu64, o->seed, cycles);
+    for (int i = 0; i < o->vl_argc; i++)
+        fprintf(stderr, "%s%s%s", i ? " " : " PLUSARGS='", o->vl_argv[i],
+                i + 1 == o->vl_argc ? "'" : "");
     fprintf(stderr, "\n");
 }
 
@@ -656,7 +681,7 @@ static int bench(const cosim_kit_t *k, const cosim_testbench_t *tb, const cosim_
     /* 1. full co-simulation (stimulus, model, RTL, compare), keeping the inputs */
     if (inst_create(&x, k, tb, o))
         goto out;
-    dut = k->dut_create(NULL);
+    dut = k->dut_create(NULL, o->vl_argc, o->vl_argv);
     k->dut_reset(dut);
     double t0 = now();
     for (uint64_t c = 0; c < n; c++) {
@@ -683,7 +708,7 @@ static int bench(const cosim_kit_t *k, const cosim_testbench_t *tb, const cosim_
     inst_destroy(&x, k, tb);
 
     /* 2. RTL alone on the same inputs */
-    dut = k->dut_create(NULL);
+    dut = k->dut_create(NULL, o->vl_argc, o->vl_argv);
     k->dut_reset(dut);
     t0 = now();
     for (uint64_t c = 0; c < n; c++) {
@@ -742,8 +767,15 @@ int cosim_main(const cosim_kit_t *k, const cosim_testbench_t *tb, const char *co
                int argc, char **argv)
 {
     cosim_opts_t o = {.config = config, .seed = 1, .cycles = 1000000, .wave_dir = "."};
-    if (parse_args(&o, argc, argv))
+    const char *vl[argc > 0 ? argc : 1];
+    argc = take_plusargs(&o, argc, argv, vl);
+    if (argc < 0 || parse_args(&o, argc, argv))
         return 2; /* the one-line message is out */
+    if (!k->dut_create && o.vl_argc) {
+        fprintf(stderr, "%s: a model-only build has no RTL: no +verilator+ arguments\n",
+                argv[0]);
+        return 2;
+    }
     if (o.scenario && !tb->scenarios) {
         fprintf(stderr, "%s: the %s testbench has no directed scenarios\n", argv[0], k->block);
         return 2;

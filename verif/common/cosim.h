@@ -32,6 +32,10 @@ typedef struct {
     const char *bench;    /* benchmark mode: write JSON here */
     bool require_cover;   /* fail unless every applicable cover point is hit */
     bool quiet;
+    /* Verilator's runtime arguments given on the command line
+     * (+verilator+seed+N, +verilator+rand+reset+2: random initial values) */
+    int vl_argc;
+    const char *const *vl_argv;
     /* The scenario file, opened by the harness (with the declaration's
      * symbols) for the testbench to read, or NULL. */
     struct scenario *scn;
@@ -73,7 +77,8 @@ typedef struct {
     const struct scenario_symbol *symbols;
     unsigned n_symbols;
 
-    void *(*dut_create)(const char *fst_path);
+    /* fst_path NULL: no waveform; args: Verilator's runtime arguments */
+    void *(*dut_create)(const char *fst_path, int argc, const char *const *args);
     void (*dut_reset)(void *dut);
     void (*dut_eval)(void *dut, const uint64_t *in, uint64_t *out);
     void (*dut_tick)(void *dut);
