@@ -6,6 +6,7 @@
 #   make synth [BLOCK=b] [CONFIG=c] [FAST=1]
 #   make test
 #   make bench [BLOCK=b] [CONFIG=c]
+#   make install [PREFIX=/usr/local]   the golden models as a C library
 #   make clean
 #
 # Blocks and their named configurations live in configs/<block>.cfg.
@@ -93,9 +94,9 @@ ifeq ($(COVER),1)
   SIM_ARGS += --require-cover
 endif
 
-.PHONY: help deps sim lint synth test bench clean
+.PHONY: help deps sim lint synth test bench install clean
 help:
-	@sed -n '3,11p' Makefile | sed 's/^# *//'
+	@sed -n '3,12p' Makefile | sed 's/^# *//'
 
 deps:
 	@bash scripts/setup.sh sim
@@ -144,6 +145,37 @@ bench: $(foreach s,$(ALL_SEL),$(BUILD)/$(s)/cosim)
 test: | deps
 	@bash scripts/setup.sh test
 	@$(PY) tests/run_tests.py
+
+# The golden models as a library for other simulators: libsimt_models.a
+# and .so (every model in csim/), their headers under include/simt/, and
+# simt-models.pc for pkg-config (docs/examples/ uses it).
+PREFIX ?= /usr/local
+MODEL_SRCS := $(sort $(wildcard csim/*/*.c))
+MODEL_HDRS := $(sort $(wildcard csim/*/*.h))
+MODEL_OBJS := $(patsubst csim/%.c,$(BUILD)/lib/%.o,$(MODEL_SRCS))
+MODEL_CFLAGS := -std=c11 -O2 -Wall -Wextra -Werror -fPIC $(addprefix -I,$(sort $(dir $(MODEL_HDRS))))
+
+$(BUILD)/lib/%.o: csim/%.c $(MODEL_HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(MODEL_CFLAGS) -c $< -o $@
+
+$(BUILD)/lib/libsimt_models.a: $(MODEL_OBJS)
+	rm -f $@ && ar rcs $@ $^
+
+$(BUILD)/lib/libsimt_models.so: $(MODEL_OBJS)
+	$(CC) -shared -o $@ $^
+
+install: $(BUILD)/lib/libsimt_models.a $(BUILD)/lib/libsimt_models.so
+	install -d $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/include/simt
+	install -m 644 $(BUILD)/lib/libsimt_models.a $(DESTDIR)$(PREFIX)/lib/
+	install -m 755 $(BUILD)/lib/libsimt_models.so $(DESTDIR)$(PREFIX)/lib/
+	install -m 644 $(MODEL_HDRS) $(DESTDIR)$(PREFIX)/include/simt/
+	printf '%s\n' 'prefix=$(PREFIX)' 'libdir=$${prefix}/lib' 'includedir=$${prefix}/include' '' \
+	  'Name: simt-models' \
+	  'Description: golden cycle models of the SIMT divergence-handling blocks' \
+	  'Version: 0.1' 'Cflags: -I$${includedir}/simt' 'Libs: -L$${libdir} -lsimt_models' \
+	  > $(DESTDIR)$(PREFIX)/lib/pkgconfig/simt-models.pc
+	@echo "installed the golden models in $(DESTDIR)$(PREFIX)"
 
 clean:
 	rm -rf $(BUILD)

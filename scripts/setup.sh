@@ -8,9 +8,9 @@ what=${1:-all}
 base=(make gcc g++ python3 zlib1g-dev verilator)
 case "$what" in
     sim|lint) pkgs=("${base[@]}") ;;
-    test) pkgs=("${base[@]}" libcmocka-dev yosys) ;;
+    test) pkgs=("${base[@]}" libcmocka-dev pkg-config yosys) ;;
     synth) pkgs=(make python3 yosys opensta qflow-tech-osu018) ;;
-    all) pkgs=("${base[@]}" libcmocka-dev yosys opensta qflow-tech-osu018) ;;
+    all) pkgs=("${base[@]}" libcmocka-dev pkg-config yosys opensta qflow-tech-osu018) ;;
     *) echo "setup.sh: unknown target '$what' (sim, lint, synth, test, all)" >&2; exit 2 ;;
 esac
 

@@ -456,6 +456,35 @@ def x_initial():
            one_line_error(r), r.stderr)
 
 
+def install_example():
+    """The golden models as a library: make install into a fresh prefix,
+    then docs/examples/recon_stack_example.c compiled through pkg-config
+    against the installed copy, shared and static, and run."""
+    with tempfile.TemporaryDirectory() as tmp:
+        prefix = os.path.join(tmp, "prefix")
+        r = sh(["make", "--no-print-directory", "install", f"PREFIX={prefix}"])
+        record("make install PREFIX=...: library, headers, pkg-config file", r.returncode == 0
+               and os.path.isfile(os.path.join(prefix, "lib", "pkgconfig", "simt-models.pc")),
+               (r.stdout + r.stderr)[-1500:])
+        env = dict(os.environ, PKG_CONFIG_PATH=os.path.join(prefix, "lib", "pkgconfig"))
+        pc = subprocess.run(["pkg-config", "--cflags", "--libs", "simt-models"], env=env,
+                            capture_output=True, text=True)
+        libdir = os.path.join(prefix, "lib")
+        example = os.path.join(ROOT, "docs", "examples", "recon_stack_example.c")
+        for kind, link in (("shared", [*pc.stdout.split(), f"-Wl,-rpath,{libdir}"]),
+                           ("static", [*pc.stdout.split()[:1],
+                                       os.path.join(libdir, "libsimt_models.a")])):
+            exe = os.path.join(tmp, f"example_{kind}")
+            r = subprocess.run(["gcc", "-std=c11", "-Wall", "-Wextra", "-Werror", example,
+                                *link, "-o", exe], cwd=tmp, capture_output=True, text=True)
+            run = subprocess.run([exe], cwd=tmp, capture_output=True, text=True) \
+                if r.returncode == 0 else r
+            record(f"docs/examples/recon_stack_example.c against the installed library "
+                   f"({kind}, pkg-config): builds, runs, checks its own results",
+                   pc.returncode == 0 and run.returncode == 0 and "depth 3" in run.stdout,
+                   pc.stderr + r.stderr + run.stdout + run.stderr)
+
+
 SANITIZER_REPORT = re.compile(r"runtime error|AddressSanitizer|LeakSanitizer")
 
 
@@ -641,6 +670,7 @@ def main():
     doc_examples()
     bad_input()
     sanitizers()
+    install_example()
     synth_front_end()
     mutants()
     failed = [r for r in results if not r[1]]
