@@ -454,6 +454,10 @@ def x_initial():
     r = sh([cosim("recon_stack", "default"), "--cycles", "10", "+bogus"])
     record("bad input: an argument with + that is not Verilator's -> exit 2",
            one_line_error(r), r.stderr)
+    r = sh([os.path.join(ROOT, BUILD, "recon_stack", "default", "cosim_model"), "--cycles", "10",
+            "+verilator+seed+1"])
+    record("bad input: +verilator+ arguments to a model-only build (no RTL) -> exit 2",
+           one_line_error(r) and "no RTL" in r.stderr, r.stderr)
 
 
 def install_example():
