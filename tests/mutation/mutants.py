@@ -2,7 +2,8 @@
 
 Each mutant replaces one exact text, which must occur exactly once, in one
 RTL or golden-model file; the mutated block is rebuilt and `cosim` must fail
-(exit 1) on the default random run. A stale anchor (text not found) fails the
+(exit 1) on the default random run (with the mutant's `args`, if it has
+any). A stale anchor (text not found) fails the
 test too, so these cannot silently stop testing anything.
 """
 
@@ -44,6 +45,15 @@ MUTANTS = [
          old="\nendmodule",
          new="\n  `ASSERT(MutantNoRequest_A, !req_valid_i)\nendmodule",
          why="an RTL assertion that fails: the run stops on it, not only on port mismatches"),
+    # --- a reset in mid-run (RTL and model): the error flags kept through it.
+    # Only a run with resets after errors shows it (the reset at the start,
+    # and the model's at creation, find the flags 0).
+    *(dict(block="recon_stack", name=f"{kind}_sticky_survives_reset", kind=kind, file=file,
+           old=old, new=new, args=["--reset-every", "20000"],
+           why=f"the {kind}'s error flags survive a reset in mid-run")
+      for kind, file, old, new in (
+          ("rtl", "rtl/common/rsp_reg.sv", "      sticky_o <= '0;", "      sticky_o <= sticky_o;"),
+          ("model", "csim/pdom/recon_stack.c", "    m->err_sticky = 0;", ""))),
     # --- recon_stack golden model ----------------------------------------------
     dict(block="recon_stack", name="model_reconvergence_entry_back", kind="model",
          file="csim/pdom/recon_stack.c",

@@ -112,6 +112,7 @@ static inline void bind_get(const uint64_t *w, unsigned width, unsigned elem, vo
  *
  *   int  init_fn(void *state, const cosim_opts_t *, uint64_t *const *cover, err, len)
  *   void fini_fn(void *state)                                   (or NULL)
+ *   void reset_fn(void *state)  the reset in mid-run (cosim.h)  (or NULL)
  *   int  tb_stimulus(state *, uint64_t cycle, in_t *in, err, len)
  *   int  tb_model(state *, uint64_t cycle, const in_t *in, out_t *out, err, len)
  *
@@ -119,7 +120,7 @@ static inline void bind_get(const uint64_t *w, unsigned width, unsigned elem, vo
  * (each port masked to its width), and its out_t is what the RTL's outputs
  * are compared with. A testbench of a model with an instance uses
  * COSIM_TESTBENCH below. */
-#define COSIM_TESTBENCH_BIND(state, in_t, out_t, with_scenarios, init_fn, fini_fn) \
+#define COSIM_TESTBENCH_BIND(state, in_t, out_t, with_scenarios, init_fn, fini_fn, reset_fn) \
     static int tb_stimulus_words_(void *p, uint64_t cycle, uint64_t *words, char *err, \
                                   size_t errlen) \
     { \
@@ -145,6 +146,7 @@ static inline void bind_get(const uint64_t *w, unsigned width, unsigned elem, vo
                                                .scenarios = (with_scenarios), \
                                                .init = (init_fn), \
                                                .fini = (fini_fn), \
+                                               .reset = (reset_fn), \
                                                .stimulus = tb_stimulus_words_, \
                                                .model = tb_model_words_}
 
@@ -156,8 +158,10 @@ static inline void bind_get(const uint64_t *w, unsigned width, unsigned elem, vo
  *   int  tb_init(state *, const cosim_opts_t *, uint64_t *const *cover, err, len)
  *
  * and destroys the model after fini_fn (the testbench's own teardown, or
- * NULL). A configuration the model rejects is a setup error. */
-#define COSIM_TESTBENCH(state, block, with_scenarios, fini_fn) \
+ * NULL). A reset in mid-run is block_reset on the model, then reset_fn (the
+ * stimulus's own state, or NULL). A configuration the model rejects is a
+ * setup error. */
+#define COSIM_TESTBENCH(state, block, with_scenarios, fini_fn, reset_fn) \
     static int tb_init_model_(void *p, const cosim_opts_t *o, uint64_t *const *cover, \
                               char *err, size_t errlen) \
     { \
@@ -179,7 +183,15 @@ static inline void bind_get(const uint64_t *w, unsigned width, unsigned elem, vo
             fini_(t_); \
         block##_destroy(t_->m); \
     } \
+    static void tb_reset_model_(void *p) \
+    { \
+        state *t_ = p; \
+        void (*reset_)(state *) = (reset_fn); \
+        block##_reset(t_->m); \
+        if (reset_) \
+            reset_(t_); \
+    } \
     COSIM_TESTBENCH_BIND(state, block##_in_t, block##_out_t, with_scenarios, tb_init_model_, \
-                         tb_fini_model_)
+                         tb_fini_model_, tb_reset_model_)
 
 #endif /* SIMT_BIND_H */

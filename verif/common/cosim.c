@@ -17,11 +17,16 @@
 _Static_assert(COSIM_PEEK == SCN_PEEK, "a peek line is a COSIM_PEEK stimulus");
 
 #define HISTORY 8u /* cycles of inputs shown in a mismatch report */
-/* A recording: one header line, then every cycle's input words. The header
- * names block, configuration, seed, words per cycle, the number of cycles
- * and a checksum of the words (FNV-1a, 64 bits), written when the recording
- * is closed; a file whose size or checksum disagrees is refused. */
-#define REC_MAGIC "SIMTREC2"
+/* A recording: one header line, then every cycle's words: a control word
+ * (REC_RESET: the reset was asserted before the cycle; no other bit is
+ * set) and the cycle's input words. The header names block, configuration,
+ * seed, input words per cycle, the number of cycles and a checksum of all
+ * the words (FNV-1a, 64 bits), written when the recording is closed; a file
+ * whose size or checksum disagrees is refused. */
+#define REC_MAGIC "SIMTREC3"
+#define REC_RESET UINT64_C(1)
+/* The random resets' own stream (the stimulus's is not disturbed). */
+#define RESET_STREAM UINT64_C(0x2545f4914f6cdd1d)
 #define REC_HEADER "%s %s %s %" PRIu64 " %u %020" PRIu64 " %016" PRIx64 "\n"
 
 void port_fprint(FILE *f, const port_desc_t *p, const uint64_t *base)
@@ -80,8 +85,8 @@ bool cosim_rng_pct(cosim_rng_t *r, unsigned pct) { return cosim_rng_below(r, 100
 static void usage(FILE *f, const char *prog)
 {
     fprintf(f,
-            "usage: %s [--seed N] [--cycles N] [--scenario FILE] [--record FILE]\n"
-            "       [--replay FILE] [--fst FILE] [--wave-dir DIR] [--require-cover]\n"
+            "usage: %s [--seed N] [--cycles N] [--reset-every N] [--scenario FILE]\n"
+            "       [--record FILE] [--replay FILE] [--fst FILE] [--wave-dir DIR] [--require-cover]\n"
             "       [--bench FILE.json] [--quiet] [+verilator+seed+N +verilator+rand+reset+2 ...]\n",
             prog);
 }
@@ -188,12 +193,13 @@ static int take_plusargs(cosim_opts_t *o, int argc, char **argv, const char **vl
 static int parse_args(cosim_opts_t *o, int argc, char **argv)
 {
     /* getopt codes of the long options; O_SCENARIO .. O_BENCH name a file or folder. */
-    enum { O_SEED = 256, O_CYCLES, O_SCENARIO, O_RECORD, O_REPLAY, O_FST, O_WAVE_DIR, O_BENCH,
+    enum { O_SEED = 256, O_CYCLES, O_RESET_EVERY, O_SCENARIO, O_RECORD, O_REPLAY, O_FST, O_WAVE_DIR, O_BENCH,
            O_REQUIRE_COVER, O_QUIET };
     static const struct option longopts[] = {
         {"help", no_argument, NULL, 'h'},
         {"seed", required_argument, NULL, O_SEED},
         {"cycles", required_argument, NULL, O_CYCLES},
+        {"reset-every", required_argument, NULL, O_RESET_EVERY},
         {"scenario", required_argument, NULL, O_SCENARIO},
         {"record", required_argument, NULL, O_RECORD},
         {"replay", required_argument, NULL, O_REPLAY},
@@ -215,11 +221,12 @@ static int parse_args(cosim_opts_t *o, int argc, char **argv)
         if (c == 'h') {
             usage(stdout, argv[0]);
             exit(0);
-        } else if (c == O_SEED || c == O_CYCLES) {
+        } else if (c == O_SEED || c == O_CYCLES || c == O_RESET_EVERY) {
             o->cycles_set |= c == O_CYCLES;
-            if (parse_u64(optarg, c == O_SEED ? &o->seed : &o->cycles)) {
+            uint64_t *v = c == O_SEED ? &o->seed : c == O_CYCLES ? &o->cycles : &o->reset_every;
+            if (parse_u64(optarg, v)) {
                 fprintf(stderr, "%s: --%s wants a non-negative integer, not '%s'\n", argv[0],
-                        c == O_SEED ? "seed" : "cycles", optarg);
+                        c == O_SEED ? "seed" : c == O_CYCLES ? "cycles" : "reset-every", optarg);
                 return -1;
             }
         } else if (c >= O_SCENARIO && c <= O_BENCH) {
@@ -240,6 +247,17 @@ static int parse_args(cosim_opts_t *o, int argc, char **argv)
         fprintf(stderr, "%s: --replay and --scenario exclude each other\n", argv[0]);
         return -1;
     }
+    /* resets at random points are random stimulus (a recording holds its own) */
+    if (o->reset_every && (o->replay || o->scenario || o->bench)) {
+        fprintf(stderr, "%s: --reset-every is for random stimulus, not with --%s\n", argv[0],
+                o->replay ? "replay" : o->scenario ? "scenario" : "bench");
+        return -1;
+    }
+    if (o->reset_every == 1) {
+        fprintf(stderr, "%s: --reset-every 1 would reset before every cycle (2 or more)\n",
+                argv[0]);
+        return -1;
+    }
     return check_paths(o, argv[0]);
 }
 
@@ -254,6 +272,7 @@ typedef struct {
     uint64_t peeks;     /* and looks without a cycle (scenario peek lines) */
     uint64_t seed;      /* stimulus seed (of the recording, on replay) */
     uint64_t ops;
+    uint64_t resets;    /* resets in mid-run */
     double seconds;
     unsigned cover_hit, cover_declared;
 } run_result_t;
@@ -295,11 +314,15 @@ static int rec_open_write(rec_t *r, const char *path, const cosim_kit_t *k,
     return rec_header(r, k, o); /* rewritten with the count and sum on close */
 }
 
-static int rec_write(rec_t *r, const uint64_t *in)
+static int rec_write(rec_t *r, uint64_t ctl, const uint64_t *in)
 {
+    rec_sum(&r->sum, &ctl, 1);
     rec_sum(&r->sum, in, r->words);
     r->cycles++;
-    return fwrite(in, sizeof *in, r->words, r->f) == r->words ? 0 : -1;
+    return fwrite(&ctl, sizeof ctl, 1, r->f) == 1 &&
+                   fwrite(in, sizeof *in, r->words, r->f) == r->words
+               ? 0
+               : -1;
 }
 
 /* Close a recording being written: 0, or -1 reported. */
@@ -352,7 +375,7 @@ static int rec_open_read(rec_t *r, const char *path, const cosim_kit_t *k,
         goto bad;
     }
     uint64_t bytes = (uint64_t)st.st_size - (uint64_t)start;
-    uint64_t per = (uint64_t)words * sizeof(uint64_t);
+    uint64_t per = ((uint64_t)words + 1) * sizeof(uint64_t); /* control word, inputs */
     if (bytes % per || bytes / per != cycles) {
         fprintf(stderr,
                 "cosim: recording '%s' is damaged: its header says %" PRIu64
@@ -362,13 +385,20 @@ static int rec_open_read(rec_t *r, const char *path, const cosim_kit_t *k,
     }
     uint64_t buf[64], got = REC_SUM_INIT;
     for (uint64_t c = 0; c < cycles; c++) {
-        for (unsigned i = 0; i < words; i += 64) {
-            unsigned m = words - i < 64 ? words - i : 64;
+        for (unsigned i = 0; i < words + 1; i += 64) {
+            unsigned m = words + 1 - i < 64 ? words + 1 - i : 64;
             if (fread(buf, sizeof *buf, m, r->f) != m) {
                 fprintf(stderr, "cosim: cannot read recording '%s'\n", path);
                 goto bad;
             }
             rec_sum(&got, buf, m);
+            if (i == 0 && buf[0] & ~REC_RESET) {
+                fprintf(stderr,
+                        "cosim: recording '%s' is damaged: cycle %" PRIu64
+                        " has an unknown control word 0x%" PRIx64 "\n",
+                        path, c, buf[0]);
+                goto bad;
+            }
         }
     }
     if (got != sum || fseek(r->f, start, SEEK_SET)) {
@@ -392,9 +422,9 @@ static double now(void)
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-static void print_inputs(const cosim_kit_t *k, uint64_t cycle, const uint64_t *in)
+static void print_inputs(const cosim_kit_t *k, uint64_t cycle, bool reset, const uint64_t *in)
 {
-    fprintf(stderr, "    cycle %8" PRIu64 ":", cycle);
+    fprintf(stderr, "    cycle %8" PRIu64 ":%s", cycle, reset ? " (reset before it)" : "");
     for (unsigned p = 0; p < k->n_in; p++) {
         fprintf(stderr, " %s=", k->in_desc[p].name);
         port_fprint(stderr, &k->in_desc[p], in);
@@ -503,23 +533,39 @@ static int run(const cosim_kit_t *k, const cosim_testbench_t *tb, const cosim_op
     unsigned iw = k->in_words, ow = k->out_words;
     uint64_t *hist = calloc((size_t)HISTORY * iw, sizeof(uint64_t));
     uint64_t *exp = calloc(ow, sizeof(uint64_t)), *got = calloc(ow, sizeof(uint64_t));
+    uint64_t hist_ctl[HISTORY] = {0}; /* the control word of those cycles */
+    cosim_rng_t resets;
+    cosim_rng_seed(&resets, o->seed ^ RESET_STREAM);
     int rc = 0;
     double t0 = now();
     uint64_t c;
     /* c counts clock cycles; a peek (COSIM_PEEK) is no cycle: it leaves c as
      * it is, and the next cycle's inputs take its place in the history */
     for (c = 0; o->scenario || (o->replay ? c < replay_cycles : c < o->cycles);) {
-        uint64_t *in = hist + (c % HISTORY) * iw;
+        uint64_t *in = hist + (c % HISTORY) * iw, *ctl = &hist_ctl[c % HISTORY];
         memset(in, 0, iw * sizeof(uint64_t));
+        *ctl = 0;
         bool peek = false;
         if (o->replay) {
-            if (fread(in, sizeof(uint64_t), iw, rep.f) != iw) { /* its size was checked */
+            if (fread(ctl, sizeof *ctl, 1, rep.f) != 1 ||
+                fread(in, sizeof(uint64_t), iw, rep.f) != iw) { /* its size was checked */
                 fprintf(stderr, "cosim: cannot read recording '%s' at cycle %" PRIu64 "\n",
                         o->replay, c);
                 rc = -1;
                 break;
             }
-        } else {
+        } else if (c > 0 && o->reset_every && cosim_rng_below(&resets, o->reset_every) == 0) {
+            *ctl = REC_RESET;
+        }
+        /* a reset between two cycles: RTL and model alike */
+        if (*ctl & REC_RESET) {
+            if (rtl)
+                k->dut_reset(dut);
+            if (tb->reset)
+                tb->reset(m);
+            res->resets++;
+        }
+        if (!o->replay) {
             int s = tb->stimulus(m, c, in, err, sizeof err);
             if (s == COSIM_PEEK) {
                 peek = true;
@@ -535,7 +581,7 @@ static int run(const cosim_kit_t *k, const cosim_testbench_t *tb, const cosim_op
             if (s > 0)
                 break;
         }
-        if (!peek && rec.f && rec_write(&rec, in)) {
+        if (!peek && rec.f && rec_write(&rec, *ctl, in)) {
             fprintf(stderr, "cosim: write to '%s' failed: %s\n", o->record, strerror(errno));
             rc = -1;
             break;
@@ -596,7 +642,8 @@ static int run(const cosim_kit_t *k, const cosim_testbench_t *tb, const cosim_op
                 fprintf(stderr, "  inputs of the last cycles (this one last):\n");
                 uint64_t first = c + 1 >= HISTORY ? c + 1 - HISTORY : 0;
                 for (uint64_t j = first; j <= c; j++)
-                    print_inputs(k, j, hist + (j % HISTORY) * iw);
+                    print_inputs(k, j, hist_ctl[j % HISTORY] & REC_RESET,
+                                 hist + (j % HISTORY) * iw);
             }
             c += !peek;
             break;
@@ -649,6 +696,8 @@ static void print_repro(const cosim_kit_t *k, const cosim_opts_t *o, uint64_t cy
         fprintf(stderr, " SCENARIO=%s", o->scenario);
     else
         fprintf(stderr, " SEED=%" PRIu64 " CYCLES=%" PRIu64, o->seed, cycles);
+    if (o->reset_every)
+        fprintf(stderr, " RESET_EVERY=%" PRIu64, o->reset_every);
     for (int i = 0; i < o->vl_argc; i++)
         fprintf(stderr, "%s%s%s", i ? " " : " PLUSARGS='", o->vl_argv[i],
                 i + 1 == o->vl_argc ? "'" : "");
@@ -824,9 +873,13 @@ int cosim_main(const cosim_kit_t *k, const cosim_testbench_t *tb, const char *co
     const char *src = o.replay ? "replay" : o.scenario ? "scenario" : "random";
     if (!k->dut_create)
         src = "model";
+    char resets[32] = "";
+    if (r.resets)
+        snprintf(resets, sizeof resets, " resets=%" PRIu64, r.resets);
     printf("%-14s %-8s %-8s seed=%-6" PRIu64 " cycles=%-9" PRIu64 " ops=%-9" PRIu64
-           " mismatches=0 cover=%u/%u %.2f Mcyc/s %s\n",
-           k->block, o.config, src, r.seed, r.cycles, r.ops, r.cover_hit, r.cover_declared,
+           "%s mismatches=0 cover=%u/%u %.2f Mcyc/s %s\n",
+           k->block, o.config, src, r.seed, r.cycles, r.ops, resets, r.cover_hit,
+           r.cover_declared,
            r.seconds > 0 ? (double)r.cycles / r.seconds / 1e6 : 0.0,
            (cover_ok || !o.require_cover) ? "PASS" : "FAIL (coverage)");
     if (o.require_cover && !cover_ok) {

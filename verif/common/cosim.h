@@ -30,6 +30,9 @@ typedef struct {
     const char *fst;      /* waveform of the whole run */
     const char *wave_dir; /* where a failing run's waveform goes */
     const char *bench;    /* benchmark mode: write JSON here */
+    uint64_t reset_every; /* random stimulus: assert the reset between two cycles
+                           * with probability 1/reset_every (0: only at the
+                           * start); the same seed gives the same resets */
     bool require_cover;   /* fail unless every applicable cover point is hit */
     bool quiet;
     /* Verilator's runtime arguments given on the command line
@@ -97,6 +100,13 @@ typedef struct {
     int (*init)(void *tb, const cosim_opts_t *o, uint64_t *const *cover, char *err,
                 size_t errlen);
     void (*fini)(void *tb); /* NULL: nothing to free */
+    /* The reset asserted in the middle of a run, between two cycles (the
+     * harness resets the RTL at the same point): the golden model's reset,
+     * and the stimulus forgets what it knew of the block's state (work in
+     * flight, e.g. a fill not yet returned, is lost with the block's state).
+     * Cover counters and the stimulus's random stream go on. NULL: a block
+     * without state. */
+    void (*reset)(void *tb);
     /* This cycle's inputs into in (zeroed by the caller). Returns 0, or 1 when
      * a finite (scenario) stimulus has ended, or -1 with a message in err, or
      * COSIM_PEEK: these inputs are a look at the outputs without a clock edge

@@ -81,4 +81,4 @@ static int tb_model(tb_t *t, uint64_t cycle, const prio_enc_in_t *in, prio_enc_o
     return 0;
 }
 
-COSIM_TESTBENCH_BIND(tb_t, prio_enc_in_t, prio_enc_out_t, false, tb_init, NULL);
+COSIM_TESTBENCH_BIND(tb_t, prio_enc_in_t, prio_enc_out_t, false, tb_init, NULL, NULL);

@@ -161,4 +161,10 @@ static int tb_model(tb_t *t, uint64_t cycle, const dom_core_in_t *in, dom_core_o
     return scenario_check(t, out, err, errlen);
 }
 
-COSIM_TESTBENCH(tb_t, dom_core, true, NULL);
+static void tb_reset(tb_t *t)
+{
+    dom_driver_reset(&t->d);
+    dom_slip_cover_reset(&t->cov);
+}
+
+COSIM_TESTBENCH(tb_t, dom_core, true, NULL, tb_reset);

@@ -19,6 +19,16 @@ void dom_driver_init(dom_driver_t *d, const mdt_params_t *p, uint64_t seed, uint
     cosim_rng_seed(&d->rng, seed);
 }
 
+void dom_driver_reset(dom_driver_t *d)
+{
+    dom_driver_t keep = *d;
+    dom_driver_init(d, &keep.p, 0, keep.cover);
+    d->rng = keep.rng;
+    d->cycle = keep.cycle;
+    d->fill_seq = keep.fill_seq;
+    d->last_fill_seq = keep.last_fill_seq;
+}
+
 static uint64_t pc_none(const dom_driver_t *d)
 {
     return d->p.pc_width == 64 ? ~UINT64_C(0) : (UINT64_C(1) << d->p.pc_width) - 1u;

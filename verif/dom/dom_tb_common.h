@@ -66,6 +66,9 @@ typedef struct {
 
 /* cover: mdt's cover counters (the harness's cover[KIT_COVERS_MDT]). */
 void dom_driver_init(dom_driver_t *d, const mdt_params_t *p, uint64_t seed, uint64_t *cover);
+/* The core's reset in mid-run: every warp ends and the fills in flight are
+ * lost with the MDT's entries; the random stream and the fill order go on. */
+void dom_driver_reset(dom_driver_t *d);
 /* This cycle's MDT requests. limit_of (NULL without a slip controller)
  * gives a warp's slip-limit mask: executing threads exclude it, and now and
  * then an illegal slip event is injected (d->slip_expect, d->slip_code).
@@ -87,6 +90,8 @@ typedef struct {
 } dom_slip_cover_t;
 
 void dom_slip_cover_init(dom_slip_cover_t *s, const slip_ctrl_params_t *p, uint64_t *cover);
+/* A reset in mid-run clears every slip limit (not a clearing to cover). */
+static inline void dom_slip_cover_reset(dom_slip_cover_t *s) { s->any_limit_before = 0; }
 /* After the slip controller's step: its inputs, its max_slip_o of the cycle
  * (max-slip before the edge) and its events. */
 void dom_slip_cover(dom_slip_cover_t *s, const slip_ctrl_t *m, const slip_ctrl_in_t *in,

@@ -51,4 +51,6 @@ static int tb_model(tb_t *t, uint64_t cycle, const mdt_in_t *in, mdt_out_t *out,
     return t->scn.scn ? dom_scn_mdt_check(&t->scn, out, err, errlen) : 0;
 }
 
-COSIM_TESTBENCH(tb_t, mdt, true, NULL);
+static void tb_reset(tb_t *t) { dom_driver_reset(&t->d); }
+
+COSIM_TESTBENCH(tb_t, mdt, true, NULL, tb_reset);

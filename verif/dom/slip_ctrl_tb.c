@@ -189,4 +189,6 @@ static int tb_model(tb_t *t, uint64_t cycle, const slip_ctrl_in_t *in, slip_ctrl
     return t->scn.check ? scenario_check(t, out, err, errlen) : 0;
 }
 
-COSIM_TESTBENCH(tb_t, slip_ctrl, true, NULL);
+static void tb_reset(tb_t *t) { dom_slip_cover_reset(&t->cov); }
+
+COSIM_TESTBENCH(tb_t, slip_ctrl, true, NULL, tb_reset);

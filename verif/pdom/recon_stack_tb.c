@@ -405,4 +405,4 @@ static int tb_model(tb_t *t, uint64_t cycle, const recon_stack_in_t *in, recon_s
     return 0;
 }
 
-COSIM_TESTBENCH(tb_t, recon_stack, true, NULL);
+COSIM_TESTBENCH(tb_t, recon_stack, true, NULL, NULL);

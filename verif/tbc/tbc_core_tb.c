@@ -208,4 +208,10 @@ static int tb_model(tb_t *t, uint64_t cycle, const tbc_core_in_t *in, tbc_core_o
     return tbc_driver_after(&t->d, s, &ev.stack_in, &ev.stack_out, &ev.stack, err, errlen);
 }
 
-COSIM_TESTBENCH(tb_t, tbc_core, true, NULL);
+static void tb_reset(tb_t *t)
+{
+    tbc_driver_reset(&t->d);
+    tc_cover_reset(&t->cov);
+}
+
+COSIM_TESTBENCH(tb_t, tbc_core, true, NULL, tb_reset);

@@ -64,4 +64,11 @@ static int tb_model(tb_t *t, uint64_t cycle, const tbc_stack_in_t *in, tbc_stack
     return tbc_driver_after(&t->d, t->m, in, out, &ev, err, errlen);
 }
 
-COSIM_TESTBENCH(tb_t, tbc_stack, false, tb_fini);
+/* the core's reset: the compactor (stimulus side) with the stack */
+static void tb_reset(tb_t *t)
+{
+    thread_compactor_reset(t->cmp);
+    tbc_driver_reset(&t->d);
+}
+
+COSIM_TESTBENCH(tb_t, tbc_stack, false, tb_fini, tb_reset);

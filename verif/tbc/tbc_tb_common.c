@@ -90,6 +90,16 @@ void tbc_driver_init(tbc_driver_t *d, const tbc_stack_params_t *p, uint64_t seed
     cosim_rng_seed(&d->rng, seed);
 }
 
+void tbc_driver_reset(tbc_driver_t *d)
+{
+    tbc_stack_params_t p = d->p;
+    cosim_rng_t rng = d->rng;
+    uint64_t issued = d->issued;
+    tbc_driver_init(d, &p, 0, d->cover);
+    d->rng = rng;
+    d->issued = issued;
+}
+
 static uint64_t fresh_pc(tbc_driver_t *d) { return cosim_rng_below(&d->rng, d->pc_none); }
 
 void tbc_driver_warp(tbc_driver_t *d, uint64_t lane_valid, const uint16_t *lane_sw)

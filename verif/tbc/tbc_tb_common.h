@@ -33,6 +33,8 @@ typedef struct {
 } tc_cover_t;
 
 void tc_cover_init(tc_cover_t *c, const thread_compactor_params_t *p, uint64_t *cover);
+/* A reset in mid-run empties the compactor (no back-to-back across it). */
+static inline void tc_cover_reset(tc_cover_t *c) { c->last_taken = false; }
 void tc_cover(tc_cover_t *c, const thread_compactor_in_t *in, const thread_compactor_out_t *out);
 
 /* ---- the driver ------------------------------------------------------------ */
@@ -70,6 +72,9 @@ typedef struct {
 
 void tbc_driver_init(tbc_driver_t *d, const tbc_stack_params_t *p, uint64_t seed,
                      uint64_t *cover);
+/* The core's reset in mid-run: the warps in flight and the plan are lost;
+ * the random stream and the issue count go on. */
+void tbc_driver_reset(tbc_driver_t *d);
 /* Choose this cycle's stack request. out is the stack's outputs this cycle
  * (tbc_stack_peek), m the model (for its entries). */
 void tbc_driver_request(tbc_driver_t *d, const tbc_stack_t *m, const tbc_stack_out_t *out,

@@ -41,4 +41,6 @@ static int tb_model(tb_t *t, uint64_t cycle, const thread_compactor_in_t *in, th
     return 0;
 }
 
-COSIM_TESTBENCH(tb_t, thread_compactor, false, NULL);
+static void tb_reset(tb_t *t) { tc_cover_reset(&t->cov); }
+
+COSIM_TESTBENCH(tb_t, thread_compactor, false, NULL, tb_reset);
