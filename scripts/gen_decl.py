@@ -114,9 +114,13 @@ def sv_checks(d):
              "// parameter and port lists (and assert.svh before the module).", ""]
     top = d.keys["top"]
     for name, (lo, hi, _) in d.params.items():
-        cond = f"{name} > {hi}" if lo == 0 else f"{name} < {lo} || {name} > {hi}"
-        lines += [f"if ({cond}) begin : {gen_block_name('bad', name)}",
-                  f'  $error("{top}: {name} must be {lo}..{hi}");', "end"]
+        # no bound the type `int unsigned` already enforces (0, INT_UNSIGNED_MAX):
+        # such a comparison is always false and its literal overflows an `int`
+        cond = " || ".join(([f"{name} < {lo}"] if lo > 0 else []) +
+                           ([f"{name} > {hi}"] if hi < cfg.INT_UNSIGNED_MAX else []))
+        if cond:
+            lines += [f"if ({cond}) begin : {gen_block_name('bad', name)}",
+                      f'  $error("{top}: {name} must be {lo}..{hi}");', "end"]
     for i, (expr, msg) in enumerate(d.requires):
         lines += [f"if (!{sv_expr(expr)}) begin : gen_bad_rule_{i}",
                   f'  $error("{top}: {msg}");', "end"]

@@ -1,25 +1,35 @@
 #!/usr/bin/env python3
-"""Render step of the area/timing flow: results -> docs/area_timing.md.
+"""Render step of the area/timing flow: results -> docs/area_timing.md and pictures.
 
   synth_render.py [RECORD.json ...]
 
 Merges each record (written by synth/parse.py, e.g.
 build/synth/<block>/<config>/record.json) into synth/results/<block>.json,
 keeping the order of configs/<block>.cfg and dropping configurations it no
-longer has, then writes docs/area_timing.md from all synth/results/*.json.
-Without arguments it only rewrites the page. Also reads configs/*.cfg and the
-RTL (through scripts/cfg.py: stale parameters and RTL are marked) and
+longer has, then writes docs/area_timing.md from all synth/results/*.json,
+and per block docs/img/<block>_area_timing.png (beside the page: the img/
+folder of --doc's): area and critical path against the configuration's
+size, drawn with matplotlib (Agg; the same results give the same bytes;
+a picture is only rewritten when it changes; the pictures of blocks
+without results are removed). The page and docs/blocks/*.md show them.
+Without arguments it only rewrites the page and the pictures from the
+stored results. Also reads configs/*.cfg and the RTL (through
+scripts/cfg.py: stale parameters and RTL are marked) and
 synth/constraints.sdc (the period and constraints the page describes). The
 read-merge-write holds a lock, so runs that finish together do not lose
-each other's results. Exit 0, 1 on an unreadable record or results file,
-2 on a usage error; the error is one line on stderr.
+each other's results. Without matplotlib the page is still written and a
+one-line warning says the pictures were not. Exit 0, 1 on an unreadable
+record or results file, 2 on a usage error; the error is one line on stderr.
 """
 import argparse
 import contextlib
 import fcntl
 import hashlib
+import io
 import json
+import math
 import os
+import re
 import sys
 import tempfile
 
@@ -30,6 +40,8 @@ import parse  # noqa: E402  (synth/parse.py)
 
 RESULTS_DIR = os.path.join(ROOT, "synth", "results")
 DOC_FILE = os.path.join(ROOT, "docs", "area_timing.md")
+IMG_DIR = "img"  # the pictures' folder, beside the page
+PICTURE = "{block}_area_timing.png"
 
 
 # What a record (one configuration's result) must hold for the page: a
@@ -80,16 +92,19 @@ def results_lock(results_dir):
         yield
 
 
-def write_atomic(path, text):
+def write_atomic(path, data):
+    """Write text (str) or bytes through a temporary file."""
     os.makedirs(os.path.dirname(path) or ".", exist_ok=True)
     tmp = f"{path}.{os.getpid()}.tmp"
-    with open(tmp, "w") as f:
-        f.write(text)
+    with open(tmp, "wb" if isinstance(data, bytes) else "w") as f:
+        f.write(data)
     os.replace(tmp, path)
 
 
 def update(records, results_dir=RESULTS_DIR, doc=DOC_FILE):
-    """Merge the records into their blocks' results files, rewrite the page."""
+    """Merge the records into their blocks' results files, rewrite the page
+    and the pictures (in the img/ folder beside it). Returns the pictures
+    written (paths), None when matplotlib is missing."""
     with results_lock(results_dir):
         for block in dict.fromkeys(r["block"] for r in records):
             path = os.path.join(results_dir, f"{block}.json")
@@ -100,6 +115,12 @@ def update(records, results_dir=RESULTS_DIR, doc=DOC_FILE):
             write_atomic(path, json.dumps({"block": block, "configs": configs},
                                           indent=2) + "\n")
         write_atomic(doc, render(results_dir))
+        written = pictures(load_blocks(results_dir),
+                           os.path.join(os.path.dirname(os.path.abspath(doc)), IMG_DIR))
+    if written is None:
+        print("synth_render.py: matplotlib not installed (pip install matplotlib; "
+              "scripts/setup.sh synth): page written, pictures not updated", file=sys.stderr)
+    return written
 
 
 def fmt_num(x, nd=0):
@@ -120,28 +141,39 @@ def current_rtl_sha(block):
         return None
 
 
-def render_block(b, sdc):
-    block, entries = b["block"], b["configs"]
+def marks(block, entries):
+    """Per configuration: was it run with --fast, have its parameters in
+    configs/<block>.cfg changed since (or is it gone), has the RTL changed
+    since (False when the RTL cannot be hashed)."""
     try:
         current = cfg.load(block).configs
     except cfg.CfgError:
         current = {}
+    rtl_now = current_rtl_sha(block)
+    return {c: {"fast": e.get("abc_script") == parse.ABC_SCRIPTS[True],
+                "params": current.get(c) != e["params"],
+                "rtl": bool(rtl_now) and e.get("rtl_sha256") != rtl_now}
+            for c, e in entries.items()}
+
+
+def render_block(b, sdc):
+    block, entries = b["block"], b["configs"]
     out = [f"## {block}", "",
            "| config | params | area um^2 | GE | flip-flops | storage bits predicted "
            "| critical path ns | max freq MHz |", "|---|---|--:|--:|--:|--:|--:|--:|"]
     notes, fast = [], []
-    rtl_now = current_rtl_sha(block)
-    changed = [c for c, e in entries.items() if rtl_now and e.get("rtl_sha256") != rtl_now]
+    mark = marks(block, entries)
+    changed = [c for c in entries if mark[c]["rtl"]]
     if changed:
         notes.append(f"the RTL changed since the run of "
                      f"{', '.join(f'`{c}`' for c in changed)}; regenerate.")
     for c, e in entries.items():
         name = f"`{c}`"
-        if current.get(c) != e["params"]:
+        if mark[c]["params"]:
             name += " (stale)"
             notes.append(f"`{c}`: parameters changed in configs/{block}.cfg "
                          f"since this run; regenerate.")
-        if e.get("abc_script") == parse.ABC_SCRIPTS[True]:
+        if mark[c]["fast"]:
             name += " (fast)"
             fast.append(f"`{c}`")
         if e.get("clock_period_ns") != sdc["period_ns"]:
@@ -155,6 +187,8 @@ def render_block(b, sdc):
         notes.append(f"{', '.join(fast)} (fast): mapped with `--fast`, ABC "
                      f"without `&dch -f` (`synth/abc_fast.abc.in`); "
                      f"some percent more area than the default script.")
+    out += ["", f"![{block}: area and critical path against size]"
+            f"({IMG_DIR}/{PICTURE.format(block=block)})"]
     crit = []
     for c, e in entries.items():
         cp = e.get("critical_path") or {}
@@ -177,13 +211,18 @@ def render_block(b, sdc):
     return out + [""]
 
 
+def load_blocks(results_dir):
+    """Every results file in results_dir that holds a configuration, by name."""
+    files = sorted(f for f in os.listdir(results_dir) if f.endswith(".json")) \
+        if os.path.isdir(results_dir) else []
+    return [b for b in (load_json(os.path.join(results_dir, f)) for f in files)
+            if b["configs"]]
+
+
 def render(results_dir):
     """The page, from every results file in results_dir."""
     sdc = parse.read_sdc()
-    files = sorted(f for f in os.listdir(results_dir) if f.endswith(".json")) \
-        if os.path.isdir(results_dir) else []
-    blocks = [b for b in (load_json(os.path.join(results_dir, f)) for f in files)
-              if b["configs"]]
+    blocks = load_blocks(results_dir)
     entries = [e for b in blocks for e in b["configs"].values()]
     libs = {(e["library"]["name"], e["library"]["file"], e["nand2_area_um2"])
             for e in entries}
@@ -209,12 +248,13 @@ def render(results_dir):
         "`synth/run.py --block <block>`: Yosys and OpenSTA, then `synth/parse.py` "
         "and `scripts/synth_render.py`; logs and netlists land in "
         "`build/synth/<block>/<config>/`, the numbers in "
-        "`synth/results/<block>.json`. Directly: `synth/run.py --block B "
-        "[--config C ...] [--jobs N] [--fast]` "
+        "`synth/results/<block>.json`, the pictures (area and critical path "
+        f"against size, one per block) in `docs/{IMG_DIR}/`. Directly: "
+        "`synth/run.py --block B [--config C ...] [--jobs N] [--fast]` "
         "(`--fast`: ABC without its `&dch -f` step, minutes instead of an hour "
         "on the largest configurations, some percent more area, marked (fast) "
-        "below; `scripts/synth_render.py` alone rebuilds this page from the "
-        "stored results).", ""]
+        "below; `scripts/synth_render.py` alone rebuilds this page and the "
+        "pictures from the stored results).", ""]
     if not blocks:
         out += ["No results yet.", ""]
     for b in blocks:
@@ -256,6 +296,14 @@ def render(results_dir):
         "register-to-output or input-to-output), from the clock edge: clock-to-Q "
         "plus the logic. Max freq MHz = 1000 / (period - worst slack), i.e. the "
         "critical path plus the endpoint's setup time (0 for an output).",
+        f"- Pictures (`docs/{IMG_DIR}/{PICTURE.format(block='<block>')}`, matplotlib; also on "
+        "the block pages): area and critical path of each configuration against its "
+        "storage bits predicted (for a block without storage, the product of its "
+        "parameters), on a log scale, and on log scales where they span more than a "
+        "factor of 10; "
+        "hollow points: (fast), red: stale (the RTL or the parameters changed since "
+        "the run). The table under them: the parameters that size the hardware "
+        "(those of the storage formula and of the port widths).",
         "- Caveat: pre-layout numbers of an old educational library; useful "
         "to compare configurations and blocks with each other, not as absolute "
         "silicon figures."]
@@ -263,6 +311,183 @@ def render(results_dir):
         span = dates[0] if dates[0] == dates[-1] else f"{dates[0]} to {dates[-1]}"
         out.append(f"- Runs dated {span}.")
     return "\n".join(out + [""])
+
+
+def size_params(block, first):
+    """The parameters that size the block's hardware: those its storage
+    formula or a port width depends on (directly or through derived
+    values), in the order of the parameters of its first result; all of
+    them when the declaration cannot be read or names none."""
+    try:
+        d = cfg.load(block)
+    except cfg.CfgError:
+        return list(first)
+    uses = " ".join([d.keys.get("storage", "")] + [w for _, _, w, _ in d.ports])
+    grown = None
+    while grown != uses:  # a derived value may use another
+        grown = uses
+        uses += "".join(" " + e for k, e in d.derived.items()
+                        if re.search(rf"\b{k}\b", uses) and e not in uses)
+    return [n for n in first if re.search(rf"\b{n}\b", uses)] or list(first)
+
+
+def size_axis(entries):
+    """The size of each configuration, the x axis of its block's picture:
+    (axis label, {config: size}). The storage bits the entry format predicts
+    (`scripts/cfg.py storage`, stored in the result), which grow with the
+    warps, the warp width and the depth; for a block that stores nothing (a
+    combinational cell) the product of its parameters."""
+    if all(e["storage_bits"] for e in entries.values()):
+        return ("storage bits predicted (scripts/cfg.py storage)",
+                {c: e["storage_bits"] for c, e in entries.items()})
+    first = next(iter(entries.values()))["params"]
+    return " x ".join(first), {c: math.prod(e["params"].values()) for c, e in entries.items()}
+
+
+def run_kind(m, short=False):
+    """A configuration's marks in words: the legend's, or the table's (short)."""
+    stale = " and ".join(k for k in ("RTL", "parameters") if m["rtl" if k == "RTL" else "params"])
+    flow = "fast" if m["fast"] else "default"
+    if short:
+        return flow + (f", stale ({stale})" if stale else "")
+    return f"{flow} flow" + (f", stale ({stale} changed since the run)" if stale else "")
+
+
+def place_labels(ax, renderer, points):
+    """Name each point beside it, at the first of a few spots that overlaps
+    no other label or point and stays inside the axes (the last spot if
+    none does). points: (x, y, text, colour)."""
+    spots = ((7, 2, "left"), (7, -11, "left"), (-7, 2, "right"), (-7, -11, "right"),
+             (7, 11, "left"), (7, -20, "left"), (-7, 11, "right"), (-7, -20, "right"))
+    taken = [ax.transData.transform((x, y)) for x, y, _, _ in points]  # pixels
+    box = ax.get_window_extent(renderer)
+    boxes = []
+    for i, (x, y, text, colour) in enumerate(points):
+        for spot in spots:
+            dx, dy, ha = spot
+            t = ax.annotate(text, (x, y), xytext=(dx, dy), textcoords="offset points",
+                            fontsize=8, color=colour, ha=ha)
+            bb = t.get_window_extent(renderer).expanded(1.05, 1.1)
+            clash = any(bb.overlaps(o) for o in boxes) or not (
+                box.x0 <= bb.x0 and bb.x1 <= box.x1 and box.y0 <= bb.y0 and bb.y1 <= box.y1) \
+                or any(j != i and bb.x0 - 9 <= px <= bb.x1 + 9 and bb.y0 - 9 <= py <= bb.y1 + 9
+                       for j, (px, py) in enumerate(taken))  # 9: a marker's radius and more
+            if not clash or spot == spots[-1]:
+                boxes.append(bb)
+                break
+            t.remove()
+
+
+def draw_block(b, sdc):
+    """One block's picture: area and critical path against size, a point
+    per configuration named beside it, and the configurations' size
+    parameters below. Filled: the default flow; hollow: --fast. Red: stale
+    (the RTL or the parameters changed since the run)."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+    block, entries = b["block"], b["configs"]
+    mark = marks(block, entries)
+    label, size = size_axis(entries)
+    names = size_params(block, next(iter(entries.values()))["params"])
+    rows = len(entries) + 1
+    fig = Figure(figsize=(10, 5 + 0.2 * rows), dpi=100)
+    renderer = FigureCanvasAgg(fig).get_renderer()
+    grid = fig.add_gridspec(2, 2, height_ratios=[4.1, 0.2 * rows + 0.2], left=0.08,
+                            right=0.98, top=0.87, bottom=0.02, wspace=0.22, hspace=0.35)
+    fig.suptitle(f"{block}: area and critical path against size", fontsize=13,
+                 fontweight="bold", y=0.975)
+    fig.text(0.5, 0.915, f"OSU 0.18 \u00b5m, Yosys + OpenSTA; a point per configuration of "
+             f"configs/{block}.cfg (numbers: docs/area_timing.md)", ha="center",
+             fontsize=9, color="0.3")
+    style = {}  # config -> its marker
+    for c in entries:
+        stale = mark[c]["params"] or mark[c]["rtl"]
+        colour = "tab:red" if stale else "tab:blue"
+        style[c] = dict(marker="o", markersize=7, linestyle="none", markeredgewidth=1.5,
+                        markeredgecolor=colour,
+                        markerfacecolor="white" if mark[c]["fast"] else colour)
+    xs = sorted(size.values())
+    span = math.log10(xs[-1] / xs[0]) if xs[0] > 0 else 0
+    panels = ((fig.add_subplot(grid[0, 0]), "area_um2", "area", "\u00b5m\u00b2"),
+              (fig.add_subplot(grid[0, 1]), "critical_path_ns", "critical path", "ns"))
+    for ax, key, what, unit in panels:
+        ys = sorted(e[key] for e in entries.values() if e[key] > 0)
+        log = bool(ys) and ys[-1] / ys[0] > 10  # the range demands it
+        shown = [c for c in entries if not log or entries[c][key] > 0]
+        for c in shown:
+            ax.plot([size[c]], [entries[c][key]], **style[c])
+        ax.set_xscale("log")
+        ax.set_xlim(xs[0] / 10 ** (0.12 * span + 0.15), xs[-1] * 10 ** (0.15 * span + 0.3))
+        if log:
+            ax.set_yscale("log")
+            ax.set_ylim(ys[0] / 10 ** 0.3, ys[-1] * 10 ** 0.3)
+        else:
+            ax.set_ylim(0, max(ys + [1]) * 1.12)
+        if key == "critical_path_ns":
+            if log:
+                ax.set_ylim(top=max(ys[-1], sdc["period_ns"]) * 10 ** 0.3)
+            else:
+                ax.set_ylim(top=max(ys + [sdc["period_ns"]]) * 1.12)
+            ax.axhline(sdc["period_ns"], color="0.5", linestyle="--", linewidth=1)
+            ax.annotate(f"clock period {sdc['period_ns']:g} ns", (0.01, sdc["period_ns"]),
+                        xycoords=("axes fraction", "data"), xytext=(0, 3),
+                        textcoords="offset points", fontsize=8, color="0.4")
+        ax.set_xlabel(label, fontsize=9)
+        ax.set_ylabel(f"{what} ({unit})", fontsize=9)
+        ax.tick_params(labelsize=8)
+        ax.grid(True, which="major", color="0.9", linewidth=0.8)
+        off = [f"{c} ({entries[c][key]:g} {unit})" for c in entries if c not in shown]
+        if off:
+            ax.text(0.98, 0.02, "not on the log scale: " + ", ".join(off),
+                    transform=ax.transAxes, ha="right", va="bottom", fontsize=8, color="0.3")
+        place_labels(ax, renderer, [(size[c], entries[c][key], c, style[c]["markeredgecolor"])
+                                    for c in sorted(shown, key=lambda c: (size[c], c))])
+    kinds = {}
+    for c in entries:
+        kinds.setdefault(run_kind(mark[c]), style[c])
+    panels[0][0].legend(handles=[panels[0][0].plot([], [], label=k, **st)[0]
+                                 for k, st in sorted(kinds.items())],
+                        loc="upper left", fontsize=8)
+    table = fig.add_subplot(grid[1, :])
+    table.axis("off")
+    own = label not in names  # the size is not one of the parameters
+    t = table.table(cellText=[[c] + [str(e["params"].get(n, "-")) for n in names]
+                              + [f"{size[c]:,}"] * own + [run_kind(mark[c], True)]
+                              for c, e in entries.items()],
+                    colLabels=["config"] + names + [label.split(" (")[0]] * own + ["run"],
+                    loc="center", cellLoc="center")
+    t.auto_set_font_size(False)
+    t.set_fontsize(8)
+    t.auto_set_column_width(range(len(names) + 2 + own))
+    return fig
+
+
+def pictures(blocks, img_dir):
+    """Write each block's picture into img_dir (only when its bytes
+    change) and remove the pictures of blocks without results. Returns the
+    paths written, or None when matplotlib is missing."""
+    try:
+        import matplotlib.style  # draw_block draws on an Agg canvas, without pyplot
+    except ImportError:
+        return None
+    sdc = parse.read_sdc()
+    os.makedirs(img_dir, exist_ok=True)
+    written, keep = [], set()
+    for b in blocks:
+        path = os.path.join(img_dir, PICTURE.format(block=b["block"]))
+        keep.add(os.path.basename(path))
+        buf = io.BytesIO()
+        with matplotlib.style.context("default"):  # not the user's matplotlibrc
+            # no software version nor date in the file: the same results, the same bytes
+            draw_block(b, sdc).savefig(buf, format="png", dpi=100, metadata={"Software": None})
+        if not os.path.isfile(path) or open(path, "rb").read() != buf.getvalue():
+            write_atomic(path, buf.getvalue())
+            written.append(path)
+    suffix = PICTURE.format(block="")
+    for f in sorted(os.listdir(img_dir)):
+        if f.endswith(suffix) and f not in keep:
+            os.remove(os.path.join(img_dir, f))
+    return written
 
 
 def print_table(records):
@@ -286,10 +511,11 @@ def main(argv):
     ap.add_argument("--doc", default=DOC_FILE, help=argparse.SUPPRESS)
     opts = ap.parse_args(argv)
     records = [load_json(r, "block") for r in opts.records]
-    update(records, opts.results_dir, opts.doc)
+    written = update(records, opts.results_dir, opts.doc)
     if records:
         print_table(records)
-    print(f"synth_render.py: wrote {parse.rel(opts.doc)}")
+    print(f"synth_render.py: wrote {parse.rel(opts.doc)}"
+          + "".join(f", {parse.rel(p)}" for p in written or []))
 
 
 if __name__ == "__main__":

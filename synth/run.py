@@ -16,7 +16,8 @@ copy sta.tcl reads), yosys.log, stat.txt, stat.json, netlist.v, sta.log and
 run.json (what was run, run times, tool versions). A tool running longer
 than --timeout seconds is killed with its children (the ABC yosys starts).
 Then synth/parse.py makes each run a record and scripts/synth_render.py
-merges the records into synth/results/ and rewrites docs/area_timing.md.
+merges the records into synth/results/ and rewrites docs/area_timing.md and
+its pictures (docs/img/).
 Exit 0; 1 when a tool fails or its output cannot be parsed; 2 on a usage
 error (unknown block or configuration, tool or library missing); the error
 is one line on stderr.

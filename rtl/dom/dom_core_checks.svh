@@ -34,9 +34,6 @@ end
 if (BytesWidth < 1 || BytesWidth > 16) begin : gen_bad_bytes_width
   $error("dom_core: BytesWidth must be 1..16");
 end
-if (FairBytes > 4294967295) begin : gen_bad_fair_bytes
-  $error("dom_core: FairBytes must be 0..4294967295");
-end
 if (!(InitMaxSlip <= ((1 << CounterWidth) - 1))) begin : gen_bad_rule_0
   $error("dom_core: InitMaxSlip must be at most 2^CounterWidth-1");
 end
