@@ -1,12 +1,16 @@
 # SIMT divergence hardware: the entry point.
 #
-#   make sim   [BLOCK=b] [CONFIG=c|all] [SEED=n] [CYCLES=n] [SCENARIO=f] [RECORD=f] [REPLAY=f] [COVER=0|1]
+#   make sim   [BLOCK=b] [CONFIG=c|all] [SEED=n] [CYCLES=n] [RESET_EVERY=n] [SCENARIO=f] [RECORD=f]
+#              [REPLAY=f] [COVER=0|1]
 #              [PLUSARGS='+verilator+rand+reset+2 +verilator+seed+n']
 #   make lint  [BLOCK=b]
 #   make synth [BLOCK=b] [CONFIG=c] [FAST=1]
 #   make test
 #   make bench [BLOCK=b] [CONFIG=c]
+#   make soak  [BLOCK=b] [CONFIG=c|all] [SOAK_CYCLES=n]   10^8 random cycles per block
+#   make fuzz  [FUZZ_SECONDS=n]   libFuzzer on the scenario and recording readers (docs/fuzzing.md)
 #   make install [PREFIX=/usr/local]   the golden models as a C library
+#   make cores                         regenerate the FuseSoC cores (docs/fusesoc.md)
 #   make clean
 #
 # Blocks and their named configurations live in configs/<block>.cfg.
@@ -19,7 +23,7 @@ CYCLES ?= 1000000
 
 BLOCKS := $(shell $(CFG) blocks)
 # BLOCK= or CONFIG= given empty is a mistake, not "all of them"
-$(foreach v,BLOCK CONFIG SCENARIO RECORD REPLAY SEED CYCLES,  $(if $(filter-out undefined,$(origin $(v))),$(if $(strip $($(v))),,    $(error $(v)= is empty; leave it out or give a value))))
+$(foreach v,BLOCK CONFIG SCENARIO RECORD REPLAY SEED CYCLES RESET_EVERY SOAK_CYCLES FUZZ_SECONDS,  $(if $(filter-out undefined,$(origin $(v))),$(if $(strip $($(v))),,    $(error $(v)= is empty; leave it out or give a value))))
 ifdef BLOCK
   ifeq ($(filter $(BLOCK),$(BLOCKS)),)
     $(error unknown BLOCK '$(BLOCK)'; known blocks: $(BLOCKS))
@@ -69,6 +73,11 @@ ifeq ($(REPLAY)$(filter-out file,$(origin CYCLES)),)
 else ifneq ($(origin CYCLES),file)
   SIM_ARGS += --cycles $(CYCLES)
 endif
+# RESET_EVERY=n: random stimulus resets the block between two cycles, once in
+# n cycles on average (the same seed gives the same resets)
+ifdef RESET_EVERY
+  SIM_ARGS += --reset-every $(RESET_EVERY)
+endif
 ifdef SCENARIO
   SIM_ARGS += --scenario $(SCENARIO)
 endif
@@ -94,9 +103,9 @@ ifeq ($(COVER),1)
   SIM_ARGS += --require-cover
 endif
 
-.PHONY: help deps sim lint synth test bench install clean
+.PHONY: help deps sim lint synth test bench soak fuzz install cores clean
 help:
-	@sed -n '3,12p' Makefile | sed 's/^# *//'
+	@sed -n '3,16p' Makefile | sed 's/^# *//'
 
 deps:
 	@bash scripts/setup.sh sim
@@ -119,13 +128,17 @@ sim: $(foreach s,$(SEL),$(BUILD)/$(s)/cosim)
 	  $(BUILD)/$$s/cosim $(SIM_ARGS) --wave-dir $(BUILD)/$$s; \
 	done
 
+# Verilator -Wall, then slang (scripts/slang_lint.py, pyslang) at its default
+# warnings: two front ends, every configuration, zero warnings.
 lint: | deps
+	@bash scripts/setup.sh lint
 	@set -e; for s in $(ALL_SEL); do \
 	  b=$${s%%/*}; c=$${s#*/}; t=$$($(CFG) get $$b top); \
 	  verilator --lint-only -Wall --top-module $$t $$($(CFG) params $$b $$c verilator) \
 	    $$($(CFG) sources $$b rtl-args); \
 	  echo "lint $$b/$$c: 0 warnings"; \
 	done
+	@$(PY) scripts/slang_lint.py $(ALL_SEL)
 
 # Run (synth/run.py: Yosys, OpenSTA with synth/constraints.sdc), parse
 # (synth/parse.py: logs -> record) and render (scripts/synth_render.py:
@@ -142,6 +155,20 @@ synth:
 bench: $(foreach s,$(ALL_SEL),$(BUILD)/$(s)/cosim)
 	@$(PY) scripts/bench.py $(ALL_SEL)
 
+# Soak (scripts/soak.py): SOAK_CYCLES random cycles per block (default
+# 10^8) over many seeds, half of the runs with resets in mid-run, on both
+# cores; the default configuration of each block unless CONFIG= says.
+SOAK_CYCLES ?= 100000000
+soak: $(foreach s,$(SEL),$(BUILD)/$(s)/cosim)
+	@$(PY) scripts/soak.py --cycles $(SOAK_CYCLES) --build $(BUILD) $(SEL)
+
+# Fuzz (scripts/fuzz.sh): FUZZ_SECONDS per target (default 600), the
+# regression inputs of tests/fuzz/ first; docs/fuzzing.md.
+FUZZ_SECONDS ?= 600
+fuzz:
+	@bash scripts/setup.sh test
+	@BUILD=$(BUILD) bash scripts/fuzz.sh $(FUZZ_SECONDS)
+
 test: | deps
 	@bash scripts/setup.sh test
 	@$(PY) tests/run_tests.py
@@ -150,6 +177,7 @@ test: | deps
 # and .so (every model in csim/), their headers under include/simt/, and
 # simt-models.pc for pkg-config (docs/examples/ uses it).
 PREFIX ?= /usr/local
+VERSION := $(file <VERSION)
 MODEL_SRCS := $(sort $(wildcard csim/*/*.c))
 MODEL_HDRS := $(sort $(wildcard csim/*/*.h))
 MODEL_OBJS := $(patsubst csim/%.c,$(BUILD)/lib/%.o,$(MODEL_SRCS))
@@ -173,9 +201,14 @@ install: $(BUILD)/lib/libsimt_models.a $(BUILD)/lib/libsimt_models.so
 	printf '%s\n' 'prefix=$(PREFIX)' 'libdir=$${prefix}/lib' 'includedir=$${prefix}/include' '' \
 	  'Name: simt-models' \
 	  'Description: golden cycle models of the SIMT divergence-handling blocks' \
-	  'Version: 0.1' 'Cflags: -I$${includedir}/simt' 'Libs: -L$${libdir} -lsimt_models' \
+	  'Version: $(VERSION)' 'Cflags: -I$${includedir}/simt' 'Libs: -L$${libdir} -lsimt_models' \
 	  > $(DESTDIR)$(PREFIX)/lib/pkgconfig/simt-models.pc
 	@echo "installed the golden models in $(DESTDIR)$(PREFIX)"
+
+# The FuseSoC cores (rtl/<folder>/*.core) from the declarations; committed,
+# make test checks they are current (scripts/gen_core.py --check).
+cores:
+	@$(PY) scripts/gen_core.py
 
 clean:
 	rm -rf $(BUILD)

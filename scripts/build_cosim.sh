@@ -13,11 +13,17 @@
 # same with AddressSanitizer and UBSan, stopping at the first report. The
 # sanitizers cover the project's C only: Verilator's own runtime (its FST
 # writer) has known UBSan reports, so the RTL is left out.
+# FUZZ=1 (with MODEL_ONLY=1) builds build/<block>/<config>/cosim_fuzz: the
+# same C under libFuzzer, ASan and UBSan (compiled by FUZZ_CC, default
+# clang-14), with verif/fuzz/fuzz_cosim.c in place of cosim_main.c
+# (scripts/fuzz.sh runs it).
 set -euo pipefail
-if [ -n "${SANITIZE:-}" ] && [ -z "${MODEL_ONLY:-}" ]; then
-    echo "build_cosim.sh: SANITIZE=1 needs MODEL_ONLY=1 (the project's C only)" >&2
-    exit 2
-fi
+for mode in SANITIZE FUZZ; do
+    if [ -n "${!mode:-}" ] && [ -z "${MODEL_ONLY:-}" ]; then
+        echo "build_cosim.sh: $mode=1 needs MODEL_ONLY=1 (the project's C only)" >&2
+        exit 2
+    fi
+done
 
 block=${1:?usage: build_cosim.sh BLOCK CONFIG [OUTDIR]}
 config=${2:?usage: build_cosim.sh BLOCK CONFIG [OUTDIR]}
@@ -42,16 +48,20 @@ fi
 objdir=$out/c
 [ -n "${MODEL_ONLY:-}" ] && objdir=$out/c_model
 [ -n "${SANITIZE:-}" ] && objdir=$out/c_san
+[ -n "${FUZZ:-}" ] && objdir=$out/c_fuzz
 mkdir -p "$out/gen" "$objdir"
 python3 scripts/gen_shim.py --block "$block" --config "$config" --out "$out/gen" -- $vparams "${incdirs[@]}" "${rtl[@]}"
 
 CC=${CC:-gcc}
+[ -n "${FUZZ:-}" ] && CC=${FUZZ_CC:-clang-14}
 cflags=(-std=c11 -O2 -Wall -Wextra -Werror -g
         -Icsim/common -Icsim/"$group" -Iverif/common -Iverif/"$group" -I"$out/gen"
         $cdefs -DCFG_NAME="\"$config\"" ${MODEL_ONLY:+-DCOSIM_MODEL_ONLY})
 san=()
 [ -n "${SANITIZE:-}" ] && san=(-fsanitize=address,undefined -fno-sanitize-recover=all
                                -fno-omit-frame-pointer)
+[ -n "${FUZZ:-}" ] && san=(-fsanitize=fuzzer-no-link,address,undefined
+                           -fno-sanitize-recover=all -fno-omit-frame-pointer)
 cflags+=("${san[@]}")
 objs=()
 # Shared and group code, and this block's testbench (not the group's others).
@@ -59,6 +69,7 @@ srcs="$(cfg sources "$block" csim) $(ls verif/common/*.c verif/"$group"/*.c 2>/d
 for src in $srcs; do
     case "$src" in
         *_tb.c) [ "$(basename "$src")" = "${block}_tb.c" ] || continue ;;
+        */cosim_main.c) if [ -n "${FUZZ:-}" ]; then src=verif/fuzz/fuzz_cosim.c; fi ;;
     esac
     if [ -n "${MODEL_MUTANT:-}" ] && [ "$(basename "$src")" = "$(basename "$MODEL_MUTANT")" ]; then
         src=$MODEL_MUTANT
@@ -71,6 +82,10 @@ done
 if [ -n "${MODEL_ONLY:-}" ]; then
     exe=$out/cosim_model
     [ -n "${SANITIZE:-}" ] && exe=$out/cosim_san
+    if [ -n "${FUZZ:-}" ]; then
+        exe=$out/cosim_fuzz
+        san=("${san[@]/fuzzer-no-link/fuzzer}") # link libFuzzer's main()
+    fi
     "$CC" "${san[@]}" "${objs[@]}" -o "$exe"
     echo "built $exe"
     exit 0

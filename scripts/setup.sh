@@ -6,11 +6,13 @@ set -euo pipefail
 
 what=${1:-all}
 base=(make gcc g++ python3 zlib1g-dev verilator)
+# libFuzzer and its sanitizer runtimes (scripts/fuzz.sh)
+fuzz=(clang-14 libclang-rt-14-dev)
 case "$what" in
     sim|lint) pkgs=("${base[@]}") ;;
-    test) pkgs=("${base[@]}" libcmocka-dev pkg-config yosys) ;;
+    test) pkgs=("${base[@]}" libcmocka-dev pkg-config yosys "${fuzz[@]}") ;;
     synth) pkgs=(make python3 yosys opensta qflow-tech-osu018) ;;
-    all) pkgs=("${base[@]}" libcmocka-dev pkg-config yosys opensta qflow-tech-osu018) ;;
+    all) pkgs=("${base[@]}" libcmocka-dev pkg-config yosys opensta qflow-tech-osu018 "${fuzz[@]}") ;;
     *) echo "setup.sh: unknown target '$what' (sim, lint, synth, test, all)" >&2; exit 2 ;;
 esac
 
@@ -30,6 +32,35 @@ if [ ${#missing[@]} -gt 0 ]; then
     else
         echo "setup.sh: missing Debian packages: ${missing[*]}" >&2
         echo "setup.sh: run: sudo apt-get update && sudo apt-get install -y ${missing[*]}" >&2
+        exit 1
+    fi
+fi
+
+# Python packages from PyPI, into the Python that runs the flows (python3):
+# pyslang for make lint's second front end, matplotlib for make synth's
+# pictures (pinned: the committed PNGs are compared pixel for pixel),
+# fusesoc for the cores' lint target that make test runs.
+case "$what" in
+    sim) py=() ;;
+    lint) py=(pyslang==12.1.0) ;;
+    synth) py=(matplotlib==3.11.2) ;;
+    test|all) py=(pyslang==12.1.0 matplotlib==3.11.2 fusesoc==2.4.7) ;;
+esac
+py_missing=()
+for spec in "${py[@]}"; do
+    name=${spec%%==*}
+    have=$(python3 -c "import importlib.metadata as m; print(m.version('$name'))" 2>/dev/null || true)
+    [ "$have" = "${spec##*==}" ] || py_missing+=("$spec")
+done
+if [ ${#py_missing[@]} -gt 0 ]; then
+    if [ "$(id -u)" -eq 0 ]; then
+        echo "setup.sh: installing ${py_missing[*]} (pip)"
+        # Debian's own Python refuses pip outside a venv unless told
+        python3 -m pip install -q "${py_missing[@]}" 2>/dev/null ||
+            python3 -m pip install -q --break-system-packages "${py_missing[@]}"
+    else
+        echo "setup.sh: missing Python packages: ${py_missing[*]}" >&2
+        echo "setup.sh: run: python3 -m pip install --user ${py_missing[*]}" >&2
         exit 1
     fi
 fi

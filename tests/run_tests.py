@@ -5,7 +5,8 @@
      the papers' walk-throughs (the scenario files) against the golden
      models alone (model-only builds of the testbenches)
   2. lockstep co-simulation of every block configuration, default length and
-     seed with every cover point required, plus a second seed
+     seed with every cover point required, plus a second seed with the reset
+     asserted in mid-run; random initial values (X-initialisation)
   3. directed scenarios from the papers (verif/<group>/scenarios/*.scn)
   4. record / replay reproduces a run exactly
   5. mutants (tests/mutation/mutants.py): one-line bugs in RTL or model that
@@ -15,8 +16,13 @@
   7. every `make sim` / `make lint` example of the README and docs/
   8. the synthesis front end: Yosys (the version `make synth` uses) reads
      and elaborates every block configuration -- Verilator accepting the RTL
-     does not prove Yosys does -- and rejects illegal parameters
+     does not prove Yosys does -- and rejects illegal parameters; the
+     area/timing pictures are current
+  9. hardening and packaging: sanitizers, a bounded fuzzing run of the
+     scenario and recording readers, the FuseSoC cores (current, one lint
+     target from a fresh library), the golden models installed as a library
 """
+import functools
 import glob
 import json
 import os
@@ -91,14 +97,19 @@ def unit_tests():
 
 
 def cosim_runs():
+    """Every configuration: seed 1 at the default length with every cover
+    point required; seed 2 with the reset asserted in mid-run, once in 4000
+    cycles on average (model and RTL must agree after each)."""
     for b in cfg("blocks"):
         for c in cfg("configs", b):
-            for seed, extra in ((1, ["--require-cover"]), (2, [])):
+            for seed, extra in ((1, ["--require-cover"]), (2, ["--reset-every", "4000"])):
                 cycles = "1000000" if seed == 1 else "200000"
                 r = sh([cosim(b, c), "--seed", str(seed), "--cycles", cycles,
                         "--wave-dir", os.path.join(BUILD, b, c), *extra])
                 line = (r.stdout.strip().splitlines() or [""])[-1]
-                record(f"cosim {b}/{c} seed {seed} {cycles} cycles", r.returncode == 0,
+                resets = " with resets in mid-run" if seed == 2 else ""
+                ok = r.returncode == 0 and (not resets or " resets=" in line)
+                record(f"cosim {b}/{c} seed {seed} {cycles} cycles{resets}", ok,
                        (r.stderr or line)[-3000:])
                 if r.returncode == 0:
                     print(f"      {line}")
@@ -141,11 +152,14 @@ def record_replay():
     for b in cfg("blocks"):
         with tempfile.TemporaryDirectory() as tmp:
             rec = os.path.join(tmp, "run.rec")
-            a = sh([cosim(b, "default"), "--seed", "7", "--cycles", "50000", "--record", rec])
+            # with resets in mid-run: the recording holds them
+            a = sh([cosim(b, "default"), "--seed", "7", "--cycles", "50000", "--record", rec,
+                    "--reset-every", "3000"])
             r = sh([cosim(b, "default"), "--replay", rec])
             strip = lambda s: re.sub(r"\s(random|replay)\s|\d+\.\d+ Mcyc/s", " ", s).split()
-            ok = a.returncode == 0 and r.returncode == 0 and strip(a.stdout) == strip(r.stdout)
-            record(f"record/replay {b}: same cycles, ops and coverage", ok,
+            ok = a.returncode == 0 and r.returncode == 0 and strip(a.stdout) == strip(r.stdout) \
+                and " resets=" in r.stdout
+            record(f"record/replay {b}: same cycles, resets, ops and coverage", ok,
                    f"{a.stdout}{a.stderr}\n{r.stdout}{r.stderr}")
             other = [c for c in cfg("configs", b) if c != "default"][0]
             r = sh([cosim(b, other), "--replay", rec])
@@ -169,8 +183,8 @@ def run_mutant(m):
                        cwd=ROOT, env=env, capture_output=True, text=True)
     if r.returncode:
         return m, False, "mutant did not build: " + r.stderr[-1500:]
-    r = subprocess.run([os.path.join(d, "cosim"), "--cycles", "1000000", "--wave-dir", d],
-                       cwd=ROOT, capture_output=True, text=True)
+    r = subprocess.run([os.path.join(d, "cosim"), "--cycles", "1000000", "--wave-dir", d,
+                        *m.get("args", [])], cwd=ROOT, capture_output=True, text=True)
     err = r.stderr
     report_ok = all(k in err for k in ("FAIL", "seed=", "cycle=", "reproduce: make sim")) and \
         (("reference" in err and "hardware" in err) or "testbench check" in err) and \
@@ -220,6 +234,8 @@ def bad_input():
                 "missing scenario": ["--scenario", os.path.join(tmp, "none.scn")],
                 "scenario key typo": ["--scenario", typo],
                 "scenario expect-key typo": ["--scenario", expect_typo],
+                "--reset-every 1": ["--reset-every", "1"],
+                "--reset-every with --replay": ["--reset-every", "9", "--replay", garbage],
             }
             for what, args in cases.items():
                 r = sh([exe, *args])
@@ -351,11 +367,23 @@ def hostile_input():
         refused("--cycles 0", ["--cycles", "0"], ["nothing was checked"])
         # 6. recordings: cut on a word, cut on a cycle boundary, header only, a flipped bit
         nl = data.index(b"\n") + 1
-        for what, bad in (("cut mid-word", data[:-3]), ("cut on a cycle boundary", data[:nl + 72]),
+        head = data[:nl].split()
+        per = (int(head[4]) + 1) * 8  # a cycle: its control word and its input words
+        for what, bad in (("cut mid-word", data[:-3]), ("cut on a cycle boundary", data[:nl + per]),
                           ("header only", data[:nl]),
                           ("a flipped bit", data[:-1] + bytes([data[-1] ^ 1]))):
             refused(f"a recording {what}", ["--replay", path("bad.rec", data=bad)],
                     ["recording", "damaged"])
+        # a control word with a bit that means nothing, under a correct checksum
+        body = bytearray(data[nl:])
+        body[0] |= 2
+        fnv = 0xcbf29ce484222325
+        for byte in body:
+            fnv = ((fnv ^ byte) * 0x100000001b3) & (2**64 - 1)
+        header = b"%s %s %s %s %s %s %016x\n" % (*head[:6], fnv)
+        refused("a recording with an unknown control bit",
+                ["--replay", path("ctl.rec", data=header + bytes(body))],
+                ["damaged", "control word"])
         # 7. outputs that cannot be written
         refused("--wave-dir /nonexistent", ["--cycles", "10", "--wave-dir", "/nonexistent"],
                 ["--wave-dir"])
@@ -580,10 +608,12 @@ def doc_examples():
                        r.returncode == 0, (r.stderr or r.stdout)[-2000:])
 
 
+@functools.lru_cache(None)
 def bad_params():
     """Every block's parameter sets just outside its declared legal space
-    (scripts/cfg.py bad_params), with the parameter the error must name."""
-    return [(b, p, word) for b in cfg("blocks") for p, word in decl.bad_params(b)]
+    (scripts/cfg.py bad_params), with the parameter the error must name
+    (worked out once: three front ends ask)."""
+    return tuple((b, p, word) for b in cfg("blocks") for p, word in decl.bad_params(b))
 
 
 def chparam(params):
@@ -660,8 +690,136 @@ def bad_port_declarations():
         decl.CFG_DIR = saved
 
 
+def slang_elaborate():
+    """slang (scripts/slang_lint.py, which `make lint` runs on every
+    configuration) elaborates for real: it rejects every parameter set just
+    outside the legal space through the RTL's own check naming the
+    parameter, not only through a side effect such as a zero-sized array."""
+    try:
+        import pyslang
+        import slang_lint
+    except ImportError as e:
+        record("slang front end: pyslang installed (scripts/setup.sh test)", False, str(e))
+        return
+    for b, params, word in bad_params():
+        errors, _, text = slang_lint.elaborate(pyslang, b, params)
+        again = " ".join(["scripts/slang_lint.py", f"{b}/default",
+                          *[f"{k}={v}" for k, v in params.items()]])
+        record(f"slang rejects {b} {word}={params[word]} naming {word}",
+               errors > 0 and re.search(rf"\$error encountered: [^\n]*\b{word}\b", text)
+               is not None, f"{again}\n{text[-800:]}")
+    r = sh([sys.executable, "scripts/slang_lint.py", "recon_stack/default", "NumWarps=six"])
+    record("bad input: slang_lint.py NumWarps=six -> exit 2, one-line error",
+           one_line_error(r), f"exit {r.returncode}: {r.stderr}")
+
+
+def fusesoc_lint(block="tbc_core"):
+    """The FuseSoC cores (scripts/gen_core.py) match the declarations, and
+    one block's core, added to an empty FuseSoC library, lints its default
+    configuration clean (Verilator --lint-only -Wall) and refuses an illegal
+    parameter. tbc_core: a composed block, its core brings two RTL folders."""
+    r = sh([sys.executable, "scripts/gen_core.py", "--check"])
+    record("FuseSoC cores match the declarations (scripts/gen_core.py --check)",
+           r.returncode == 0, r.stderr)
+    r = sh([sys.executable, "-m", "fusesoc.main", "--version"])
+    if r.returncode:  # the Python running the tests, where setup.sh installs it
+        record("FuseSoC: fusesoc installed (scripts/setup.sh test)", False, r.stderr[-500:])
+        return
+    vlnv = f"simt-divergence:blocks:{block}"
+    with tempfile.TemporaryDirectory() as tmp:
+        conf = os.path.join(tmp, "fusesoc.conf")  # a fresh library list, not the user's
+        open(conf, "w").close()
+        fusesoc = [sys.executable, "-m", "fusesoc.main", "--config", conf]
+        r = sh([*fusesoc, "library", "add", "simt-divergence", os.path.join(ROOT, "rtl")])
+
+        def lint(*args):
+            r = sh([*fusesoc, "run", "--build-root", os.path.join(tmp, "build"),
+                    "--target", "lint", vlnv, *args])
+            return r.returncode, r.stdout + r.stderr
+
+        rc, out = lint() if r.returncode == 0 else (r.returncode, r.stderr)
+        vc = glob.glob(os.path.join(tmp, "build", "*", "lint", "*.vc"))
+        args = open(vc[0]).read().split() if vc else []
+        record(f"FuseSoC: {vlnv} lint target from a fresh library: Verilator -Wall, 0 warnings",
+               rc == 0 and "--lint-only" in args and "-Wall" in args and "%Warning" not in out,
+               out[-2000:])
+        bad, name = decl.bad_params(block)[0]
+        rc, out = lint(*[f"--{k}={v}" for k, v in bad.items()])
+        record(f"FuseSoC: {vlnv} lint target refuses {name}={bad[name]} at elaboration",
+               rc != 0 and re.search(rf"%Warning-USERERROR: .*\b{name}\b", out) is not None,
+               out[-2000:])
+
+
+FUZZ_SECONDS = 20
+
+
+def fuzzing():
+    """scripts/fuzz.sh, FUZZ_SECONDS per target (its default targets: every
+    scenario reader): the regression inputs of tests/fuzz/ and then new
+    inputs through the scenario reader, the recording reader and the model
+    under ASan and UBSan (docs/fuzzing.md); one result per target."""
+    r = subprocess.run(["bash", "scripts/fuzz.sh", str(FUZZ_SECONDS)], cwd=ROOT,
+                       capture_output=True, text=True, env={**os.environ, "BUILD": BUILD})
+    out = r.stdout + r.stderr
+    targets = sorted(set(re.findall(r"^fuzz (\S+/\S+):", out, re.M)))
+    for t in targets:
+        ok = re.search(rf"^fuzz {re.escape(t)}: .* no finding$", out, re.M) is not None
+        record(f"fuzzing {t}: {FUZZ_SECONDS} s of libFuzzer with ASan/UBSan, regression "
+               f"inputs first, no finding", ok and r.returncode == 0,
+               "\n".join(l for l in out.splitlines() if t in l or "ERROR" in l)[-2000:])
+    if not targets:
+        record("fuzzing: scripts/fuzz.sh ran its targets", False, out[-2000:])
+
+
+def synth_pictures():
+    """The area/timing pictures are current: scripts/synth_render.py renders
+    the page and the pictures from synth/results/ into a temporary folder;
+    the same pictures as docs/img/, pixel for pixel (the PNG bytes may differ
+    with Pillow's zlib), and each one shown on a block page. A picture marks
+    the results whose RTL or parameters changed since, so an RTL change
+    without a re-render fails here too, as it does for the page."""
+    try:
+        from PIL import Image, ImageChops  # Pillow comes with matplotlib
+    except ImportError:
+        record("synth pictures: matplotlib installed (scripts/setup.sh test)", False)
+        return
+    img = os.path.join(ROOT, "docs", "img")
+    with tempfile.TemporaryDirectory() as tmp:
+        r = sh([sys.executable, "scripts/synth_render.py", "--doc",
+                os.path.join(tmp, "area_timing.md")])
+        fresh = sorted(os.listdir(os.path.join(tmp, "img"))) \
+            if os.path.isdir(os.path.join(tmp, "img")) else []
+        kept = sorted(f for f in os.listdir(img) if f.endswith(".png")) \
+            if os.path.isdir(img) else []
+        record("synth pictures: rendered from synth/results/, one per block, as in docs/img/",
+               r.returncode == 0 and not r.stderr and fresh and fresh == kept,
+               r.stderr.strip() or f"rendered {fresh}, docs/img/ has {kept}")
+        for f in fresh:
+            if f not in kept:
+                continue
+            a, b = (Image.open(os.path.join(d, f)).convert("RGBA")
+                    for d in (os.path.join(tmp, "img"), img))
+            same = a.size == b.size and a.tobytes() == b.tobytes()
+            where = "" if same or a.size != b.size else \
+                f", region {ImageChops.difference(a.convert('RGB'), b.convert('RGB')).getbbox()}"
+            record(f"synth pictures: docs/img/{f} is current", same,
+                   f"differs from a fresh render (size {b.size} vs {a.size}{where}); "
+                   f"run python3 scripts/synth_render.py")
+        page = open(os.path.join(tmp, "area_timing.md")).read() \
+            if r.returncode == 0 else None
+        record("synth pictures: docs/area_timing.md is current (links the pictures)",
+               page == open(os.path.join(ROOT, "docs", "area_timing.md")).read(),
+               "differs from a fresh render; run python3 scripts/synth_render.py")
+    pages = "".join(open(p).read() for p in sorted(glob.glob(
+        os.path.join(ROOT, "docs", "blocks", "*.md"))))
+    missing = [f for f in kept if f"](../img/{f})" not in pages]
+    record("synth pictures: each block's picture is shown on a block page (docs/blocks/)",
+           not missing, "not linked: " + " ".join(missing))
+
+
 def main():
     generated_files()
+    fusesoc_lint()
     if not build_all():
         print("0 passed, 1 failed")
         return 1
@@ -673,9 +831,12 @@ def main():
     record_replay()
     doc_examples()
     bad_input()
+    slang_elaborate()
     sanitizers()
+    fuzzing()
     install_example()
     synth_front_end()
+    synth_pictures()
     mutants()
     failed = [r for r in results if not r[1]]
     if failed:
