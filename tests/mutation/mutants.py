@@ -1,9 +1,9 @@
 """One-line bugs that the co-simulation must catch (tests/run_tests.py).
 
 Each mutant replaces one exact text, which must occur exactly once, in one
-RTL or golden-model file; the mutated block is rebuilt and `cosim` must fail
-(exit 1) on the default random run (with the mutant's `args`, if it has
-any). A stale anchor (text not found) fails the
+RTL or golden-model file; the mutated block is rebuilt (its `config`, else
+default) and `cosim` must fail (exit 1) on the default random run (with the
+mutant's `args`, if it has any). A stale anchor (text not found) fails the
 test too, so these cannot silently stop testing anything.
 """
 
@@ -159,4 +159,30 @@ MUTANTS = [
          old="                m->max_slip++;",
          new="                m->max_slip--;",
          why="max-slip lowered when it should rise"),
+    # --- warp_split_table (RTL and model, the small configuration: a fast build)
+    *(dict(block="warp_split_table", config="small", name=f"{kind}_{name}", kind=kind,
+           file=file, old=old, new=new, why=why)
+      for name, why, edits in (
+          ("fall_behind_and", "the fall-behind split's mask is parent AND hit, not XOR", (
+              ("rtl", "rtl/dws/warp_split_table.sv",
+               "assign e_miss = e_mask & ~req_mask_i;", "assign e_miss = e_mask & req_mask_i;"),
+              ("model", "csim/dws/warp_split_table.c",
+               "->mask = E0->mask ^ d->hit;", "->mask = E0->mask & d->hit;"))),
+          ("merge_pc_mismatch", "splits merge at a load whose PCs differ", (
+              ("rtl", "rtl/dws/warp_split_table.sv",
+               "!e_oh[e] && r_pc[e] == req_pc_i;", "!e_oh[e] && r_pc[e] != req_pc_i;"),
+              ("model", "csim/dws/warp_split_table.c",
+               "!o->valid || o->pc != d->pc)", "!o->valid || o->pc == d->pc)"))),
+          ("latspec_reversed", "LatSpec splits when sum-rMFC + MFC >= memlat", (
+              ("rtl", "rtl/dws/warp_split_table.sv",
+               "CmpWidth'(e_mfc) < CmpWidth'(e_memlat);",
+               "CmpWidth'(e_mfc) >= CmpWidth'(e_memlat);"),
+              ("model", "csim/dws/warp_split_table.c",
+               "m->sum + E->mfc < E->memlat;", "m->sum + E->mfc >= E->memlat;"))),
+          ("catchup_max", "catch-up priority goes to the maximum instruction count", (
+              ("rtl", "rtl/dws/warp_split_table.sv",
+               "bt_key[i + (1 << l)] < bt_key[i])", "bt_key[i + (1 << l)] > bt_key[i])"),
+              ("model", "csim/dws/warp_split_table.c",
+               "x->icount < ENT(m, w, best)->icount)", "x->icount > ENT(m, w, best)->icount)"))))
+      for kind, file, old, new in edits),
 ]

@@ -195,7 +195,12 @@ static int read_line(scenario_t *s, scenario_line_t *l, char *err, size_t errlen
         snprintf(l->verb, sizeof l->verb, "%s", tok);
         while ((tok = strtok_r(NULL, " \t\r\n", &save))) {
             char *eq = strchr(tok, '=');
-            if (!eq || eq == tok || !eq[1] || l->n == SCN_MAX_KEYS ||
+            if (l->n == SCN_MAX_KEYS) {
+                snprintf(err, errlen, "%s:%u: more than %u keys on a line; split it", s->path,
+                         s->lineno, SCN_MAX_KEYS);
+                return -1;
+            }
+            if (!eq || eq == tok || !eq[1] ||
                 (size_t)(eq - tok) >= SCN_MAX_TOKEN || strlen(eq + 1) >= SCN_MAX_TOKEN) {
                 snprintf(err, errlen, "%s:%u: expected key=value, got '%s'", s->path,
                          s->lineno, tok);

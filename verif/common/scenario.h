@@ -18,7 +18,7 @@
 
 #include "bitmask.h"
 
-#define SCN_MAX_KEYS 16
+#define SCN_MAX_KEYS 32 /* keys on one line */
 #define SCN_MAX_TOKEN 288 /* a 1024-bit mask in hex, with separators */
 
 typedef struct scenario_symbol {

@@ -1,0 +1,750 @@
+/* Golden cycle model of warp_split_table: Dynamic Warp Subdivision's
+ * warp-split table (WST) with its split policies, counters and scheduler.
+ *
+ * Sources: DWS paper (ISCA'10) section 5.3 (splits of a warp wait for each
+ * other at branches), 5.4 (the WST: split on a divergent cache access, the
+ * run-ahead's hit mask, the fall-behind's XOR mask, catch-up priority by
+ * the minimum instruction count, merging by PC at a load or store), 5.4.1
+ * (one entry per thread context), 5.4.2 (Lazy Split), 5.4.3
+ * (Latency-speculating Split: MFC, sum-rMFC, memory latency count), 5.5
+ * (loop bypassing), 5.6 (shallowest-warp-first scheduling, the
+ * remaining-MFC register). Behaviour, timing and errors follow
+ * docs/blocks/warp_split_table.md; written as plain software from that page
+ * and the paper, not from the RTL.
+ *
+ * Every rule is decided on the state before the edge (the decide_*
+ * functions read the model and write nothing), then the edge applies them
+ * in the page's order: fill wake effects (and the wait counters),
+ * executing-cycle updates, split, merge, lazy split, sum-rMFC (decrement
+ * first, then add the woken MFCs; saturating). */
+#include "warp_split_table.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "bitmask.h"
+#include "clog2.h"
+
+/* An entry is stored as the read-only view type: {valid, pc, mask, icount,
+ * mfc, rmfc, memlat, wait}. A free entry is all zero. */
+typedef wst_entry_t wst_ent_t;
+
+struct warp_split_table {
+    warp_split_table_params_t p;
+    uint64_t pc_mask;       /* PcWidth low bits */
+    uint64_t lane_mask;     /* W low bits */
+    unsigned warp_id_mask;  /* WarpIdWidth low bits */
+    unsigned entry_id_mask; /* EntryIdWidth low bits */
+    uint32_t icount_max, mfc_max, lat_max, sum_max; /* all ones of each counter */
+    unsigned flat_n;        /* N * W */
+    wst_ent_t *ent;         /* N * W entries, warp-major: flat index w * W + e */
+    uint64_t *pending;      /* per warp: threads whose miss is outstanding */
+    uint32_t sum;           /* the sum-rMFC counter (5.4.3) */
+    unsigned rr;            /* round-robin pointer: flat index last executed */
+    /* the registered outputs (the sel_* and rd_* fields stay zero here) */
+    warp_split_table_out_t reg;
+};
+
+#define ENT(m, w, e) (&(m)->ent[(size_t)(w) * (m)->p.warp_width + (e)])
+
+/* ------------------------------------------------------------------ */
+/* saturating counters                                                  */
+
+/* v sat+1 at max; *sat set when it was held at all ones. */
+static uint32_t sat_inc(uint32_t v, uint32_t max, bool *sat)
+{
+    if (v >= max) {
+        *sat = true;
+        return max;
+    }
+    return v + 1u;
+}
+
+static uint32_t sat_dec(uint32_t v)
+{
+    return v ? v - 1u : 0u;
+}
+
+/* v sat+ a at max; *sat set when the true sum exceeded max. */
+static uint32_t sat_add(uint32_t v, uint64_t a, uint32_t max, bool *sat)
+{
+    uint64_t s = (uint64_t)v + a;
+    if (s > max) {
+        *sat = true;
+        return max;
+    }
+    return (uint32_t)s;
+}
+
+/* ------------------------------------------------------------------ */
+/* parameters, life cycle                                               */
+
+static int check_params(const warp_split_table_params_t *p)
+{
+    if (p->num_warps < WST_NUM_WARPS_MIN || p->num_warps > WST_NUM_WARPS_MAX)
+        return WST_EPARAM_WARPS;
+    if (p->warp_width < WST_WARP_WIDTH_MIN || p->warp_width > WST_WARP_WIDTH_MAX)
+        return WST_EPARAM_WIDTH;
+    if (p->pc_width < WST_PC_WIDTH_MIN || p->pc_width > WST_PC_WIDTH_MAX)
+        return WST_EPARAM_PC_WIDTH;
+    if (p->icount_width < WST_ICOUNT_WIDTH_MIN || p->icount_width > WST_ICOUNT_WIDTH_MAX)
+        return WST_EPARAM_ICOUNT_WIDTH;
+    if (p->mfc_width < WST_MFC_WIDTH_MIN || p->mfc_width > WST_MFC_WIDTH_MAX)
+        return WST_EPARAM_MFC_WIDTH;
+    if (p->lat_width < WST_LAT_WIDTH_MIN || p->lat_width > WST_LAT_WIDTH_MAX)
+        return WST_EPARAM_LAT_WIDTH;
+    /* require "SumWidth >= MfcWidth" */
+    if (p->sum_width < WST_SUM_WIDTH_MIN || p->sum_width > WST_SUM_WIDTH_MAX ||
+        p->sum_width < p->mfc_width)
+        return WST_EPARAM_SUM_WIDTH;
+    /* require "InitMemLat < (1 << LatWidth)" (lat_width <= 16 here) */
+    if (p->init_mem_lat > WST_INIT_MEM_LAT_MAX || p->init_mem_lat >= (1u << p->lat_width))
+        return WST_EPARAM_INIT_MEM_LAT;
+    return WST_OK;
+}
+
+static int init(warp_split_table_t *m, const warp_split_table_params_t *p)
+{
+    m->flat_n = p->num_warps * p->warp_width;
+    m->ent = calloc(m->flat_n, sizeof *m->ent);
+    m->pending = calloc(p->num_warps, sizeof *m->pending);
+    if (!m->ent || !m->pending)
+        return WST_ENOMEM;
+    m->pc_mask = bm_low_bits(p->pc_width);
+    m->lane_mask = bm_low_bits(p->warp_width);
+    m->warp_id_mask = index_mask(p->num_warps);
+    m->entry_id_mask = index_mask(p->warp_width);
+    m->icount_max = (uint32_t)bm_low_bits(p->icount_width);
+    m->mfc_max = (uint32_t)bm_low_bits(p->mfc_width);
+    m->lat_max = (uint32_t)bm_low_bits(p->lat_width);
+    m->sum_max = (uint32_t)bm_low_bits(p->sum_width);
+    return WST_OK;
+}
+
+MODEL_DEFINE_CREATE(warp_split_table, check_params, init, WST_EPARAM_WARPS, WST_OK, WST_ENOMEM)
+MODEL_DEFINE_DESTROY(warp_split_table, free(m->ent); free(m->pending))
+
+void warp_split_table_reset(warp_split_table_t *m)
+{
+    memset(m->ent, 0, m->flat_n * sizeof *m->ent);
+    memset(m->pending, 0, m->p.num_warps * sizeof *m->pending);
+    m->sum = 0;
+    m->rr = m->flat_n - 1u; /* so that round-robin starts at flat index 0 */
+    memset(&m->reg, 0, sizeof m->reg);
+}
+
+const warp_split_table_params_t *warp_split_table_params(const warp_split_table_t *m)
+{
+    return &m->p;
+}
+
+/* ------------------------------------------------------------------ */
+/* derived state                                                        */
+
+/* Suspended (table of 5.4: executing status): a thread of it is pending. */
+static bool suspended(const warp_split_table_t *m, unsigned w, const wst_ent_t *x)
+{
+    return x->valid && (x->mask & m->pending[w]) != 0;
+}
+
+static bool ready_at(const warp_split_table_t *m, unsigned w, unsigned e)
+{
+    const wst_ent_t *x = ENT(m, w, e);
+    return x->valid && (x->mask & m->pending[w]) == 0;
+}
+
+static unsigned valid_count(const warp_split_table_t *m, unsigned w)
+{
+    unsigned n = 0;
+    for (unsigned e = 0; e < m->p.warp_width; e++)
+        n += ENT(m, w, e)->valid ? 1u : 0u;
+    return n;
+}
+
+/* Catch-up priority (5.4): "finding the WST entry with the minimum
+ * instruction count" of a warp with two or more splits; the lowest entry on
+ * a tie. Returns W when the warp has no boosted entry. */
+static unsigned boosted_of(const warp_split_table_t *m, unsigned w)
+{
+    unsigned W = m->p.warp_width, best = W, n = 0;
+    for (unsigned e = 0; e < W; e++) {
+        const wst_ent_t *x = ENT(m, w, e);
+        if (!x->valid)
+            continue;
+        n++;
+        if (best == W || x->icount < ENT(m, w, best)->icount)
+            best = e;
+    }
+    return n >= 2 ? best : W;
+}
+
+/* The lowest free entry of warp w (W when none). */
+static unsigned lowest_free(const warp_split_table_t *m, unsigned w)
+{
+    for (unsigned e = 0; e < m->p.warp_width; e++)
+        if (!ENT(m, w, e)->valid)
+            return e;
+    return m->p.warp_width;
+}
+
+/* ------------------------------------------------------------------ */
+/* scheduler (5.6)                                                      */
+
+typedef struct {
+    bool valid;
+    unsigned flat;
+    bool boost;
+} pick_t;
+
+/* The boosted entry of every warp (W when none), for one look at the state. */
+typedef struct {
+    unsigned boost[WST_NUM_WARPS_MAX];
+} boost_map_t;
+
+static void boost_map(const warp_split_table_t *m, boost_map_t *b)
+{
+    memset(b, 0, sizeof *b);
+    for (unsigned w = 0; w < m->p.num_warps; w++)
+        b->boost[w] = boosted_of(m, w);
+}
+
+/* The split the scheduler picks with order `sched`: the ready valid
+ * entries; with use_boost, only the boosted ones if any candidate is
+ * boosted. RR: the first after the round-robin pointer in flat order,
+ * wrapping (the pointer itself last). SWF: the fewest rMFC, the lowest flat
+ * index on a tie. */
+static pick_t select_split(const warp_split_table_t *m, const boost_map_t *b, unsigned sched,
+                           bool use_boost)
+{
+    unsigned W = m->p.warp_width, n = m->flat_n;
+    bool only_boosted = false;
+    if (use_boost)
+        for (unsigned w = 0; w < m->p.num_warps; w++)
+            if (b->boost[w] < W && ready_at(m, w, b->boost[w]))
+                only_boosted = true;
+
+    pick_t r = {false, 0, false};
+    for (unsigned k = 1; k <= n; k++) {
+        /* RR: flat order from the pointer's successor; SWF: flat order */
+        unsigned f = sched == WST_SCHED_RR ? (m->rr + k) % n : k - 1u;
+        unsigned w = f / W, e = f % W;
+        if (!ready_at(m, w, e))
+            continue;
+        bool boosted = b->boost[w] == e;
+        if (only_boosted && !boosted)
+            continue;
+        if (sched == WST_SCHED_RR) {
+            r = (pick_t){true, f, boosted};
+            break;
+        }
+        if (!r.valid || m->ent[f].rmfc < m->ent[r.flat].rmfc)
+            r = (pick_t){true, f, boosted};
+    }
+    return r;
+}
+
+/* ------------------------------------------------------------------ */
+/* outputs during the cycle                                             */
+
+void warp_split_table_eval(const warp_split_table_t *m, const warp_split_table_in_t *in,
+                           warp_split_table_out_t *out)
+{
+    *out = m->reg;
+    out->sum_rmfc = m->sum;
+
+    boost_map_t b;
+    boost_map(m, &b);
+    pick_t s = select_split(m, &b, in->sched & ((1u << WST_SCHED_WIDTH) - 1u), true);
+    if (s.valid) {
+        out->sel_valid = true;
+        out->sel_warp = s.flat / m->p.warp_width;
+        out->sel_entry = s.flat % m->p.warp_width;
+        out->sel_boost = s.boost;
+    }
+
+    unsigned rw = in->rd_warp & m->warp_id_mask;
+    unsigned re = in->rd_entry & m->entry_id_mask;
+    if (rw >= m->p.num_warps)
+        return;
+    out->rd_pending = m->pending[rw];
+    out->rd_count = valid_count(m, rw);
+    if (re >= m->p.warp_width || !ENT(m, rw, re)->valid)
+        return;
+    const wst_ent_t *x = ENT(m, rw, re);
+    out->rd_valid = true;
+    out->rd_pc = x->pc;
+    out->rd_icount = x->icount;
+    out->rd_mask = x->mask;
+    out->rd_suspended = suspended(m, rw, x);
+    out->rd_boost = b.boost[rw] == re;
+    out->rd_mfc = x->mfc;
+    out->rd_rmfc = x->rmfc;
+    out->rd_memlat = x->memlat;
+    out->rd_wait = x->wait;
+}
+
+/* ------------------------------------------------------------------ */
+/* decisions on the state before the edge                               */
+
+/* The fill port. */
+typedef struct {
+    bool valid;
+    unsigned warp, err;
+    uint64_t mask;    /* F */
+    uint64_t woken;   /* bit e: entry e of the warp wakes */
+    bool partial;     /* a split gets some of its pending threads back, not the last */
+} fill_dec_t;
+
+static void decide_fill(const warp_split_table_t *m, const warp_split_table_in_t *in,
+                        fill_dec_t *f)
+{
+    memset(f, 0, sizeof *f);
+    f->valid = in->fill_valid;
+    if (!f->valid)
+        return;
+    f->warp = in->fill_warp & m->warp_id_mask;
+    f->mask = in->fill_mask & m->lane_mask;
+    if (f->warp >= m->p.num_warps) {
+        f->err = WST_ERR_BAD_WARP;
+        return;
+    }
+    uint64_t P = m->pending[f->warp];
+    if (f->mask == 0 || (f->mask & ~P) != 0) {
+        f->err = WST_ERR_NOT_WAITING;
+        return;
+    }
+    /* section 5.4.3: a split completes its missed requests when none of its
+     * threads is pending any more */
+    for (unsigned e = 0; e < m->p.warp_width; e++) {
+        const wst_ent_t *x = ENT(m, f->warp, e);
+        uint64_t mine = x->valid ? x->mask & P : 0;
+        if (mine == 0)
+            continue;
+        if ((mine & ~f->mask) == 0)
+            f->woken |= UINT64_C(1) << e;
+        else if (mine & f->mask)
+            f->partial = true;
+    }
+}
+
+/* The request port. */
+typedef struct {
+    bool valid;
+    unsigned op, warp, entry; /* truncated */
+    uint64_t pc, mask;
+    unsigned err, kind;
+    unsigned rsp_entry, merges;
+    bool exec;                /* an executing cycle (accepted EXEC, MEM, BYPASS) */
+    uint64_t hit, miss;       /* MEM: H, M */
+    unsigned run_ahead;       /* SPLIT: R */
+    uint64_t merge_set;       /* MEM without SPLIT: bit e = entry e is an O */
+    bool merge_suspended, merge_woken;
+    bool latspec_tested, latspec_split;
+} req_dec_t;
+
+/* MEM on a divergent access (5.4, 5.4.2, 5.4.3): SPLIT or WAIT. */
+static unsigned decide_divergent(const warp_split_table_t *m, unsigned policy,
+                                 const wst_ent_t *E, req_dec_t *d)
+{
+    switch (policy) {
+    case WST_POLICY_AGGRESS:
+        return WST_KIND_SPLIT;
+    case WST_POLICY_LATSPEC:
+        /* sum(rMFC) + rMFC' < MemLat, with the running split's MFC as rMFC'
+         * and its last miss latency as MemLat; no overflow in 64 bits */
+        d->latspec_tested = true;
+        d->latspec_split = (uint64_t)m->sum + E->mfc < E->memlat;
+        return d->latspec_split ? WST_KIND_SPLIT : WST_KIND_WAIT;
+    default: /* OFF, LAZY: suspend whole; LAZY records the hit threads */
+        return WST_KIND_WAIT;
+    }
+}
+
+/* Merge (5.4: at a load or store the PC is compared with the other splits
+ * of the warp): every other valid entry at the executing split's new PC. */
+static void decide_merge(const warp_split_table_t *m, const fill_dec_t *f, req_dec_t *d)
+{
+    unsigned w = d->warp;
+    unsigned survivor = d->entry;
+    for (unsigned e = 0; e < m->p.warp_width; e++) {
+        const wst_ent_t *o = ENT(m, w, e);
+        if (e == d->entry || !o->valid || o->pc != d->pc)
+            continue;
+        d->merge_set |= UINT64_C(1) << e;
+        d->merges++;
+        if (e < survivor)
+            survivor = e;
+        if (suspended(m, w, o) && d->kind == WST_KIND_HIT)
+            d->merge_suspended = true;
+        if (f->valid && f->err == WST_ERR_NONE && f->warp == w && ((f->woken >> e) & 1u))
+            d->merge_woken = true;
+    }
+    d->rsp_entry = survivor;
+}
+
+static void decide_request(const warp_split_table_t *m, const warp_split_table_in_t *in,
+                           const fill_dec_t *f, req_dec_t *d)
+{
+    memset(d, 0, sizeof *d);
+    d->valid = in->req_valid;
+    if (!d->valid)
+        return;
+    d->op = in->req_op & ((1u << WST_OP_WIDTH) - 1u);
+    d->warp = in->req_warp & m->warp_id_mask;
+    d->entry = in->req_entry & m->entry_id_mask;
+    d->pc = in->req_pc & m->pc_mask;
+    d->mask = in->req_mask & m->lane_mask;
+    d->kind = WST_KIND_NONE;
+
+    if (d->op >= WST_OP_COUNT) {
+        d->err = WST_ERR_BAD_OP;
+        return;
+    }
+    if (d->warp >= m->p.num_warps) {
+        d->err = WST_ERR_BAD_WARP;
+        return;
+    }
+    uint64_t P = m->pending[d->warp];
+    if (d->op == WST_OP_INIT || d->op == WST_OP_RELEASE) {
+        if (d->op == WST_OP_INIT && d->mask == 0)
+            d->err = WST_ERR_BAD_MASK;
+        else if (P != 0)
+            d->err = WST_ERR_BUSY;
+        return; /* rsp_entry 0 */
+    }
+
+    /* EXEC, MEM, BYPASS */
+    if (d->entry >= m->p.warp_width || !ENT(m, d->warp, d->entry)->valid) {
+        d->err = WST_ERR_BAD_ENTRY;
+        return;
+    }
+    const wst_ent_t *E = ENT(m, d->warp, d->entry);
+    if (E->mask & P) {
+        d->err = WST_ERR_SUSPENDED;
+        return;
+    }
+    d->exec = true;
+    d->rsp_entry = d->entry;
+    if (d->op == WST_OP_BYPASS) {
+        /* 5.5: the threads that go the same way stay in the split */
+        if ((E->mask & d->mask) == 0)
+            d->kind = WST_KIND_FREED;
+        return;
+    }
+    if (d->op == WST_OP_EXEC)
+        return;
+
+    /* MEM: req_mask is the hit mask */
+    d->hit = d->mask & E->mask;
+    d->miss = E->mask & ~d->hit;
+    if (d->miss == 0)
+        d->kind = WST_KIND_HIT;
+    else if (d->hit == 0)
+        d->kind = WST_KIND_MISS;
+    else
+        d->kind = decide_divergent(m, in->policy & ((1u << WST_POLICY_WIDTH) - 1u), E, d);
+
+    if (d->kind == WST_KIND_SPLIT) {
+        /* a free entry exists: both halves are non-empty and the warp has
+         * one entry per thread (5.4.1) */
+        d->run_ahead = lowest_free(m, d->warp);
+        d->rsp_entry = d->run_ahead;
+    } else {
+        decide_merge(m, f, d);
+    }
+}
+
+/* LAZY (5.4.2): split a suspended split only when no split of the core is
+ * ready: the first suspended entry in (warp, entry) order with a thread not
+ * pending (its recorded hit threads). */
+typedef struct {
+    bool valid;          /* a lazy split at this edge */
+    bool none;           /* LAZY, nothing ready, nothing to split */
+    unsigned warp, parent, run_ahead;
+    wst_ent_t snap;      /* the parent before the edge */
+} lazy_dec_t;
+
+static void decide_lazy(const warp_split_table_t *m, const warp_split_table_in_t *in,
+                        lazy_dec_t *l)
+{
+    memset(l, 0, sizeof *l);
+    if ((in->policy & ((1u << WST_POLICY_WIDTH) - 1u)) != WST_POLICY_LAZY)
+        return;
+    for (unsigned w = 0; w < m->p.num_warps; w++)
+        for (unsigned e = 0; e < m->p.warp_width; e++)
+            if (ready_at(m, w, e))
+                return;
+    for (unsigned w = 0; w < m->p.num_warps; w++) {
+        for (unsigned e = 0; e < m->p.warp_width; e++) {
+            const wst_ent_t *x = ENT(m, w, e);
+            if (!suspended(m, w, x) || (x->mask & ~m->pending[w]) == 0)
+                continue;
+            unsigned r = lowest_free(m, w);
+            if (r >= m->p.warp_width)
+                continue; /* cannot happen: one entry per thread (5.4.1) */
+            l->valid = true;
+            l->warp = w;
+            l->parent = e;
+            l->run_ahead = r;
+            l->snap = *x;
+            return;
+        }
+    }
+    l->none = true;
+}
+
+/* ------------------------------------------------------------------ */
+/* the edge                                                             */
+
+/* Fill wake effects (5.4.3, 5.6) and the wait counters: every entry
+ * suspended before the edge either wakes (the fill returned its last
+ * pending thread) or counts one more cycle of waiting. Returns the sum of
+ * the woken MFCs. */
+static uint64_t apply_wake(warp_split_table_t *m, const fill_dec_t *f,
+                           warp_split_table_events_t *ev)
+{
+    uint64_t added = 0;
+    bool fill_ok = f->valid && f->err == WST_ERR_NONE;
+    for (unsigned w = 0; w < m->p.num_warps; w++) {
+        for (unsigned e = 0; e < m->p.warp_width; e++) {
+            wst_ent_t *x = ENT(m, w, e);
+            if (!suspended(m, w, x))
+                continue;
+            if (fill_ok && f->warp == w && ((f->woken >> e) & 1u)) {
+                added += x->mfc;            /* MFC added to sum-rMFC */
+                x->rmfc = x->mfc;           /* copied into the rMFC register */
+                x->mfc = 0;                 /* clears and restarts */
+                x->memlat = sat_inc(x->wait, m->lat_max, &ev->memlat_sat);
+                x->wait = 0;
+            } else {
+                x->wait = sat_inc(x->wait, m->lat_max, &(bool){false});
+            }
+        }
+    }
+    return added;
+}
+
+/* The executing cycle (5.4, 5.4.3, 5.6) on E and the MEM/BYPASS outcome,
+ * without the split's new entry and the merge. */
+static void apply_exec(warp_split_table_t *m, const req_dec_t *d, warp_split_table_events_t *ev)
+{
+    wst_ent_t *E = ENT(m, d->warp, d->entry);
+    bool missed = d->kind == WST_KIND_MISS || d->kind == WST_KIND_WAIT ||
+                  d->kind == WST_KIND_SPLIT;
+    E->pc = d->pc;
+    E->icount = sat_inc(E->icount, m->icount_max, &ev->icount_sat);
+    E->rmfc = sat_dec(E->rmfc);
+    if (!missed)
+        E->mfc = sat_inc(E->mfc, m->mfc_max, &ev->mfc_sat);
+    if (d->op == WST_OP_BYPASS) {
+        E->mask &= d->mask;
+        if (E->mask == 0)
+            memset(E, 0, sizeof *E);
+    }
+    if (missed) {
+        /* MISS, WAIT, the fall-behind of a SPLIT: suspended from this edge
+         * (WAIT: the hit threads stay, not pending: LAZY's recorded hit mask) */
+        E->wait = 0;
+        m->pending[d->warp] |= d->miss;
+    }
+}
+
+/* SPLIT (5.4): the run-ahead (the hit mask) takes the lowest free entry with
+ * its parent's counters; the fall-behind (parent XOR hit) stays in E. */
+static void apply_split(warp_split_table_t *m, const req_dec_t *d, const wst_ent_t *E0,
+                        warp_split_table_events_t *ev)
+{
+    wst_ent_t *R = ENT(m, d->warp, d->run_ahead);
+    bool ignore = false;
+    R->valid = true;
+    R->pc = d->pc;
+    R->icount = sat_inc(E0->icount, m->icount_max, &ignore); /* counted in apply_exec */
+    R->mask = d->hit;
+    R->mfc = sat_inc(E0->mfc, m->mfc_max, &ev->mfc_sat);
+    R->rmfc = sat_dec(E0->rmfc);
+    R->memlat = E0->memlat;
+    R->wait = 0;
+    /* the fall-behind: "an XOR between the hit mask and the active mask of
+     * its parent" (5.4) */
+    ENT(m, d->warp, d->entry)->mask = E0->mask ^ d->hit;
+    ev->split_full = lowest_free(m, d->warp) >= m->p.warp_width;
+}
+
+/* Merge (5.4): E (its new values) with every O at the same PC (their values
+ * after the wake effects); the lowest entry survives. */
+static void apply_merge(warp_split_table_t *m, const req_dec_t *d)
+{
+    unsigned w = d->warp;
+    wst_ent_t merged = *ENT(m, w, d->entry);
+    uint32_t wait = 0;
+    for (unsigned e = 0; e < m->p.warp_width; e++) {
+        if (!((d->merge_set >> e) & 1u))
+            continue;
+        wst_ent_t *o = ENT(m, w, e);
+        merged.mask |= o->mask;
+        if (o->icount > merged.icount)
+            merged.icount = o->icount;
+        /* an O's new wait: 0 when it woke or was ready, else counted up */
+        if (o->wait > wait)
+            wait = o->wait;
+        memset(o, 0, sizeof *o);
+    }
+    merged.wait = wait;
+    memset(ENT(m, w, d->entry), 0, sizeof merged);
+    *ENT(m, w, d->rsp_entry) = merged;
+}
+
+/* LAZY split (5.4.2): the parent's not-pending threads run ahead in the
+ * warp's lowest free entry; the parent keeps its pending threads. */
+static void apply_lazy(warp_split_table_t *m, const lazy_dec_t *l, uint64_t P,
+                       warp_split_table_events_t *ev)
+{
+    wst_ent_t *R = ENT(m, l->warp, l->run_ahead);
+    *R = l->snap;
+    R->mask = l->snap.mask & ~P;
+    R->wait = 0;
+    ENT(m, l->warp, l->parent)->mask = l->snap.mask & P;
+    ev->split_full = lowest_free(m, l->warp) >= m->p.warp_width;
+}
+
+void warp_split_table_step(warp_split_table_t *m, const warp_split_table_in_t *in,
+                           warp_split_table_out_t *out, warp_split_table_events_t *ev_out)
+{
+    if (out)
+        warp_split_table_eval(m, in, out);
+
+    warp_split_table_events_t ev;
+    memset(&ev, 0, sizeof ev);
+
+    /* the scheduler's view of this cycle (for the events) */
+    boost_map_t b;
+    boost_map(m, &b);
+    unsigned sched = in->sched & ((1u << WST_SCHED_WIDTH) - 1u);
+    pick_t sel = select_split(m, &b, sched, true);
+    pick_t plain = select_split(m, &b, sched, false);
+    pick_t rr = select_split(m, &b, WST_SCHED_RR, true);
+    pick_t swf = select_split(m, &b, WST_SCHED_SWF, true);
+    ev.boost_override = sel.valid && sel.boost && (!plain.valid || plain.flat != sel.flat);
+    ev.swf_differs = rr.valid != swf.valid || (rr.valid && rr.flat != swf.flat);
+
+    /* decide every rule on the state before the edge */
+    fill_dec_t f;
+    req_dec_t d;
+    lazy_dec_t l;
+    decide_fill(m, in, &f);
+    decide_request(m, in, &f, &d);
+    decide_lazy(m, in, &l);
+    uint64_t lazy_P = l.valid ? m->pending[l.warp] : 0;
+    wst_ent_t E0 = {0};
+    if (d.exec)
+        E0 = *ENT(m, d.warp, d.entry);
+    uint32_t sum0 = m->sum;
+    bool fill_ok = f.valid && f.err == WST_ERR_NONE;
+    bool req_ok = d.valid && d.err == WST_ERR_NONE;
+
+    /* 1. fill wake effects and wait counters */
+    uint64_t added = apply_wake(m, &f, &ev);
+    if (fill_ok)
+        m->pending[f.warp] &= ~f.mask;
+
+    /* 2.-4. the request: INIT/RELEASE, executing cycle, split, merge */
+    if (req_ok) {
+        if (d.op == WST_OP_INIT || d.op == WST_OP_RELEASE) {
+            memset(ENT(m, d.warp, 0), 0, m->p.warp_width * sizeof *m->ent);
+            if (d.op == WST_OP_INIT)
+                *ENT(m, d.warp, 0) = (wst_ent_t){.valid = true, .pc = d.pc, .mask = d.mask,
+                                                  .memlat = m->p.init_mem_lat};
+        } else {
+            apply_exec(m, &d, &ev);
+            if (d.kind == WST_KIND_SPLIT)
+                apply_split(m, &d, &E0, &ev);
+            else if (d.merge_set)
+                apply_merge(m, &d);
+            m->rr = d.warp * m->p.warp_width + d.entry;
+        }
+    }
+
+    /* 5. lazy split */
+    if (l.valid)
+        apply_lazy(m, &l, lazy_P, &ev);
+
+    /* 6. sum-rMFC: decrement on an executing cycle, then add the woken MFCs */
+    if (d.exec) {
+        ev.sum_floor = sum0 == 0;
+        m->sum = sat_dec(m->sum);
+    }
+    m->sum = sat_add(m->sum, added, m->sum_max, &ev.sum_sat);
+
+    /* registered responses and events */
+    if (d.valid) {
+        ev.req = true;
+        ev.op = d.op;
+        ev.err = d.err;
+        ev.warp = d.warp;
+        if (req_ok) {
+            ev.kind = d.kind;
+            ev.entry = d.rsp_entry;
+            ev.merges = d.merges;
+            ev.merge_suspended = d.merge_suspended;
+            ev.merge_woken = d.merge_woken;
+            ev.latspec_tested = d.latspec_tested;
+            ev.latspec_split = d.latspec_split;
+        }
+    }
+    m->reg.rsp_kind = ev.kind;
+    m->reg.rsp_entry = ev.entry;
+    m->reg.rsp_merges = ev.merges;
+    model_respond(&m->reg.rsp_valid, &m->reg.rsp_err, &m->reg.err_sticky, d.valid, d.err,
+                  WST_ERR_NONE);
+
+    if (f.valid) {
+        ev.fill = true;
+        ev.fill_err = f.err;
+        if (fill_ok) {
+            ev.woken = f.woken;
+            ev.fill_partial = f.partial;
+        }
+    }
+    m->reg.fill_woken = ev.woken;
+    model_respond(&m->reg.fill_rsp_valid, &m->reg.fill_err, &m->reg.err_sticky, f.valid, f.err,
+                  WST_ERR_NONE);
+
+    ev.lazy = l.valid;
+    ev.lazy_none = l.none;
+    if (l.valid) {
+        ev.lazy_warp = l.warp;
+        ev.lazy_entry = l.run_ahead;
+        ev.lazy_woken = fill_ok && f.warp == l.warp && ((f.woken >> l.parent) & 1u);
+    }
+    m->reg.lazy_valid = ev.lazy;
+    m->reg.lazy_warp = ev.lazy_warp;
+    m->reg.lazy_entry = ev.lazy_entry;
+
+    if (ev_out)
+        *ev_out = ev;
+}
+
+/* ------------------------------------------------------------------ */
+/* read-only views                                                      */
+
+wst_entry_t warp_split_table_entry(const warp_split_table_t *m, unsigned w, unsigned e)
+{
+    if (w >= m->p.num_warps || e >= m->p.warp_width)
+        return (wst_entry_t){0};
+    return *ENT(m, w, e);
+}
+
+uint64_t warp_split_table_pending(const warp_split_table_t *m, unsigned w)
+{
+    return w < m->p.num_warps ? m->pending[w] : 0;
+}
+
+uint32_t warp_split_table_sum_rmfc(const warp_split_table_t *m)
+{
+    return m->sum;
+}
+
+bool warp_split_table_ready(const warp_split_table_t *m, unsigned w, unsigned e)
+{
+    return w < m->p.num_warps && e < m->p.warp_width && ready_at(m, w, e);
+}

@@ -1,0 +1,116 @@
+/* Golden cycle model of warp_split_table: Dynamic Warp Subdivision's
+ * warp-split table with its split policies, counters and scheduler -- DWS
+ * (ISCA'10) sections 5.3 to 5.6. Behaviour, timing, errors:
+ * docs/blocks/warp_split_table.md. Written from the paper and that page,
+ * independently of the RTL. No printing, no globals. */
+#ifndef SIMT_WARP_SPLIT_TABLE_H
+#define SIMT_WARP_SPLIT_TABLE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "model.h"
+
+typedef struct {
+    unsigned num_warps;    /* 1..32 */
+    unsigned warp_width;   /* 2..64: threads per warp and entries per warp */
+    unsigned pc_width;     /* 4..64 */
+    unsigned icount_width; /* 2..32 */
+    unsigned mfc_width;    /* 2..16 */
+    unsigned lat_width;    /* 2..16 */
+    unsigned sum_width;    /* 2..24, >= mfc_width */
+    unsigned init_mem_lat; /* 0..65535, < 2^lat_width */
+} warp_split_table_params_t;
+
+/* enum wst_op, wst_kind, wst_err, wst_policy, wst_sched and the parameter
+ * ranges (configs/warp_split_table.cfg) */
+#include "warp_split_table_decl.h"
+enum { WST_OK = 0, WST_EPARAM_WARPS = -1, WST_EPARAM_WIDTH = -2, WST_EPARAM_PC_WIDTH = -3,
+       WST_EPARAM_ICOUNT_WIDTH = -4, WST_EPARAM_MFC_WIDTH = -5, WST_EPARAM_LAT_WIDTH = -6,
+       WST_EPARAM_SUM_WIDTH = -7, WST_EPARAM_INIT_MEM_LAT = -8, WST_ENOMEM = -9 };
+
+/* The ports without _i/_o. Masks are W-bit (W <= 64): bit t = thread t.
+ * Inputs are truncated to their port widths by the model. */
+typedef struct {
+    unsigned policy, sched;
+    bool req_valid;
+    unsigned req_op, req_warp, req_entry;
+    uint64_t req_pc, req_mask;
+    bool fill_valid;
+    unsigned fill_warp;
+    uint64_t fill_mask;
+    unsigned rd_warp, rd_entry;
+} warp_split_table_in_t;
+
+typedef struct {
+    bool rsp_valid;
+    unsigned rsp_err, rsp_kind, rsp_entry, rsp_merges;
+    bool fill_rsp_valid;
+    unsigned fill_err;
+    uint64_t fill_woken;
+    bool lazy_valid;
+    unsigned lazy_warp, lazy_entry;
+    unsigned err_sticky;
+    uint32_t sum_rmfc;
+    bool sel_valid;
+    unsigned sel_warp, sel_entry;
+    bool sel_boost;
+    bool rd_valid;
+    uint64_t rd_pc;
+    uint32_t rd_icount;
+    uint64_t rd_mask;
+    bool rd_suspended, rd_boost;
+    uint32_t rd_mfc, rd_rmfc, rd_memlat, rd_wait;
+    uint64_t rd_pending;
+    unsigned rd_count;
+} warp_split_table_out_t;
+
+/* What one edge did (the testbench's cover rules and stimulus read it). */
+typedef struct {
+    bool req;                /* a request this cycle */
+    unsigned op, err, kind;  /* its op, error and kind (kind NONE on error) */
+    unsigned warp, entry;    /* its warp; rsp_entry_o's value */
+    unsigned merges;         /* MEM: entries merged into the executing one */
+    bool merge_suspended;    /* a merge in which the executing split was ready
+                                and another merged entry was suspended */
+    bool merge_woken;        /* a merged entry woke by the fill at this edge */
+    bool split_full;         /* a SPLIT or LAZY split took the warp's last free entry */
+    bool latspec_tested;     /* LATSPEC's test ran (a divergent access) */
+    bool latspec_split;      /* ... and it split */
+    bool fill;               /* a fill this cycle */
+    unsigned fill_err;
+    uint64_t woken;          /* entries of the fill's warp that woke */
+    bool fill_partial;       /* a split got some of its pending threads back, not the last */
+    bool lazy;               /* LAZY split a suspended split at this edge */
+    unsigned lazy_warp, lazy_entry;
+    bool lazy_none;          /* LAZY, no ready split, and no entry it could split */
+    bool lazy_woken;         /* the LAZY-split parent woke at this edge */
+    bool icount_sat, mfc_sat, memlat_sat, sum_sat; /* a counter held at all ones
+                                                      instead of counting up */
+    bool sum_floor;          /* an executing cycle with sum-rMFC at 0 */
+    bool boost_override;     /* sel_* is a boosted entry and the order without
+                                boosting would have picked another */
+    bool swf_differs;        /* sched SWF and RR would pick different entries */
+} warp_split_table_events_t;
+
+/* warp_split_table_create/destroy/reset/step (model.h); the read port and
+ * sel_* show the state before the edge. */
+MODEL_API(warp_split_table);
+MODEL_EVAL(warp_split_table);
+MODEL_PARAMS(warp_split_table);
+
+/* Read-only views for stimulus and tests. */
+typedef struct {
+    bool valid;
+    uint64_t pc, mask;
+    uint32_t icount, mfc, rmfc, memlat, wait;
+} wst_entry_t;
+/* Entry e of warp w (all zero when w or e is out of range). */
+wst_entry_t warp_split_table_entry(const warp_split_table_t *m, unsigned w, unsigned e);
+/* Threads of warp w waiting for a fill. */
+uint64_t warp_split_table_pending(const warp_split_table_t *m, unsigned w);
+uint32_t warp_split_table_sum_rmfc(const warp_split_table_t *m);
+/* The entry is valid and none of its threads pending. */
+bool warp_split_table_ready(const warp_split_table_t *m, unsigned w, unsigned e);
+
+#endif /* SIMT_WARP_SPLIT_TABLE_H */

@@ -1,0 +1,904 @@
+// Dynamic Warp Subdivision: the warp-split table with its split policies,
+// MFC counters and warp-split scheduler.
+//
+// Source: DWS (ISCA'10) section 5.3 (splits of a warp wait for each other at
+// branches), 5.4 (the warp-split table: split on a divergent cache access,
+// the fall-behind split's XOR mask, catch-up priority by the minimum
+// instruction count, merging by PC at a load or store), 5.4.1 (one entry per
+// thread context), 5.4.2 (Lazy Split), 5.4.3 (Latency-speculating Split: the
+// MFC, sum-rMFC and memlat counters), 5.5 (loop bypassing), 5.6
+// (shallowest-warp-first scheduling). Behaviour, cycle timing and errors:
+// docs/blocks/warp_split_table.md.
+//
+// Per warp W entries {valid, pc, icount, mask, mfc, rmfc, memlat, wait} and
+// a pending mask (threads whose miss is outstanding); per core the sum-rMFC
+// counter and the round-robin pointer. A split is suspended when one of its
+// threads is pending (derived, not stored). Two ports, both judged on the
+// state before the edge and applied at that one edge: the request port
+// (INIT, EXEC, MEM, BYPASS, RELEASE) and the fill port (returned misses).
+// With policy LAZY the table also splits a suspended split on its own when
+// no split of the core is ready. The scheduler (sel_*) and the read port
+// (rd_*) are combinational views of the state.
+//
+// Example (W = 4, policy AGGRESS, the trace checked in simulation):
+//   INIT w0 pc=10 mask=1111          entry 0 {10, 1111}
+//   EXEC w0 e0 pc=11                 entry 0 icount 1, mfc 1
+//   MEM  w0 e0 pc=12 hit=0011        SPLIT, rsp_entry 1: entry 1 = run-ahead
+//                                    {12, 0011, mfc 2}; entry 0 = fall-behind
+//                                    {12, 1100, mfc 1}, pending 1100
+//   EXEC w0 e1 pc=13; MEM w0 e1 pc=14 hit=0000
+//                                    MISS: entry 1 suspended, pending 1111
+//   (one idle cycle) FILL w0 1100    entry 0 wakes: sum-rMFC += 1, rmfc 1,
+//                                    mfc 0, memlat 4 (edges since its split)
+//   EXEC w0 e0 pc=13; MEM w0 e0 pc=14 hit=1100
+//                                    HIT and a merge with entry 1 (PC 14):
+//                                    entry 0 = {14, 1111}, suspended until
+//                                    the fill of 0011; entry 1 freed,
+//                                    rsp_merges 1
+//
+// Implementation: per warp, every entry's suspended, ready and woken bits
+// and the catch-up winner are computed in parallel (gen_warp); the request
+// reads its warp's W entries once (the merge compares all their PCs with the
+// request's) and writes at most two entries: port A (INIT's entry 0, or the
+// executing split's survivor: itself, the lowest merged entry, or the
+// fall-behind half of a split) and port B (the run-ahead half of a split, in
+// the warp's lowest free entry). LAZY writes a third entry, in a warp where
+// no request can execute. Minima and maxima are balanced tournaments (lower
+// index wins a tie), first-in-order searches are prio_enc per warp and one
+// across warps.
+
+`include "assert.svh"
+
+module warp_split_table #(
+  `include "warp_split_table_paramlist.svh"
+) (
+  `include "warp_split_table_portlist.svh"
+);
+
+  `include "warp_split_table_checks.svh"
+
+  // (an illegal NumWarps of 0 reaches its $error above, not an empty array)
+  localparam int unsigned N  = (NumWarps > 0) ? NumWarps : 1;
+  localparam int unsigned W  = WarpWidth;
+  localparam int unsigned NW = N * W;
+  // Flat index warp*W + entry, the round-robin order (NW >= 2 when the
+  // parameters are legal; the guard lets an illegal set reach its $error).
+  localparam int unsigned FlatIdWidth  = (NW >= 2) ? $clog2(NW) : 1;
+  // LATSPEC's sum-rMFC + MFC < memlat, compared without overflow.
+  localparam int unsigned CmpWidth     = ((SumWidth > LatWidth) ? SumWidth : LatWidth) + 1;
+  // sum-rMFC plus up to W woken MFCs (each < 2^SumWidth): < 2^(SumWidth + CountWidth).
+  localparam int unsigned SumWideWidth = SumWidth + CountWidth;
+
+  typedef logic [PcWidth-1:0]      pc_t;
+  typedef logic [IcountWidth-1:0]  icnt_t;
+  typedef logic [WarpWidth-1:0]    mask_t;
+  typedef logic [MfcWidth-1:0]     mfc_t;
+  typedef logic [LatWidth-1:0]     lat_t;
+  typedef logic [SumWidth-1:0]     sum_t;
+  typedef logic [SumWideWidth-1:0] sumw_t;
+  typedef logic [WarpIdWidth-1:0]  wid_t;
+  typedef logic [EntryIdWidth-1:0] eid_t;
+  typedef logic [FlatIdWidth-1:0]  flat_t;
+
+  // ------------------------------------------------------------------------
+  // State. valid, pending, sum-rMFC and the round-robin pointer reset; the
+  // entry fields are a register file read only where valid (as in mdt).
+  // ------------------------------------------------------------------------
+  mask_t valid_q   [N];     // bit e: entry e of the warp holds a split
+  mask_t pending_q [N];     // bit t: thread t of the warp waits for a fill
+  pc_t   pc_q      [N][W];
+  icnt_t icount_q  [N][W];
+  mask_t mask_q    [N][W];
+  mfc_t  mfc_q     [N][W];
+  mfc_t  rmfc_q    [N][W];
+  lat_t  memlat_q  [N][W];
+  lat_t  wait_q    [N][W];
+  sum_t  sum_q;
+  flat_t rr_q;              // flat index of the split that executed last
+
+  // ------------------------------------------------------------------------
+  // Fill port: judged on the pending mask before the edge
+  // ------------------------------------------------------------------------
+  logic  fill_warp_ok;
+  wid_t  fw;                // fill_warp_i, 0 when out of range (a safe index)
+  assign fill_warp_ok = 32'(fill_warp_i) < N;
+  assign fw           = fill_warp_ok ? fill_warp_i : '0;
+
+  logic [2:0] fill_err;
+  always_comb begin
+    fill_err = warp_split_table_pkg::ErrNone;
+    if (!fill_warp_ok) begin
+      fill_err = warp_split_table_pkg::ErrBadWarp;
+    end else if (fill_mask_i == '0 || (fill_mask_i & ~pending_q[fw]) != '0) begin
+      fill_err = warp_split_table_pkg::ErrNotWaiting;
+    end
+  end
+
+  logic fill_apply;
+  assign fill_apply = fill_valid_i && fill_err == warp_split_table_pkg::ErrNone;
+
+  // ------------------------------------------------------------------------
+  // Per warp, every entry in parallel: suspended / ready (section 5.4's
+  // executing status), woken by this edge's fill, LAZY's candidate, the
+  // lowest free entry and the catch-up winner (section 5.4: the minimum
+  // instruction count, the lowest entry on a tie).
+  // ------------------------------------------------------------------------
+  mask_t susp_w   [N];      // valid and a thread pending
+  mask_t ready_w  [N];      // valid and no thread pending
+  mask_t woken_w  [N];      // suspended, and the fill returns its last pending thread
+  mask_t lcand_w  [N];      // suspended with a thread not pending (LAZY may split it)
+  mask_t boost_w  [N];      // catch-up priority (one-hot or 0)
+  mask_t free_oh_w [N];     // lowest free entry, one-hot
+  eid_t  free_idx_w [N];
+  mask_t lc_oh_w  [N];      // LAZY's candidate of the warp: first in entry order
+  eid_t  lc_idx_w [N];     // (unused: the one-hot selects)
+  logic [N-1:0] lc_any;     // warp w has a LAZY candidate
+
+  for (genvar w = 0; w < N; w++) begin : gen_warp
+    mask_t pend_left;       // pending after this edge's fill
+    assign pend_left = pending_q[w] & ~((fill_apply && 32'(fw) == w) ? fill_mask_i : '0);
+
+    for (genvar e = 0; e < W; e++) begin : gen_entry
+      assign susp_w[w][e]  = valid_q[w][e] && (mask_q[w][e] & pending_q[w]) != '0;
+      assign ready_w[w][e] = valid_q[w][e] && (mask_q[w][e] & pending_q[w]) == '0;
+      // Without a fill on this warp pend_left == pending: nobody wakes.
+      assign woken_w[w][e] = susp_w[w][e] && (mask_q[w][e] & pend_left) == '0;
+      assign lcand_w[w][e] = susp_w[w][e] && (mask_q[w][e] & ~pending_q[w]) != '0;
+    end
+
+    logic free_any, free_unused;  // a free entry always exists where one is used
+    assign free_unused = free_any;
+    prio_enc #(.Width(W)) u_free (
+      .in_i    (~valid_q[w]),
+      .valid_o (free_any),
+      .idx_o   (free_idx_w[w]),
+      .onehot_o(free_oh_w[w])
+    );
+
+    prio_enc #(.Width(W)) u_lazy (
+      .in_i    (lcand_w[w]),
+      .valid_o (lc_any[w]),
+      .idx_o   (lc_idx_w[w]),
+      .onehot_o(lc_oh_w[w])
+    );
+
+    // Catch-up winner: a tournament over the entries, in place (node i
+    // holds the best of entries i .. i + 2^(l+1) - 1 after level l).
+    logic  bt_vld [W];
+    icnt_t bt_key [W];
+    eid_t  bt_idx [W];
+    always_comb begin : p_boost_tree
+      for (int unsigned e = 0; e < W; e++) begin
+        bt_vld[e] = valid_q[w][e];
+        bt_key[e] = icount_q[w][e];
+        bt_idx[e] = EntryIdWidth'(e);
+      end
+      for (int unsigned l = 0; l < EntryIdWidth; l++) begin
+        for (int unsigned i = 0; i + (1 << l) < W; i += (2 << l)) begin
+          if (bt_vld[i + (1 << l)] &&
+              (!bt_vld[i] || bt_key[i + (1 << l)] < bt_key[i])) begin
+            bt_vld[i] = 1'b1;
+            bt_key[i] = bt_key[i + (1 << l)];
+            bt_idx[i] = bt_idx[i + (1 << l)];
+          end
+        end
+      end
+    end
+
+    // Two or more valid entries: x & (x - 1) clears the lowest set bit.
+    logic multi;
+    assign multi = (valid_q[w] & (valid_q[w] - 1'b1)) != '0;
+    for (genvar e = 0; e < W; e++) begin : gen_boost
+      assign boost_w[w][e] = multi && 32'(bt_idx[0]) == e;
+    end
+  end
+
+  // ------------------------------------------------------------------------
+  // Request port: the addressed warp's entries, read once
+  // ------------------------------------------------------------------------
+  logic rq_warp_ok, e_in;
+  wid_t rw;                 // req_warp_i, 0 when out of range (a safe index)
+  eid_t e_idx;              // req_entry_i, 0 when out of range
+  assign rq_warp_ok = 32'(req_warp_i) < N;
+  assign rw         = rq_warp_ok ? req_warp_i : '0;
+  assign e_in       = 32'(req_entry_i) < W;
+  assign e_idx      = e_in ? req_entry_i : '0;
+
+  mask_t r_valid, r_pend, r_susp, r_woken, e_oh;
+  pc_t   r_pc     [W];
+  icnt_t r_icount [W];
+  mask_t r_mask   [W];
+  mfc_t  r_mfc    [W];
+  mfc_t  r_rmfc   [W];
+  lat_t  r_memlat [W];
+  lat_t  r_wait   [W];
+  // Entry fields are read by AND-OR over decoded (constant) indices, not
+  // by [dynamic][dynamic] indexing: the same mux, but Yosys 0.23 expands a
+  // dynamic index into a case over every entry of the array, at each use.
+  always_comb begin : p_req_read
+    r_valid = rq_warp_ok ? valid_q[rw] : '0;
+    r_pend  = pending_q[rw];
+    r_susp  = susp_w[rw];
+    r_woken = woken_w[rw];
+    for (int unsigned e = 0; e < W; e++) begin
+      r_pc[e]     = '0;
+      r_icount[e] = '0;
+      r_mask[e]   = '0;
+      r_mfc[e]    = '0;
+      r_rmfc[e]   = '0;
+      r_memlat[e] = '0;
+      r_wait[e]   = '0;
+      e_oh[e]     = 32'(e_idx) == e;
+      for (int unsigned w = 0; w < N; w++) begin
+        if (32'(rw) == w) begin
+          r_pc[e]     = r_pc[e]     | pc_q[w][e];
+          r_icount[e] = r_icount[e] | icount_q[w][e];
+          r_mask[e]   = r_mask[e]   | mask_q[w][e];
+          r_mfc[e]    = r_mfc[e]    | mfc_q[w][e];
+          r_rmfc[e]   = r_rmfc[e]   | rmfc_q[w][e];
+          r_memlat[e] = r_memlat[e] | memlat_q[w][e];
+          r_wait[e]   = r_wait[e]   | wait_q[w][e];
+        end
+      end
+    end
+  end
+
+  // The executing split E.
+  logic  e_ok, e_susp;
+  icnt_t e_icount;
+  mask_t e_mask;
+  mfc_t  e_mfc, e_rmfc;
+  lat_t  e_memlat;
+  assign e_ok = e_in && r_valid[e_idx];
+  always_comb begin : p_e_read
+    e_mask   = '0;
+    e_icount = '0;
+    e_mfc    = '0;
+    e_rmfc   = '0;
+    e_memlat = '0;
+    for (int unsigned e = 0; e < W; e++) begin
+      if (e_oh[e]) begin
+        e_mask   = e_mask   | r_mask[e];
+        e_icount = e_icount | r_icount[e];
+        e_mfc    = e_mfc    | r_mfc[e];
+        e_rmfc   = e_rmfc   | r_rmfc[e];
+        e_memlat = e_memlat | r_memlat[e];
+      end
+    end
+  end
+  assign e_susp = (e_mask & r_pend) != '0;
+
+  logic is_init, is_exec, is_mem, is_bypass, is_release, is_x, bad_op;
+  assign is_init    = req_op_i == warp_split_table_pkg::OpInit;
+  assign is_exec    = req_op_i == warp_split_table_pkg::OpExec;
+  assign is_mem     = req_op_i == warp_split_table_pkg::OpMem;
+  assign is_bypass  = req_op_i == warp_split_table_pkg::OpBypass;
+  assign is_release = req_op_i == warp_split_table_pkg::OpRelease;
+  assign is_x       = is_exec || is_mem || is_bypass;  // an executing cycle
+  assign bad_op     = !(is_init || is_x || is_release);
+
+  // ------------------------------------------------------------------------
+  // Errors: BAD_OP, BAD_WARP, then per op (the lowest code wins)
+  // ------------------------------------------------------------------------
+  logic [2:0] req_err;
+  always_comb begin
+    req_err = warp_split_table_pkg::ErrNone;
+    if (bad_op) begin
+      req_err = warp_split_table_pkg::ErrBadOp;
+    end else if (!rq_warp_ok) begin
+      req_err = warp_split_table_pkg::ErrBadWarp;
+    end else if (is_init) begin
+      if (req_mask_i == '0) begin
+        req_err = warp_split_table_pkg::ErrBadMask;
+      end else if (r_pend != '0) begin
+        req_err = warp_split_table_pkg::ErrBusy;
+      end
+    end else if (is_release) begin
+      if (r_pend != '0) begin
+        req_err = warp_split_table_pkg::ErrBusy;
+      end
+    end else if (!e_ok) begin
+      req_err = warp_split_table_pkg::ErrBadEntry;
+    end else if (e_susp) begin
+      req_err = warp_split_table_pkg::ErrSuspended;  // only a ready split executes
+    end
+  end
+
+  logic req_apply, x_apply;
+  assign req_apply = req_valid_i && req_err == warp_split_table_pkg::ErrNone;
+  assign x_apply   = req_apply && is_x;
+
+  // ------------------------------------------------------------------------
+  // MEM: hit / miss / divergent, and the split decision (sections 5.4,
+  // 5.4.2, 5.4.3)
+  // ------------------------------------------------------------------------
+  mask_t e_hit, e_miss;
+  assign e_hit  = req_mask_i & e_mask;    // H: the run-ahead split's mask
+  assign e_miss = e_mask & ~req_mask_i;   // M = E.mask XOR H: the fall-behind's
+
+  // Latency-speculating split (5.4.3): sum(rMFC) + rMFC' < MemLat, with the
+  // running split's MFC as rMFC' and its last miss latency as MemLat.
+  logic latspec_ok, do_split;
+  assign latspec_ok = CmpWidth'(sum_q) + CmpWidth'(e_mfc) < CmpWidth'(e_memlat);
+  always_comb begin
+    do_split = 1'b0;
+    if (is_mem && e_hit != '0 && e_miss != '0) begin
+      unique case (policy_i)
+        warp_split_table_pkg::PolicyAggress: do_split = 1'b1;
+        warp_split_table_pkg::PolicyLatspec: do_split = latspec_ok;
+        default:                             do_split = 1'b0;  // OFF, LAZY: WAIT
+      endcase
+    end
+  end
+
+  logic [2:0] kind;
+  always_comb begin
+    kind = warp_split_table_pkg::KindNone;
+    if (is_mem) begin
+      if (e_miss == '0) begin
+        kind = warp_split_table_pkg::KindHit;
+      end else if (e_hit == '0) begin
+        kind = warp_split_table_pkg::KindMiss;
+      end else if (do_split) begin
+        kind = warp_split_table_pkg::KindSplit;
+      end else begin
+        kind = warp_split_table_pkg::KindWait;
+      end
+    end else if (is_bypass && e_hit == '0) begin
+      kind = warp_split_table_pkg::KindFreed;  // BYPASS: req_mask_i keeps no thread
+    end
+  end
+
+  // ------------------------------------------------------------------------
+  // Merge (section 5.4): a MEM that does not split merges E with every other
+  // valid entry of the warp at req_pc_i. The lowest of them survives.
+  // ------------------------------------------------------------------------
+  mask_t mset, group, surv_oh;
+  eid_t  surv_idx, merges;
+  logic  surv_any, surv_unused;
+  always_comb begin : p_merge_set
+    mset   = '0;
+    merges = '0;
+    for (int unsigned e = 0; e < W; e++) begin
+      mset[e] = is_mem && !do_split && r_valid[e] && !e_oh[e] && r_pc[e] == req_pc_i;
+      merges  = merges + EntryIdWidth'(mset[e]);  // at most W - 1
+    end
+    group = mset | e_oh;
+  end
+  assign surv_unused = surv_any;
+  prio_enc #(.Width(W)) u_surv (
+    .in_i    (group),
+    .valid_o (surv_any),
+    .idx_o   (surv_idx),
+    .onehot_o(surv_oh)
+  );
+
+  // icount: the maximum of E's new count and the merged ones'; wait: the
+  // maximum of the merged suspended entries' new wait (woken: 0, else sat+1),
+  // 0 when none is suspended.
+  icnt_t e_icount_inc;
+  assign e_icount_inc = (e_icount == '1) ? e_icount : e_icount + 1'b1;
+
+  logic  mi_vld [W];
+  icnt_t mi_key [W];
+  logic  mw_vld [W];
+  lat_t  mw_key [W];
+  always_comb begin : p_merge_trees
+    for (int unsigned e = 0; e < W; e++) begin
+      mi_vld[e] = group[e];
+      mi_key[e] = e_oh[e] ? e_icount_inc : r_icount[e];
+      mw_vld[e] = mset[e] && r_susp[e];
+      mw_key[e] = r_woken[e] ? '0 : ((r_wait[e] == '1) ? r_wait[e] : r_wait[e] + 1'b1);
+    end
+    for (int unsigned l = 0; l < EntryIdWidth; l++) begin
+      for (int unsigned i = 0; i + (1 << l) < W; i += (2 << l)) begin
+        if (mi_vld[i + (1 << l)] && (!mi_vld[i] || mi_key[i + (1 << l)] > mi_key[i])) begin
+          mi_vld[i] = 1'b1;
+          mi_key[i] = mi_key[i + (1 << l)];
+        end
+        if (mw_vld[i + (1 << l)] && (!mw_vld[i] || mw_key[i + (1 << l)] > mw_key[i])) begin
+          mw_vld[i] = 1'b1;
+          mw_key[i] = mw_key[i + (1 << l)];
+        end
+      end
+    end
+  end
+
+  // ------------------------------------------------------------------------
+  // What the request writes: port A at a_oh, port B at b_oh (request warp)
+  // ------------------------------------------------------------------------
+  // Port A: INIT's entry 0, or the executing split's survivor (E itself, the
+  // lowest merged entry, or E as the fall-behind half of a split).
+  mask_t a_oh, b_oh, kill;
+  logic  a_valid;
+  pc_t   a_pc;
+  icnt_t a_icount;
+  mask_t a_mask;
+  mfc_t  a_mfc, a_rmfc;
+  lat_t  a_memlat, a_wait;
+  // Port B: the run-ahead half of a split.
+  icnt_t b_icount;
+  mask_t b_mask;
+  mfc_t  b_mfc, b_rmfc;
+  lat_t  b_memlat;
+  eid_t  free_idx_r;
+
+  mfc_t e_mfc_inc, e_rmfc_dec;
+  assign e_mfc_inc  = (e_mfc == '1) ? e_mfc : e_mfc + 1'b1;
+  assign e_rmfc_dec = (e_rmfc == '0) ? e_rmfc : e_rmfc - 1'b1;
+  assign free_idx_r = free_idx_w[rw];
+
+  always_comb begin : p_req_write
+    mask_t merged_mask;
+    merged_mask = '0;
+    for (int unsigned e = 0; e < W; e++) begin
+      merged_mask = merged_mask | (mset[e] ? r_mask[e] : '0);
+    end
+    a_pc     = req_pc_i;
+    b_icount = e_icount_inc;
+    b_mask   = e_hit;
+    b_mfc    = e_mfc_inc;       // the run-ahead ran this cycle and did not miss
+    b_rmfc   = e_rmfc_dec;
+    b_memlat = e_memlat;
+    b_oh     = (is_mem && do_split) ? free_oh_w[rw] : '0;
+    if (is_init) begin
+      a_oh     = {{(W-1){1'b0}}, 1'b1};
+      kill     = '1;            // every entry of the warp freed
+      a_valid  = 1'b1;
+      a_icount = '0;
+      a_mask   = req_mask_i;
+      a_mfc    = '0;
+      a_rmfc   = '0;
+      a_memlat = LatWidth'(InitMemLat);
+      a_wait   = '0;
+    end else begin
+      // Executing cycle (5.4.3, 5.6): icount sat+1, rmfc sat-1, mfc sat+1
+      // unless the access missed (MISS, WAIT, SPLIT's fall-behind).
+      a_oh     = surv_oh;
+      kill     = is_release ? '1 : group;
+      a_icount = mi_key[0];
+      a_mfc    = (is_mem && e_miss != '0) ? e_mfc : e_mfc_inc;
+      a_rmfc   = e_rmfc_dec;
+      a_memlat = e_memlat;
+      a_wait   = mw_vld[0] ? mw_key[0] : '0;  // MISS/WAIT/SPLIT: E.wait = 0
+      if (is_mem && do_split) begin
+        a_mask = e_miss;                      // the fall-behind: E.mask XOR H
+      end else if (is_bypass) begin
+        a_mask = e_hit;                       // loop bypass (5.5): the threads that stay
+      end else begin
+        a_mask = e_mask | merged_mask;
+      end
+      a_valid = a_mask != '0;                 // BYPASS keeping no thread: FREED
+    end
+  end
+
+  // pending |= M on a MEM that missed (MISS, WAIT, SPLIT); 0 on a HIT.
+  mask_t pend_add;
+  assign pend_add = (x_apply && is_mem) ? e_miss : '0;
+
+  // ------------------------------------------------------------------------
+  // LAZY (section 5.4.2): no valid entry of the core ready -> the first
+  // suspended split (warp, entry order) with a thread not pending splits.
+  // ------------------------------------------------------------------------
+  logic  any_ready, lazy_go, lw_any;
+  wid_t  lazy_w;
+  logic [N-1:0] lw_oh;
+  always_comb begin
+    any_ready = 1'b0;
+    for (int unsigned w = 0; w < N; w++) begin
+      any_ready = any_ready || ready_w[w] != '0;
+    end
+  end
+  prio_enc #(.Width(N)) u_lazy_warp (
+    .in_i    (lc_any),
+    .valid_o (lw_any),
+    .idx_o   (lazy_w),
+    .onehot_o(lw_oh)
+  );
+  assign lazy_go = policy_i == warp_split_table_pkg::PolicyLazy && !any_ready && lw_any;
+
+  // The run-ahead: the parent's pc, icount, mfc, rmfc, memlat, wait 0, its
+  // threads not pending. Per warp, from that warp's candidate.
+  pc_t   lz_pc     [N];
+  icnt_t lz_icount [N];
+  mask_t lz_mask   [N];
+  mfc_t  lz_mfc    [N];
+  mfc_t  lz_rmfc   [N];
+  lat_t  lz_memlat [N];
+  always_comb begin : p_lazy_data
+    for (int unsigned w = 0; w < N; w++) begin
+      lz_pc[w]     = '0;
+      lz_icount[w] = '0;
+      lz_mask[w]   = '0;
+      lz_mfc[w]    = '0;
+      lz_rmfc[w]   = '0;
+      lz_memlat[w] = '0;
+      for (int unsigned e = 0; e < W; e++) begin
+        if (lc_oh_w[w][e]) begin
+          lz_pc[w]     = lz_pc[w]     | pc_q[w][e];
+          lz_icount[w] = lz_icount[w] | icount_q[w][e];
+          lz_mask[w]   = lz_mask[w]   | (mask_q[w][e] & ~pending_q[w]);
+          lz_mfc[w]    = lz_mfc[w]    | mfc_q[w][e];
+          lz_rmfc[w]   = lz_rmfc[w]   | rmfc_q[w][e];
+          lz_memlat[w] = lz_memlat[w] | memlat_q[w][e];
+        end
+      end
+    end
+  end
+
+  // ------------------------------------------------------------------------
+  // sum-rMFC (5.4.3): sat-1 on an executing cycle, then + the woken MFCs
+  // (saturating; the sum is computed wide, then clamped).
+  // ------------------------------------------------------------------------
+  sum_t  sum_dec, sum_d;
+  sumw_t st [W];
+  sumw_t sum_wide;
+  assign sum_dec = (x_apply && sum_q != '0) ? sum_q - 1'b1 : sum_q;
+  always_comb begin : p_sum
+    for (int unsigned e = 0; e < W; e++) begin
+      // Only the fill's warp has woken entries: an AND-OR per position.
+      st[e] = '0;
+      for (int unsigned w = 0; w < N; w++) begin
+        st[e] = st[e] | (woken_w[w][e] ? SumWideWidth'(mfc_q[w][e]) : '0);
+      end
+    end
+    for (int unsigned l = 0; l < EntryIdWidth; l++) begin
+      for (int unsigned i = 0; i + (1 << l) < W; i += (2 << l)) begin
+        st[i] = st[i] + st[i + (1 << l)];
+      end
+    end
+    sum_wide = SumWideWidth'(sum_dec) + st[0];
+    sum_d    = (sum_wide[SumWideWidth-1:SumWidth] != '0) ? '1 : sum_wide[SumWidth-1:0];
+  end
+
+  // ------------------------------------------------------------------------
+  // Next state
+  // ------------------------------------------------------------------------
+  logic rq_wr;              // the request writes entries (INIT, executing cycle)
+  assign rq_wr = req_apply && (is_init || is_x);
+
+  // Per warp: valid and pending (reset), and each entry's fields (no reset:
+  // read only where valid).
+  for (genvar w = 0; w < N; w++) begin : gen_next
+    logic rq_here, lz_here;
+    assign rq_here = req_apply && 32'(rw) == w;
+    assign lz_here = lazy_go && lw_oh[w];
+
+    always_ff @(posedge clk_i or negedge rst_ni) begin : p_warp
+      if (!rst_ni) begin
+        valid_q[w]   <= '0;
+        pending_q[w] <= '0;
+      end else begin
+        if (rq_here) begin
+          valid_q[w] <= (valid_q[w] & ~kill) | ((rq_wr && a_valid) ? a_oh : '0) | b_oh;
+        end else if (lz_here) begin
+          valid_q[w] <= valid_q[w] | free_oh_w[w];
+        end
+        // pending &= ~F (fill), |= M (a MEM that missed): disjoint threads.
+        pending_q[w] <= (pending_q[w] & ~((fill_apply && 32'(fw) == w) ? fill_mask_i : '0)) |
+                        (rq_here ? pend_add : '0);
+      end
+    end
+
+    for (genvar e = 0; e < W; e++) begin : gen_entry
+      always_ff @(posedge clk_i) begin : p_entry
+        if (rq_here && rq_wr && a_oh[e]) begin
+          pc_q[w][e]     <= a_pc;
+          icount_q[w][e] <= a_icount;
+          mask_q[w][e]   <= a_mask;
+          mfc_q[w][e]    <= a_mfc;
+          rmfc_q[w][e]   <= a_rmfc;
+          memlat_q[w][e] <= a_memlat;
+          wait_q[w][e]   <= a_wait;
+        end else if (rq_here && rq_wr && b_oh[e]) begin
+          pc_q[w][e]     <= a_pc;
+          icount_q[w][e] <= b_icount;
+          mask_q[w][e]   <= b_mask;
+          mfc_q[w][e]    <= b_mfc;
+          rmfc_q[w][e]   <= b_rmfc;
+          memlat_q[w][e] <= b_memlat;
+          wait_q[w][e]   <= '0;
+        end else if (lz_here && free_oh_w[w][e]) begin
+          pc_q[w][e]     <= lz_pc[w];
+          icount_q[w][e] <= lz_icount[w];
+          mask_q[w][e]   <= lz_mask[w];
+          mfc_q[w][e]    <= lz_mfc[w];
+          rmfc_q[w][e]   <= lz_rmfc[w];
+          memlat_q[w][e] <= lz_memlat[w];
+          wait_q[w][e]   <= '0;
+        end else begin
+          if (lz_here && lc_oh_w[w][e]) begin
+            mask_q[w][e] <= mask_q[w][e] & pending_q[w];  // LAZY's parent keeps its pending threads
+          end
+          if (woken_w[w][e]) begin
+            // Wake (5.4.3, 5.6): rMFC = MFC, MFC restarts, memlat = the
+            // cycles from the suspending edge to this one.
+            rmfc_q[w][e]   <= mfc_q[w][e];
+            mfc_q[w][e]    <= '0;
+            memlat_q[w][e] <= (wait_q[w][e] == '1) ? wait_q[w][e] : wait_q[w][e] + 1'b1;
+            wait_q[w][e]   <= '0;
+          end else if (susp_w[w][e] && wait_q[w][e] != '1) begin
+            // wait counts cycles suspended: every edge, fill or not (the
+            // reading under which memlat is "the cycles from the edge that
+            // suspended the split to the fill's edge").
+            wait_q[w][e]   <= wait_q[w][e] + 1'b1;
+          end
+        end
+      end
+    end
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin : p_core
+    if (!rst_ni) begin
+      sum_q <= '0;
+      rr_q  <= FlatIdWidth'(NW - 1);  // round robin starts at flat index 0
+    end else begin
+      sum_q <= sum_d;
+      if (x_apply) begin
+        rr_q <= FlatIdWidth'(32'(rw) * W + 32'(e_idx));  // the executed split
+      end
+    end
+  end
+
+  assign sum_rmfc_o = sum_q;
+
+  // ------------------------------------------------------------------------
+  // Registered responses
+  // ------------------------------------------------------------------------
+  // Valid and error of both ports (port 0 request, port 1 fill: one code
+  // list, one sticky vector).
+  rsp_reg #(
+    .NumPorts(2),
+    .ErrWidth(3)
+  ) u_rsp (
+    .clk_i,
+    .rst_ni,
+    .valid_i ({fill_valid_i, req_valid_i}),
+    .err_i   ({fill_err, req_err}),
+    .valid_o ({fill_rsp_valid_o, rsp_valid_o}),
+    .err_o   ({fill_err_o, rsp_err_o}),
+    .sticky_o(err_sticky_o)
+  );
+
+  mask_t woken_any;
+  always_comb begin
+    woken_any = '0;
+    for (int unsigned w = 0; w < N; w++) begin
+      woken_any = woken_any | woken_w[w];  // only the fill's warp has woken bits
+    end
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin : p_rsp
+    if (!rst_ni) begin
+      rsp_kind_o   <= warp_split_table_pkg::KindNone;
+      rsp_entry_o  <= '0;
+      rsp_merges_o <= '0;
+      fill_woken_o <= '0;
+      lazy_valid_o <= 1'b0;
+      lazy_warp_o  <= '0;
+      lazy_entry_o <= '0;
+    end else begin
+      rsp_kind_o   <= req_apply ? kind : warp_split_table_pkg::KindNone;
+      rsp_entry_o  <= x_apply ? (do_split ? free_idx_r : surv_idx) : '0;
+      rsp_merges_o <= x_apply ? merges : '0;
+      fill_woken_o <= woken_any;
+      lazy_valid_o <= lazy_go;
+      lazy_warp_o  <= lazy_go ? lazy_w : '0;
+      lazy_entry_o <= lazy_go ? free_idx_w[lazy_w] : '0;
+    end
+  end
+
+  // ------------------------------------------------------------------------
+  // Scheduler (section 5.6): the ready splits; the boosted ones only if any
+  // (catch-up priority wins); RR from the split after the last executed,
+  // SWF the fewest rMFC. Lowest (warp, entry) on a tie.
+  // ------------------------------------------------------------------------
+  mask_t rb_w   [N];
+  mask_t cand_w [N];
+  mask_t ca_w   [N];        // candidates after the round-robin pointer
+  logic  any_rb;
+  always_comb begin : p_cand
+    any_rb = 1'b0;
+    for (int unsigned w = 0; w < N; w++) begin
+      rb_w[w] = ready_w[w] & boost_w[w];
+      any_rb  = any_rb || rb_w[w] != '0;
+    end
+    for (int unsigned w = 0; w < N; w++) begin
+      cand_w[w] = any_rb ? rb_w[w] : ready_w[w];
+      for (int unsigned e = 0; e < W; e++) begin
+        ca_w[w][e] = cand_w[w][e] && 32'(rr_q) < w * W + e;
+      end
+    end
+  end
+
+  // RR: first candidate after the pointer, else the first candidate (wrap).
+  logic [N-1:0] ca_any, cc_any, ca_woh, cc_woh;
+  eid_t         ca_idx [N];
+  eid_t         cc_idx [N];
+  mask_t        ca_oh  [N];
+  mask_t        cc_oh  [N];
+  logic         ca_hit, cc_hit;
+  wid_t         ca_w_idx, cc_w_idx;
+  for (genvar w = 0; w < N; w++) begin : gen_rr
+    prio_enc #(.Width(W)) u_after (
+      .in_i    (ca_w[w]),
+      .valid_o (ca_any[w]),
+      .idx_o   (ca_idx[w]),
+      .onehot_o(ca_oh[w])
+    );
+    prio_enc #(.Width(W)) u_all (
+      .in_i    (cand_w[w]),
+      .valid_o (cc_any[w]),
+      .idx_o   (cc_idx[w]),
+      .onehot_o(cc_oh[w])
+    );
+  end
+  prio_enc #(.Width(N)) u_after_warp (
+    .in_i    (ca_any),
+    .valid_o (ca_hit),
+    .idx_o   (ca_w_idx),
+    .onehot_o(ca_woh)
+  );
+  prio_enc #(.Width(N)) u_all_warp (
+    .in_i    (cc_any),
+    .valid_o (cc_hit),
+    .idx_o   (cc_w_idx),
+    .onehot_o(cc_woh)
+  );
+
+  wid_t rr_w;
+  eid_t rr_e;
+  assign rr_w = ca_hit ? ca_w_idx : cc_w_idx;
+  assign rr_e = ca_hit ? ca_idx[ca_w_idx] : cc_idx[cc_w_idx];
+
+  // SWF: the fewest rMFC, lowest (warp, entry) on a tie -- a tournament
+  // per warp over its entries, then one over the warps' winners (the same
+  // order as one tournament over the flat index).
+  logic sww_vld [N];
+  mfc_t sww_key [N];
+  eid_t sww_e   [N];
+  for (genvar w = 0; w < N; w++) begin : gen_swf
+    logic sw_vld [W];
+    mfc_t sw_key [W];
+    eid_t sw_e   [W];
+    always_comb begin : p_swf_warp
+      for (int unsigned e = 0; e < W; e++) begin
+        sw_vld[e] = cand_w[w][e];
+        sw_key[e] = rmfc_q[w][e];
+        sw_e[e]   = EntryIdWidth'(e);
+      end
+      for (int unsigned l = 0; l < EntryIdWidth; l++) begin
+        for (int unsigned i = 0; i + (1 << l) < W; i += (2 << l)) begin
+          if (sw_vld[i + (1 << l)] && (!sw_vld[i] || sw_key[i + (1 << l)] < sw_key[i])) begin
+            sw_vld[i] = 1'b1;
+            sw_key[i] = sw_key[i + (1 << l)];
+            sw_e[i]   = sw_e[i + (1 << l)];
+          end
+        end
+      end
+    end
+    assign sww_vld[w] = sw_vld[0];
+    assign sww_key[w] = sw_key[0];
+    assign sww_e[w]   = sw_e[0];
+  end
+
+  logic swc_vld [N];
+  mfc_t swc_key [N];
+  wid_t swc_w   [N];
+  eid_t swc_e   [N];
+  always_comb begin : p_swf_core
+    for (int unsigned w = 0; w < N; w++) begin
+      swc_vld[w] = sww_vld[w];
+      swc_key[w] = sww_key[w];
+      swc_w[w]   = WarpIdWidth'(w);
+      swc_e[w]   = sww_e[w];
+    end
+    for (int unsigned l = 0; l < WarpIdWidth; l++) begin
+      for (int unsigned i = 0; i + (1 << l) < N; i += (2 << l)) begin
+        if (swc_vld[i + (1 << l)] && (!swc_vld[i] || swc_key[i + (1 << l)] < swc_key[i])) begin
+          swc_vld[i] = 1'b1;
+          swc_key[i] = swc_key[i + (1 << l)];
+          swc_w[i]   = swc_w[i + (1 << l)];
+          swc_e[i]   = swc_e[i + (1 << l)];
+        end
+      end
+    end
+  end
+
+  logic swf;
+  assign swf         = sched_i == warp_split_table_pkg::SchedSwf;
+  assign sel_valid_o = cc_hit;   // some entry is ready (candidates are never empty then)
+  assign sel_warp_o  = !cc_hit ? '0 : (swf ? swc_w[0] : rr_w);
+  assign sel_entry_o = !cc_hit ? '0 : (swf ? swc_e[0] : rr_e);
+  assign sel_boost_o = any_rb;   // if any candidate is boosted, all are
+
+  // ------------------------------------------------------------------------
+  // Read port
+  // ------------------------------------------------------------------------
+  always_comb begin : p_read
+    wid_t rdw;
+    rdw = (32'(rd_warp_i) < N) ? rd_warp_i : '0;
+    rd_valid_o     = 1'b0;
+    rd_pc_o        = '0;
+    rd_icount_o    = '0;
+    rd_mask_o      = '0;
+    rd_suspended_o = 1'b0;
+    rd_boost_o     = 1'b0;
+    rd_mfc_o       = '0;
+    rd_rmfc_o      = '0;
+    rd_memlat_o    = '0;
+    rd_wait_o      = '0;
+    rd_pending_o   = '0;
+    rd_count_o     = '0;
+    if (32'(rd_warp_i) < N) begin
+      rd_pending_o = pending_q[rdw];
+      for (int unsigned e = 0; e < W; e++) begin
+        rd_count_o = rd_count_o + CountWidth'(valid_q[rdw][e]);
+      end
+      for (int unsigned w = 0; w < N; w++) begin
+        for (int unsigned e = 0; e < W; e++) begin
+          if (32'(rd_warp_i) == w && 32'(rd_entry_i) == e && valid_q[w][e]) begin
+            rd_valid_o     = 1'b1;
+            rd_pc_o        = pc_q[w][e];
+            rd_icount_o    = icount_q[w][e];
+            rd_mask_o      = mask_q[w][e];
+            rd_suspended_o = susp_w[w][e];
+            rd_boost_o     = boost_w[w][e];
+            rd_mfc_o       = mfc_q[w][e];
+            rd_rmfc_o      = rmfc_q[w][e];
+            rd_memlat_o    = memlat_q[w][e];
+            rd_wait_o      = wait_q[w][e];
+          end
+        end
+      end
+    end
+  end
+
+  // Outputs of shared cells this block does not need.
+  logic unused_enc;
+  always_comb begin
+    unused_enc = ^{ca_woh, cc_woh, surv_unused, surv_any};
+    for (int unsigned w = 0; w < N; w++) begin
+      unused_enc = unused_enc ^ (^{ca_oh[w], cc_oh[w], lc_idx_w[w]});
+    end
+  end
+
+  // ------------------------------------------------------------------------
+  // Assertions
+  // ------------------------------------------------------------------------
+  // rsp_reg answers "no error" with 0.
+  `ASSERT_INIT(ErrNoneIsZero_A, 32'(warp_split_table_pkg::ErrNone) == 0)
+  // A split never needs an entry the warp does not have (5.4.1: one entry
+  // per thread; both halves of a split are non-empty).
+  `ASSERT_NEVER(SplitHasFreeEntry_A, x_apply && do_split && b_oh == '0)
+  `ASSERT_NEVER(LazyHasFreeEntry_A, lazy_go && free_oh_w[lazy_w] == '0)
+  // The scheduler never selects a suspended or free split.
+  `ASSERT(SelIsReady_A, !sel_valid_o || ready_w[sel_warp_o][sel_entry_o])
+  `ASSERT(SelBoostIsBoosted_A, !sel_boost_o || boost_w[sel_warp_o][sel_entry_o])
+  for (genvar w = 0; w < N; w++) begin : gen_warp_assert
+`ifndef SYNTHESIS
+    // Threads of the warp's valid entries: none in two entries.
+    mask_t seen, twice;
+    always_comb begin
+      seen  = '0;
+      twice = '0;
+      for (int unsigned e = 0; e < W; e++) begin
+        if (valid_q[w][e]) begin
+          twice = twice | (seen & mask_q[w][e]);
+          seen  = seen | mask_q[w][e];
+        end
+      end
+    end
+    `ASSERT(ThreadInOneEntry_A, twice == '0)
+    // Only threads of a valid entry wait for a fill.
+    `ASSERT(PendingInEntries_A, (pending_q[w] & ~seen) == '0)
+`endif
+    for (genvar e = 0; e < W; e++) begin : gen_entry_assert
+      `ASSERT(EntryNotEmpty_A, !valid_q[w][e] || mask_q[w][e] != '0)
+      // A ready split has not been waiting: the merge and the executing
+      // cycle rely on it (E.wait is 0, a ready merged entry's wait is 0).
+      `ASSERT(ReadyWaitZero_A, !ready_w[w][e] || wait_q[w][e] == '0)
+    end
+  end
+
+endmodule

@@ -1,0 +1,591 @@
+/* warp_split_table testbench: a SIMT pipeline and memory system around the
+ * warp-split table (docs/blocks/warp_split_table.md), the cover rules, and
+ * the directed scenario reader. Built once per configuration with the kit
+ * generated from configs/warp_split_table.cfg (cosim_kit.h).
+ *
+ * The stimulus runs each warp through one straight-line program with
+ * backward jumps (every split of a warp executes the same instruction
+ * stream, section 5.3): what the instruction at a PC is (ALU, load/store,
+ * loop branch) and where it goes are functions of the PC, so a fall-behind
+ * split meets its run-ahead split at the same PCs and the two can merge.
+ * Misses return after a random latency, in random groups. The pipeline
+ * mostly issues the scheduler's pick. Now and then the policy or the
+ * scheduler changes, a warp is re-rooted (INIT) or released, and about 3%
+ * of the requests and fills are illegal: each is checked to change nothing,
+ * against a shadow model that sees the same cycle without it. */
+#include "cosim_kit.h"
+#include "warp_split_table.h"
+
+#define MAX_W WST_WARP_WIDTH_MAX
+#define MAX_N WST_NUM_WARPS_MAX
+
+typedef struct {
+    warp_split_table_params_t p;
+    warp_split_table_t *m;
+    warp_split_table_t *shadow; /* the same cycles, without the illegal requests */
+    cosim_rng_t rng;
+    uint64_t *cover;
+    uint64_t lanes, pc_mask;
+    unsigned warp_id_span, entry_id_span;
+    uint64_t now;
+    /* when each waiting thread's data is back (valid while it is pending) */
+    uint64_t due[MAX_N][MAX_W];
+    uint64_t pending[MAX_N]; /* the model's pending masks after the last edge */
+    unsigned policy, sched;
+    unsigned fragment_warp;  /* this warp splits one thread off at each access */
+    bool fragment;
+    uint64_t all_hit_until;  /* every access hits until this cycle: MFCs grow, and
+                                their wakes afterwards fill sum-rMFC */
+    bool bad_req, bad_fill;  /* this cycle's request / fill is an injected illegal one */
+    unsigned bad_code, bad_fill_code;
+    /* directed scenario */
+    scenario_t *scn;
+    enum scenario_check_kind scn_check;
+    scenario_line_t scn_line;
+    scenario_expect_t scn_exp;
+    scenario_mask_expect_t scn_mask[3]; /* mask=, pending=, woken= */
+    unsigned scn_policy, scn_sched;
+} tb_t;
+
+/* ---- the program every warp runs ------------------------------------------- */
+
+static uint64_t mix(uint64_t x)
+{
+    x ^= x >> 31;
+    x *= UINT64_C(0x9e3779b97f4a7c15);
+    return x ^ (x >> 29);
+}
+
+enum { INSN_ALU, INSN_MEM, INSN_LOOP };
+
+static unsigned insn_at(uint64_t pc)
+{
+    uint64_t h = mix(pc) % 100;
+    return h < 55 ? INSN_ALU : h < 97 ? INSN_MEM : INSN_LOOP;
+}
+
+/* The next PC: the next word, or (at one instruction in eight) a jump back. */
+static uint64_t next_pc(const tb_t *t, uint64_t pc)
+{
+    uint64_t h = mix(pc ^ 0x5a5a);
+    uint64_t npc = h % 8 == 0 ? pc - 4 * (1 + (h >> 8) % 6) : pc + 4;
+    return npc & t->pc_mask;
+}
+
+/* ---- random stimulus -------------------------------------------------------- */
+
+static uint64_t random_lanes(tb_t *t) { return cosim_rng_next(&t->rng) & t->lanes; }
+
+static uint64_t random_subset(tb_t *t, uint64_t of)
+{
+    return of & cosim_rng_next(&t->rng);
+}
+
+/* A hit mask for a split of mask `mask`: all hit, all miss, one thread
+ * missing (the fragmenting warp), or a random divergence. */
+static uint64_t hit_mask(tb_t *t, unsigned w, uint64_t mask)
+{
+    if (t->now < t->all_hit_until)
+        return mask;
+    if (t->fragment && w == t->fragment_warp) {
+        uint64_t one = mask & (~mask + 1); /* its lowest thread misses */
+        return (mask & ~one) | (random_lanes(t) & ~mask);
+    }
+    unsigned k = (unsigned)cosim_rng_below(&t->rng, 10);
+    uint64_t h = k < 5 ? mask : k < 7 ? 0 : random_lanes(t);
+    return h | (random_lanes(t) & ~mask); /* bits outside the split are ignored */
+}
+
+/* A ready split of warp w, or of any warp (w = MAX_N): 1 found. */
+static int pick_ready(tb_t *t, unsigned w, unsigned *pw, unsigned *pe)
+{
+    unsigned n = t->p.num_warps, ww = t->p.warp_width, start = (unsigned)cosim_rng_below(&t->rng, n * ww);
+    for (unsigned k = 0; k < n * ww; k++) {
+        unsigned f = (start + k) % (n * ww);
+        if ((w == MAX_N || f / ww == w) && warp_split_table_ready(t->m, f / ww, f % ww)) {
+            *pw = f / ww, *pe = f % ww;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static unsigned valid_entries(const tb_t *t, unsigned w)
+{
+    unsigned c = 0;
+    for (unsigned e = 0; e < t->p.warp_width; e++)
+        c += warp_split_table_entry(t->m, w, e).valid;
+    return c;
+}
+
+/* An injected illegal request: 1 made. */
+static int illegal_request(tb_t *t, warp_split_table_in_t *in)
+{
+    cosim_rng_t *r = &t->rng;
+    unsigned n = t->p.num_warps, w = (unsigned)cosim_rng_below(r, n);
+    in->req_warp = w;
+    in->req_pc = cosim_rng_next(r) & t->pc_mask;
+    in->req_mask = random_lanes(t);
+    in->req_entry = (unsigned)cosim_rng_below(r, t->entry_id_span);
+    switch (cosim_rng_below(r, 6)) {
+    case 0:
+        in->req_op = WST_OP_COUNT + (unsigned)cosim_rng_below(r, 8 - WST_OP_COUNT);
+        t->bad_code = WST_ERR_BAD_OP;
+        return 1;
+    case 1:
+        if (t->warp_id_span == n)
+            return 0;
+        in->req_warp = n + (unsigned)cosim_rng_below(r, t->warp_id_span - n);
+        in->req_op = (unsigned)cosim_rng_below(r, WST_OP_COUNT);
+        t->bad_code = WST_ERR_BAD_WARP;
+        return 1;
+    case 2: /* a free entry, or one past the warp's */
+        in->req_op = WST_OP_EXEC + (unsigned)cosim_rng_below(r, 3);
+        if (in->req_entry < t->p.warp_width && warp_split_table_entry(t->m, w, in->req_entry).valid)
+            return 0;
+        t->bad_code = WST_ERR_BAD_ENTRY;
+        return 1;
+    case 3: { /* a suspended split */
+        for (unsigned e = 0; e < t->p.warp_width; e++) {
+            wst_entry_t x = warp_split_table_entry(t->m, w, e);
+            if (x.valid && (x.mask & t->pending[w])) {
+                in->req_op = WST_OP_EXEC + (unsigned)cosim_rng_below(r, 3);
+                in->req_entry = e;
+                t->bad_code = WST_ERR_SUSPENDED;
+                return 1;
+            }
+        }
+        return 0;
+    }
+    case 4:
+        in->req_op = WST_OP_INIT;
+        in->req_mask = 0;
+        t->bad_code = WST_ERR_BAD_MASK;
+        return 1;
+    default:
+        if (!t->pending[w])
+            return 0;
+        in->req_op = cosim_rng_pct(r, 50) ? WST_OP_INIT : WST_OP_RELEASE;
+        in->req_mask |= 1;
+        t->bad_code = WST_ERR_BUSY;
+        return 1;
+    }
+}
+
+static void random_request(tb_t *t, warp_split_table_in_t *in)
+{
+    cosim_rng_t *r = &t->rng;
+    unsigned n = t->p.num_warps;
+    if (!cosim_rng_pct(r, 90))
+        return;
+    in->req_valid = true;
+    if (cosim_rng_pct(r, 3) && illegal_request(t, in)) {
+        t->bad_req = true;
+        return;
+    }
+    /* a warp with no split left starts again; now and then one is re-rooted
+     * (the stack's next TOS, dws_core) or released */
+    unsigned w = (unsigned)cosim_rng_below(r, n);
+    unsigned live = valid_entries(t, w);
+    if (!t->pending[w] && (live == 0 || cosim_rng_below(r, 4000) == 0)) {
+        in->req_warp = w;
+        if (live && cosim_rng_pct(r, 20)) {
+            in->req_op = WST_OP_RELEASE;
+            return;
+        }
+        in->req_op = WST_OP_INIT;
+        in->req_pc = (cosim_rng_next(r) & t->pc_mask & ~UINT64_C(3));
+        do
+            in->req_mask = random_lanes(t);
+        while (!in->req_mask);
+        if (cosim_rng_pct(r, 30))
+            in->req_mask = t->lanes;
+        return;
+    }
+    /* the scheduler's pick, or another ready split */
+    warp_split_table_out_t o;
+    warp_split_table_eval(t->m, in, &o);
+    unsigned e;
+    if (o.sel_valid && cosim_rng_pct(r, 85)) {
+        w = o.sel_warp, e = o.sel_entry;
+    } else if (!pick_ready(t, MAX_N, &w, &e)) {
+        in->req_valid = false;
+        return;
+    }
+    wst_entry_t x = warp_split_table_entry(t->m, w, e);
+    in->req_warp = w, in->req_entry = e;
+    in->req_pc = next_pc(t, x.pc);
+    /* a loop branch at any PC now and then: a tiny PC space may hold none */
+    switch (cosim_rng_pct(r, 1) ? INSN_LOOP : insn_at(x.pc)) {
+    case INSN_ALU:
+        in->req_op = WST_OP_EXEC;
+        break;
+    case INSN_MEM:
+        in->req_op = WST_OP_MEM;
+        in->req_mask = hit_mask(t, w, x.mask);
+        break;
+    default: /* a loop branch: most threads go round again */
+        in->req_op = WST_OP_BYPASS;
+        in->req_mask = cosim_rng_pct(r, 70) ? t->lanes
+                       : cosim_rng_pct(r, 90) ? random_lanes(t) : 0;
+        break;
+    }
+}
+
+/* A fill: some of the threads whose data is due (the request's warp first,
+ * now and then), or an injected illegal one. */
+static void random_fill(tb_t *t, warp_split_table_in_t *in)
+{
+    cosim_rng_t *r = &t->rng;
+    unsigned n = t->p.num_warps;
+    if (cosim_rng_pct(r, 2)) {
+        in->fill_valid = true;
+        t->bad_fill = true;
+        unsigned w = (unsigned)cosim_rng_below(r, t->warp_id_span);
+        in->fill_warp = w;
+        if (w >= n) {
+            in->fill_mask = random_lanes(t);
+            t->bad_fill_code = WST_ERR_BAD_WARP;
+        } else {
+            uint64_t idle = t->lanes & ~t->pending[w];
+            in->fill_mask = idle && cosim_rng_pct(r, 80)
+                                ? (random_subset(t, t->pending[w]) | (idle & (~idle + 1)))
+                                : 0;
+            t->bad_fill_code = WST_ERR_NOT_WAITING;
+        }
+        return;
+    }
+    unsigned start = in->req_valid && in->req_warp < n && cosim_rng_pct(r, 30)
+                         ? in->req_warp
+                         : (unsigned)cosim_rng_below(r, n);
+    for (unsigned k = 0; k < n; k++) {
+        unsigned w = (start + k) % n;
+        uint64_t due = 0;
+        for (unsigned l = 0; l < t->p.warp_width; l++)
+            if ((t->pending[w] >> l & 1) && t->due[w][l] <= t->now)
+                due |= UINT64_C(1) << l;
+        if (!due)
+            continue;
+        uint64_t f = cosim_rng_pct(r, 60) ? due : random_subset(t, due);
+        if (!f)
+            f = due & (~due + 1);
+        in->fill_valid = true, in->fill_warp = w, in->fill_mask = f;
+        return;
+    }
+}
+
+/* Latencies for threads that started waiting at the last edge. */
+static void schedule_misses(tb_t *t)
+{
+    for (unsigned w = 0; w < t->p.num_warps; w++) {
+        uint64_t now = warp_split_table_pending(t->m, w), fresh = now & ~t->pending[w];
+        t->pending[w] = now;
+        if (!fresh)
+            continue;
+        uint64_t base = (t->fragment && w == t->fragment_warp) ? 400
+                        : cosim_rng_pct(&t->rng, 5) ? 200 + cosim_rng_below(&t->rng, 400)
+                                                   : 4 + cosim_rng_below(&t->rng, 60);
+        for (unsigned l = 0; l < t->p.warp_width; l++)
+            if (fresh >> l & 1)
+                t->due[w][l] = t->now + base + cosim_rng_below(&t->rng, 8);
+    }
+}
+
+/* ---- directed scenarios ------------------------------------------------------- */
+
+/* What an expect or peek line may check: the entry (w=, e=) on the read
+ * port, its warp, the responses, the scheduler and the counters (and the
+ * thread sets mask=, pending=, woken=). */
+enum { EK_VALID, EK_PC, EK_ICOUNT, EK_SUSP, EK_BOOST, EK_MFC, EK_RMFC, EK_MEMLAT, EK_WAIT,
+       EK_COUNT_, EK_RSP, EK_ERR, EK_KIND, EK_ENTRY, EK_MERGES, EK_FRSP, EK_FERR, EK_LAZY,
+       EK_LW, EK_LE, EK_STICKY, EK_SUM, EK_SEL, EK_SW, EK_SE, EK_SBOOST, EK_COUNT };
+static const scenario_key_t expect_keys[EK_COUNT] = {
+    [EK_VALID] = {"valid", NULL},        [EK_PC] = {"pc", NULL},
+    [EK_ICOUNT] = {"icount", NULL},      [EK_SUSP] = {"suspended", NULL},
+    [EK_BOOST] = {"boost", NULL},        [EK_MFC] = {"mfc", NULL},
+    [EK_RMFC] = {"rmfc", NULL},          [EK_MEMLAT] = {"memlat", NULL},
+    [EK_WAIT] = {"wait", NULL},          [EK_COUNT_] = {"count", NULL},
+    [EK_RSP] = {"rsp", NULL},            [EK_ERR] = {"err", wst_err_words},
+    [EK_KIND] = {"kind", wst_kind_words}, [EK_ENTRY] = {"entry", NULL},
+    [EK_MERGES] = {"merges", NULL},      [EK_FRSP] = {"frsp", NULL},
+    [EK_FERR] = {"ferr", wst_err_words}, [EK_LAZY] = {"lazy", NULL},
+    [EK_LW] = {"lazy_w", NULL},          [EK_LE] = {"lazy_e", NULL},
+    [EK_STICKY] = {"sticky", NULL},      [EK_SUM] = {"sum", NULL},
+    [EK_SEL] = {"sel", NULL},            [EK_SW] = {"sel_w", NULL},
+    [EK_SE] = {"sel_e", NULL},           [EK_SBOOST] = {"sel_boost", NULL},
+};
+enum { MK_MASK, MK_PENDING, MK_WOKEN, MK_COUNT };
+static const char *const mask_keys[MK_COUNT] = {"mask", "pending", "woken"};
+
+/* A mask of the warp's width (a number or a thread set) into *v. */
+static int get_mask(scenario_line_t *l, const char *key, uint64_t *v, char *err, size_t errlen)
+{
+    bitmask_t m;
+    int rc = scenario_get_mask(l, key, CFG_WarpWidth, &m, err, errlen);
+    if (rc > 0)
+        *v = m.w[0];
+    return rc;
+}
+
+/* A line: `VERB w= e= pc= ...` for INIT (mask=), EXEC, MEM (hit=), BYPASS
+ * (keep=), RELEASE; `fill w= mask=`; `idle`; `expect`/`peek`. Any line may
+ * set policy= and sched= (they stay) and add a fill (fill= fw=). */
+static int scenario_request(tb_t *t, warp_split_table_in_t *in, char *err, size_t errlen)
+{
+    scenario_line_t *l = &t->scn_line;
+    int rc = scenario_next(t->scn, l, err, errlen);
+    if (rc)
+        return rc;
+    t->scn_check = scenario_check_kind(l);
+    uint64_t v = 0, w = 0, e = 0;
+    if ((rc = scenario_get_word(l, "policy", wst_policy_words, &v, err, errlen)) < 0)
+        return -1;
+    if (rc)
+        t->scn_policy = (unsigned)v;
+    if ((rc = scenario_get_word(l, "sched", wst_sched_words, &v, err, errlen)) < 0)
+        return -1;
+    if (rc)
+        t->scn_sched = (unsigned)v;
+    in->policy = t->scn_policy, in->sched = t->scn_sched;
+    if (scenario_get_bits(l, "w", CFG_WarpIdWidth, &w, err, errlen) < 0 ||
+        scenario_get_bits(l, "e", CFG_EntryIdWidth, &e, err, errlen) < 0)
+        return -1;
+    in->rd_warp = in->req_warp = (unsigned)w;
+    in->rd_entry = in->req_entry = (unsigned)e;
+    if (t->scn_check) {
+        if (scenario_expect_read(l, &t->scn_exp, expect_keys, EK_COUNT, 0, err, errlen))
+            return -1;
+        for (unsigned k = 0; k < MK_COUNT; k++)
+            if (scenario_expect_mask_read(l, &t->scn_mask[k], mask_keys[k], CFG_WarpWidth, err,
+                                          errlen))
+                return -1;
+        return scenario_done(l, err, errlen);
+    }
+    uint64_t fw = 0;
+    if (get_mask(l, "fill", &in->fill_mask, err, errlen) < 0 ||
+        (rc = scenario_get_bits(l, "fw", CFG_WarpIdWidth, &fw, err, errlen)) < 0)
+        return -1;
+    in->fill_valid = in->fill_mask != 0 || rc > 0;
+    in->fill_warp = (unsigned)fw;
+    if (!strcmp(l->verb, "idle"))
+        return scenario_unused(l, err, errlen);
+    if (!strcmp(l->verb, "fill")) {
+        in->fill_valid = true, in->fill_warp = (unsigned)w;
+        if (get_mask(l, "mask", &in->fill_mask, err, errlen) < 0)
+            return -1;
+        return scenario_unused(l, err, errlen);
+    }
+    uint64_t op;
+    if (scenario_word(wst_op_words, l->verb, &op)) {
+        snprintf(err, errlen, "%s:%u: unknown operation '%s'", l->file, l->lineno, l->verb);
+        return -1;
+    }
+    in->req_valid = true;
+    in->req_op = (unsigned)op;
+    static const char *const mask_key[WST_OP_COUNT] = {
+        [WST_OP_INIT] = "mask", [WST_OP_MEM] = "hit", [WST_OP_BYPASS] = "keep"};
+    if (scenario_get_bits(l, "pc", CFG_PcWidth, &in->req_pc, err, errlen) < 0 ||
+        (mask_key[op] && get_mask(l, mask_key[op], &in->req_mask, err, errlen) < 0))
+        return -1;
+    return scenario_unused(l, err, errlen);
+}
+
+/* An expect or peek line against the model's outputs. */
+static int scenario_check(tb_t *t, const warp_split_table_out_t *o, char *err, size_t errlen)
+{
+    const uint64_t got[EK_COUNT] = {
+        [EK_VALID] = o->rd_valid,     [EK_PC] = o->rd_pc,         [EK_ICOUNT] = o->rd_icount,
+        [EK_SUSP] = o->rd_suspended,  [EK_BOOST] = o->rd_boost,   [EK_MFC] = o->rd_mfc,
+        [EK_RMFC] = o->rd_rmfc,       [EK_MEMLAT] = o->rd_memlat, [EK_WAIT] = o->rd_wait,
+        [EK_COUNT_] = o->rd_count,    [EK_RSP] = o->rsp_valid,    [EK_ERR] = o->rsp_err,
+        [EK_KIND] = o->rsp_kind,      [EK_ENTRY] = o->rsp_entry,  [EK_MERGES] = o->rsp_merges,
+        [EK_FRSP] = o->fill_rsp_valid, [EK_FERR] = o->fill_err,   [EK_LAZY] = o->lazy_valid,
+        [EK_LW] = o->lazy_warp,       [EK_LE] = o->lazy_entry,    [EK_STICKY] = o->err_sticky,
+        [EK_SUM] = o->sum_rmfc,       [EK_SEL] = o->sel_valid,    [EK_SW] = o->sel_warp,
+        [EK_SE] = o->sel_entry,       [EK_SBOOST] = o->sel_boost,
+    };
+    const uint64_t masks[MK_COUNT] = {o->rd_mask, o->rd_pending, o->fill_woken};
+    if (scenario_expect_check(&t->scn_line, &t->scn_exp, expect_keys, EK_COUNT, 0, got, err,
+                              errlen))
+        return -1;
+    for (unsigned k = 0; k < MK_COUNT; k++) {
+        bitmask_t m;
+        bm_from_u64(&m, masks[k]);
+        if (scenario_expect_mask_check(&t->scn_line, &t->scn_mask[k], &m, err, errlen))
+            return -1;
+    }
+    return 0;
+}
+
+/* ---- cover rules --------------------------------------------------------------- */
+
+static void cover(tb_t *t, const warp_split_table_in_t *in, const warp_split_table_events_t *ev)
+{
+    uint64_t *c = t->cover;
+    static const unsigned err_cover[8] = {
+        [WST_ERR_NONE] = WST_CV_COUNT,
+        [WST_ERR_BAD_OP] = WST_CV_ERR_BAD_OP,
+        [WST_ERR_BAD_WARP] = WST_CV_ERR_BAD_WARP,
+        [WST_ERR_BAD_ENTRY] = WST_CV_ERR_BAD_ENTRY,
+        [WST_ERR_SUSPENDED] = WST_CV_ERR_SUSPENDED,
+        [WST_ERR_BAD_MASK] = WST_CV_ERR_BAD_MASK,
+        [WST_ERR_BUSY] = WST_CV_ERR_BUSY,
+        [WST_ERR_NOT_WAITING] = WST_CV_ERR_NOT_WAITING,
+    };
+    if (ev->req && err_cover[ev->err & 7u] < WST_CV_COUNT)
+        c[err_cover[ev->err & 7u]]++;
+    if (ev->fill && err_cover[ev->fill_err & 7u] < WST_CV_COUNT)
+        c[err_cover[ev->fill_err & 7u]]++;
+    bool split = ev->req && !ev->err && ev->kind == WST_KIND_SPLIT;
+    bool waited = ev->req && !ev->err && ev->kind == WST_KIND_WAIT;
+    c[WST_CV_SPLIT_AGGRESS] += split && in->policy == WST_POLICY_AGGRESS;
+    c[WST_CV_SPLIT_LATSPEC] += ev->latspec_split;
+    c[WST_CV_LATSPEC_REFUSED] += ev->latspec_tested && !ev->latspec_split;
+    c[WST_CV_WAIT_OFF] += waited && in->policy == WST_POLICY_OFF;
+    c[WST_CV_WAIT_LAZY] += waited && in->policy == WST_POLICY_LAZY;
+    c[WST_CV_LAZY_SPLIT] += ev->lazy;
+    c[WST_CV_LAZY_NONE] += ev->lazy_none;
+    c[WST_CV_LAZY_WOKEN] += ev->lazy_woken;
+    c[WST_CV_MISS_ALL] += ev->req && !ev->err && ev->kind == WST_KIND_MISS;
+    c[WST_CV_SPLIT_FULL_TABLE] += ev->split_full;
+    c[WST_CV_MERGE] += ev->merges >= 1;
+    c[WST_CV_MERGE3] += ev->merges >= 2;
+    c[WST_CV_MERGE_SUSPENDED] += ev->merge_suspended;
+    c[WST_CV_MERGE_WOKEN] += ev->merge_woken;
+    c[WST_CV_FILL_WAKE] += ev->woken != 0;
+    c[WST_CV_FILL_PARTIAL] += ev->fill_partial;
+    c[WST_CV_FILL_WAKE_MANY] += (ev->woken & (ev->woken - 1)) != 0;
+    c[WST_CV_FILL_SAME_WARP] += ev->req && ev->fill && !ev->err && !ev->fill_err &&
+                                in->req_warp == in->fill_warp;
+    c[WST_CV_BYPASS] += ev->req && !ev->err && ev->op == WST_OP_BYPASS &&
+                        ev->kind == WST_KIND_NONE;
+    c[WST_CV_BYPASS_FREED] += ev->req && !ev->err && ev->kind == WST_KIND_FREED;
+    c[WST_CV_BOOST_ISSUE] += ev->boost_override;
+    c[WST_CV_SWF_DIFFERS] += ev->swf_differs;
+    c[WST_CV_SUM_FLOOR] += ev->sum_floor;
+    c[WST_CV_ICOUNT_SAT] += ev->icount_sat;
+    c[WST_CV_MFC_SAT] += ev->mfc_sat;
+    c[WST_CV_MEMLAT_SAT] += ev->memlat_sat;
+    c[WST_CV_SUM_SAT] += ev->sum_sat;
+}
+
+/* ---- cosim_tb_t callbacks -------------------------------------------------------- */
+
+static void tb_reset(tb_t *t)
+{
+    warp_split_table_reset(t->shadow);
+    memset(t->pending, 0, sizeof t->pending);
+    t->fragment = false;
+    t->all_hit_until = 0;
+    t->scn_policy = t->scn_sched = 0;
+}
+
+static int tb_init(tb_t *t, const cosim_opts_t *o, uint64_t *const *cover, char *err,
+                   size_t errlen)
+{
+    if (warp_split_table_create(&t->p, &t->shadow)) {
+        snprintf(err, errlen, "warp_split_table: no shadow model");
+        return -1;
+    }
+    t->cover = cover[KIT_COVERS_WARP_SPLIT_TABLE];
+    cosim_rng_seed(&t->rng, o->seed);
+    t->lanes = bm_low_bits(t->p.warp_width);
+    t->pc_mask = bm_low_bits(t->p.pc_width);
+    t->warp_id_span = 1u << CFG_WarpIdWidth;
+    t->entry_id_span = 1u << CFG_EntryIdWidth;
+    t->scn = o->scn;
+    tb_reset(t);
+    return 0;
+}
+
+static void tb_fini(tb_t *t) { warp_split_table_destroy(t->shadow); }
+
+static int tb_stimulus(tb_t *t, uint64_t cycle, warp_split_table_in_t *in, char *err,
+                       size_t errlen)
+{
+    cosim_rng_t *r = &t->rng;
+    t->now = cycle;
+    t->bad_req = t->bad_fill = false;
+    if (t->scn)
+        return scenario_request(t, in, err, errlen);
+    /* the policy and the scheduler hold for a while; a warp fragments now
+     * and then (one thread split off at every access: the table fills) */
+    if (cosim_rng_below(r, 3000) == 0)
+        t->policy = (unsigned)cosim_rng_below(r, WST_POLICY_COUNT);
+    if (cosim_rng_below(r, 1000) == 0)
+        t->sched = !t->sched;
+    if (cosim_rng_below(r, 5000) == 0) {
+        t->fragment = !t->fragment;
+        t->fragment_warp = (unsigned)cosim_rng_below(r, t->p.num_warps);
+    }
+    if (cosim_rng_below(r, 20000) == 0)
+        t->all_hit_until = cycle + 3000;
+    in->policy = t->fragment ? WST_POLICY_AGGRESS : t->policy;
+    in->sched = t->sched;
+    in->rd_warp = (unsigned)cosim_rng_below(r, t->warp_id_span);
+    in->rd_entry = (unsigned)cosim_rng_below(r, t->entry_id_span);
+    random_request(t, in);
+    random_fill(t, in);
+    return 0;
+}
+
+/* The model's state as the read-only views show it. */
+static bool same_state(const warp_split_table_t *a, const warp_split_table_t *b,
+                       const warp_split_table_params_t *p)
+{
+    if (warp_split_table_sum_rmfc(a) != warp_split_table_sum_rmfc(b))
+        return false;
+    for (unsigned w = 0; w < p->num_warps; w++) {
+        if (warp_split_table_pending(a, w) != warp_split_table_pending(b, w))
+            return false;
+        for (unsigned e = 0; e < p->warp_width; e++) {
+            wst_entry_t x = warp_split_table_entry(a, w, e), y = warp_split_table_entry(b, w, e);
+            if (x.valid != y.valid || x.pc != y.pc || x.mask != y.mask || x.icount != y.icount ||
+                x.mfc != y.mfc || x.rmfc != y.rmfc || x.memlat != y.memlat || x.wait != y.wait)
+                return false;
+        }
+    }
+    return true;
+}
+
+static int tb_model(tb_t *t, uint64_t cycle, const warp_split_table_in_t *in,
+                    warp_split_table_out_t *out, char *err, size_t errlen)
+{
+    (void)cycle;
+    if (t->scn_check == SCN_PEEK) { /* the outputs without the edge */
+        warp_split_table_eval(t->m, in, out);
+        return scenario_check(t, out, err, errlen);
+    }
+    warp_split_table_events_t ev;
+    warp_split_table_step(t->m, in, out, &ev);
+    cover(t, in, &ev);
+    if (t->scn) {
+        warp_split_table_step(t->shadow, in, NULL, NULL);
+        return t->scn_check ? scenario_check(t, out, err, errlen) : 0;
+    }
+    /* the shadow sees this cycle without its illegal request or fill */
+    warp_split_table_in_t legal = *in;
+    legal.req_valid &= !t->bad_req;
+    legal.fill_valid &= !t->bad_fill;
+    warp_split_table_step(t->shadow, &legal, NULL, NULL);
+    if (t->bad_req && ev.err != t->bad_code) {
+        snprintf(err, errlen, "injected illegal request (op %u, warp %u, entry %u): expected "
+                 "error %u, model reports %u", in->req_op, in->req_warp, in->req_entry,
+                 t->bad_code, ev.err);
+        return -1;
+    }
+    if (t->bad_fill && ev.fill_err != t->bad_fill_code) {
+        snprintf(err, errlen, "injected illegal fill (warp %u, mask 0x%llx): expected error %u, "
+                 "model reports %u", in->fill_warp, (unsigned long long)in->fill_mask,
+                 t->bad_fill_code, ev.fill_err);
+        return -1;
+    }
+    if (!same_state(t->m, t->shadow, &t->p)) {
+        snprintf(err, errlen, "a rejected request or fill changed the model's state");
+        return -1;
+    }
+    schedule_misses(t);
+    return 0;
+}
+
+COSIM_TESTBENCH(tb_t, warp_split_table, true, tb_fini, tb_reset);
