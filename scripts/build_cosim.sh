@@ -13,6 +13,7 @@
 # same with AddressSanitizer and UBSan, stopping at the first report. The
 # sanitizers cover the project's C only: Verilator's own runtime (its FST
 # writer) has known UBSan reports, so the RTL is left out.
+# RTL_FROM=DIR reuses DIR's verilated RTL (below).
 # FUZZ=1 (with MODEL_ONLY=1) builds build/<block>/<config>/cosim_fuzz: the
 # same C under libFuzzer, ASan and UBSan (compiled by FUZZ_CC, default
 # clang-14), with verif/fuzz/fuzz_cosim.c in place of cosim_main.c
@@ -88,6 +89,17 @@ if [ -n "${MODEL_ONLY:-}" ]; then
     fi
     "$CC" "${san[@]}" "${objs[@]}" -o "$exe"
     echo "built $exe"
+    exit 0
+fi
+
+# RTL_FROM=DIR (not with RTL_MUTANT): the RTL as DIR already verilated it (a
+# build of the same block and configuration); only the C is compiled and
+# linked against DIR's objects (a model mutant: make test's mutants).
+if [ -n "${RTL_FROM:-}" ] && [ -z "${RTL_MUTANT:-}" ]; then
+    vobj=$RTL_FROM/obj
+    g++ "$vobj/${top}_shim.o" "$vobj"/verilated*.o "$vobj/V${top}__ALL.a" -lz "${objs[@]}" \
+        -pthread -lpthread -latomic -o "$out/cosim"
+    echo "built $out/cosim (RTL of $RTL_FROM)"
     exit 0
 fi
 

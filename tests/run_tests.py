@@ -188,6 +188,8 @@ def run_mutant(m):
     env = dict(os.environ)
     env["RTL_MUTANT" if m["kind"] == "rtl" else "MODEL_MUTANT"] = mutated
     config = m.get("config", "default")
+    if m["kind"] != "rtl":  # the RTL as build_all verilated it: link, do not verilate again
+        env["RTL_FROM"] = os.path.join(ROOT, BUILD, m["block"], config)
     r = subprocess.run(["bash", "scripts/build_cosim.sh", m["block"], config, d],
                        cwd=ROOT, env=env, capture_output=True, text=True)
     if r.returncode:
