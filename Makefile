@@ -123,7 +123,10 @@ deps_of  = $(wildcard rtl/common/*.sv* rtl/$(call group_of,$(1))/*.sv* \
 $(BUILD)/%/cosim: $$(call deps_of,$$(call block_of,$$*)) | deps
 	@bash scripts/build_cosim.sh $(call block_of,$*) $(notdir $*) $(BUILD)/$*
 
-sim: $(foreach s,$(SEL),$(BUILD)/$(s)/cosim)
+# The binaries two at a time (two cores; each Verilator build compiles with
+# -j 2 as well), then the runs one after the other.
+sim:
+	@$(MAKE) --no-print-directory -j2 $(foreach s,$(SEL),$(BUILD)/$(s)/cosim)
 	@set -e; for s in $(SEL); do \
 	  $(BUILD)/$$s/cosim $(SIM_ARGS) --wave-dir $(BUILD)/$$s; \
 	done
