@@ -31,6 +31,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 from concurrent.futures import ThreadPoolExecutor
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -831,27 +832,22 @@ def synth_pictures():
            not missing, "not linked: " + " ".join(missing))
 
 
+SECTIONS = [generated_files, fusesoc_lint, build_all, unit_tests, model_scenarios, cosim_runs,
+            x_initial, scenarios, record_replay, doc_examples, bad_input, slang_elaborate,
+            sanitizers, fuzzing, install_example, synth_front_end, synth_pictures, mutants]
+
+
 def main():
-    generated_files()
-    fusesoc_lint()
-    if not build_all():
-        print("0 passed, 1 failed")
-        return 1
-    unit_tests()
-    model_scenarios()
-    cosim_runs()
-    x_initial()
-    scenarios()
-    record_replay()
-    doc_examples()
-    bad_input()
-    slang_elaborate()
-    sanitizers()
-    fuzzing()
-    install_example()
-    synth_front_end()
-    synth_pictures()
-    mutants()
+    times = []
+    for section in SECTIONS:
+        start = time.monotonic()
+        ok = section()
+        times.append((section.__name__, time.monotonic() - start))
+        if section is build_all and not ok:
+            print("0 passed, 1 failed")
+            return 1
+    # where the suite's time goes (it must stay under 20 minutes on 2 cores)
+    print("\nSeconds per section: " + ", ".join(f"{n} {t:.0f}" for n, t in times))
     failed = [r for r in results if not r[1]]
     if failed:
         print("\nFailed:")
