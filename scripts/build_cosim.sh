@@ -92,27 +92,53 @@ if [ -n "${MODEL_ONLY:-}" ]; then
     exit 0
 fi
 
+# Verilator's runtime (verilated.o, its FST writer, its thread pool) is the
+# same for every block and configuration: it is compiled once, by the first
+# build that needs it, into build/verilator_rt/ (tagged with Verilator's
+# version) and linked into every binary, instead of once per build. The
+# first build compiles it through its own generated makefile, so the flags
+# are exactly those Verilator would use.
+build_root=${BUILD:-build}
+[[ $build_root = /* ]] || build_root=$root/$build_root
+mkdir -p "$build_root"
+rtdir=$build_root/verilator_rt
+rt_objs=(verilated.o verilated_fst_c.o verilated_threads.o)
+rt_paths=("${rt_objs[@]/#/$rtdir/}")
+
 # RTL_FROM=DIR (not with RTL_MUTANT): the RTL as DIR already verilated it (a
 # build of the same block and configuration); only the C is compiled and
 # linked against DIR's objects (a model mutant: make test's mutants).
 if [ -n "${RTL_FROM:-}" ] && [ -z "${RTL_MUTANT:-}" ]; then
     vobj=$RTL_FROM/obj
-    g++ "$vobj/${top}_shim.o" "$vobj"/verilated*.o "$vobj/V${top}__ALL.a" -lz "${objs[@]}" \
+    g++ "$vobj/${top}_shim.o" "${rt_paths[@]}" "$vobj/V${top}__ALL.a" -lz "${objs[@]}" \
         -pthread -lpthread -latomic -o "$out/cosim"
     echo "built $out/cosim (RTL of $RTL_FROM)"
     exit 0
 fi
 
-verilator --cc --exe --build -j 2 --top-module "$top" $vparams \
-    -O3 --x-assign unique --x-initial unique --assert --trace-fst \
-    -Wno-fatal -Wno-lint -Wno-style \
-    -CFLAGS "-I$root/verif/common -I$out/gen" \
-    -MAKEFLAGS "OPT_FAST=-O3 OPT_SLOW=-O1 OPT_GLOBAL=-O2" \
-    -LDFLAGS "${objs[*]}" \
-    --Mdir "$out/obj" -o "$out/cosim" \
-    "$out/gen/${top}_shim.cpp" "${incdirs[@]}" "${rtl[@]}" > "$out/verilator.log" 2>&1 || {
+fail() {
     tail -30 "$out/verilator.log" >&2
     echo "build_cosim.sh: Verilator build of $block/$config failed (log: $out/verilator.log)" >&2
     exit 1
 }
+optflags=(OPT_FAST=-O3 OPT_SLOW=-O1 OPT_GLOBAL=-O2)
+verilator --cc --exe --top-module "$top" $vparams \
+    -O3 --x-assign unique --x-initial unique --assert --trace-fst \
+    -Wno-fatal -Wno-lint -Wno-style \
+    -CFLAGS "-I$root/verif/common -I$out/gen" \
+    -LDFLAGS "${objs[*]} ${rt_paths[*]} -lz" \
+    --Mdir "$out/obj" -o "$out/cosim" \
+    "$out/gen/${top}_shim.cpp" "${incdirs[@]}" "${rtl[@]}" > "$out/verilator.log" 2>&1 || fail
+mk=(make -C "$out/obj" -f "V${top}.mk" "${optflags[@]}")
+(
+    flock 9
+    tag=$(verilator --version)
+    if [ "$(cat "$rtdir/version" 2>/dev/null)" != "$tag" ]; then
+        rm -rf "$rtdir" && mkdir -p "$rtdir"
+        "${mk[@]}" -j 2 "${rt_objs[@]}" >> "$out/verilator.log" 2>&1 || exit 1
+        for o in "${rt_objs[@]}"; do mv "$out/obj/$o" "$rtdir/"; done
+        echo "$tag" > "$rtdir/version"
+    fi
+) 9> "$build_root/.verilator_rt.lock" || fail
+"${mk[@]}" -j 2 VK_GLOBAL_OBJS= >> "$out/verilator.log" 2>&1 || fail
 echo "built $out/cosim"
