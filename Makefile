@@ -82,6 +82,9 @@ ifdef SCENARIO
   SIM_ARGS += --scenario $(SCENARIO)
 endif
 ifdef RECORD
+  ifneq ($(words $(SEL)),1)
+    $(error RECORD= writes one recording: select one block and configuration (BLOCK=, CONFIG=); this selects $(words $(SEL)))
+  endif
   SIM_ARGS += --record $(RECORD)
 endif
 ifdef REPLAY
@@ -124,12 +127,16 @@ $(BUILD)/%/cosim: $$(call deps_of,$$(call block_of,$$*)) | deps
 	@bash scripts/build_cosim.sh $(call block_of,$*) $(notdir $*) $(BUILD)/$*
 
 # The binaries two at a time (two cores; each Verilator build compiles with
-# -j 2 as well), then the runs one after the other.
+# -j 2 as well), then the runs two at a time, each run's lines printed
+# together when it ends (run/<block>/<config>: one target per run, so that
+# `make -n sim` lists the runs).
 sim:
 	@$(MAKE) --no-print-directory -j2 $(foreach s,$(SEL),$(BUILD)/$(s)/cosim)
-	@set -e; for s in $(SEL); do \
-	  $(BUILD)/$$s/cosim $(SIM_ARGS) --wave-dir $(BUILD)/$$s; \
-	done
+	@$(MAKE) --no-print-directory -j2 --output-sync=target $(addprefix run/,$(SEL))
+
+.PHONY: $(addprefix run/,$(SEL))
+$(addprefix run/,$(SEL)): run/%:
+	@$(BUILD)/$*/cosim $(SIM_ARGS) --wave-dir $(BUILD)/$*
 
 # Verilator -Wall, then slang (scripts/slang_lint.py, pyslang) at its default
 # warnings: two front ends, every configuration, zero warnings.

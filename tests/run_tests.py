@@ -97,6 +97,20 @@ def unit_tests():
             record(f"unit {name}", False, out[-2000:])
 
 
+# Co-simulation runs cosim_runs() passed: (binary, sorted arguments without
+# --wave-dir). A run is a function of its binary and arguments (seeded), so
+# a `make sim` example that makes only such runs is not run a second time.
+PASSED_RUNS = set()
+
+
+def run_key(cmd):
+    binary, args = os.path.normpath(cmd[0]), list(cmd[1:])
+    if "--wave-dir" in args:
+        i = args.index("--wave-dir")
+        del args[i:i + 2]
+    return os.path.relpath(os.path.join(ROOT, binary), ROOT), tuple(sorted(args))
+
+
 def cosim_runs():
     """Every configuration: seed 1 at the default length with every cover
     point required; seed 2 with the reset asserted in mid-run, once in 4000
@@ -110,8 +124,11 @@ def cosim_runs():
         cycles = "1000000" if seed == 1 else "200000"
         waves = os.path.join(ROOT, BUILD, b, c, f"seed{seed}")  # the two run side by side
         os.makedirs(waves, exist_ok=True)
-        return job, cycles, sh([cosim(b, c), "--seed", str(seed), "--cycles", cycles,
-                                "--wave-dir", waves, *extra])
+        cmd = [cosim(b, c), "--seed", str(seed), "--cycles", cycles, "--wave-dir", waves, *extra]
+        r = sh(cmd)
+        if r.returncode == 0:
+            PASSED_RUNS.add(run_key(cmd))
+        return job, cycles, r
 
     with ThreadPoolExecutor(JOBS) as ex:
         for (b, c, seed), cycles, r in ex.map(run, runs):
@@ -617,10 +634,26 @@ def doc_examples():
                 path = os.path.join(tmp, os.path.basename(rec[0][7:]))
                 runs = [[a if a != rec[0] else f"RECORD={path}" for a in cmd],
                         [a if a != rec[0] else f"REPLAY={path}" for a in cmd]]
+            if run_earlier(cmd):
+                record(f"example ({page}): {' '.join(cmd)}: makes only runs the co-simulation "
+                       "step passed (make -n)", True)
+                continue
             for run in runs:
                 r = sh([*run[:1], "--no-print-directory", *run[1:]])
                 record(f"example ({page}): {' '.join(run).replace(tmp, 'TMP')}",
                        r.returncode == 0, (r.stderr or r.stdout)[-2000:])
+
+
+def run_earlier(cmd):
+    """A `make sim` example whose runs (`make -n`: the commands it would
+    execute, its binaries up to date) all passed in cosim_runs()."""
+    if cmd[:2] != ["make", "sim"] or any(a.startswith(("RECORD=", "REPLAY=")) for a in cmd):
+        return False
+    r = sh([*cmd[:1], "-n", "--no-print-directory", *cmd[1:]])
+    runs = [l.split() for l in r.stdout.splitlines() if re.match(r"^\S+/cosim\s", l)]
+    builds = [l for l in r.stdout.splitlines() if "build_cosim.sh" in l]
+    return r.returncode == 0 and runs and not builds and \
+        all(run_key(run) in PASSED_RUNS for run in runs)
 
 
 @functools.lru_cache(None)
