@@ -460,6 +460,12 @@ def hostile_input():
     r = sh(["make", "--no-print-directory", "sim", "BLOCK="])
     record("hostile input: make sim BLOCK= (empty) is refused, not run on every block",
            r.returncode != 0 and "BLOCK= is empty" in r.stderr, r.stderr[-500:])
+    r = sh(["make", "--no-print-directory", "sim", "BLOCK=recon_stack", "CONFIG=all",
+            "RECORD=never-written.rec"])
+    record("hostile input: make sim RECORD= on several configurations (runs two at a time, "
+           "one file) is refused", r.returncode != 0 and "select one block and configuration"
+           in r.stderr and not os.path.exists(os.path.join(ROOT, "never-written.rec")),
+           r.stderr[-500:])
 
 
 def peek_lines():

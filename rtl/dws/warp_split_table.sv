@@ -559,6 +559,7 @@ module warp_split_table #(
 
   // Per warp: valid and pending (reset), and each entry's fields (no reset:
   // read only where valid).
+  logic [N-1:0] rq_here_w, lz_here_w;  // the request's / LAZY's warp
   for (genvar w = 0; w < N; w++) begin : gen_next
     logic rq_here, lz_here;
     assign rq_here = req_apply && 32'(rw) == w;
@@ -580,52 +581,86 @@ module warp_split_table #(
       end
     end
 
-    for (genvar e = 0; e < W; e++) begin : gen_entry
-      always_ff @(posedge clk_i) begin : p_entry
-        if (rq_here && rq_wr && a_oh[e]) begin
-          pc_q[w][e]     <= a_pc;
-          icount_q[w][e] <= a_icount;
-          mask_q[w][e]   <= a_mask;
-          mfc_q[w][e]    <= a_mfc;
-          rmfc_q[w][e]   <= a_rmfc;
-          memlat_q[w][e] <= a_memlat;
-          wait_q[w][e]   <= a_wait;
-        end else if (rq_here && rq_wr && b_oh[e]) begin
-          pc_q[w][e]     <= a_pc;
-          icount_q[w][e] <= b_icount;
-          mask_q[w][e]   <= b_mask;
-          mfc_q[w][e]    <= b_mfc;
-          rmfc_q[w][e]   <= b_rmfc;
-          memlat_q[w][e] <= b_memlat;
-          wait_q[w][e]   <= '0;
-        end else if (lz_here && free_oh_w[w][e]) begin
-          pc_q[w][e]     <= lz_pc[w];
-          icount_q[w][e] <= lz_icount[w];
-          mask_q[w][e]   <= lz_mask[w];
-          mfc_q[w][e]    <= lz_mfc[w];
-          rmfc_q[w][e]   <= lz_rmfc[w];
-          memlat_q[w][e] <= lz_memlat[w];
-          wait_q[w][e]   <= '0;
+    assign rq_here_w[w] = rq_here;
+    assign lz_here_w[w] = lz_here;
+  end
+
+  // Each entry's next fields, computed in one block and registered as whole
+  // arrays (the _d/_q pair): the same logic as a write per entry and field,
+  // which the Verilated model had to schedule one delayed write at a time
+  // (it now copies each array once per cycle).
+  pc_t   pc_d      [N][W];
+  icnt_t icount_d  [N][W];
+  mask_t mask_d    [N][W];
+  mfc_t  mfc_d     [N][W];
+  mfc_t  rmfc_d    [N][W];
+  lat_t  memlat_d  [N][W];
+  lat_t  wait_d    [N][W];
+  always_comb begin : p_entry_d
+    pc_d     = pc_q;
+    icount_d = icount_q;
+    mask_d   = mask_q;
+    mfc_d    = mfc_q;
+    rmfc_d   = rmfc_q;
+    memlat_d = memlat_q;
+    wait_d   = wait_q;
+    for (int unsigned w = 0; w < N; w++) begin
+      for (int unsigned e = 0; e < W; e++) begin
+        if (rq_here_w[w] && rq_wr && a_oh[e]) begin
+          pc_d[w][e]     = a_pc;
+          icount_d[w][e] = a_icount;
+          mask_d[w][e]   = a_mask;
+          mfc_d[w][e]    = a_mfc;
+          rmfc_d[w][e]   = a_rmfc;
+          memlat_d[w][e] = a_memlat;
+          wait_d[w][e]   = a_wait;
+        end else if (rq_here_w[w] && rq_wr && b_oh[e]) begin
+          pc_d[w][e]     = a_pc;
+          icount_d[w][e] = b_icount;
+          mask_d[w][e]   = b_mask;
+          mfc_d[w][e]    = b_mfc;
+          rmfc_d[w][e]   = b_rmfc;
+          memlat_d[w][e] = b_memlat;
+          wait_d[w][e]   = '0;
+        end else if (lz_here_w[w] && free_oh_w[w][e]) begin
+          pc_d[w][e]     = lz_pc[w];
+          icount_d[w][e] = lz_icount[w];
+          mask_d[w][e]   = lz_mask[w];
+          mfc_d[w][e]    = lz_mfc[w];
+          rmfc_d[w][e]   = lz_rmfc[w];
+          memlat_d[w][e] = lz_memlat[w];
+          wait_d[w][e]   = '0;
         end else begin
-          if (lz_here && lc_oh_w[w][e]) begin
-            mask_q[w][e] <= mask_q[w][e] & pending_q[w];  // LAZY's parent keeps its pending threads
+          if (lz_here_w[w] && lc_oh_w[w][e]) begin
+            mask_d[w][e] = mask_q[w][e] & pending_q[w];  // LAZY's parent keeps its pending threads
           end
           if (woken_w[w][e]) begin
             // Wake (5.4.3, 5.6): rMFC = MFC, MFC restarts, memlat = the
             // cycles from the suspending edge to this one.
-            rmfc_q[w][e]   <= mfc_q[w][e];
-            mfc_q[w][e]    <= '0;
-            memlat_q[w][e] <= (wait_q[w][e] == '1) ? wait_q[w][e] : wait_q[w][e] + 1'b1;
-            wait_q[w][e]   <= '0;
+            rmfc_d[w][e]   = mfc_q[w][e];
+            mfc_d[w][e]    = '0;
+            memlat_d[w][e] = (wait_q[w][e] == '1) ? wait_q[w][e] : wait_q[w][e] + 1'b1;
+            wait_d[w][e]   = '0;
           end else if (susp_w[w][e] && wait_q[w][e] != '1) begin
             // wait counts cycles suspended: every edge, fill or not (the
             // reading under which memlat is "the cycles from the edge that
             // suspended the split to the fill's edge").
-            wait_q[w][e]   <= wait_q[w][e] + 1'b1;
+            wait_d[w][e]   = wait_q[w][e] + 1'b1;
           end
         end
       end
     end
+  end
+
+  // The entry fields have no reset: they are read only where valid.
+  always_ff @(posedge clk_i) begin : p_entry
+    pc_q     <= pc_d;
+    icount_q <= icount_d;
+    mask_q   <= mask_d;
+    mfc_q    <= mfc_d;
+    rmfc_q   <= rmfc_d;
+    memlat_q <= memlat_d;
+    wait_q   <= wait_d;
   end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin : p_core
