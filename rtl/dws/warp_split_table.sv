@@ -597,15 +597,15 @@ module warp_split_table #(
   lat_t  memlat_d  [N][W];
   lat_t  wait_d    [N][W];
   always_comb begin : p_entry_d
-    pc_d     = pc_q;
-    icount_d = icount_q;
-    mask_d   = mask_q;
-    mfc_d    = mfc_q;
-    rmfc_d   = rmfc_q;
-    memlat_d = memlat_q;
-    wait_d   = wait_q;
     for (int unsigned w = 0; w < N; w++) begin
       for (int unsigned e = 0; e < W; e++) begin
+        pc_d[w][e]     = pc_q[w][e];
+        icount_d[w][e] = icount_q[w][e];
+        mask_d[w][e]   = mask_q[w][e];
+        mfc_d[w][e]    = mfc_q[w][e];
+        rmfc_d[w][e]   = rmfc_q[w][e];
+        memlat_d[w][e] = memlat_q[w][e];
+        wait_d[w][e]   = wait_q[w][e];
         if (rq_here_w[w] && rq_wr && a_oh[e]) begin
           pc_d[w][e]     = a_pc;
           icount_d[w][e] = a_icount;
@@ -654,13 +654,17 @@ module warp_split_table #(
 
   // The entry fields have no reset: they are read only where valid.
   always_ff @(posedge clk_i) begin : p_entry
-    pc_q     <= pc_d;
-    icount_q <= icount_d;
-    mask_q   <= mask_d;
-    mfc_q    <= mfc_d;
-    rmfc_q   <= rmfc_d;
-    memlat_q <= memlat_d;
-    wait_q   <= wait_d;
+    for (int unsigned w = 0; w < N; w++) begin
+      for (int unsigned e = 0; e < W; e++) begin
+        pc_q[w][e]     <= pc_d[w][e];
+        icount_q[w][e] <= icount_d[w][e];
+        mask_q[w][e]   <= mask_d[w][e];
+        mfc_q[w][e]    <= mfc_d[w][e];
+        rmfc_q[w][e]   <= rmfc_d[w][e];
+        memlat_q[w][e] <= memlat_d[w][e];
+        wait_q[w][e]   <= wait_d[w][e];
+      end
+    end
   end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin : p_core
