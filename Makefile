@@ -21,7 +21,15 @@ BUILD  ?= build
 SEED   ?= 1
 CYCLES ?= 1000000
 
-BLOCKS := $(shell $(CFG) blocks)
+# The declarations, read once per make invocation: scripts/cfg.py make
+# writes them as variables (CFG_BLOCKS, CFG_CONFIGS_<b>, CFG_GROUP_<b>,
+# CFG_TOP_<b>, CFG_RTLARGS_<b>, CFG_VPARAMS_<b>/<c>) to $(BUILD)/cfg.mk.
+CFG_MK := $(shell $(CFG) make $(BUILD)/cfg.mk)
+ifeq ($(CFG_MK),)
+  $(error scripts/cfg.py cannot read the block declarations (see above))
+endif
+include $(CFG_MK)
+BLOCKS := $(CFG_BLOCKS)
 # BLOCK= or CONFIG= given empty is a mistake, not "all of them"
 $(foreach v,BLOCK CONFIG SCENARIO RECORD REPLAY SEED CYCLES RESET_EVERY SOAK_CYCLES FUZZ_SECONDS,  $(if $(filter-out undefined,$(origin $(v))),$(if $(strip $($(v))),,    $(error $(v)= is empty; leave it out or give a value))))
 ifdef BLOCK
@@ -32,7 +40,7 @@ ifdef BLOCK
 else
   SEL_BLOCKS := $(BLOCKS)
 endif
-configs_of = $(shell $(CFG) configs $(1))
+configs_of = $(CFG_CONFIGS_$(1))
 # No CONFIG: the default configuration of each block (the quick start);
 # CONFIG=all: every configuration.
 ifeq ($(CONFIG),all)
@@ -116,7 +124,7 @@ deps:
 # One co-simulation binary per block configuration. Its sources: the block's
 # group under rtl/ csim/ verif/, the shared code, the generators.
 block_of = $(word 1,$(subst /, ,$(1)))
-group_of = $(shell $(CFG) get $(1) group)
+group_of = $(CFG_GROUP_$(1))
 deps_of  = $(wildcard rtl/common/*.sv* rtl/$(call group_of,$(1))/*.sv* \
              csim/common/*.[ch] csim/$(call group_of,$(1))/*.[ch] \
              verif/common/*.[ch] verif/$(call group_of,$(1))/*.[ch]) \
@@ -138,17 +146,19 @@ sim:
 $(addprefix run/,$(SEL)): run/%:
 	@$(BUILD)/$*/cosim $(SIM_ARGS) --wave-dir $(BUILD)/$*
 
-# Verilator -Wall, then slang (scripts/slang_lint.py, pyslang) at its default
-# warnings: two front ends, every configuration, zero warnings.
+# Verilator -Wall (two configurations at a time, lint/<block>/<config>),
+# then slang (scripts/slang_lint.py, pyslang) at its default warnings: two
+# front ends, every configuration, zero warnings.
 lint: | deps
 	@bash scripts/setup.sh lint
-	@set -e; for s in $(ALL_SEL); do \
-	  b=$${s%%/*}; c=$${s#*/}; t=$$($(CFG) get $$b top); \
-	  verilator --lint-only -Wall --top-module $$t $$($(CFG) params $$b $$c verilator) \
-	    $$($(CFG) sources $$b rtl-args); \
-	  echo "lint $$b/$$c: 0 warnings"; \
-	done
+	@$(MAKE) --no-print-directory -j2 --output-sync=target $(addprefix lint/,$(ALL_SEL))
 	@$(PY) scripts/slang_lint.py $(ALL_SEL)
+
+.PHONY: $(addprefix lint/,$(ALL_SEL))
+$(addprefix lint/,$(ALL_SEL)): lint/%:
+	@verilator --lint-only -Wall --top-module $(CFG_TOP_$(call block_of,$*)) \
+	  $(CFG_VPARAMS_$*) $(CFG_RTLARGS_$(call block_of,$*))
+	@echo "lint $*: 0 warnings"
 
 # Run (synth/run.py: Yosys, OpenSTA with synth/constraints.sdc), parse
 # (synth/parse.py: logs -> record) and render (scripts/synth_render.py:

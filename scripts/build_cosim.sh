@@ -34,14 +34,10 @@ out=${3:-build/$block/$config}
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
 
-cfg() { python3 scripts/cfg.py "$@"; }
-group=$(cfg get "$block" group)
-top=$(cfg get "$block" top)
-vparams=$(cfg params "$block" "$config" verilator)
-cdefs=$(cfg params "$block" "$config" cdefs)
-
-rtl=($(cfg sources "$block" rtl))
-incdirs=($(cfg sources "$block" incdirs | sed 's/^/-I/'))
+# group, top, vparams, cdefs and the file lists rtl, incdirs, csim: one call
+vars=$(python3 scripts/cfg.py shell "$block" "$config")
+eval "$vars"
+incdirs=("${incdirs[@]/#/-I}")
 if [ -n "${RTL_MUTANT:-}" ]; then
     rtl=($(for f in "${rtl[@]}"; do [ "$(basename "$f")" = "$(basename "$RTL_MUTANT")" ] && echo "$RTL_MUTANT" || echo "$f"; done))
 fi
@@ -55,6 +51,18 @@ python3 scripts/gen_shim.py --block "$block" --config "$config" --out "$out/gen"
 
 CC=${CC:-gcc}
 [ -n "${FUZZ:-}" ] && CC=${FUZZ_CC:-clang-14}
+build_root=${BUILD:-build}
+[[ $build_root = /* ]] || build_root=$root/$build_root
+mkdir -p "$build_root"
+# The models and the harness do not depend on the configuration: with ccache
+# (scripts/setup.sh installs it; its cache in the build folder unless
+# CCACHE_DIR says otherwise) every configuration after the first reuses
+# their objects. Without it, everything is compiled.
+cc=("$CC")
+if command -v ccache > /dev/null; then
+    export CCACHE_DIR=${CCACHE_DIR:-$build_root/ccache}
+    cc=(ccache "$CC")
+fi
 cflags=(-std=c11 -O2 -Wall -Wextra -Werror -g
         -Icsim/common -Icsim/"$group" -Iverif/common -Iverif/"$group" -I"$out/gen"
         $cdefs -DCFG_NAME="\"$config\"" ${MODEL_ONLY:+-DCOSIM_MODEL_ONLY})
@@ -66,7 +74,7 @@ san=()
 cflags+=("${san[@]}")
 objs=()
 # Shared and group code, and this block's testbench (not the group's others).
-srcs="$(cfg sources "$block" csim) $(ls verif/common/*.c verif/"$group"/*.c 2>/dev/null | sort -u)"
+srcs="${csim[*]} $(ls verif/common/*.c verif/"$group"/*.c 2>/dev/null | sort -u)"
 for src in $srcs; do
     case "$src" in
         *_tb.c) [ "$(basename "$src")" = "${block}_tb.c" ] || continue ;;
@@ -76,7 +84,7 @@ for src in $srcs; do
         src=$MODEL_MUTANT
     fi
     obj="$objdir/$(basename "${src%.c}").o"
-    "$CC" "${cflags[@]}" -c "$src" -o "$obj"
+    "${cc[@]}" "${cflags[@]}" -c "$src" -o "$obj"
     objs+=("$obj")
 done
 
@@ -98,9 +106,6 @@ fi
 # version) and linked into every binary, instead of once per build. The
 # first build compiles it through its own generated makefile, so the flags
 # are exactly those Verilator would use.
-build_root=${BUILD:-build}
-[[ $build_root = /* ]] || build_root=$root/$build_root
-mkdir -p "$build_root"
 rtdir=$build_root/verilator_rt
 rt_objs=(verilated.o verilated_fst_c.o verilated_threads.o)
 rt_paths=("${rt_objs[@]/#/$rtdir/}")

@@ -5,7 +5,8 @@
 set -euo pipefail
 
 what=${1:-all}
-base=(make gcc g++ python3 zlib1g-dev verilator)
+# ccache: the configurations of a block share their model and harness objects
+base=(make gcc g++ python3 zlib1g-dev verilator ccache)
 # libFuzzer and its sanitizer runtimes (scripts/fuzz.sh)
 fuzz=(clang-14 libclang-rt-14-dev)
 case "$what" in

@@ -48,11 +48,10 @@ def sh(cmd, **kw):
     return subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, **kw)
 
 
-def cfg(*args):
-    r = sh([sys.executable, "scripts/cfg.py", *args])
-    if r.returncode:
-        raise SystemExit(r.stderr.strip())
-    return r.stdout.split()
+def pmap(fn, items):
+    """fn over items, JOBS at a time (two cores), results in order."""
+    with ThreadPoolExecutor(JOBS) as ex:
+        yield from ex.map(fn, items)
 
 
 def record(name, ok, detail=""):
@@ -66,14 +65,14 @@ def cosim(block, config):
 
 
 def build_all():
-    targets = [cosim(b, c) for b in cfg("blocks") for c in cfg("configs", b)]
+    targets = [cosim(b, c) for b in decl.blocks() for c in list(decl.load(b).configs)]
     r = sh(["make", f"-j{JOBS}", "--no-print-directory", *targets])
     record("build every co-simulation binary", r.returncode == 0, r.stderr[-2000:])
     return r.returncode == 0
 
 
 def unit_tests():
-    for b in cfg("blocks"):
+    for b in decl.blocks():
         tests = decl.sources(b, "tests")
         if not tests:
             continue
@@ -116,7 +115,7 @@ def cosim_runs():
     point required; seed 2 with the reset asserted in mid-run, once in 4000
     cycles on average (model and RTL must agree after each). Two runs at a
     time (JOBS), reported in order."""
-    runs = [(b, c, seed) for b in cfg("blocks") for c in cfg("configs", b) for seed in (1, 2)]
+    runs = [(b, c, seed) for b in decl.blocks() for c in list(decl.load(b).configs) for seed in (1, 2)]
 
     def run(job):
         b, c, seed = job
@@ -130,22 +129,21 @@ def cosim_runs():
             PASSED_RUNS.add(run_key(cmd))
         return job, cycles, r
 
-    with ThreadPoolExecutor(JOBS) as ex:
-        for (b, c, seed), cycles, r in ex.map(run, runs):
-            line = (r.stdout.strip().splitlines() or [""])[-1]
-            resets = " with resets in mid-run" if seed == 2 else ""
-            ok = r.returncode == 0 and (not resets or " resets=" in line)
-            record(f"cosim {b}/{c} seed {seed} {cycles} cycles{resets}", ok,
-                   (r.stderr or line)[-3000:])
-            if r.returncode == 0:
-                print(f"      {line}")
+    for (b, c, seed), cycles, r in pmap(run, runs):
+        line = (r.stdout.strip().splitlines() or [""])[-1]
+        resets = " with resets in mid-run" if seed == 2 else ""
+        ok = r.returncode == 0 and (not resets or " resets=" in line)
+        record(f"cosim {b}/{c} seed {seed} {cycles} cycles{resets}", ok,
+               (r.stderr or line)[-3000:])
+        if r.returncode == 0:
+            print(f"      {line}")
 
 
 def scenario_files():
     """(block, configuration, file) of every directed scenario; a scenario
     names its configuration in a "# config: NAME" line."""
-    for b in cfg("blocks"):
-        group = cfg("get", b, "group")[0]
+    for b in decl.blocks():
+        group = decl.load(b).keys["group"]
         for scn in sorted(glob.glob(os.path.join(ROOT, "verif", group, "scenarios", f"{b}_*.scn"))):
             yield b, decl.scenario(scn)[1] or "default", scn
 
@@ -175,7 +173,7 @@ def scenarios():
 
 
 def record_replay():
-    for b in cfg("blocks"):
+    for b in decl.blocks():
         with tempfile.TemporaryDirectory() as tmp:
             rec = os.path.join(tmp, "run.rec")
             # with resets in mid-run: the recording holds them
@@ -187,7 +185,7 @@ def record_replay():
                 and " resets=" in r.stdout
             record(f"record/replay {b}: same cycles, resets, ops and coverage", ok,
                    f"{a.stdout}{a.stderr}\n{r.stdout}{r.stderr}")
-            other = [c for c in cfg("configs", b) if c != "default"][0]
+            other = [c for c in list(decl.load(b).configs) if c != "default"][0]
             r = sh([cosim(b, other), "--replay", rec])
             record(f"record/replay {b}: recording of another config refused", r.returncode == 2
                    and len(r.stderr.strip().splitlines()) == 1, r.stderr)
@@ -227,11 +225,10 @@ def run_mutant(m):
 
 
 def mutants():
-    with ThreadPoolExecutor(JOBS) as ex:
-        for m, ok, detail in ex.map(run_mutant, MUTANTS):
-            record(f"mutant {m['name']} ({m['why']}) is caught", ok, detail)
-            if ok:
-                print(f"      {detail}")
+    for m, ok, detail in pmap(run_mutant, MUTANTS):
+        record(f"mutant {m['name']} ({m['why']}) is caught", ok, detail)
+        if ok:
+            print(f"      {detail}")
 
 
 def one_line_error(r):
@@ -240,7 +237,7 @@ def one_line_error(r):
 
 
 def bad_input():
-    for b in cfg("blocks"):
+    for b in decl.blocks():
         exe = cosim(b, "default")
         with tempfile.TemporaryDirectory() as tmp:
             garbage = os.path.join(tmp, "garbage.rec")
@@ -280,9 +277,12 @@ def bad_input():
     record("bad input: make sim CONFIG=huge is refused", r.returncode != 0 and
            "no configuration" in r.stderr, r.stderr)
     # parameters outside their legal range fail at elaboration with a message
-    for b, params, word in bad_params():
-        r = sh(["verilator", "--lint-only", "-Wall", "--top-module", b,
-                *[f"-G{k}={v}" for k, v in params.items()], *decl.sources(b, "rtl-args")])
+    def lint(job):
+        b, params, word = job
+        return b, params, word, sh(["verilator", "--lint-only", "-Wall", "--top-module", b,
+                                    *[f"-G{k}={v}" for k, v in params.items()],
+                                    *decl.sources(b, "rtl-args")])
+    for b, params, word, r in pmap(lint, bad_params()):
         record(f"elaboration {b} {word}={params[word]} rejected naming {word}",
                r.returncode != 0 and word in r.stderr, r.stderr[-800:])
 
@@ -511,7 +511,7 @@ def x_initial():
     --x-assign unique --x-initial unique, and +verilator+rand+reset+2 with
     three Verilator seeds fills every register without a reset (the entry
     storage) with random bits before the first cycle: no mismatch."""
-    for b in cfg("blocks"):
+    for b in decl.blocks():
         for seed in (1, 2, 3):
             r = sh([cosim(b, "default"), "--cycles", "100000", "--seed", str(10 + seed),
                     "+verilator+rand+reset+2", f"+verilator+seed+{seed}"])
@@ -565,8 +565,8 @@ def sanitizers():
     (else min) configuration of every block, every scenario, and hostile
     input. Any report fails; the builds stop at the first one."""
     runs = []  # (block, config, args, what, want_rc)
-    for b in cfg("blocks"):
-        configs = cfg("configs", b)
+    for b in decl.blocks():
+        configs = list(decl.load(b).configs)
         for c in ["default", "paper" if "paper" in configs else "min"]:
             runs.append((b, c, ["--cycles", "100000", "--seed", "11"], "random", 0))
     for b, c, scn in scenario_files():
@@ -601,11 +601,10 @@ def sanitizers():
         return bc, r
 
     built = set()
-    with ThreadPoolExecutor(JOBS) as ex:
-        for (b, c), r in ex.map(build, sorted({(b, c) for b, c, *_ in runs})):
-            record(f"sanitizers {b}/{c}: build", r.returncode == 0, r.stderr[-1500:])
-            if r.returncode == 0:
-                built.add((b, c))
+    for (b, c), r in pmap(build, sorted({(b, c) for b, c, *_ in runs})):
+        record(f"sanitizers {b}/{c}: build", r.returncode == 0, r.stderr[-1500:])
+        if r.returncode == 0:
+            built.add((b, c))
     for b, c, args, what, want in runs:  # in order: the replay reads the record's file
         if (b, c) not in built:
             continue
@@ -667,7 +666,7 @@ def bad_params():
     """Every block's parameter sets just outside its declared legal space
     (scripts/cfg.py bad_params), with the parameter the error must name
     (worked out once: three front ends ask)."""
-    return tuple((b, p, word) for b in cfg("blocks") for p, word in decl.bad_params(b))
+    return tuple((b, p, word) for b in decl.blocks() for p, word in decl.bad_params(b))
 
 
 def chparam(params):
@@ -676,7 +675,7 @@ def chparam(params):
 
 def yosys_elaborate(block, chparam, full):
     """Yosys reads and elaborates one parameter set; full: also proc + check."""
-    top = cfg("get", block, "top")[0]
+    top = decl.load(block).keys["top"]
     script = (f"read_verilog -sv {' '.join(decl.sources(block, 'rtl-args'))}; {chparam} {top}; "
               f"hierarchy -check -top {top}" + ("; proc; check -assert" if full else ""))
     return sh(["yosys", "-q", "-p", script])
@@ -689,23 +688,21 @@ def synth_front_end():
     if shutil.which("yosys") is None:
         record("synthesis front end: yosys on PATH (scripts/setup.sh all)", False)
         return
-    jobs = [(b, c) for b in cfg("blocks") for c in cfg("configs", b)]
+    jobs = [(b, c) for b in decl.blocks() for c in list(decl.load(b).configs)]
 
     def one(bc):
         b, c = bc
-        return b, c, yosys_elaborate(b, " ".join(cfg("params", b, c, "yosys")), c == "min")
-    with ThreadPoolExecutor(JOBS) as ex:
-        for b, c, r in ex.map(one, jobs):
-            what = "elaborates, proc, check" if c == "min" else "elaborates"
-            record(f"yosys {what} {b}/{c}", r.returncode == 0, (r.stdout + r.stderr)[-1500:])
+        return b, c, yosys_elaborate(b, chparam(decl.params(b, c)), c == "min")
+    for b, c, r in pmap(one, jobs):
+        what = "elaborates, proc, check" if c == "min" else "elaborates"
+        record(f"yosys {what} {b}/{c}", r.returncode == 0, (r.stdout + r.stderr)[-1500:])
     def bad(job):
         b, params, word = job
         return b, params, word, yosys_elaborate(b, chparam(params), False)
-    with ThreadPoolExecutor(JOBS) as ex:
-        for b, params, word, r in ex.map(bad, bad_params()):
-            out = r.stdout + r.stderr
-            record(f"yosys rejects {b} {word}={params[word]} naming {word}",
-                   r.returncode != 0 and word in out, out[-800:])
+    for b, params, word, r in pmap(bad, bad_params()):
+        out = r.stdout + r.stderr
+        record(f"yosys rejects {b} {word}={params[word]} naming {word}",
+               r.returncode != 0 and word in out, out[-800:])
 
 
 def generated_files():
@@ -877,8 +874,14 @@ SECTIONS = [generated_files, fusesoc_lint, build_all, unit_tests, model_scenario
 
 
 def main():
+    """`run_tests.py [SECTION...]` runs those sections only (names as in
+    SECTIONS; a section may need what an earlier one built)."""
+    names = {s.__name__: s for s in SECTIONS}
+    unknown = [a for a in sys.argv[1:] if a not in names]
+    if unknown:
+        raise SystemExit(f"run_tests.py: unknown section {unknown[0]!r}; sections: {' '.join(names)}")
     times = []
-    for section in SECTIONS:
+    for section in [names[a] for a in sys.argv[1:]] or SECTIONS:
         start = time.monotonic()
         ok = section()
         times.append((section.__name__, time.monotonic() - start))
