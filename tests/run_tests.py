@@ -432,6 +432,11 @@ def hostile_input():
         record("hostile input: a recording of another configuration names both",
                one_line_error(r) and "recon_stack/default" in r.stderr
                and "recon_stack/min" in r.stderr, r.stderr)
+        n = int(head[4])  # a recording whose block and configuration match, its width not
+        wide = b" ".join([*head[:4], b"%d" % (n + 1), *head[5:]]) + b"\n" + data[nl:]
+        refused("a recording with another number of input words a cycle",
+                ["--replay", path("wide.rec", data=wide)],
+                [f"with {n + 1} input words", f"recon_stack/default with {n}"])
         syms = "".join(f"sym S{i}=1\n" for i in range(257)) + "idle\n"
         refused("257 symbols", ["--scenario", path("m.scn", syms)], ["too many symbols"])
         refused("a key given twice", ["--scenario", path("k.scn", "idle w=0 w=1\n")],
