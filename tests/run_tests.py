@@ -675,7 +675,7 @@ def bad_params():
 
 
 def chparam(params):
-    return "chparam " + " ".join(f"-set {k} {v}" for k, v in params.items())
+    return decl.PARAM_FORMATS["yosys"](params)
 
 
 def yosys_elaborate(block, chparam, full):
