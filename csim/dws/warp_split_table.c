@@ -25,8 +25,8 @@
 #include "bitmask.h"
 #include "clog2.h"
 
-/* An entry is stored as the read-only view type: {valid, pc, mask, icount,
- * mfc, rmfc, memlat, wait}. A free entry is all zero. */
+/* An entry is stored as the read-only view type: {valid, held, pc, mask,
+ * icount, mfc, rmfc, memlat, wait}. A free entry is all zero. */
 typedef wst_entry_t wst_ent_t;
 
 struct warp_split_table {
@@ -147,10 +147,40 @@ static bool suspended(const warp_split_table_t *m, unsigned w, const wst_ent_t *
     return x->valid && (x->mask & m->pending[w]) != 0;
 }
 
+/* Ready: valid, not held (5.3: it waits for the rest of its warp) and not
+ * suspended. */
 static bool ready_at(const warp_split_table_t *m, unsigned w, unsigned e)
 {
     const wst_ent_t *x = ENT(m, w, e);
-    return x->valid && (x->mask & m->pending[w]) == 0;
+    return x->valid && !x->held && (x->mask & m->pending[w]) == 0;
+}
+
+/* The warp has a split and every split of it is held. */
+static bool all_held(const warp_split_table_t *m, unsigned w)
+{
+    bool any = false;
+    for (unsigned e = 0; e < m->p.warp_width; e++) {
+        const wst_ent_t *x = ENT(m, w, e);
+        if (x->valid && !x->held)
+            return false;
+        any |= x->valid;
+    }
+    return any;
+}
+
+/* The warp has arrived: every split of it held and none of its threads
+ * waiting for a fill (dws_core may take its branch). */
+static bool arrived_at(const warp_split_table_t *m, unsigned w)
+{
+    return all_held(m, w) && m->pending[w] == 0;
+}
+
+static uint32_t arrived_set(const warp_split_table_t *m)
+{
+    uint32_t a = 0;
+    for (unsigned w = 0; w < m->p.num_warps; w++)
+        a |= (uint32_t)arrived_at(m, w) << w;
+    return a;
 }
 
 static unsigned valid_count(const warp_split_table_t *m, unsigned w)
@@ -161,21 +191,32 @@ static unsigned valid_count(const warp_split_table_t *m, unsigned w)
     return n;
 }
 
-/* Catch-up priority (5.4): "finding the WST entry with the minimum
- * instruction count" of a warp with two or more splits; the lowest entry on
- * a tie. Returns W when the warp has no boosted entry. */
-static unsigned boosted_of(const warp_split_table_t *m, unsigned w)
+/* The entry with the minimum instruction count among the warp's valid
+ * entries (with_held) or its valid entries that are not held; the lowest
+ * entry on a tie; W when there is none. *n counts the valid entries. */
+static unsigned min_icount(const warp_split_table_t *m, unsigned w, bool with_held, unsigned *n)
 {
-    unsigned W = m->p.warp_width, best = W, n = 0;
+    unsigned W = m->p.warp_width, best = W;
+    *n = 0;
     for (unsigned e = 0; e < W; e++) {
         const wst_ent_t *x = ENT(m, w, e);
         if (!x->valid)
             continue;
-        n++;
-        if (best == W || x->icount < ENT(m, w, best)->icount)
+        (*n)++;
+        if ((with_held || !x->held) && (best == W || x->icount < ENT(m, w, best)->icount))
             best = e;
     }
-    return n >= 2 ? best : W;
+    return best;
+}
+
+/* Catch-up priority (5.4): "finding the WST entry with the minimum
+ * instruction count" of a warp with two or more splits, among those that are
+ * not held (a held split waits; the one it waits for is boosted). Returns W
+ * when the warp has no boosted entry. */
+static unsigned boosted_of(const warp_split_table_t *m, unsigned w)
+{
+    unsigned n, best = min_icount(m, w, false, &n);
+    return n >= 2 ? best : m->p.warp_width;
 }
 
 /* The lowest free entry of warp w (W when none). */
@@ -246,11 +287,23 @@ static pick_t select_split(const warp_split_table_t *m, const boost_map_t *b, un
 /* ------------------------------------------------------------------ */
 /* outputs during the cycle                                             */
 
+static unsigned request_error(const warp_split_table_t *m, const warp_split_table_in_t *in);
+
+/* The request's entry (all zero when its warp or entry is out of range). */
+static wst_ent_t request_entry(const warp_split_table_t *m, const warp_split_table_in_t *in)
+{
+    return warp_split_table_entry(m, in->req_warp & m->warp_id_mask,
+                                  in->req_entry & m->entry_id_mask);
+}
+
 void warp_split_table_eval(const warp_split_table_t *m, const warp_split_table_in_t *in,
                            warp_split_table_out_t *out)
 {
     *out = m->reg;
     out->sum_rmfc = m->sum;
+    out->arrived = arrived_set(m);
+    out->req_err = request_error(m, in);
+    out->ex_mask = request_entry(m, in).mask;
 
     boost_map_t b;
     boost_map(m, &b);
@@ -276,6 +329,7 @@ void warp_split_table_eval(const warp_split_table_t *m, const warp_split_table_i
     out->rd_icount = x->icount;
     out->rd_mask = x->mask;
     out->rd_suspended = suspended(m, rw, x);
+    out->rd_held = x->held;
     out->rd_boost = b.boost[rw] == re;
     out->rd_mfc = x->mfc;
     out->rd_rmfc = x->rmfc;
@@ -332,6 +386,7 @@ typedef struct {
     bool valid;
     unsigned op, warp, entry; /* truncated */
     uint64_t pc, mask;
+    bool hold;                /* EXEC, MEM: the split(s) it leaves are held */
     unsigned err, kind;
     unsigned rsp_entry, merges;
     bool exec;                /* an executing cycle (accepted EXEC, MEM, BYPASS) */
@@ -340,6 +395,7 @@ typedef struct {
     uint64_t merge_set;       /* MEM without SPLIT: bit e = entry e is an O */
     bool merge_suspended, merge_woken;
     bool latspec_tested, latspec_split;
+    bool err_held;            /* SUSPENDED because the split is held */
 } req_dec_t;
 
 /* MEM on a divergent access (5.4, 5.4.2, 5.4.3): SPLIT or WAIT. */
@@ -361,14 +417,17 @@ static unsigned decide_divergent(const warp_split_table_t *m, unsigned policy,
 }
 
 /* Merge (5.4: at a load or store the PC is compared with the other splits
- * of the warp): every other valid entry at the executing split's new PC. */
+ * of the warp): every other valid entry at the executing split's new PC
+ * that is held exactly when the executing split is to be (a split waiting
+ * at a branch or reconvergence point merges only with the others that
+ * wait there, 5.3). */
 static void decide_merge(const warp_split_table_t *m, const fill_dec_t *f, req_dec_t *d)
 {
     unsigned w = d->warp;
     unsigned survivor = d->entry;
     for (unsigned e = 0; e < m->p.warp_width; e++) {
         const wst_ent_t *o = ENT(m, w, e);
-        if (e == d->entry || !o->valid || o->pc != d->pc)
+        if (e == d->entry || !o->valid || o->pc != d->pc || o->held != d->hold)
             continue;
         d->merge_set |= UINT64_C(1) << e;
         d->merges++;
@@ -419,11 +478,13 @@ static void decide_request(const warp_split_table_t *m, const warp_split_table_i
         return;
     }
     const wst_ent_t *E = ENT(m, d->warp, d->entry);
-    if (E->mask & P) {
+    if (E->held || (E->mask & P)) {
         d->err = WST_ERR_SUSPENDED;
+        d->err_held = E->held;
         return;
     }
     d->exec = true;
+    d->hold = in->req_hold && (d->op == WST_OP_EXEC || d->op == WST_OP_MEM);
     d->rsp_entry = d->entry;
     if (d->op == WST_OP_BYPASS) {
         /* 5.5: the threads that go the same way stay in the split */
@@ -452,6 +513,15 @@ static void decide_request(const warp_split_table_t *m, const warp_split_table_i
     } else {
         decide_merge(m, f, d);
     }
+}
+
+static unsigned request_error(const warp_split_table_t *m, const warp_split_table_in_t *in)
+{
+    fill_dec_t none;
+    req_dec_t d;
+    memset(&none, 0, sizeof none);
+    decide_request(m, in, &none, &d);
+    return d.err;
 }
 
 /* LAZY (5.4.2): split a suspended split only when no split of the core is
@@ -532,6 +602,7 @@ static void apply_exec(warp_split_table_t *m, const req_dec_t *d, warp_split_tab
     bool missed = d->kind == WST_KIND_MISS || d->kind == WST_KIND_WAIT ||
                   d->kind == WST_KIND_SPLIT;
     E->pc = d->pc;
+    E->held = d->hold;
     E->icount = sat_inc(E->icount, m->icount_max, &ev->icount_sat);
     E->rmfc = sat_dec(E->rmfc);
     if (!missed)
@@ -557,6 +628,7 @@ static void apply_split(warp_split_table_t *m, const req_dec_t *d, const wst_ent
     wst_ent_t *R = ENT(m, d->warp, d->run_ahead);
     bool ignore = false;
     R->valid = true;
+    R->held = d->hold;
     R->pc = d->pc;
     R->icount = sat_inc(E0->icount, m->icount_max, &ignore); /* counted in apply_exec */
     R->mask = d->hit;
@@ -626,6 +698,11 @@ void warp_split_table_step(warp_split_table_t *m, const warp_split_table_in_t *i
     pick_t swf = select_split(m, &b, WST_SCHED_SWF, true);
     ev.boost_override = sel.valid && sel.boost && (!plain.valid || plain.flat != sel.flat);
     ev.swf_differs = rr.valid != swf.valid || (rr.valid && rr.flat != swf.flat);
+    for (unsigned w = 0; w < m->p.num_warps; w++) {
+        unsigned n, least = min_icount(m, w, true, &n);
+        ev.boost_not_held |= n >= 2 && ENT(m, w, least)->held && b.boost[w] < m->p.warp_width;
+    }
+    uint32_t arrived0 = arrived_set(m);
 
     /* decide every rule on the state before the edge */
     fill_dec_t f;
@@ -640,6 +717,7 @@ void warp_split_table_step(warp_split_table_t *m, const warp_split_table_in_t *i
         E0 = *ENT(m, d.warp, d.entry);
     uint32_t sum0 = m->sum;
     bool fill_ok = f.valid && f.err == WST_ERR_NONE;
+    bool fill_held = fill_ok && all_held(m, f.warp); /* its warp waits only for it */
     bool req_ok = d.valid && d.err == WST_ERR_NONE;
 
     /* 1. fill wake effects and wait counters */
@@ -667,6 +745,8 @@ void warp_split_table_step(warp_split_table_t *m, const warp_split_table_in_t *i
     /* 5. lazy split */
     if (l.valid)
         apply_lazy(m, &l, lazy_P, &ev);
+    ev.arrived = arrived_set(m) & ~arrived0;
+    ev.arrived_fill = fill_held && ((ev.arrived >> f.warp) & 1u);
 
     /* 6. sum-rMFC: decrement on an executing cycle, then add the woken MFCs */
     if (d.exec) {
@@ -689,7 +769,11 @@ void warp_split_table_step(warp_split_table_t *m, const warp_split_table_in_t *i
             ev.merge_woken = d.merge_woken;
             ev.latspec_tested = d.latspec_tested;
             ev.latspec_split = d.latspec_split;
+            ev.hold = d.hold;
+            ev.hold_merge = d.hold && d.merges > 0;
+            ev.hold_suspended = d.hold && d.miss != 0 && d.kind != WST_KIND_HIT;
         }
+        ev.err_held = d.err_held;
     }
     m->reg.rsp_kind = ev.kind;
     m->reg.rsp_entry = ev.entry;
@@ -715,6 +799,7 @@ void warp_split_table_step(warp_split_table_t *m, const warp_split_table_in_t *i
         ev.lazy_warp = l.warp;
         ev.lazy_entry = l.run_ahead;
         ev.lazy_woken = fill_ok && f.warp == l.warp && ((f.woken >> l.parent) & 1u);
+        ev.lazy_held = l.snap.held;
     }
     m->reg.lazy_valid = ev.lazy;
     m->reg.lazy_warp = ev.lazy_warp;

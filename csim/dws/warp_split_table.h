@@ -36,6 +36,7 @@ typedef struct {
     bool req_valid;
     unsigned req_op, req_warp, req_entry;
     uint64_t req_pc, req_mask;
+    bool req_hold;
     bool fill_valid;
     unsigned fill_warp;
     uint64_t fill_mask;
@@ -43,6 +44,9 @@ typedef struct {
 } warp_split_table_in_t;
 
 typedef struct {
+    unsigned req_err;   /* combinational: this cycle's request's error */
+    uint64_t ex_mask;   /* combinational: the request's entry's threads */
+    uint32_t arrived;   /* bit w: every split of warp w held, none waiting */
     bool rsp_valid;
     unsigned rsp_err, rsp_kind, rsp_entry, rsp_merges;
     bool fill_rsp_valid;
@@ -59,7 +63,7 @@ typedef struct {
     uint64_t rd_pc;
     uint32_t rd_icount;
     uint64_t rd_mask;
-    bool rd_suspended, rd_boost;
+    bool rd_suspended, rd_held, rd_boost;
     uint32_t rd_mfc, rd_rmfc, rd_memlat, rd_wait;
     uint64_t rd_pending;
     unsigned rd_count;
@@ -91,6 +95,14 @@ typedef struct {
     bool boost_override;     /* sel_* is a boosted entry and the order without
                                 boosting would have picked another */
     bool swf_differs;        /* sched SWF and RR would pick different entries */
+    bool hold;               /* an accepted EXEC or MEM held its split(s) */
+    bool hold_merge;         /* ... a held MEM merged with held entries */
+    bool hold_suspended;     /* ... a held MEM suspended a held split */
+    uint32_t arrived;        /* warps that arrived at this edge (not before it) */
+    bool arrived_fill;       /* the fill made its warp arrive */
+    bool lazy_held;          /* the LAZY-split parent is held */
+    bool boost_not_held;     /* a warp's minimum icount is held, another boosted */
+    bool err_held;           /* the request was refused because its split is held */
 } warp_split_table_events_t;
 
 /* warp_split_table_create/destroy/reset/step (model.h); the read port and
@@ -101,7 +113,7 @@ MODEL_PARAMS(warp_split_table);
 
 /* Read-only views for stimulus and tests. */
 typedef struct {
-    bool valid;
+    bool valid, held;
     uint64_t pc, mask;
     uint32_t icount, mfc, rmfc, memlat, wait;
 } wst_entry_t;
@@ -110,7 +122,7 @@ wst_entry_t warp_split_table_entry(const warp_split_table_t *m, unsigned w, unsi
 /* Threads of warp w waiting for a fill. */
 uint64_t warp_split_table_pending(const warp_split_table_t *m, unsigned w);
 uint32_t warp_split_table_sum_rmfc(const warp_split_table_t *m);
-/* The entry is valid and none of its threads pending. */
+/* The entry is valid, not held and none of its threads pending. */
 bool warp_split_table_ready(const warp_split_table_t *m, unsigned w, unsigned e);
 
 #endif /* SIMT_WARP_SPLIT_TABLE_H */

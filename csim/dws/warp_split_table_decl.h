@@ -58,7 +58,7 @@ enum wst_err {
     WST_ERR_BAD_OP = 1, /* req_op_i 5..7 */
     WST_ERR_BAD_WARP = 2, /* both ports: warp id >= NumWarps */
     WST_ERR_BAD_ENTRY = 3, /* EXEC, MEM, BYPASS: entry >= WarpWidth, or not valid */
-    WST_ERR_SUSPENDED = 4, /* EXEC, MEM, BYPASS: the split is suspended */
+    WST_ERR_SUSPENDED = 4, /* EXEC, MEM, BYPASS: the split is not ready (suspended, or held) */
     WST_ERR_BAD_MASK = 5, /* INIT with an empty mask */
     WST_ERR_BUSY = 6, /* INIT, RELEASE: a thread of the warp waits for a fill */
     WST_ERR_NOT_WAITING = 7, /* fill: an empty mask, or a thread of the mask that is not waiting */

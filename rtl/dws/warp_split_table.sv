@@ -10,10 +10,12 @@
 // (shallowest-warp-first scheduling). Behaviour, cycle timing and errors:
 // docs/blocks/warp_split_table.md.
 //
-// Per warp W entries {valid, pc, icount, mask, mfc, rmfc, memlat, wait} and
-// a pending mask (threads whose miss is outstanding); per core the sum-rMFC
-// counter and the round-robin pointer. A split is suspended when one of its
-// threads is pending (derived, not stored). Two ports, both judged on the
+// Per warp W entries {valid, held, pc, icount, mask, mfc, rmfc, memlat,
+// wait} and a pending mask (threads whose miss is outstanding); per core the
+// sum-rMFC counter and the round-robin pointer. A split is suspended when one
+// of its threads is pending (derived, not stored); held when it waits for the
+// rest of its warp at a branch or reconvergence point (section 5.3: set by
+// req_hold_i, cleared by INIT; dws_core drives it). Two ports, both judged on the
 // state before the edge and applied at that one edge: the request port
 // (INIT, EXEC, MEM, BYPASS, RELEASE) and the fill port (returned misses).
 // With policy LAZY the table also splits a suspended split on its own when
@@ -85,6 +87,7 @@ module warp_split_table #(
   // entry fields are a register file read only where valid (as in mdt).
   // ------------------------------------------------------------------------
   mask_t valid_q   [N];     // bit e: entry e of the warp holds a split
+  mask_t held_q    [N];     // bit e: entry e waits for the rest of its warp
   mask_t pending_q [N];     // bit t: thread t of the warp waits for a fill
   pc_t   pc_q      [N][W];
   icnt_t icount_q  [N][W];
@@ -124,7 +127,7 @@ module warp_split_table #(
   // instruction count, the lowest entry on a tie).
   // ------------------------------------------------------------------------
   mask_t susp_w   [N];      // valid and a thread pending
-  mask_t ready_w  [N];      // valid and no thread pending
+  mask_t ready_w  [N];      // valid, not held and no thread pending
   mask_t woken_w  [N];      // suspended, and the fill returns its last pending thread
   mask_t lcand_w  [N];      // suspended with a thread not pending (LAZY may split it)
   mask_t boost_w  [N];      // catch-up priority (one-hot or 0)
@@ -140,7 +143,8 @@ module warp_split_table #(
 
     for (genvar e = 0; e < W; e++) begin : gen_entry
       assign susp_w[w][e]  = valid_q[w][e] && (mask_q[w][e] & pending_q[w]) != '0;
-      assign ready_w[w][e] = valid_q[w][e] && (mask_q[w][e] & pending_q[w]) == '0;
+      assign ready_w[w][e] = valid_q[w][e] && !held_q[w][e] &&
+                             (mask_q[w][e] & pending_q[w]) == '0;
       // Without a fill on this warp pend_left == pending: nobody wakes.
       assign woken_w[w][e] = susp_w[w][e] && (mask_q[w][e] & pend_left) == '0;
       assign lcand_w[w][e] = susp_w[w][e] && (mask_q[w][e] & ~pending_q[w]) != '0;
@@ -162,14 +166,15 @@ module warp_split_table #(
       .onehot_o(lc_oh_w[w])
     );
 
-    // Catch-up winner: a tournament over the entries, in place (node i
-    // holds the best of entries i .. i + 2^(l+1) - 1 after level l).
+    // Catch-up winner among the entries not held (a held split waits; the
+    // one it waits for is boosted): a tournament over the entries, in place
+    // (node i holds the best of entries i .. i + 2^(l+1) - 1 after level l).
     logic  bt_vld [W];
     icnt_t bt_key [W];
     eid_t  bt_idx [W];
     always_comb begin : p_boost_tree
       for (int unsigned e = 0; e < W; e++) begin
-        bt_vld[e] = valid_q[w][e];
+        bt_vld[e] = valid_q[w][e] && !held_q[w][e];
         bt_key[e] = icount_q[w][e];
         bt_idx[e] = EntryIdWidth'(e);
       end
@@ -189,8 +194,12 @@ module warp_split_table #(
     logic multi;
     assign multi = (valid_q[w] & (valid_q[w] - 1'b1)) != '0;
     for (genvar e = 0; e < W; e++) begin : gen_boost
-      assign boost_w[w][e] = multi && 32'(bt_idx[0]) == e;
+      assign boost_w[w][e] = multi && bt_vld[0] && 32'(bt_idx[0]) == e;
     end
+
+    // Arrived: a split, all of them held, no thread waiting for a fill.
+    assign arrived_o[w] = valid_q[w] != '0 && (valid_q[w] & ~held_q[w]) == '0 &&
+                          pending_q[w] == '0;
   end
 
   // ------------------------------------------------------------------------
@@ -204,7 +213,7 @@ module warp_split_table #(
   assign e_in       = 32'(req_entry_i) < W;
   assign e_idx      = e_in ? req_entry_i : '0;
 
-  mask_t r_valid, r_pend, r_susp, r_woken, e_oh;
+  mask_t r_valid, r_held, r_pend, r_susp, r_woken, e_oh;
   pc_t   r_pc     [W];
   icnt_t r_icount [W];
   mask_t r_mask   [W];
@@ -217,6 +226,7 @@ module warp_split_table #(
   // dynamic index into a case over every entry of the array, at each use.
   always_comb begin : p_req_read
     r_valid = rq_warp_ok ? valid_q[rw] : '0;
+    r_held  = held_q[rw];
     r_pend  = pending_q[rw];
     r_susp  = susp_w[rw];
     r_woken = woken_w[rw];
@@ -244,7 +254,7 @@ module warp_split_table #(
   end
 
   // The executing split E.
-  logic  e_ok, e_susp;
+  logic  e_ok, e_susp, e_held;
   icnt_t e_icount;
   mask_t e_mask;
   mfc_t  e_mfc, e_rmfc;
@@ -266,7 +276,9 @@ module warp_split_table #(
       end
     end
   end
-  assign e_susp = (e_mask & r_pend) != '0;
+  assign e_susp    = (e_mask & r_pend) != '0;
+  assign e_held    = (e_oh & r_held) != '0;
+  assign ex_mask_o = e_ok ? e_mask : '0;
 
   logic is_init, is_exec, is_mem, is_bypass, is_release, is_x, bad_op;
   assign is_init    = req_op_i == warp_split_table_pkg::OpInit;
@@ -276,6 +288,10 @@ module warp_split_table #(
   assign is_release = req_op_i == warp_split_table_pkg::OpRelease;
   assign is_x       = is_exec || is_mem || is_bypass;  // an executing cycle
   assign bad_op     = !(is_init || is_x || is_release);
+
+  // EXEC, MEM: the split(s) the request leaves are held (section 5.3).
+  logic hold;
+  assign hold = req_hold_i && (is_exec || is_mem);
 
   // ------------------------------------------------------------------------
   // Errors: BAD_OP, BAD_WARP, then per op (the lowest code wins)
@@ -299,10 +315,11 @@ module warp_split_table #(
       end
     end else if (!e_ok) begin
       req_err = warp_split_table_pkg::ErrBadEntry;
-    end else if (e_susp) begin
+    end else if (e_susp || e_held) begin
       req_err = warp_split_table_pkg::ErrSuspended;  // only a ready split executes
     end
   end
+  assign req_err_o = req_valid_i ? req_err : warp_split_table_pkg::ErrNone;
 
   logic req_apply, x_apply;
   assign req_apply = req_valid_i && req_err == warp_split_table_pkg::ErrNone;
@@ -351,7 +368,9 @@ module warp_split_table #(
 
   // ------------------------------------------------------------------------
   // Merge (section 5.4): a MEM that does not split merges E with every other
-  // valid entry of the warp at req_pc_i. The lowest of them survives.
+  // valid entry of the warp at req_pc_i that is held exactly when E is to be
+  // (a split waiting at a branch or reconvergence point merges only with
+  // those waiting there). The lowest of them survives.
   // ------------------------------------------------------------------------
   mask_t mset, group, surv_oh;
   eid_t  surv_idx, merges;
@@ -360,7 +379,8 @@ module warp_split_table #(
     mset   = '0;
     merges = '0;
     for (int unsigned e = 0; e < W; e++) begin
-      mset[e] = is_mem && !do_split && r_valid[e] && !e_oh[e] && r_pc[e] == req_pc_i;
+      mset[e] = is_mem && !do_split && r_valid[e] && !e_oh[e] && r_held[e] == hold &&
+                r_pc[e] == req_pc_i;
       merges  = merges + EntryIdWidth'(mset[e]);  // at most W - 1
     end
     group = mset | e_oh;
@@ -561,19 +581,24 @@ module warp_split_table #(
   // read only where valid).
   logic [N-1:0] rq_here_w, lz_here_w;  // the request's / LAZY's warp
   for (genvar w = 0; w < N; w++) begin : gen_next
-    logic rq_here, lz_here;
+    logic rq_here, lz_here, lz_held;
     assign rq_here = req_apply && 32'(rw) == w;
     assign lz_here = lazy_go && lw_oh[w];
+    assign lz_held = (lc_oh_w[w] & held_q[w]) != '0;  // LAZY's parent is held
 
     always_ff @(posedge clk_i or negedge rst_ni) begin : p_warp
       if (!rst_ni) begin
         valid_q[w]   <= '0;
+        held_q[w]    <= '0;
         pending_q[w] <= '0;
       end else begin
         if (rq_here) begin
           valid_q[w] <= (valid_q[w] & ~kill) | ((rq_wr && a_valid) ? a_oh : '0) | b_oh;
+          held_q[w]  <= (held_q[w] & ~kill) | ((rq_wr && a_valid && hold) ? a_oh : '0) |
+                        (hold ? b_oh : '0);
         end else if (lz_here) begin
           valid_q[w] <= valid_q[w] | free_oh_w[w];
+          held_q[w]  <= held_q[w] | (lz_held ? free_oh_w[w] : '0);
         end
         // pending &= ~F (fill), |= M (a MEM that missed): disjoint threads.
         pending_q[w] <= (pending_q[w] & ~((fill_apply && 32'(fw) == w) ? fill_mask_i : '0)) |
@@ -862,6 +887,7 @@ module warp_split_table #(
     rd_icount_o    = '0;
     rd_mask_o      = '0;
     rd_suspended_o = 1'b0;
+    rd_held_o      = 1'b0;
     rd_boost_o     = 1'b0;
     rd_mfc_o       = '0;
     rd_rmfc_o      = '0;
@@ -882,6 +908,7 @@ module warp_split_table #(
             rd_icount_o    = icount_q[w][e];
             rd_mask_o      = mask_q[w][e];
             rd_suspended_o = susp_w[w][e];
+            rd_held_o      = held_q[w][e];
             rd_boost_o     = boost_w[w][e];
             rd_mfc_o       = mfc_q[w][e];
             rd_rmfc_o      = rmfc_q[w][e];
@@ -911,7 +938,7 @@ module warp_split_table #(
   // per thread; both halves of a split are non-empty).
   `ASSERT_NEVER(SplitHasFreeEntry_A, x_apply && do_split && b_oh == '0)
   `ASSERT_NEVER(LazyHasFreeEntry_A, lazy_go && free_oh_w[lazy_w] == '0)
-  // The scheduler never selects a suspended or free split.
+  // The scheduler never selects a suspended, held or free split.
   `ASSERT(SelIsReady_A, !sel_valid_o || ready_w[sel_warp_o][sel_entry_o])
   `ASSERT(SelBoostIsBoosted_A, !sel_boost_o || boost_w[sel_warp_o][sel_entry_o])
   for (genvar w = 0; w < N; w++) begin : gen_warp_assert
@@ -932,6 +959,8 @@ module warp_split_table #(
     // Only threads of a valid entry wait for a fill.
     `ASSERT(PendingInEntries_A, (pending_q[w] & ~seen) == '0)
 `endif
+    // Only a valid entry is held.
+    `ASSERT(HeldIsValid_A, (held_q[w] & ~valid_q[w]) == '0)
     for (genvar e = 0; e < W; e++) begin : gen_entry_assert
       `ASSERT(EntryNotEmpty_A, !valid_q[w][e] || mask_q[w][e] != '0)
       // A ready split has not been waiting: the merge and the executing

@@ -45,6 +45,9 @@ if (CountWidth != $clog2((WarpWidth + 1))) begin : gen_bad_count_width
 end
 
 // No output carries an X or Z bit at a clock edge out of reset.
+`ASSERT_KNOWN(ReqErrKnown_A, req_err_o)
+`ASSERT_KNOWN(ExMaskKnown_A, ex_mask_o)
+`ASSERT_KNOWN(ArrivedKnown_A, arrived_o)
 `ASSERT_KNOWN(RspValidKnown_A, rsp_valid_o)
 `ASSERT_KNOWN(RspErrKnown_A, rsp_err_o)
 `ASSERT_KNOWN(RspKindKnown_A, rsp_kind_o)
@@ -67,6 +70,7 @@ end
 `ASSERT_KNOWN(RdIcountKnown_A, rd_icount_o)
 `ASSERT_KNOWN(RdMaskKnown_A, rd_mask_o)
 `ASSERT_KNOWN(RdSuspendedKnown_A, rd_suspended_o)
+`ASSERT_KNOWN(RdHeldKnown_A, rd_held_o)
 `ASSERT_KNOWN(RdBoostKnown_A, rd_boost_o)
 `ASSERT_KNOWN(RdMfcKnown_A, rd_mfc_o)
 `ASSERT_KNOWN(RdRmfcKnown_A, rd_rmfc_o)

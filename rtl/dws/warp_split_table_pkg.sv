@@ -28,7 +28,7 @@ package warp_split_table_pkg;
     ErrBadOp      = 3'd1, // req_op_i 5..7
     ErrBadWarp    = 3'd2, // both ports: warp id >= NumWarps
     ErrBadEntry   = 3'd3, // EXEC, MEM, BYPASS: entry >= WarpWidth, or not valid
-    ErrSuspended  = 3'd4, // EXEC, MEM, BYPASS: the split is suspended
+    ErrSuspended  = 3'd4, // EXEC, MEM, BYPASS: the split is not ready (suspended, or held)
     ErrBadMask    = 3'd5, // INIT with an empty mask
     ErrBusy       = 3'd6, // INIT, RELEASE: a thread of the warp waits for a fill
     ErrNotWaiting = 3'd7  // fill: an empty mask, or a thread of the mask that is not waiting

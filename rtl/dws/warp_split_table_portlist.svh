@@ -22,6 +22,8 @@
   input  logic [PcWidth-1:0]      req_pc_i,
   /// INIT: the warp's threads; MEM: hit mask, 1 = hit; BYPASS: threads that stay.
   input  logic [WarpWidth-1:0]    req_mask_i,
+  /// EXEC, MEM: the split is held at req_pc_i, waiting for the rest of its warp (section 5.3)
+  input  logic                    req_hold_i,
   /// A fill this cycle.
   input  logic                    fill_valid_i,
   /// Fill: warp.
@@ -32,6 +34,14 @@
   input  logic [WarpIdWidth-1:0]  rd_warp_i,
   /// Read port: entry.
   input  logic [EntryIdWidth-1:0] rd_entry_i,
+  /// Combinational: the error this cycle's request gets at the edge, 0 without one (rsp_err_o
+  /// shows it registered)
+  output logic [2:0]              req_err_o,
+  /// Combinational: the threads of the request's entry (0 when it is out of range or free)
+  output logic [WarpWidth-1:0]    ex_mask_o,
+  /// Bit w: warp w has a split, every split of it is held and none of its threads waits for a
+  /// fill.
+  output logic [NumWarps-1:0]     arrived_o,
   /// Registered: a request was accepted or rejected last cycle.
   output logic                    rsp_valid_o,
   /// Its error code.
@@ -77,6 +87,8 @@
   output logic [WarpWidth-1:0]    rd_mask_o,
   /// A thread of it waits for a fill.
   output logic                    rd_suspended_o,
+  /// It is held (waits for the rest of its warp)
+  output logic                    rd_held_o,
   /// It has catch-up priority (the warp's minimum instruction count)
   output logic                    rd_boost_o,
   /// Its MFC counter.

@@ -7,8 +7,10 @@
  * and the DWS paper (ISCA'10): section 5.4 (split on a divergent access, the
  * fall-behind's XOR mask, catch-up priority, merging by PC, Figure 4),
  * 5.4.2 (Lazy Split, Figure 5), 5.4.3 (MFC, sum-rMFC, memlat), 5.5 (loop
- * bypass), 5.6 (SWF, Figure 6). Masks are written with thread 0 as bit 0.
- * An entry is written {pc, icount, mask, mfc, rmfc, memlat, wait}. */
+ * bypass), 5.6 (SWF, Figure 6), and 5.3 (a split waits for its warp at a
+ * branch: held). Masks are written with thread 0 as bit 0. An entry is
+ * written {pc, icount, mask, mfc, rmfc, memlat, wait}; HELD(...) is the same
+ * entry held. */
 #include <string.h>
 
 #include "test_util.h"
@@ -117,15 +119,19 @@ static out_t view(const wst_t *m, unsigned rw, unsigned re, unsigned sched)
     return o;
 }
 
-#define ENT(pc_, ic_, mask_, mfc_, rmfc_, lat_, wait_)                                    \
-    ((wst_entry_t){.valid = true, .pc = (pc_), .icount = (ic_), .mask = (mask_),         \
-                   .mfc = (mfc_), .rmfc = (rmfc_), .memlat = (lat_), .wait = (wait_)})
+#define ENT_(held_, pc_, ic_, mask_, mfc_, rmfc_, lat_, wait_)                            \
+    ((wst_entry_t){.valid = true, .held = (held_), .pc = (pc_), .icount = (ic_),          \
+                   .mask = (mask_), .mfc = (mfc_), .rmfc = (rmfc_), .memlat = (lat_),     \
+                   .wait = (wait_)})
+#define ENT(...) ENT_(false, __VA_ARGS__)
+#define HELD(...) ENT_(true, __VA_ARGS__)
 
 /* Entry e of warp w is `want`; the read port shows the same. */
 static void check_ent(const wst_t *m, unsigned w, unsigned e, wst_entry_t want)
 {
     wst_entry_t got = warp_split_table_entry(m, w, e);
     assert_int_equal(got.valid, want.valid);
+    assert_int_equal(got.held, want.held);
     assert_int_equal(got.pc, want.pc);
     assert_int_equal(got.icount, want.icount);
     assert_int_equal(got.mask, want.mask);
@@ -135,6 +141,7 @@ static void check_ent(const wst_t *m, unsigned w, unsigned e, wst_entry_t want)
     assert_int_equal(got.wait, want.wait);
     out_t o = view(m, w, e, RR);
     assert_int_equal(o.rd_valid, want.valid);
+    assert_int_equal(o.rd_held, want.held);
     assert_int_equal(o.rd_pc, want.pc);
     assert_int_equal(o.rd_icount, want.icount);
     assert_int_equal(o.rd_mask, want.mask);
@@ -176,10 +183,11 @@ static void check_sel(const wst_t *m, unsigned sched, bool valid, unsigned w, un
  * scheduler, as plain numbers (structs with padding do not compare with
  * memcmp). */
 #define SNAP_MAX 64
-#define SNAP_RD 11
+#define SNAP_RD 12
 typedef struct {
     uint64_t rd[SNAP_MAX][SNAP_RD]; /* rd_* of each entry, [10] = rd_wait */
-    uint64_t ent[SNAP_MAX][8];      /* the view, [7] = wait */
+    uint64_t ent[SNAP_MAX][9];      /* the view, [7] = wait */
+    uint64_t arrived;
     uint64_t sel[2][4];
     uint64_t pending[8];
     uint64_t sum;
@@ -197,10 +205,12 @@ static void snap(const wst_t *m, snap_t *s)
             out_t o = view(m, w, e, RR);
             uint64_t rd[SNAP_RD] = {o.rd_valid, o.rd_pc, o.rd_icount, o.rd_mask,
                                     o.rd_suspended, o.rd_boost, o.rd_mfc, o.rd_rmfc,
-                                    o.rd_memlat, o.rd_pending * 64 + o.rd_count, o.rd_wait};
+                                    o.rd_memlat, o.rd_pending * 64 + o.rd_count, o.rd_wait,
+                                    o.rd_held};
             memcpy(s->rd[i], rd, sizeof rd);
             wst_entry_t x = warp_split_table_entry(m, w, e);
-            uint64_t en[8] = {x.valid, x.pc, x.mask, x.icount, x.mfc, x.rmfc, x.memlat, x.wait};
+            uint64_t en[9] = {x.valid, x.pc,     x.mask, x.icount, x.mfc,
+                              x.rmfc,  x.memlat, x.wait, x.held};
             memcpy(s->ent[i], en, sizeof en);
         }
     }
@@ -212,6 +222,7 @@ static void snap(const wst_t *m, snap_t *s)
         s->sel[k][3] = o.sel_boost;
     }
     s->sum = warp_split_table_sum_rmfc(m);
+    s->arrived = view(m, 0, 0, RR).arrived;
 }
 
 /* What an edge without any accepted request or fill does: every suspended
@@ -1010,6 +1021,146 @@ static void test_bypass(void **state)
 }
 
 /* ------------------------------------------------------------------ */
+/* held splits (5.3: the splits of a warp wait for each other)          */
+
+static ev_t req_hold(wst_t *m, unsigned policy, unsigned op, unsigned w, unsigned e,
+                     uint64_t pc, uint64_t mask)
+{
+    in_t in = req_in(policy, op, w, e, pc, mask);
+    in.req_hold = true;
+    return step_ev(m, &in);
+}
+
+/* A run-ahead split executes a branch and is held; a request on it is
+ * refused; the fall-behind wakes, is boosted, reaches the branch and is
+ * held: the warp has arrived. INIT re-roots it. */
+static void test_hold_branch(void **state)
+{
+    wst_t *m = *state = make(1, 4, 20);
+    init_w(m, 0, 0x10, 0xF);
+    (void)mem(m, AGG, 0, 0, 0x11, 0x3, WST_KIND_SPLIT, 1);
+    ev_t ev = req_hold(m, OFF, WST_OP_EXEC, 0, 1, 0x12, 0);
+    check_ok(ev, WST_KIND_NONE, 1);
+    assert_true(ev.hold);
+    assert_false(ev.hold_merge);
+    assert_int_equal(ev.arrived, 0);
+    check_ent(m, 0, 1, HELD(0x12, 2, 0x3, 2, 0, 20, 0));
+    check_ent(m, 0, 0, ENT(0x11, 1, 0xC, 0, 0, 20, 1));
+    /* entry 0 is the only split not held: boosted, though suspended */
+    assert_true(view(m, 0, 0, RR).rd_boost);
+    assert_false(view(m, 0, 1, RR).rd_boost);
+    check_sel(m, RR, false, 0, 0, false); /* held and suspended: nothing ready */
+    assert_int_equal(view(m, 0, 0, RR).arrived, 0);
+
+    /* the request's error and entry during the cycle, then at the edge */
+    in_t in = req_in(OFF, WST_OP_EXEC, 0, 1, 0x13, 0);
+    out_t o;
+    warp_split_table_eval(m, &in, &o);
+    assert_int_equal(o.req_err, WST_ERR_SUSPENDED);
+    assert_int_equal(o.ex_mask, 0x3);
+    ev = step_ev(m, &in);
+    assert_int_equal(ev.err, WST_ERR_SUSPENDED);
+    assert_true(ev.err_held);
+    check_ent(m, 0, 1, HELD(0x12, 2, 0x3, 2, 0, 20, 0));
+    assert_int_equal(view(m, 0, 0, RR).req_err, WST_ERR_NONE); /* no request */
+
+    /* the fall-behind's threads return: memlat 3, the edges from the one
+     * that suspended it (2) to the fill's (5) */
+    fill(m, 0, 0xC, 0x1);
+    check_ent(m, 0, 0, ENT(0x11, 1, 0xC, 0, 0, 3, 0));
+    check_sel(m, RR, true, 0, 0, true);
+    ev = req_hold(m, OFF, WST_OP_EXEC, 0, 0, 0x12, 0);
+    check_ok(ev, WST_KIND_NONE, 0);
+    assert_int_equal(ev.arrived, 0x1);
+    assert_false(ev.arrived_fill);
+    check_ent(m, 0, 0, HELD(0x12, 2, 0xC, 1, 0, 3, 0));
+    assert_int_equal(view(m, 0, 0, RR).arrived, 0x1);
+    assert_false(view(m, 0, 0, RR).rd_boost); /* no split left to boost */
+    check_sel(m, RR, false, 0, 0, false);
+
+    /* re-rooted: one split, not held */
+    init_w(m, 0, 0x20, 0xF);
+    check_ent(m, 0, 0, ENT(0x20, 0, 0xF, 0, 0, 20, 0));
+    check_free(m, 0, 1);
+    assert_int_equal(view(m, 0, 0, RR).arrived, 0);
+}
+
+/* Held loads and stores (a reconvergence point right after them): a split
+ * not held never merges with a held one at the same PC; a held one does,
+ * and waits for its misses; the fill makes the warp arrive. */
+static void test_hold_mem_merge(void **state)
+{
+    wst_t *m = *state = make(1, 4, 20);
+    init_w(m, 0, 0x20, 0xF);
+    (void)mem(m, AGG, 0, 0, 0x21, 0x1, WST_KIND_SPLIT, 1);
+    in_t in = req_in(OFF, WST_OP_MEM, 0, 1, 0x22, 0x1);
+    in.req_hold = true;
+    ev_t ev = step_ev(m, &in);
+    check_ok(ev, WST_KIND_HIT, 1);
+    assert_int_equal(ev.merges, 0);
+    check_ent(m, 0, 1, HELD(0x22, 2, 0x1, 2, 0, 20, 0));
+    fill(m, 0, 0xE, 0x1);
+    check_ent(m, 0, 0, ENT(0x21, 1, 0xE, 0, 0, 2, 0));
+    /* not held: no merge with entry 1 at 0x22 */
+    ev = mem(m, OFF, 0, 0, 0x22, 0xE, WST_KIND_HIT, 0);
+    assert_int_equal(ev.merges, 0);
+    check_ent(m, 0, 0, ENT(0x22, 2, 0xE, 1, 0, 2, 0));
+    check_ent(m, 0, 1, HELD(0x22, 2, 0x1, 2, 0, 20, 0));
+    /* held and divergent under OFF: WAIT, merged with entry 1: icount
+     * max(3, 2), E's counters (mfc stays 1: it missed), suspended */
+    ev = req_hold(m, OFF, WST_OP_MEM, 0, 0, 0x22, 0x2);
+    check_ok(ev, WST_KIND_WAIT, 0);
+    check_ent(m, 0, 0, HELD(0x22, 3, 0xF, 1, 0, 2, 0));
+    check_free(m, 0, 1);
+    assert_int_equal(ev.merges, 1);
+    assert_true(ev.hold_merge);
+    assert_true(ev.hold_suspended);
+    assert_int_equal(ev.arrived, 0);
+    assert_true(view(m, 0, 0, RR).rd_suspended);
+    assert_int_equal(warp_split_table_pending(m, 0), 0xC);
+    /* the fill wakes it: rmfc = mfc 1, memlat 1, sum-rMFC 1; arrived */
+    ev = fill(m, 0, 0xC, 0x1);
+    assert_int_equal(ev.arrived, 0x1);
+    assert_true(ev.arrived_fill);
+    check_ent(m, 0, 0, HELD(0x22, 3, 0xF, 0, 1, 1, 0));
+    assert_int_equal(warp_split_table_sum_rmfc(m), 1);
+    assert_int_equal(view(m, 0, 0, RR).arrived, 0x1);
+}
+
+/* LAZY splits a held split (nothing else ready): both halves stay held. A
+ * held split with the warp's minimum icount leaves the boost to another. */
+static void test_hold_lazy_boost(void **state)
+{
+    wst_t *m = *state = make(2, 4, 20);
+    init_w(m, 0, 0x10, 0xF);
+    ev_t ev = req_hold(m, LAZY, WST_OP_MEM, 0, 0, 0x11, 0x3);
+    check_ok(ev, WST_KIND_WAIT, 0);
+    check_ent(m, 0, 0, HELD(0x11, 1, 0xF, 0, 0, 20, 0));
+    ev = idle(m, LAZY);
+    assert_true(ev.lazy);
+    assert_true(ev.lazy_held);
+    check_ent(m, 0, 1, HELD(0x11, 1, 0x3, 0, 0, 20, 0));
+    check_ent(m, 0, 0, HELD(0x11, 1, 0xC, 0, 0, 20, 1));
+    fill(m, 0, 0xC, 0x1);
+    assert_int_equal(view(m, 0, 0, RR).arrived, 0x1);
+
+    /* warp 1: the fall-behind reaches the branch first (icount 2) while
+     * the run-ahead runs on (icount 3): the minimum is held, the run-ahead
+     * is boosted */
+    init_w(m, 1, 0x10, 0xF);
+    (void)mem(m, AGG, 1, 0, 0x11, 0x3, WST_KIND_SPLIT, 1);
+    fill(m, 1, 0xC, 0x1);
+    check_ok(req_hold(m, OFF, WST_OP_EXEC, 1, 0, 0x12, 0), WST_KIND_NONE, 0);
+    exec(m, 1, 1, 0x12);
+    exec(m, 1, 1, 0x13);
+    assert_false(view(m, 1, 0, RR).rd_boost);
+    assert_true(view(m, 1, 1, RR).rd_boost);
+    check_sel(m, SWF, true, 1, 1, true);
+    ev = idle(m, OFF);
+    assert_true(ev.boost_not_held);
+}
+
+/* ------------------------------------------------------------------ */
 /* errors                                                               */
 
 static void expect_err(wst_t *m, in_t in, unsigned err, unsigned ferr)
@@ -1265,14 +1416,21 @@ static void test_width_64(void **state)
 static void check_invariants(const wst_t *m)
 {
     const params_t *p = warp_split_table_params(m);
+    uint32_t arrived = view(m, 0, 0, RR).arrived;
     for (unsigned w = 0; w < p->num_warps; w++) {
         uint64_t seen = 0;
+        bool any = false, all_held = true;
         for (unsigned e = 0; e < p->warp_width; e++) {
             wst_entry_t x = warp_split_table_entry(m, w, e);
             if (!x.valid) {
                 assert_int_equal(x.mask, 0);
+                assert_false(x.held);
                 continue;
             }
+            any = true;
+            all_held &= x.held;
+            if (x.held)
+                assert_false(warp_split_table_ready(m, w, e));
             assert_true(x.mask != 0);
             assert_int_equal(x.mask & seen, 0);
             seen |= x.mask;
@@ -1280,6 +1438,8 @@ static void check_invariants(const wst_t *m)
                 assert_int_equal(x.wait, 0);
         }
         assert_int_equal(warp_split_table_pending(m, w) & ~seen, 0);
+        assert_int_equal((arrived >> w) & 1u,
+                         any && all_held && warp_split_table_pending(m, w) == 0);
     }
 }
 
@@ -1288,7 +1448,7 @@ static void test_random_invariants(void **state)
     params_t p = {6, 8, 32, 8, 6, 8, 8, 200}; /* the default configuration */
     wst_t *m = *state = create_ok(&p);
     uint64_t s = 0x9E3779B97F4A7C15u;
-    unsigned lazy = 0, splits = 0, merges = 0, wakes = 0;
+    unsigned lazy = 0, splits = 0, merges = 0, wakes = 0, holds = 0, arrivals = 0;
     for (int i = 0; i < 100000; i++) {
         in_t in = {0};
         in.policy = (unsigned)(xorshift64(&s) % 4);
@@ -1302,6 +1462,7 @@ static void test_random_invariants(void **state)
         in.req_warp = w;
         in.req_entry = e;
         in.req_pc = xorshift64(&s) % 6;
+        in.req_hold = xorshift64(&s) % 4 == 0;
         in.req_mask = xorshift64(&s) & (xorshift64(&s) % 2 ? ~UINT64_C(0) : 0xFF);
         if (in.req_op == WST_OP_BYPASS && xorshift64(&s) % 2)
             in.req_mask |= ~warp_split_table_entry(m, w, e).mask; /* keep most */
@@ -1332,6 +1493,9 @@ static void test_random_invariants(void **state)
         assert_int_equal(pre.rd_pc, x.pc);
         assert_int_equal(pre.rd_wait, x.wait);
         assert_int_equal(pre.rd_pending, warp_split_table_pending(m, in.rd_warp));
+        /* the request's entry (ids truncated to 3 bits; a free entry's mask is 0) */
+        assert_int_equal(pre.ex_mask,
+                         warp_split_table_entry(m, in.req_warp & 7, in.req_entry & 7).mask);
 
         out_t out;
         ev_t ev;
@@ -1344,17 +1508,22 @@ static void test_random_invariants(void **state)
         assert_int_equal(out.rd_icount, pre.rd_icount);
         assert_int_equal(out.rsp_valid, pre.rsp_valid);
         assert_int_equal(out.sum_rmfc, pre.sum_rmfc);
+        assert_int_equal(out.req_err, ev.err); /* the error, a cycle early */
         check_invariants(m);
         lazy += ev.lazy;
         splits += ev.kind == WST_KIND_SPLIT;
         merges += ev.merges > 0;
         wakes += ev.woken != 0;
+        holds += ev.hold;
+        arrivals += ev.arrived != 0;
     }
     /* the run reached the interesting behaviour */
     assert_true(lazy > 10);
     assert_true(splits > 100);
     assert_true(merges > 100);
     assert_true(wakes > 100);
+    assert_true(holds > 100);
+    assert_true(arrivals > 10);
 }
 
 int main(void)
@@ -1379,6 +1548,9 @@ int main(void)
         UNIT_TEST(test_sched_swf_fig6),
         UNIT_TEST(test_boost_beats_both),
         UNIT_TEST(test_bypass),
+        UNIT_TEST(test_hold_branch),
+        UNIT_TEST(test_hold_mem_merge),
+        UNIT_TEST(test_hold_lazy_boost),
         UNIT_TEST(test_errors),
         UNIT_TEST(test_saturation),
         UNIT_TEST(test_sum_saturation_floor),

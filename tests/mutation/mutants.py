@@ -170,9 +170,14 @@ MUTANTS = [
                "->mask = E0->mask ^ d->hit;", "->mask = E0->mask & d->hit;"))),
           ("merge_pc_mismatch", "splits merge at a load whose PCs differ", (
               ("rtl", "rtl/dws/warp_split_table.sv",
-               "!e_oh[e] && r_pc[e] == req_pc_i;", "!e_oh[e] && r_pc[e] != req_pc_i;"),
+               "r_pc[e] == req_pc_i;", "r_pc[e] != req_pc_i;"),
               ("model", "csim/dws/warp_split_table.c",
-               "!o->valid || o->pc != d->pc)", "!o->valid || o->pc == d->pc)"))),
+               "o->pc != d->pc ||", "o->pc == d->pc ||"))),
+          ("merge_ignores_held", "a split merges with one held at a branch (5.3)", (
+              ("rtl", "rtl/dws/warp_split_table.sv",
+               "r_held[e] == hold &&", "1'b1 &&"),
+              ("model", "csim/dws/warp_split_table.c",
+               "|| o->held != d->hold)", ")"))),
           ("latspec_reversed", "LatSpec splits when sum-rMFC + MFC >= memlat", (
               ("rtl", "rtl/dws/warp_split_table.sv",
                "CmpWidth'(e_mfc) < CmpWidth'(e_memlat);",

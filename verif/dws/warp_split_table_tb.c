@@ -9,7 +9,13 @@
  * loop branch) and where it goes are functions of the PC, so a fall-behind
  * split meets its run-ahead split at the same PCs and the two can merge.
  * Misses return after a random latency, in random groups. The pipeline
- * mostly issues the scheduler's pick. Now and then the policy or the
+ * mostly issues the scheduler's pick. Some instructions are conditional
+ * branches and some loads and stores end at a reconvergence point: there a
+ * split is held (req_hold_i) until its warp has arrived, and the warp is
+ * then re-rooted with INIT, as dws_core does after the stack's branch or
+ * pop (section 5.3). Which PCs are such points changes now and then, and
+ * for stretches of cycles there are none (tiny PC spaces need both). Now and then the
+ * policy or the
  * scheduler changes, a warp is re-rooted (INIT) or released, and about 3%
  * of the requests and fills are illegal: each is checked to change nothing,
  * against a shadow model that sees the same cycle without it. */
@@ -34,6 +40,8 @@ typedef struct {
     unsigned policy, sched;
     unsigned fragment_warp;  /* this warp splits one thread off at each access */
     bool fragment;
+    bool holds;              /* branches and reconvergence points hold splits */
+    uint64_t hold_salt;      /* which PCs they are (changes with `holds`) */
     uint64_t all_hit_until;  /* every access hits until this cycle: MFCs grow, and
                                 their wakes afterwards fill sum-rMFC */
     bool bad_req, bad_fill;  /* this cycle's request / fill is an injected illegal one */
@@ -62,6 +70,13 @@ static unsigned insn_at(uint64_t pc)
 {
     uint64_t h = mix(pc) % 100;
     return h < 55 ? INSN_ALU : h < 97 ? INSN_MEM : INSN_LOOP;
+}
+
+/* The instruction at pc is a conditional branch (an ALU slot) or a load or
+ * store followed by a reconvergence point (a MEM slot): its split is held. */
+static bool hold_at(const tb_t *t, uint64_t pc)
+{
+    return t->holds && mix(pc ^ t->hold_salt) % 100 < 7;
 }
 
 /* The next PC: the next word, or (at one instruction in eight) a jump back. */
@@ -145,10 +160,10 @@ static int illegal_request(tb_t *t, warp_split_table_in_t *in)
             return 0;
         t->bad_code = WST_ERR_BAD_ENTRY;
         return 1;
-    case 3: { /* a suspended split */
+    case 3: { /* a suspended or held split */
         for (unsigned e = 0; e < t->p.warp_width; e++) {
             wst_entry_t x = warp_split_table_entry(t->m, w, e);
-            if (x.valid && (x.mask & t->pending[w])) {
+            if (x.valid && (x.held || (x.mask & t->pending[w]))) {
                 in->req_op = WST_OP_EXEC + (unsigned)cosim_rng_below(r, 3);
                 in->req_entry = e;
                 t->bad_code = WST_ERR_SUSPENDED;
@@ -179,13 +194,31 @@ static void random_request(tb_t *t, warp_split_table_in_t *in)
     if (!cosim_rng_pct(r, 90))
         return;
     in->req_valid = true;
+    in->req_hold = cosim_rng_pct(r, 50); /* INIT, BYPASS, RELEASE ignore it */
     if (cosim_rng_pct(r, 3) && illegal_request(t, in)) {
         t->bad_req = true;
         return;
     }
+    /* a warp that has arrived is re-rooted at its held PC with all its
+     * threads (dws_core: the stack's new top after the branch); now and
+     * then it is left waiting a while */
+    warp_split_table_out_t o;
+    warp_split_table_eval(t->m, in, &o);
+    unsigned w;
+    if (o.arrived && cosim_rng_pct(r, 80)) {
+        for (w = 0; !((o.arrived >> w) & 1u); w++)
+            ;
+        in->req_warp = w, in->req_op = WST_OP_INIT, in->req_mask = 0;
+        for (unsigned e = 0; e < t->p.warp_width; e++) {
+            wst_entry_t x = warp_split_table_entry(t->m, w, e);
+            if (x.valid)
+                in->req_pc = x.pc, in->req_mask |= x.mask;
+        }
+        return;
+    }
     /* a warp with no split left starts again; now and then one is re-rooted
      * (the stack's next TOS, dws_core) or released */
-    unsigned w = (unsigned)cosim_rng_below(r, n);
+    w = (unsigned)cosim_rng_below(r, n);
     unsigned live = valid_entries(t, w);
     if (!t->pending[w] && (live == 0 || cosim_rng_below(r, 4000) == 0)) {
         in->req_warp = w;
@@ -203,8 +236,6 @@ static void random_request(tb_t *t, warp_split_table_in_t *in)
         return;
     }
     /* the scheduler's pick, or another ready split */
-    warp_split_table_out_t o;
-    warp_split_table_eval(t->m, in, &o);
     unsigned e;
     if (o.sel_valid && cosim_rng_pct(r, 85)) {
         w = o.sel_warp, e = o.sel_entry;
@@ -217,12 +248,14 @@ static void random_request(tb_t *t, warp_split_table_in_t *in)
     in->req_pc = next_pc(t, x.pc);
     /* a loop branch at any PC now and then: a tiny PC space may hold none */
     switch (cosim_rng_pct(r, 1) ? INSN_LOOP : insn_at(x.pc)) {
-    case INSN_ALU:
+    case INSN_ALU: /* or a branch: held until the warp has arrived */
         in->req_op = WST_OP_EXEC;
+        in->req_hold = hold_at(t, x.pc);
         break;
     case INSN_MEM:
         in->req_op = WST_OP_MEM;
         in->req_mask = hit_mask(t, w, x.mask);
+        in->req_hold = hold_at(t, x.pc);
         break;
     default: /* a loop branch: most threads go round again */
         in->req_op = WST_OP_BYPASS;
@@ -298,7 +331,8 @@ static void schedule_misses(tb_t *t)
  * thread sets mask=, pending=, woken=). */
 enum { EK_VALID, EK_PC, EK_ICOUNT, EK_SUSP, EK_BOOST, EK_MFC, EK_RMFC, EK_MEMLAT, EK_WAIT,
        EK_COUNT_, EK_RSP, EK_ERR, EK_KIND, EK_ENTRY, EK_MERGES, EK_FRSP, EK_FERR, EK_LAZY,
-       EK_LW, EK_LE, EK_STICKY, EK_SUM, EK_SEL, EK_SW, EK_SE, EK_SBOOST, EK_COUNT };
+       EK_LW, EK_LE, EK_STICKY, EK_SUM, EK_SEL, EK_SW, EK_SE, EK_SBOOST, EK_HELD, EK_ARRIVED,
+       EK_COUNT };
 static const scenario_key_t expect_keys[EK_COUNT] = {
     [EK_VALID] = {"valid", NULL},        [EK_PC] = {"pc", NULL},
     [EK_ICOUNT] = {"icount", NULL},      [EK_SUSP] = {"suspended", NULL},
@@ -313,6 +347,7 @@ static const scenario_key_t expect_keys[EK_COUNT] = {
     [EK_STICKY] = {"sticky", NULL},      [EK_SUM] = {"sum", NULL},
     [EK_SEL] = {"sel", NULL},            [EK_SW] = {"sel_w", NULL},
     [EK_SE] = {"sel_e", NULL},           [EK_SBOOST] = {"sel_boost", NULL},
+    [EK_HELD] = {"held", NULL},          [EK_ARRIVED] = {"arrived", NULL},
 };
 enum { MK_MASK, MK_PENDING, MK_WOKEN, MK_COUNT };
 static const char *const mask_keys[MK_COUNT] = {"mask", "pending", "woken"};
@@ -328,7 +363,7 @@ static int get_mask(scenario_line_t *l, const char *key, uint64_t *v, char *err,
 }
 
 /* A line: `VERB w= e= pc= ...` for INIT (mask=), EXEC, MEM (hit=), BYPASS
- * (keep=), RELEASE; `fill w= mask=`; `idle`; `expect`/`peek`. Any line may
+ * (keep=), RELEASE, with hold=1 to hold the split; `fill w= mask=`; `idle`; `expect`/`peek`. Any line may
  * set policy= and sched= (they stay) and add a fill (fill= fw=). */
 static int scenario_request(tb_t *t, warp_split_table_in_t *in, char *err, size_t errlen)
 {
@@ -384,6 +419,10 @@ static int scenario_request(tb_t *t, warp_split_table_in_t *in, char *err, size_
     in->req_op = (unsigned)op;
     static const char *const mask_key[WST_OP_COUNT] = {
         [WST_OP_INIT] = "mask", [WST_OP_MEM] = "hit", [WST_OP_BYPASS] = "keep"};
+    uint64_t hold = 0;
+    if (scenario_get_bits(l, "hold", 1, &hold, err, errlen) < 0)
+        return -1;
+    in->req_hold = hold != 0;
     if (scenario_get_bits(l, "pc", CFG_PcWidth, &in->req_pc, err, errlen) < 0 ||
         (mask_key[op] && get_mask(l, mask_key[op], &in->req_mask, err, errlen) < 0))
         return -1;
@@ -402,7 +441,8 @@ static int scenario_check(tb_t *t, const warp_split_table_out_t *o, char *err, s
         [EK_FRSP] = o->fill_rsp_valid, [EK_FERR] = o->fill_err,   [EK_LAZY] = o->lazy_valid,
         [EK_LW] = o->lazy_warp,       [EK_LE] = o->lazy_entry,    [EK_STICKY] = o->err_sticky,
         [EK_SUM] = o->sum_rmfc,       [EK_SEL] = o->sel_valid,    [EK_SW] = o->sel_warp,
-        [EK_SE] = o->sel_entry,       [EK_SBOOST] = o->sel_boost,
+        [EK_SE] = o->sel_entry,       [EK_SBOOST] = o->sel_boost,  [EK_HELD] = o->rd_held,
+        [EK_ARRIVED] = o->arrived,
     };
     const uint64_t masks[MK_COUNT] = {o->rd_mask, o->rd_pending, o->fill_woken};
     if (scenario_expect_check(&t->scn_line, &t->scn_exp, expect_keys, EK_COUNT, 0, got, err,
@@ -457,6 +497,14 @@ static void cover(tb_t *t, const warp_split_table_in_t *in, const warp_split_tab
     c[WST_CV_FILL_WAKE_MANY] += (ev->woken & (ev->woken - 1)) != 0;
     c[WST_CV_FILL_SAME_WARP] += ev->req && ev->fill && !ev->err && !ev->fill_err &&
                                 in->req_warp == in->fill_warp;
+    c[WST_CV_HOLD] += ev->hold;
+    c[WST_CV_HOLD_MERGE] += ev->hold_merge;
+    c[WST_CV_HOLD_SUSPENDED] += ev->hold_suspended;
+    c[WST_CV_ARRIVED] += ev->arrived != 0;
+    c[WST_CV_ARRIVED_FILL] += ev->arrived_fill;
+    c[WST_CV_LAZY_HELD] += ev->lazy_held;
+    c[WST_CV_BOOST_NOT_HELD] += ev->boost_not_held;
+    c[WST_CV_ERR_HELD] += ev->err_held;
     c[WST_CV_BYPASS] += ev->req && !ev->err && ev->op == WST_OP_BYPASS &&
                         ev->kind == WST_KIND_NONE;
     c[WST_CV_BYPASS_FREED] += ev->req && !ev->err && ev->kind == WST_KIND_FREED;
@@ -476,6 +524,7 @@ static void tb_reset(tb_t *t)
     warp_split_table_reset(t->shadow);
     memset(t->pending, 0, sizeof t->pending);
     t->fragment = false;
+    t->holds = true;
     t->all_hit_until = 0;
     t->scn_policy = t->scn_sched = 0;
 }
@@ -520,6 +569,10 @@ static int tb_stimulus(tb_t *t, uint64_t cycle, warp_split_table_in_t *in, char 
     }
     if (cosim_rng_below(r, 20000) == 0)
         t->all_hit_until = cycle + 3000;
+    if (cosim_rng_below(r, 4000) == 0) {
+        t->holds = cosim_rng_pct(r, 75);
+        t->hold_salt = cosim_rng_next(r);
+    }
     in->policy = t->fragment ? WST_POLICY_AGGRESS : t->policy;
     in->sched = t->sched;
     in->rd_warp = (unsigned)cosim_rng_below(r, t->warp_id_span);
@@ -540,7 +593,8 @@ static bool same_state(const warp_split_table_t *a, const warp_split_table_t *b,
             return false;
         for (unsigned e = 0; e < p->warp_width; e++) {
             wst_entry_t x = warp_split_table_entry(a, w, e), y = warp_split_table_entry(b, w, e);
-            if (x.valid != y.valid || x.pc != y.pc || x.mask != y.mask || x.icount != y.icount ||
+            if (x.valid != y.valid || x.held != y.held || x.pc != y.pc || x.mask != y.mask ||
+                x.icount != y.icount ||
                 x.mfc != y.mfc || x.rmfc != y.rmfc || x.memlat != y.memlat || x.wait != y.wait)
                 return false;
         }
