@@ -125,8 +125,7 @@ deps:
 # group under rtl/ csim/ verif/, the shared code, the generators.
 block_of = $(word 1,$(subst /, ,$(1)))
 group_of = $(CFG_GROUP_$(1))
-deps_of  = $(wildcard rtl/common/*.sv* rtl/$(call group_of,$(1))/*.sv* \
-             csim/common/*.[ch] csim/$(call group_of,$(1))/*.[ch] \
+deps_of  = $(wildcard $(foreach g,$(CFG_FOLDERS_$(1)),rtl/$(g)/*.sv* csim/$(g)/*.[ch]) \
              verif/common/*.[ch] verif/$(call group_of,$(1))/*.[ch]) \
            configs/*.cfg scripts/cfg.py scripts/gen_shim.py scripts/gen_kit.py scripts/build_cosim.sh
 

@@ -64,7 +64,7 @@ if command -v ccache > /dev/null; then
     cc=(ccache "$CC")
 fi
 cflags=(-std=c11 -O2 -Wall -Wextra -Werror -g
-        -Icsim/common -Icsim/"$group" -Iverif/common -Iverif/"$group" -I"$out/gen"
+        "${cincdirs[@]/#/-I}" -Iverif/common -Iverif/"$group" -I"$out/gen"
         $cdefs -DCFG_NAME="\"$config\"" ${MODEL_ONLY:+-DCOSIM_MODEL_ONLY})
 san=()
 [ -n "${SANITIZE:-}" ] && san=(-fsanitize=address,undefined -fno-sanitize-recover=all

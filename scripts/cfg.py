@@ -26,10 +26,12 @@ benchmark scripts and the test runner all go through it.
         `# config:` line; none: every configuration), or C if that agrees
   cfg.py sources BLOCK KIND           the block's source files, one per line,
         relative to the repository root; KIND one of
-        rtl    rtl/common/ then rtl/<group>/, packages first in each
-        csim   csim/common/*.c then csim/<group>/*.c (the golden models)
+        rtl    rtl/common/, the children's groups, then rtl/<group>/,
+               packages first in each
+        csim   the *.c of the same folders under csim/ (the golden models)
         tests  tests/<group>/test_<block>.c, if the block has unit tests
-        incdirs  include folders of the RTL (rtl/common, rtl/<group>)
+        incdirs  include folders of the RTL (rtl/common, ..., rtl/<group>)
+        cincdirs include folders of the models (csim/common, ..., csim/<group>)
         headers  the *.svh files in those folders (what a result's RTL hash
                  covers besides the rtl files)
         rtl-args  -I<incdir>... and the rtl files: the arguments Verilator
@@ -297,27 +299,40 @@ def _files(folder, suffix):
     return [f"{folder}/{f}" for f in sorted(os.listdir(d)) if f.endswith(suffix)]
 
 
-SOURCE_KINDS = ("rtl", "csim", "tests", "incdirs", "headers", "rtl-args")
+SOURCE_KINDS = ("rtl", "csim", "tests", "incdirs", "cincdirs", "headers", "rtl-args")
+
+
+def folders(block):
+    """The groups whose sources a block uses: common, its children's (a
+    composed block may reuse a block of another group), its own last."""
+    d = load(block)
+    own = d.keys["group"]
+    out = ["common"]
+    for child in d.children:
+        out += [g for g in folders(child) if g not in out and g != own]
+    return out + ([own] if own not in out else [])
 
 
 def sources(block, kind):
     """The block's source files of one kind, relative to the root."""
     group = load(block).keys["group"]
-    folders = ["common"] + ([group] if group != "common" else [])
+    folders_ = folders(block)
     if kind == "rtl":
         out = []
-        for g in folders:
+        for g in folders_:
             out += _pkg_first(_files(f"rtl/{g}", ".sv"))
         if not any(f.startswith(f"rtl/{group}/") for f in out):
             raise CfgError(f"block '{block}': no RTL in rtl/{group}/")
         return out
     if kind == "csim":
-        return [f for g in folders for f in _files(f"csim/{g}", ".c")]
+        return [f for g in folders_ for f in _files(f"csim/{g}", ".c")]
     if kind == "tests":
         t = f"tests/{group}/test_{block}.c"
         return [t] if os.path.isfile(os.path.join(ROOT, t)) else []
     if kind == "incdirs":
-        return [f"rtl/{g}" for g in folders if os.path.isdir(os.path.join(ROOT, "rtl", g))]
+        return [f"rtl/{g}" for g in folders_ if os.path.isdir(os.path.join(ROOT, "rtl", g))]
+    if kind == "cincdirs":
+        return [f"csim/{g}" for g in folders_ if os.path.isdir(os.path.join(ROOT, "csim", g))]
     if kind == "headers":
         return [f for d in sources(block, "incdirs") for f in _files(d, ".svh")]
     if kind == "rtl-args":
@@ -362,6 +377,7 @@ def make_vars():
     for b in blocks():
         d = load(b)
         lines += [f"CFG_GROUP_{b} := {d.keys['group']}", f"CFG_TOP_{b} := {d.keys['top']}",
+                  f"CFG_FOLDERS_{b} := {' '.join(folders(b))}",
                   f"CFG_CONFIGS_{b} := {' '.join(d.configs)}",
                   f"CFG_RTLARGS_{b} := {' '.join(sources(b, 'rtl-args'))}"]
         lines += [f"CFG_VPARAMS_{b}/{c} := {PARAM_FORMATS['verilator'](p)}"
@@ -394,7 +410,7 @@ def shell_vars(block, config):
         f"vparams={q(PARAM_FORMATS['verilator'](p))}",
         f"cdefs={q(PARAM_FORMATS['cdefs'](p))}",
         arr("rtl", sources(block, "rtl")), arr("incdirs", sources(block, "incdirs")),
-        arr("csim", sources(block, "csim"))])
+        arr("csim", sources(block, "csim")), arr("cincdirs", sources(block, "cincdirs"))])
 
 
 def main(argv):

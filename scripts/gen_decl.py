@@ -181,13 +181,13 @@ def sv_portlist(d):
                     for n, io, w, doc in d.ports])
 
 
-def c_header(d):
+def c_header(d, params=True):
     guard = f"GEN_{d.name.upper()}_DECL_H"
     pre = d.keys.get("cprefix", d.name.upper())
     lines = [f"/* {HEAD.format(d.name)} */", f"#ifndef {guard}", f"#define {guard}", ""]
     if d.codes:
         lines += ['#include "code_names.h"', ""]
-    for name, (lo, hi, doc) in d.params.items():
+    for name, (lo, hi, doc) in d.params.items() if params else ():
         lines.append(f"/* {name}: {doc} */")
         lines.append(f"#define {pre}_{snake_upper(name)}_MIN {lo}u")
         lines.append(f"#define {pre}_{snake_upper(name)}_MAX {hi}u")
@@ -267,8 +267,8 @@ def outputs(d):
         out[f"rtl/{g}/{d.name}_portlist.svh"] = sv_portlist(d)
     if d.codes:
         out[f"rtl/{g}/{d.name}_pkg.sv"] = sv_package(d)
-    if not d.children:  # a composed block's facts are its children's
-        out[f"csim/{g}/{d.name}_decl.h"] = c_header(d)
+    if not d.children or d.codes:  # a composed block's parameters are its children's
+        out[f"csim/{g}/{d.name}_decl.h"] = c_header(d, params=not d.children)
     return out
 
 

@@ -76,14 +76,14 @@ def unit_tests():
         tests = decl.sources(b, "tests")
         if not tests:
             continue
-        group = decl.load(b).keys["group"]
         name = os.path.splitext(os.path.basename(tests[0]))[0]
         exe = os.path.join(ROOT, BUILD, "tests", name)
         os.makedirs(os.path.dirname(exe), exist_ok=True)
         # under AddressSanitizer and UBSan: a report is a failed test
         r = sh(["gcc", "-std=c11", "-O2", "-Wall", "-Wextra", "-Werror", "-g",
-                "-fsanitize=address,undefined", "-fno-sanitize-recover=all", "-Icsim/common",
-                f"-Icsim/{group}", "-Itests/common", *decl.sources(b, "csim"), *tests,
+                "-fsanitize=address,undefined", "-fno-sanitize-recover=all",
+                *[f"-I{d}" for d in decl.sources(b, "cincdirs")], "-Itests/common",
+                *decl.sources(b, "csim"), *tests,
                 "-lcmocka", "-o", exe])
         if r.returncode:
             record(f"unit {name}: build", False, r.stderr[-2000:])
