@@ -26,7 +26,7 @@ benchmark scripts and the test runner all go through it.
         `# config:` line; none: every configuration), or C if that agrees
   cfg.py sources BLOCK KIND           the block's source files, one per line,
         relative to the repository root; KIND one of
-        rtl    rtl/common/, the children's groups, then rtl/<group>/,
+        rtl    rtl/common/, the groups its group reuses, then rtl/<group>/,
                packages first in each
         csim   the *.c of the same folders under csim/ (the golden models)
         tests  tests/<group>/test_<block>.c, if the block has unit tests
@@ -77,6 +77,7 @@ class Decl:
         self.packed = []      # (port, element-width expr, own): a port of elements
         self.symbols = {}     # scenario symbol -> expr (e.g. none: the reserved PC)
         self.children = []    # composed blocks: child block names
+        self.nocover = set()  # children whose cover points only their own testbench checks
         self.ports = []       # (name, "in"|"out", width expr, doc), in port order
 
     def env(self, config_params):
@@ -167,8 +168,10 @@ def _load(cfg_dir, block):
                 d.symbols[args[0]] = args[1]
             elif kw == "packed" and len(args) == 2:
                 d.packed.append((args[0], args[1], True))
-            elif kw == "child" and len(args) == 1:
+            elif kw == "child" and (len(args) == 1 or args[1:] == ["nocover"]):
                 d.children.append(args[0])
+                if len(args) == 2:
+                    d.nocover.add(args[0])
             elif kw == "port" and len(args) == 4 and args[0] in ("in", "out"):
                 if not re.fullmatch(r"\w+_(i|ni|o)", args[1]) or \
                         (args[1].endswith("_o") != (args[0] == "out")):
@@ -276,10 +279,17 @@ def clog2(x):
 
 
 def storage(block, config):
-    """Evaluate the block's 'storage' expression over the config's parameters."""
+    """Evaluate the block's 'storage' expression over the config's parameters
+    (a composed block's may name a child: that child's storage)."""
     d = load(block)
     expr = d.keys.get("storage")
-    return None if expr is None else evaluate(expr, d.env(params(block, config)))
+    if expr is None:
+        return None
+    env = d.env(params(block, config))
+    for child in d.children:
+        if "storage" in load(child).keys:
+            env[child] = evaluate(load(child).keys["storage"], env)
+    return evaluate(expr, env)
 
 
 def _pkg_first(paths):
@@ -302,15 +312,26 @@ def _files(folder, suffix):
 SOURCE_KINDS = ("rtl", "csim", "tests", "incdirs", "cincdirs", "headers", "rtl-args")
 
 
+def _group_needs(group, seen=()):
+    """The other groups a group's blocks reuse children from (a composed
+    block may reuse a block of another group), those groups' needs first."""
+    out = []
+    for b in blocks():
+        d = load(b)
+        if d.keys["group"] != group:
+            continue
+        for child in d.children:
+            g = load(child).keys["group"]
+            if g not in (group, "common") and g not in seen:
+                out += [x for x in _group_needs(g, seen + (group,)) + [g] if x not in out]
+    return out
+
+
 def folders(block):
-    """The groups whose sources a block uses: common, its children's (a
-    composed block may reuse a block of another group), its own last."""
-    d = load(block)
-    own = d.keys["group"]
-    out = ["common"]
-    for child in d.children:
-        out += [g for g in folders(child) if g not in out and g != own]
-    return out + ([own] if own not in out else [])
+    """The groups whose sources a block uses: common, the groups its own
+    group reuses (every block of a folder sees the same files), its own."""
+    own = load(block).keys["group"]
+    return ["common"] + _group_needs(own) + ([own] if own != "common" else [])
 
 
 def sources(block, kind):

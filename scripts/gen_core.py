@@ -120,12 +120,8 @@ def outputs():
     for b in cfg.blocks():
         for folder, spec in folders_of(b).items():
             seen, users = folders.setdefault(folder, (spec, []))
-            if seen[:2] != spec[:2]:
+            if seen != spec:
                 raise cfg.CfgError(f"block '{b}' sees {folder}/ other than {', '.join(users)} do")
-            # a folder needs what any of its blocks needs (rtl/dws: dws_core
-            # reuses rtl/pdom's recon_stack)
-            needs = seen[2] + [n for n in spec[2] if n not in seen[2]]
-            folders[folder] = ((seen[0], seen[1], needs), users)
             users.append(b)
         path = f"rtl/{cfg.load(b).keys['group']}/{b}.core"
         out[path] = block_core(b)

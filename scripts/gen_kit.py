@@ -128,7 +128,7 @@ def kit_header(block, config, top, ins, outs):
             L.append("};")
     L.append("")
 
-    groups = [c for c in d.children if cfg.load(c).covers]
+    groups = [c for c in d.children if cfg.load(c).covers and c not in d.nocover]
     if d.covers:
         groups.append(block)
     L.append("enum {")

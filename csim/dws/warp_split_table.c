@@ -515,12 +515,15 @@ static void decide_request(const warp_split_table_t *m, const warp_split_table_i
     }
 }
 
+/* The error of the request inputs, whether or not req_valid is set. */
 static unsigned request_error(const warp_split_table_t *m, const warp_split_table_in_t *in)
 {
     fill_dec_t none;
     req_dec_t d;
+    warp_split_table_in_t q = *in;
     memset(&none, 0, sizeof none);
-    decide_request(m, in, &none, &d);
+    q.req_valid = true;
+    decide_request(m, &q, &none, &d);
     return d.err;
 }
 

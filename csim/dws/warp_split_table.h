@@ -11,15 +11,19 @@
 
 #include "model.h"
 
+/* The parameters, as an X(type, field) list (dws_core's include them). */
+#define WST_PARAM_FIELDS(X)                                                              \
+    X(unsigned, num_warps)    /* 1..32 */                                                \
+    X(unsigned, warp_width)   /* 2..64: threads per warp and entries per warp */         \
+    X(unsigned, pc_width)     /* 4..64 */                                                \
+    X(unsigned, icount_width) /* 2..32 */                                                \
+    X(unsigned, mfc_width)    /* 2..16 */                                                \
+    X(unsigned, lat_width)    /* 2..16 */                                                \
+    X(unsigned, sum_width)    /* 2..24, >= mfc_width */                                  \
+    X(unsigned, init_mem_lat) /* 0..65535, < 2^lat_width */
+
 typedef struct {
-    unsigned num_warps;    /* 1..32 */
-    unsigned warp_width;   /* 2..64: threads per warp and entries per warp */
-    unsigned pc_width;     /* 4..64 */
-    unsigned icount_width; /* 2..32 */
-    unsigned mfc_width;    /* 2..16 */
-    unsigned lat_width;    /* 2..16 */
-    unsigned sum_width;    /* 2..24, >= mfc_width */
-    unsigned init_mem_lat; /* 0..65535, < 2^lat_width */
+    WST_PARAM_FIELDS(MODEL_FIELD)
 } warp_split_table_params_t;
 
 /* enum wst_op, wst_kind, wst_err, wst_policy, wst_sched and the parameter
@@ -44,7 +48,7 @@ typedef struct {
 } warp_split_table_in_t;
 
 typedef struct {
-    unsigned req_err;   /* combinational: this cycle's request's error */
+    unsigned req_err;   /* combinational: the request inputs' error, valid or not */
     uint64_t ex_mask;   /* combinational: the request's entry's threads */
     uint32_t arrived;   /* bit w: every split of warp w held, none waiting */
     bool rsp_valid;

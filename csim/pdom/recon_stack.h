@@ -25,12 +25,15 @@
 #define RS_MAX_PC_WIDTH RS_PC_WIDTH_MAX
 #define RS_MAX_DEPTH RS_DEPTH_MAX
 
+/* The parameters a composed block adds to those it shares with the stack
+ * (num_warps, warp_width, pc_width), as an X(type, field) list. */
+#define RS_OWN_PARAM_FIELDS(X) X(unsigned, depth) X(bool, lcp_enable)
+
 typedef struct {
     unsigned num_warps;  /* NumWarps  */
     unsigned warp_width; /* WarpWidth */
     unsigned pc_width;   /* PcWidth   */
-    unsigned depth;      /* Depth     */
-    bool lcp_enable;     /* LcpEnable */
+    RS_OWN_PARAM_FIELDS(MODEL_FIELD) /* Depth, LcpEnable */
 } recon_stack_params_t;
 
 /* enum rs_op, enum rs_err (6 reserved: it was UNDERFLOW) and the parameter

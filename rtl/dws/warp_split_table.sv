@@ -319,7 +319,7 @@ module warp_split_table #(
       req_err = warp_split_table_pkg::ErrSuspended;  // only a ready split executes
     end
   end
-  assign req_err_o = req_valid_i ? req_err : warp_split_table_pkg::ErrNone;
+  assign req_err_o = req_err;  // whether or not req_valid_i is set
 
   logic req_apply, x_apply;
   assign req_apply = req_valid_i && req_err == warp_split_table_pkg::ErrNone;

@@ -34,8 +34,8 @@
   input  logic [WarpIdWidth-1:0]  rd_warp_i,
   /// Read port: entry.
   input  logic [EntryIdWidth-1:0] rd_entry_i,
-  /// Combinational: the error this cycle's request gets at the edge, 0 without one (rsp_err_o
-  /// shows it registered)
+  /// Combinational: the error the request inputs would get at the edge, req_valid_i or not
+  /// (rsp_err_o shows it registered)
   output logic [2:0]              req_err_o,
   /// Combinational: the threads of the request's entry (0 when it is out of range or free)
   output logic [WarpWidth-1:0]    ex_mask_o,

@@ -190,4 +190,21 @@ MUTANTS = [
               ("model", "csim/dws/warp_split_table.c",
                "x->icount < ENT(m, w, best)->icount)", "x->icount > ENT(m, w, best)->icount)"))))
       for kind, file, old, new in edits),
+    # --- dws_core (RTL and model, the small configuration)
+    *(dict(block="dws_core", config="small", name=f"{kind}_{name}", kind=kind,
+           file=file, old=old, new=new, why=why)
+      for name, why, edits in (
+          ("bypass_others_exit", "loop bypass: the other splits' threads leave the loop too", (
+              ("rtl", "rtl/dws/dws_core.sv",
+               "(~ex_mask & (exit_taken ? '0 : '1))", "(~ex_mask & (exit_taken ? '1 : '0))"),
+              ("model", "csim/dws/dws_core.c",
+               "(~c->S & (exit_taken ? 0 : m->lane_mask))",
+               "(~c->S & (exit_taken ? m->lane_mask : 0))"))),
+          ("rpc_not_held", "a split reaching the reconvergence PC runs on (5.3)", (
+              ("rtl", "rtl/dws/dws_core.sv",
+               "assign at_rpc     = (is_exec || is_mem) && req_pc_i == tos_rpc_o;",
+               "assign at_rpc     = 1'b0;"),
+              ("model", "csim/dws/dws_core.c",
+               "c->held = (exec_mem && c->pc == T_rpc) ||", "c->held = false ||"))))
+      for kind, file, old, new in edits),
 ]

@@ -160,14 +160,26 @@ static inline void bind_get(const uint64_t *w, unsigned width, unsigned elem, vo
  * and destroys the model after fini_fn (the testbench's own teardown, or
  * NULL). A reset in mid-run is block_reset on the model, then reset_fn (the
  * stimulus's own state, or NULL). A configuration the model rejects is a
- * setup error. */
+ * setup error. COSIM_TESTBENCH_SHADOWED also keeps a second instance in
+ * state's member `shadow` (created, reset and destroyed with `m`): the
+ * testbench steps it without the illegal requests it injects, to check that
+ * they changed nothing. */
 #define COSIM_TESTBENCH(state, block, with_scenarios, fini_fn, reset_fn) \
+    COSIM_TESTBENCH_(state, block, with_scenarios, fini_fn, reset_fn, 0, (void)0, (void)0)
+#define COSIM_TESTBENCH_SHADOWED(state, block, with_scenarios, fini_fn, reset_fn) \
+    COSIM_TESTBENCH_(state, block, with_scenarios, fini_fn, reset_fn, \
+                     block##_create(&t_->p, &t_->shadow), block##_reset(t_->shadow), \
+                     block##_destroy(t_->shadow))
+#define COSIM_TESTBENCH_(state, block, with_scenarios, fini_fn, reset_fn, shadow_create, \
+                         shadow_reset, shadow_destroy) \
     static int tb_init_model_(void *p, const cosim_opts_t *o, uint64_t *const *cover, \
                               char *err, size_t errlen) \
     { \
         state *t_ = p; \
         t_->p = (block##_params_t)KIT_PARAMS; \
         int rc_ = block##_create(&t_->p, &t_->m); \
+        if (!rc_) \
+            rc_ = (shadow_create); \
         if (rc_) { \
             snprintf(err, errlen, #block " model rejects configuration %s (code %d)", \
                      CFG_NAME, rc_); \
@@ -181,6 +193,7 @@ static inline void bind_get(const uint64_t *w, unsigned width, unsigned elem, vo
         void (*fini_)(state *) = (fini_fn); \
         if (fini_) \
             fini_(t_); \
+        shadow_destroy; \
         block##_destroy(t_->m); \
     } \
     static void tb_reset_model_(void *p) \
@@ -188,6 +201,7 @@ static inline void bind_get(const uint64_t *w, unsigned width, unsigned elem, vo
         state *t_ = p; \
         void (*reset_)(state *) = (reset_fn); \
         block##_reset(t_->m); \
+        shadow_reset; \
         if (reset_) \
             reset_(t_); \
     } \

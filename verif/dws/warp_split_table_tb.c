@@ -20,9 +20,9 @@
  * of the requests and fills are illegal: each is checked to change nothing,
  * against a shadow model that sees the same cycle without it. */
 #include "cosim_kit.h"
+#include "dws_mem.h"
 #include "warp_split_table.h"
 
-#define MAX_W WST_WARP_WIDTH_MAX
 #define MAX_N WST_NUM_WARPS_MAX
 
 typedef struct {
@@ -34,9 +34,7 @@ typedef struct {
     uint64_t lanes, pc_mask;
     unsigned warp_id_span, entry_id_span;
     uint64_t now;
-    /* when each waiting thread's data is back (valid while it is pending) */
-    uint64_t due[MAX_N][MAX_W];
-    uint64_t pending[MAX_N]; /* the model's pending masks after the last edge */
+    dws_mem_t mem;           /* the memory: waiting threads' due cycles */
     unsigned policy, sched;
     unsigned fragment_warp;  /* this warp splits one thread off at each access */
     bool fragment;
@@ -90,11 +88,6 @@ static uint64_t next_pc(const tb_t *t, uint64_t pc)
 /* ---- random stimulus -------------------------------------------------------- */
 
 static uint64_t random_lanes(tb_t *t) { return cosim_rng_next(&t->rng) & t->lanes; }
-
-static uint64_t random_subset(tb_t *t, uint64_t of)
-{
-    return of & cosim_rng_next(&t->rng);
-}
 
 /* A hit mask for a split of mask `mask`: all hit, all miss, one thread
  * missing (the fragmenting warp), or a random divergence. */
@@ -163,7 +156,7 @@ static int illegal_request(tb_t *t, warp_split_table_in_t *in)
     case 3: { /* a suspended or held split */
         for (unsigned e = 0; e < t->p.warp_width; e++) {
             wst_entry_t x = warp_split_table_entry(t->m, w, e);
-            if (x.valid && (x.held || (x.mask & t->pending[w]))) {
+            if (x.valid && (x.held || (x.mask & t->mem.pending[w]))) {
                 in->req_op = WST_OP_EXEC + (unsigned)cosim_rng_below(r, 3);
                 in->req_entry = e;
                 t->bad_code = WST_ERR_SUSPENDED;
@@ -178,7 +171,7 @@ static int illegal_request(tb_t *t, warp_split_table_in_t *in)
         t->bad_code = WST_ERR_BAD_MASK;
         return 1;
     default:
-        if (!t->pending[w])
+        if (!t->mem.pending[w])
             return 0;
         in->req_op = cosim_rng_pct(r, 50) ? WST_OP_INIT : WST_OP_RELEASE;
         in->req_mask |= 1;
@@ -220,7 +213,7 @@ static void random_request(tb_t *t, warp_split_table_in_t *in)
      * (the stack's next TOS, dws_core) or released */
     w = (unsigned)cosim_rng_below(r, n);
     unsigned live = valid_entries(t, w);
-    if (!t->pending[w] && (live == 0 || cosim_rng_below(r, 4000) == 0)) {
+    if (!t->mem.pending[w] && (live == 0 || cosim_rng_below(r, 4000) == 0)) {
         in->req_warp = w;
         if (live && cosim_rng_pct(r, 20)) {
             in->req_op = WST_OP_RELEASE;
@@ -269,59 +262,17 @@ static void random_request(tb_t *t, warp_split_table_in_t *in)
  * now and then), or an injected illegal one. */
 static void random_fill(tb_t *t, warp_split_table_in_t *in)
 {
-    cosim_rng_t *r = &t->rng;
-    unsigned n = t->p.num_warps;
-    if (cosim_rng_pct(r, 2)) {
-        in->fill_valid = true;
-        t->bad_fill = true;
-        unsigned w = (unsigned)cosim_rng_below(r, t->warp_id_span);
-        in->fill_warp = w;
-        if (w >= n) {
-            in->fill_mask = random_lanes(t);
-            t->bad_fill_code = WST_ERR_BAD_WARP;
-        } else {
-            uint64_t idle = t->lanes & ~t->pending[w];
-            in->fill_mask = idle && cosim_rng_pct(r, 80)
-                                ? (random_subset(t, t->pending[w]) | (idle & (~idle + 1)))
-                                : 0;
-            t->bad_fill_code = WST_ERR_NOT_WAITING;
-        }
-        return;
-    }
-    unsigned start = in->req_valid && in->req_warp < n && cosim_rng_pct(r, 30)
-                         ? in->req_warp
-                         : (unsigned)cosim_rng_below(r, n);
-    for (unsigned k = 0; k < n; k++) {
-        unsigned w = (start + k) % n;
-        uint64_t due = 0;
-        for (unsigned l = 0; l < t->p.warp_width; l++)
-            if ((t->pending[w] >> l & 1) && t->due[w][l] <= t->now)
-                due |= UINT64_C(1) << l;
-        if (!due)
-            continue;
-        uint64_t f = cosim_rng_pct(r, 60) ? due : random_subset(t, due);
-        if (!f)
-            f = due & (~due + 1);
-        in->fill_valid = true, in->fill_warp = w, in->fill_mask = f;
-        return;
-    }
+    unsigned first = in->req_valid && cosim_rng_pct(&t->rng, 30) ? in->req_warp : MAX_N;
+    t->bad_fill_code = dws_mem_fill(&t->mem, &t->rng, t->now, first, &in->fill_valid,
+                                    &in->fill_warp, &in->fill_mask);
+    t->bad_fill = t->bad_fill_code != 0;
 }
 
-/* Latencies for threads that started waiting at the last edge. */
-static void schedule_misses(tb_t *t)
+/* The fragmenting warp's misses take 400 cycles (the others: the usual). */
+static uint64_t miss_base(const void *ctx, unsigned w)
 {
-    for (unsigned w = 0; w < t->p.num_warps; w++) {
-        uint64_t now = warp_split_table_pending(t->m, w), fresh = now & ~t->pending[w];
-        t->pending[w] = now;
-        if (!fresh)
-            continue;
-        uint64_t base = (t->fragment && w == t->fragment_warp) ? 400
-                        : cosim_rng_pct(&t->rng, 5) ? 200 + cosim_rng_below(&t->rng, 400)
-                                                   : 4 + cosim_rng_below(&t->rng, 60);
-        for (unsigned l = 0; l < t->p.warp_width; l++)
-            if (fresh >> l & 1)
-                t->due[w][l] = t->now + base + cosim_rng_below(&t->rng, 8);
-    }
+    const tb_t *t = ctx;
+    return t->fragment && w == t->fragment_warp ? 400 : 0;
 }
 
 /* ---- directed scenarios ------------------------------------------------------- */
@@ -521,8 +472,7 @@ static void cover(tb_t *t, const warp_split_table_in_t *in, const warp_split_tab
 
 static void tb_reset(tb_t *t)
 {
-    warp_split_table_reset(t->shadow);
-    memset(t->pending, 0, sizeof t->pending);
+    memset(t->mem.pending, 0, sizeof t->mem.pending);
     t->fragment = false;
     t->holds = true;
     t->all_hit_until = 0;
@@ -532,22 +482,19 @@ static void tb_reset(tb_t *t)
 static int tb_init(tb_t *t, const cosim_opts_t *o, uint64_t *const *cover, char *err,
                    size_t errlen)
 {
-    if (warp_split_table_create(&t->p, &t->shadow)) {
-        snprintf(err, errlen, "warp_split_table: no shadow model");
-        return -1;
-    }
+    (void)err, (void)errlen;
     t->cover = cover[KIT_COVERS_WARP_SPLIT_TABLE];
     cosim_rng_seed(&t->rng, o->seed);
     t->lanes = bm_low_bits(t->p.warp_width);
     t->pc_mask = bm_low_bits(t->p.pc_width);
     t->warp_id_span = 1u << CFG_WarpIdWidth;
+    t->mem = (dws_mem_t){.num_warps = t->p.num_warps, .warp_width = t->p.warp_width,
+                         .warp_id_span = t->warp_id_span};
     t->entry_id_span = 1u << CFG_EntryIdWidth;
     t->scn = o->scn;
     tb_reset(t);
     return 0;
 }
-
-static void tb_fini(tb_t *t) { warp_split_table_destroy(t->shadow); }
 
 static int tb_stimulus(tb_t *t, uint64_t cycle, warp_split_table_in_t *in, char *err,
                        size_t errlen)
@@ -638,8 +585,8 @@ static int tb_model(tb_t *t, uint64_t cycle, const warp_split_table_in_t *in,
         snprintf(err, errlen, "a rejected request or fill changed the model's state");
         return -1;
     }
-    schedule_misses(t);
+    dws_mem_schedule(&t->mem, &t->rng, t->m, t->now, miss_base, t);
     return 0;
 }
 
-COSIM_TESTBENCH(tb_t, warp_split_table, true, tb_fini, tb_reset);
+COSIM_TESTBENCH_SHADOWED(tb_t, warp_split_table, true, NULL, tb_reset);

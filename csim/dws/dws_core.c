@@ -1,0 +1,501 @@
+/* Golden cycle model of dws_core: the warp-split table and the per-warp
+ * reconvergence stack of DWS (ISCA'10) sections 5.3-5.5, composed as
+ * docs/blocks/dws_core.md specifies (see dws_core.h). The children are the
+ * unchanged models csim/dws/warp_split_table.c and csim/pdom/recon_stack.c;
+ * this file only decides what each of them gets in a cycle.
+ *
+ * Each cycle is decided on the state before the edge (decide() reads the
+ * model and writes nothing): the situation (REROOT, SEQ or REQUEST), the
+ * children's inputs and, for a request, its error; then the edge steps both
+ * children and updates the core's own records and registered outputs.
+ *
+ * Points the page leaves open, decided here (closest to the paper):
+ *   - seq_warp_o and seq_pop_o are 0 when seq_valid_o is 0, rsp_held_o is 0
+ *     unless an accepted request held its split (as the WST's lazy_* and
+ *     rsp_kind_o are 0 without a LAZY split or on an error).
+ *   - Clearing a warp's record (INIT, RELEASE, re-root) clears its kind and
+ *     outcome; the recorded targets stay until the next first arrival at a
+ *     branch overwrites them (they are read only while the kind is BRANCH).
+ *   - The sequencer takes the branch for park BRANCH and the pop for any
+ *     other kind: an arrived warp always has park BRANCH or RPC (only the
+ *     core holds splits), so the other case cannot happen.
+ *   - A loop bypass is never a MISMATCH, whatever the warp's held splits
+ *     wait at (the page checks MISMATCH only for a BRANCH that is not a loop
+ *     bypass); an EXEC or MEM whose next PC is not T.rpc never is either.
+ *   - The re-root looks at the stack's registered error only (stk_err_o);
+ *     the cycle before a re-root always gave the stack an operation. */
+#include "dws_core.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "clog2.h"
+
+struct dws_core {
+    dws_core_params_t p;
+    warp_split_table_t *wst;
+    recon_stack_t *stk;
+    uint64_t pc_none;       /* all PcWidth bits set; also the PC port mask */
+    uint64_t lane_mask;     /* W low bits */
+    unsigned warp_id_mask;  /* WarpIdWidth low bits */
+    unsigned entry_id_mask; /* EntryIdWidth low bits */
+    dws_core_park_t *park;  /* per warp: its held splits' record and fault bit */
+    bool reroot;            /* the next cycle re-roots reroot_warp */
+    unsigned reroot_warp;
+    /* the core's registered outputs */
+    bool rsp_valid, rsp_held;
+    unsigned rsp_err, err_sticky;
+    bool seq_valid, seq_pop;
+    unsigned seq_warp;
+};
+
+/* ------------------------------------------------------------------ */
+/* parameters, life cycle                                               */
+
+/* The children check the parameters. */
+static int check_params(const dws_core_params_t *p)
+{
+    (void)p;
+    return DWS_CORE_OK;
+}
+
+static int init(dws_core_t *m, const dws_core_params_t *p)
+{
+    warp_split_table_params_t wp;
+    recon_stack_params_t sp = {.num_warps = p->num_warps, .warp_width = p->warp_width,
+                               .pc_width = p->pc_width};
+#define DWS_CORE_WST_PARAM_(type, f) wp.f = p->f;
+#define DWS_CORE_RS_PARAM_(type, f) sp.f = p->f;
+    WST_PARAM_FIELDS(DWS_CORE_WST_PARAM_)
+    RS_OWN_PARAM_FIELDS(DWS_CORE_RS_PARAM_)
+#undef DWS_CORE_WST_PARAM_
+#undef DWS_CORE_RS_PARAM_
+    int rc = warp_split_table_create(&wp, &m->wst);
+    if (rc)
+        return rc == WST_ENOMEM ? DWS_CORE_ENOMEM : DWS_CORE_EPARAM_WST;
+    rc = recon_stack_create(&sp, &m->stk);
+    if (rc)
+        return rc == RS_ENOMEM ? DWS_CORE_ENOMEM : DWS_CORE_EPARAM_STACK;
+    m->park = calloc(p->num_warps, sizeof *m->park);
+    if (!m->park)
+        return DWS_CORE_ENOMEM;
+    m->pc_none = bm_low_bits(p->pc_width);
+    m->lane_mask = bm_low_bits(p->warp_width);
+    m->warp_id_mask = index_mask(p->num_warps);
+    m->entry_id_mask = index_mask(p->warp_width);
+    return DWS_CORE_OK;
+}
+
+MODEL_DEFINE_CREATE(dws_core, check_params, init, DWS_CORE_EPARAM_WST, DWS_CORE_OK,
+                    DWS_CORE_ENOMEM)
+MODEL_DEFINE_DESTROY(dws_core, warp_split_table_destroy(m->wst); recon_stack_destroy(m->stk);
+                     free(m->park))
+
+void dws_core_reset(dws_core_t *m)
+{
+    warp_split_table_reset(m->wst);
+    recon_stack_reset(m->stk);
+    memset(m->park, 0, m->p.num_warps * sizeof *m->park);
+    m->reroot = false;
+    m->reroot_warp = 0;
+    m->rsp_valid = m->rsp_held = m->seq_valid = m->seq_pop = false;
+    m->rsp_err = m->err_sticky = m->seq_warp = 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* decisions on the state before the edge                               */
+
+typedef struct {
+    unsigned phase, warp;      /* the situation; the warp the stack's read port shows */
+    warp_split_table_in_t wi;  /* the children's inputs at the edge */
+    recon_stack_in_t si;
+    warp_split_table_out_t wo; /* their outputs during the cycle */
+    recon_stack_out_t so;
+    /* REQUEST */
+    bool ignored, taken;
+    unsigned op, err;
+    uint64_t pc, alt_pc, rpc, lpc, mask, S; /* truncated; S: the split's threads */
+    bool held, bypass, kept, pop;
+    unsigned at;               /* EXEC, MEM: the point it arrives at (enum dwsc_park) */
+    /* SEQ, REROOT */
+    unsigned splits;           /* WST entries of the request's or the sequenced warp */
+    bool release, fault;
+} cycle_t;
+
+static unsigned count_splits(const dws_core_t *m, unsigned w)
+{
+    unsigned n = 0;
+    for (unsigned e = 0; e < m->p.warp_width; e++)
+        n += warp_split_table_entry(m->wst, w, e).valid ? 1u : 0u;
+    return n;
+}
+
+static void wst_request(warp_split_table_in_t *wi, unsigned op, unsigned w, unsigned e,
+                        uint64_t pc, uint64_t mask, bool hold)
+{
+    wi->req_valid = true;
+    wi->req_op = op;
+    wi->req_warp = w;
+    wi->req_entry = e;
+    wi->req_pc = pc;
+    wi->req_mask = mask;
+    wi->req_hold = hold;
+}
+
+static void stk_request(recon_stack_in_t *si, unsigned op, unsigned w, uint64_t pc,
+                        uint64_t alt_pc, uint64_t rpc, uint64_t lpc, uint64_t mask)
+{
+    si->req_valid = true;
+    si->req_op = op;
+    si->req_warp = w;
+    si->req_pc = pc;
+    si->req_alt_pc = alt_pc;
+    si->req_rpc = rpc;
+    si->req_lpc = lpc;
+    bm_from_u64(&si->req_mask, mask);
+}
+
+/* The request's error (the page's "Errors": lowest code wins), with the
+ * loop-bypass decision it needs. The WST judged the operation the core
+ * would forward (BRANCH as EXEC): its BAD_ENTRY and SUSPENDED are the
+ * core's codes 3 and 4, its BUSY the core's BUSY. */
+static unsigned judge(const dws_core_t *m, cycle_t *c)
+{
+    unsigned w = c->warp, wst_err = c->wo.req_err;
+    uint64_t T_rpc = c->so.rd_rpc, T_lpc = c->so.rd_lpc;
+    bool exec_mem = c->op == DWSC_OP_EXEC || c->op == DWSC_OP_MEM;
+    /* section 5.5: "checks whether its reconverging PC matches that on top
+     * of the reconvergence stack"; one side leaves the loop at rpc */
+    c->bypass = c->op == DWSC_OP_BRANCH && c->rpc == T_rpc &&
+                ((c->pc == c->rpc) != (c->alt_pc == c->rpc));
+    /* ... unless the staying side goes to the top's likely-convergence PC:
+     * there the stack pops the whole top, which only a warp-wide branch
+     * may do (the other splits' threads are not there yet) */
+    if (c->bypass && T_lpc != m->pc_none &&
+        (c->pc == c->rpc ? c->alt_pc : c->pc) == T_lpc)
+        c->bypass = false;
+    /* an EXEC or MEM whose next PC is the reconvergence PC (first, as the
+     * stack's ADVANCE checks it) or the likely-convergence PC has arrived */
+    c->at = !exec_mem ? DWSC_PARK_NONE
+            : c->pc == T_rpc ? DWSC_PARK_RPC
+            : c->pc == T_lpc && T_lpc != m->pc_none ? DWSC_PARK_LPC
+            : DWSC_PARK_NONE;
+    c->held = c->at != DWSC_PARK_NONE || (c->op == DWSC_OP_BRANCH && !c->bypass);
+
+    if (c->op >= DWSC_OP_COUNT)
+        return DWSC_ERR_BAD_OP;
+    if (w >= m->p.num_warps)
+        return DWSC_ERR_BAD_WARP;
+    if (wst_err == WST_ERR_BAD_ENTRY || wst_err == WST_ERR_SUSPENDED)
+        return wst_err;
+    bool bad_pc = c->op == DWSC_OP_BRANCH
+                      ? c->pc == m->pc_none || c->alt_pc == m->pc_none ||
+                            c->rpc == m->pc_none
+                      : c->op != DWSC_OP_RELEASE && c->pc == m->pc_none;
+    if (bad_pc)
+        return DWSC_ERR_BAD_PC;
+    if (c->op == DWSC_OP_INIT && c->mask == 0)
+        return DWSC_ERR_BAD_MASK;
+    if (wst_err == WST_ERR_BUSY)
+        return DWSC_ERR_BUSY;
+    const dws_core_park_t *k = &m->park[w];
+    if (c->at != DWSC_PARK_NONE && k->kind != DWSC_PARK_NONE && k->kind != c->at)
+        return DWSC_ERR_MISMATCH;
+    if (c->op == DWSC_OP_BRANCH && !c->bypass) {
+        if (k->kind == DWSC_PARK_RPC || k->kind == DWSC_PARK_LPC)
+            return DWSC_ERR_MISMATCH;
+        if (k->kind == DWSC_PARK_BRANCH &&
+            (k->tpc != c->pc || k->fpc != c->alt_pc || k->rpc != c->rpc ||
+             (m->p.lcp_enable && k->lpc != c->lpc)))
+            return DWSC_ERR_MISMATCH;
+    }
+    return DWSC_ERR_NONE;
+}
+
+/* REQUEST: the request's error and, when accepted, the children's ops. */
+static void decide_request(const dws_core_t *m, const dws_core_in_t *in, cycle_t *c)
+{
+    c->taken = in->req_valid;
+    if (!c->taken)
+        return;
+    unsigned w = c->warp, e = in->req_entry & m->entry_id_mask;
+    c->pc = in->req_pc & m->pc_none;
+    c->alt_pc = in->req_alt_pc & m->pc_none;
+    c->rpc = in->req_rpc & m->pc_none;
+    c->lpc = in->req_lpc & m->pc_none;
+    c->mask = in->req_mask & m->lane_mask;
+    c->S = c->wo.ex_mask;
+    c->err = judge(m, c);
+    if (w < m->p.num_warps)
+        c->splits = count_splits(m, w);
+    if (c->err != DWSC_ERR_NONE) {
+        c->held = c->bypass = false; /* a refused request reaches neither child */
+        return;
+    }
+
+    warp_split_table_in_t *wi = &c->wi;
+    switch (c->op) {
+    case DWSC_OP_INIT:
+        wst_request(wi, WST_OP_INIT, w, 0, c->pc, c->mask, false);
+        stk_request(&c->si, RS_OP_INIT, w, c->pc, 0, c->rpc, 0, c->mask);
+        break;
+    case DWSC_OP_RELEASE:
+        wst_request(wi, WST_OP_RELEASE, w, 0, 0, 0, false);
+        break;
+    case DWSC_OP_EXEC:
+    case DWSC_OP_MEM:
+        wst_request(wi, c->op == DWSC_OP_EXEC ? WST_OP_EXEC : WST_OP_MEM, w, e, c->pc,
+                    c->mask, c->held);
+        break;
+    default: /* BRANCH */
+        if (!c->bypass) {
+            /* section 5.3: the split waits for its warp at the branch */
+            wst_request(wi, WST_OP_EXEC, w, e, c->pc, 0, true);
+            break;
+        }
+        /* section 5.5: the threads going the loop's way again continue as
+         * the split; the exiting ones wait below the top of the stack. Every
+         * other thread of the top is marked as going the loop's way. */
+        bool exit_taken = c->pc == c->rpc;
+        uint64_t stay = exit_taken ? ~c->mask & m->lane_mask : c->mask;
+        uint64_t outcome = (c->mask & c->S) | (~c->S & (exit_taken ? 0 : m->lane_mask));
+        c->kept = (c->S & stay) != 0;
+        c->pop = c->S == c->so.rd_mask.w[0] && !c->kept;
+        wst_request(wi, WST_OP_BYPASS, w, e, exit_taken ? c->alt_pc : c->pc, stay, false);
+        stk_request(&c->si, RS_OP_BRANCH, w, c->pc, c->alt_pc, c->rpc, c->lpc, outcome);
+        break;
+    }
+}
+
+static void decide(const dws_core_t *m, const dws_core_in_t *in, cycle_t *c)
+{
+    memset(c, 0, sizeof *c);
+    c->op = in->req_op & ((1u << DWSC_OP_WIDTH) - 1u);
+    /* policy, sched, the fill and the read port go straight to the WST */
+    c->wi = (warp_split_table_in_t){.policy = in->policy, .sched = in->sched,
+                                    .fill_valid = in->fill_valid, .fill_warp = in->fill_warp,
+                                    .fill_mask = in->fill_mask, .rd_warp = in->rd_warp,
+                                    .rd_entry = in->rd_entry};
+    /* the WST's outputs, judging the op the core would forward */
+    warp_split_table_in_t probe = c->wi;
+    wst_request(&probe, c->op == DWSC_OP_BRANCH ? WST_OP_EXEC : c->op, in->req_warp,
+                in->req_entry, in->req_pc, in->req_mask, false);
+    warp_split_table_eval(m->wst, &probe, &c->wo);
+
+    uint32_t faulted = 0;
+    for (unsigned w = 0; w < m->p.num_warps; w++)
+        faulted |= (uint32_t)m->park[w].fault << w;
+    uint32_t ready_warps = c->wo.arrived & ~faulted;
+    if (m->reroot) {
+        c->phase = DWS_CORE_PHASE_REROOT;
+        c->warp = m->reroot_warp;
+        c->si.rd_warp = c->warp;
+    } else if (ready_warps) {
+        c->phase = DWS_CORE_PHASE_SEQ;
+        c->warp = (unsigned)__builtin_ctz(ready_warps); /* the lowest arrived warp */
+        c->si.rd_warp = c->warp;
+    } else {
+        c->phase = DWS_CORE_PHASE_REQUEST;
+        c->warp = in->req_warp & m->warp_id_mask;
+        c->si.rd_warp = in->req_warp;
+    }
+    recon_stack_eval(m->stk, &c->si, &c->so);
+    c->ignored = c->phase != DWS_CORE_PHASE_REQUEST && in->req_valid;
+
+    unsigned s = c->warp;
+    if (c->phase == DWS_CORE_PHASE_REROOT) {
+        /* section 5.4: "the active threads marked on the top of the warp's
+         * reconvergence stack is regarded as the initial warp-split" */
+        c->fault = c->so.rsp_err != RS_ERR_NONE;
+        c->release = !c->fault && !c->so.rd_valid;
+        if (c->release)
+            wst_request(&c->wi, WST_OP_RELEASE, s, 0, 0, 0, false);
+        else if (!c->fault)
+            wst_request(&c->wi, WST_OP_INIT, s, 0, c->so.rd_pc, c->so.rd_mask.w[0], false);
+    } else if (c->phase == DWS_CORE_PHASE_SEQ) {
+        const dws_core_park_t *k = &m->park[s];
+        c->splits = count_splits(m, s);
+        if (k->kind == DWSC_PARK_BRANCH)
+            stk_request(&c->si, RS_OP_BRANCH, s, k->tpc, k->fpc, k->rpc, k->lpc, k->taken);
+        else /* RPC, LPC: every thread of the top is at that PC */
+            stk_request(&c->si, RS_OP_ADVANCE, s,
+                        k->kind == DWSC_PARK_LPC ? c->so.rd_lpc : c->so.rd_rpc, 0, 0, 0, 0);
+    } else {
+        decide_request(m, in, c);
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* outputs during the cycle                                             */
+
+static void outputs(const dws_core_t *m, const cycle_t *c, dws_core_out_t *out)
+{
+    uint32_t fault = 0;
+    for (unsigned w = 0; w < m->p.num_warps; w++)
+        fault |= (uint32_t)m->park[w].fault << w;
+    *out = (dws_core_out_t){
+        .req_ready = c->phase == DWS_CORE_PHASE_REQUEST,
+        .rsp_valid = m->rsp_valid,
+        .rsp_err = m->rsp_err,
+        .rsp_held = m->rsp_held,
+        .err_sticky = m->err_sticky,
+        .wst_sticky = c->wo.err_sticky,
+        .seq_valid = m->seq_valid,
+        .seq_warp = m->seq_warp,
+        .seq_pop = m->seq_pop,
+        .stk_rsp_valid = c->so.rsp_valid,
+        .stk_err = c->so.rsp_err,
+        .stk_sticky = c->so.err_sticky,
+        .fault = fault,
+        .tos_valid = c->so.rd_valid,
+        .tos_pc = c->so.rd_pc,
+        .tos_rpc = c->so.rd_rpc,
+        .tos_mask = c->so.rd_mask.w[0],
+        .tos_depth = c->so.rd_depth,
+    };
+#define DWS_CORE_FROM_WST_(type, f) out->f = c->wo.f;
+    DWS_CORE_WST_OUTS(DWS_CORE_FROM_WST_)
+#undef DWS_CORE_FROM_WST_
+}
+
+void dws_core_eval(const dws_core_t *m, const dws_core_in_t *in, dws_core_out_t *out)
+{
+    cycle_t c;
+    decide(m, in, &c);
+    outputs(m, &c, out);
+}
+
+/* ------------------------------------------------------------------ */
+/* the edge                                                             */
+
+/* The core's records at the edge of an accepted request. */
+static void apply_request(dws_core_t *m, const cycle_t *c)
+{
+    dws_core_park_t *k = &m->park[c->warp];
+    switch (c->op) {
+    case DWSC_OP_INIT:
+    case DWSC_OP_RELEASE:
+        *k = (dws_core_park_t){.tpc = k->tpc, .fpc = k->fpc, .rpc = k->rpc, .lpc = k->lpc};
+        break;
+    case DWSC_OP_EXEC:
+    case DWSC_OP_MEM:
+        if (c->held)
+            k->kind = c->at;
+        break;
+    default: /* BRANCH */
+        if (c->bypass) {
+            if (c->pop) {
+                m->reroot = true;
+                m->reroot_warp = c->warp;
+            }
+            break;
+        }
+        if (k->kind == DWSC_PARK_NONE) { /* the first arrival records the targets */
+            k->tpc = c->pc;
+            k->fpc = c->alt_pc;
+            k->rpc = c->rpc;
+            k->lpc = c->lpc;
+        }
+        k->kind = DWSC_PARK_BRANCH;
+        k->taken |= c->mask & c->S;
+        break;
+    }
+}
+
+void dws_core_step(dws_core_t *m, const dws_core_in_t *in, dws_core_out_t *out,
+                   dws_core_events_t *ev)
+{
+    cycle_t c;
+    decide(m, in, &c);
+    if (out)
+        outputs(m, &c, out);
+
+    dws_core_events_t e;
+    memset(&e, 0, sizeof e);
+    e.wst_in = c.wi;
+    e.stk_in = c.si;
+    warp_split_table_step(m->wst, &c.wi, NULL, &e.wst);
+    recon_stack_step(m->stk, &c.si, NULL, &e.stk);
+
+    e.phase = c.phase;
+    e.ignored = c.ignored;
+    bool accepted = c.taken && c.err == DWSC_ERR_NONE;
+    switch (c.phase) {
+    case DWS_CORE_PHASE_REROOT:
+        m->reroot = false;
+        e.reroot_warp = c.warp;
+        e.reroot_release = c.release;
+        e.reroot_fault = c.fault;
+        if (c.fault) {
+            m->park[c.warp].fault = true;
+        } else {
+            m->park[c.warp].kind = DWSC_PARK_NONE;
+            m->park[c.warp].taken = 0;
+        }
+        break;
+    case DWS_CORE_PHASE_SEQ:
+        m->reroot = true;
+        m->reroot_warp = c.warp;
+        e.seq_pop = c.si.req_op == RS_OP_ADVANCE;
+        e.seq_park = m->park[c.warp].kind;
+        e.seq_warp = c.warp;
+        e.seq_splits = c.splits;
+        break;
+    default:
+        if (!c.taken)
+            break;
+        e.taken = true;
+        e.op = c.op;
+        e.err = c.err;
+        e.warp = c.warp;
+        e.mismatch = c.err == DWSC_ERR_MISMATCH;
+        e.park = c.warp < m->p.num_warps ? m->park[c.warp].kind : DWSC_PARK_NONE;
+        e.splits = c.splits;
+        e.held = c.held;
+        e.bypass = c.bypass;
+        e.bypass_kept = c.bypass && c.kept;
+        e.bypass_pop = c.bypass && c.pop;
+        if (accepted)
+            apply_request(m, &c);
+        break;
+    }
+
+    /* registered outputs */
+    model_respond(&m->rsp_valid, &m->rsp_err, &m->err_sticky, c.taken, c.err, DWSC_ERR_NONE);
+    m->rsp_held = accepted && c.held;
+    m->seq_valid = c.phase == DWS_CORE_PHASE_SEQ;
+    m->seq_warp = e.seq_warp;
+    m->seq_pop = e.seq_pop;
+    if (ev)
+        *ev = e;
+}
+
+/* ------------------------------------------------------------------ */
+/* read-only views                                                      */
+
+const dws_core_params_t *dws_core_params(const dws_core_t *m)
+{
+    return &m->p;
+}
+
+const warp_split_table_t *dws_core_wst(const dws_core_t *m)
+{
+    return m->wst;
+}
+
+const recon_stack_t *dws_core_stack(const dws_core_t *m)
+{
+    return m->stk;
+}
+
+dws_core_park_t dws_core_park(const dws_core_t *m, unsigned w)
+{
+    return w < m->p.num_warps ? m->park[w] : (dws_core_park_t){0};
+}
+
+unsigned dws_core_phase(const dws_core_t *m, unsigned *warp)
+{
+    if (warp)
+        *warp = m->reroot ? m->reroot_warp : 0;
+    return m->reroot ? DWS_CORE_PHASE_REROOT : DWS_CORE_PHASE_REQUEST;
+}

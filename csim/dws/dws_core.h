@@ -1,0 +1,146 @@
+/* Golden cycle model of dws_core: Dynamic Warp Subdivision's warp-split
+ * table (csim/dws/warp_split_table.h) with the per-warp reconvergence stack
+ * (csim/pdom/recon_stack.h) -- DWS (ISCA'10) sections 5.3 (the splits of a
+ * warp wait for each other at conditional branches), 5.4 (after a branch the
+ * top of the warp's stack is the initial split) and 5.5 (loop bypassing).
+ *
+ * The core judges each request before either child sees it, records per
+ * warp what its held splits wait at (park: NONE, BRANCH with the branch's
+ * targets and gathered outcome, or RPC) and a fault bit, and runs a
+ * two-state sequencer: a warp whose splits have all arrived has its branch
+ * or pop taken on the stack (SEQ), and the next cycle its splits are
+ * re-rooted from the new top of stack (REROOT). Behaviour, timing and
+ * errors: docs/blocks/dws_core.md. Written from that page and the paper,
+ * independently of the RTL. No printing, no globals. */
+#ifndef SIMT_DWS_CORE_H
+#define SIMT_DWS_CORE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "model.h"
+#include "recon_stack.h"
+#include "warp_split_table.h"
+
+/* enum dwsc_op, dwsc_err, dwsc_park (configs/dws_core.cfg) */
+#include "dws_core_decl.h"
+
+/* Its parameters are those of its children (configs/dws_core.cfg):
+ * num_warps, warp_width and pc_width go to both. */
+typedef struct {
+    WST_PARAM_FIELDS(MODEL_FIELD)
+    RS_OWN_PARAM_FIELDS(MODEL_FIELD)
+} dws_core_params_t;
+
+/* dws_core_create: 0, or the child that rejects the parameters. */
+enum { DWS_CORE_OK = 0, DWS_CORE_EPARAM_WST = -1, DWS_CORE_EPARAM_STACK = -2,
+       DWS_CORE_ENOMEM = -3 };
+
+/* What a cycle is (events.phase), decided from the state before its edge. */
+enum dws_core_phase {
+    DWS_CORE_PHASE_REQUEST = 0, /* req_ready_o: a request may be taken */
+    DWS_CORE_PHASE_SEQ = 1,     /* an arrived warp's branch or pop on the stack */
+    DWS_CORE_PHASE_REROOT = 2,  /* that warp's splits re-rooted from its new top */
+};
+
+/* The ports of rtl/dws/dws_core.sv without _i/_o. Masks are W-bit: bit t =
+ * thread t. Inputs are truncated to their port widths by the model. */
+typedef struct {
+    unsigned policy, sched;
+    bool req_valid;
+    unsigned req_op, req_warp, req_entry;
+    uint64_t req_pc, req_alt_pc, req_rpc, req_lpc;
+    uint64_t req_mask;
+    bool fill_valid;
+    unsigned fill_warp;
+    uint64_t fill_mask;
+    unsigned rd_warp, rd_entry;
+} dws_core_in_t;
+
+/* The outputs the warp-split table drives, as (type, name): its ports of
+ * the same names. */
+#define DWS_CORE_WST_OUTS(X)                                                             \
+    X(unsigned, rsp_kind) X(unsigned, rsp_entry) X(unsigned, rsp_merges)                 \
+    X(bool, fill_rsp_valid) X(unsigned, fill_err) X(uint64_t, fill_woken)                \
+    X(bool, lazy_valid) X(unsigned, lazy_warp) X(unsigned, lazy_entry)                   \
+    X(uint32_t, sum_rmfc) X(bool, sel_valid) X(unsigned, sel_warp) X(unsigned, sel_entry) \
+    X(bool, sel_boost) X(uint32_t, arrived)                                              \
+    X(bool, rd_valid) X(uint64_t, rd_pc) X(uint32_t, rd_icount) X(uint64_t, rd_mask)     \
+    X(bool, rd_suspended) X(bool, rd_held) X(bool, rd_boost) X(uint32_t, rd_mfc)         \
+    X(uint32_t, rd_rmfc) X(uint32_t, rd_memlat) X(uint32_t, rd_wait)                     \
+    X(uint64_t, rd_pending) X(unsigned, rd_count)
+
+typedef struct {
+    bool req_ready;
+    bool rsp_valid;
+    unsigned rsp_err;
+    bool rsp_held;
+    unsigned err_sticky;  /* bit k: error code k seen since reset */
+    unsigned wst_sticky;  /* the WST's err_sticky */
+    bool seq_valid;
+    unsigned seq_warp;
+    bool seq_pop;
+    bool stk_rsp_valid;   /* the stack's rsp_valid, rsp_err, err_sticky */
+    unsigned stk_err, stk_sticky;
+    uint32_t fault;       /* bit w: warp w faulted */
+    bool tos_valid;       /* the stack's read port (see dws_core.md) */
+    uint64_t tos_pc, tos_rpc, tos_mask;
+    unsigned tos_depth;
+    DWS_CORE_WST_OUTS(MODEL_FIELD)
+} dws_core_out_t;
+
+/* What one edge did (the testbench's cover rules and stimulus read it). */
+typedef struct {
+    unsigned phase;          /* enum dws_core_phase: what this cycle was */
+    bool ignored;            /* a request presented while req_ready_o was low */
+    bool taken;              /* a request was taken (req_ready_o and req_valid_i) */
+    unsigned op, err, warp;  /* its op, error and warp (truncated) */
+    bool mismatch;           /* err == MISMATCH */
+    unsigned park;           /* the park of its warp before the edge */
+    unsigned splits;         /* WST entries of its warp before the edge */
+    bool held;               /* accepted, and it left its split held */
+    bool bypass;             /* a loop bypass (section 5.5) */
+    bool bypass_kept;        /* ... some of the split's threads continued */
+    bool bypass_pop;         /* ... the last threads of the loop left: the stack popped */
+    bool seq_pop;            /* SEQ: the pop (1) or the branch (0) */
+    unsigned seq_park;       /* SEQ: what the warp's splits waited at (enum dwsc_park) */
+    unsigned seq_warp;       /* SEQ: its warp */
+    unsigned seq_splits;     /* SEQ: the WST entries the warp had */
+    unsigned reroot_warp;    /* REROOT: its warp */
+    bool reroot_release;     /* REROOT: the stack is empty: WST RELEASE */
+    bool reroot_fault;       /* REROOT: the stack refused the branch: fault */
+    /* the children's view of the cycle (req_valid false: no request) */
+    warp_split_table_in_t wst_in;
+    warp_split_table_events_t wst;
+    recon_stack_in_t stk_in;
+    recon_stack_events_t stk;
+} dws_core_events_t;
+
+/* dws_core_create/destroy/reset/step (model.h); create's codes are above.
+ * The outputs show the state before the edge. */
+MODEL_API(dws_core);
+MODEL_EVAL(dws_core);
+MODEL_PARAMS(dws_core);
+
+/* Read-only views for stimulus and tests. */
+const warp_split_table_t *dws_core_wst(const dws_core_t *m);
+const recon_stack_t *dws_core_stack(const dws_core_t *m);
+
+/* Warp w's record (all zero for w out of range): what its held splits wait
+ * at (enum dwsc_park), the taken outcome gathered from them, the targets of
+ * the branch they wait at (kept after the record is cleared, until the next
+ * first arrival at a branch overwrites them), and its fault bit. */
+typedef struct {
+    unsigned kind;
+    uint64_t taken, tpc, fpc, rpc, lpc;
+    bool fault;
+} dws_core_park_t;
+dws_core_park_t dws_core_park(const dws_core_t *m, unsigned w);
+
+/* The phase the next cycle will be in, as far as the state says:
+ * DWS_CORE_PHASE_REROOT with its warp in *warp (when warp is not NULL), or
+ * DWS_CORE_PHASE_REQUEST (*warp = 0): a request is taken, or a sequencer
+ * step happens when a warp that has not faulted has arrived (arrived_o). */
+unsigned dws_core_phase(const dws_core_t *m, unsigned *warp);
+
+#endif /* SIMT_DWS_CORE_H */

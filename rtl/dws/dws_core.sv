@@ -1,0 +1,431 @@
+// Dynamic Warp Subdivision: the warp-split table with the per-warp
+// reconvergence stack.
+//
+// Source: DWS (ISCA'10) section 5.3 (the splits of a warp execute one
+// instruction stream and wait for each other at a conditional branch), 5.4
+// (after a branch the stack's top is the initial split), 5.5 (loop bypass:
+// a split takes the loop branch alone, its exiting threads wait in the
+// stack's next-to-top entry). Behaviour, cycle timing and errors:
+// docs/blocks/dws_core.md.
+//
+// The children, unchanged: warp_split_table (u_wst) and recon_stack
+// (u_stack). The core adds per warp the record of its held splits {park,
+// outcome, tpc, fpc, rpc, lpc} and a fault bit, and a sequencer: when a warp
+// has arrived (every split held, none waiting), the stack takes its branch
+// or pop (one cycle), then the warp's splits are re-rooted from the new top
+// of stack (the next cycle); the request port is not ready in both.
+//
+// Example (W = 4, one warp, AGGRESS; the trace checked in simulation):
+//   INIT pc=0 rpc=9 mask=1111; MEM e0 pc=1 hit=0011  SPLIT: e1 {1, 0011},
+//                                                     e0 {1, 1100} waits
+//   BRANCH e1 tpc=2 fpc=5 rpc=7 taken=0001            e1 held, park BRANCH
+//   fill 1100; BRANCH e0 tpc=2 fpc=5 rpc=7 taken=0100 e0 held: arrived
+//   (ready low) stack BRANCH, outcome 0101            tops: {2, 0101} over
+//                                                     {5, 1010} over {7, 1111}
+//   (ready low) WST INIT pc=2 mask=0101               one split again
+
+`include "assert.svh"
+
+module dws_core #(
+  `include "dws_core_paramlist.svh"
+) (
+  `include "dws_core_portlist.svh"
+);
+
+  `include "dws_core_checks.svh"
+
+  // (an illegal NumWarps of 0 reaches its $error above, not an empty array)
+  localparam int unsigned N = (NumWarps > 0) ? NumWarps : 1;
+
+  typedef logic [PcWidth-1:0]      pc_t;
+  typedef logic [WarpWidth-1:0]    mask_t;
+  typedef logic [WarpIdWidth-1:0]  wid_t;
+  typedef logic [EntryIdWidth-1:0] eid_t;
+
+  localparam pc_t PcNone = '1;
+
+  // ------------------------------------------------------------------------
+  // State: per warp the held splits' record and the fault bit; the re-root
+  // of the next cycle.
+  // ------------------------------------------------------------------------
+  logic [1:0]   park_q  [N];  // dws_core_pkg::park_e
+  mask_t        taken_q [N];  // the gathered taken outcome
+  pc_t          tpc_q   [N];
+  pc_t          fpc_q   [N];
+  pc_t          rpc_q   [N];
+  pc_t          lpc_q   [N];
+  logic [N-1:0] fault_q;
+  logic         reroot_q;     // this cycle re-roots warp rr_w_q
+  wid_t         rr_w_q;
+
+  // ------------------------------------------------------------------------
+  // The children's request ports, driven below
+  // ------------------------------------------------------------------------
+  logic       wst_valid, wst_hold;
+  logic [2:0] wst_op;
+  wid_t       wst_warp;
+  eid_t       wst_entry;
+  pc_t        wst_pc;
+  mask_t      wst_mask;
+  logic [2:0] wst_err;        // the request inputs' error (combinational)
+  mask_t      ex_mask;        // S: the request's split
+
+  logic       stk_valid;
+  logic [1:0] stk_op;
+  wid_t       stk_warp, stk_rd_warp;
+  pc_t        stk_pc, stk_alt, stk_rpc, stk_lpc;
+  mask_t      stk_mask;
+  logic [LposWidth-1:0] unused_lpos;
+  pc_t        tos_lpc;        // the top's likely-convergence PC (PcNone: none)
+  logic       unused_wst_rsp_valid;   // the core answers its requests itself
+  logic [2:0] unused_wst_rsp_err;
+
+  warp_split_table #(
+    .NumWarps(NumWarps), .WarpWidth(WarpWidth), .PcWidth(PcWidth),
+    .IcountWidth(IcountWidth), .MfcWidth(MfcWidth), .LatWidth(LatWidth),
+    .SumWidth(SumWidth), .InitMemLat(InitMemLat)
+  ) u_wst (
+    .clk_i, .rst_ni, .policy_i, .sched_i,
+    .req_valid_i  (wst_valid),
+    .req_op_i     (wst_op),
+    .req_warp_i   (wst_warp),
+    .req_entry_i  (wst_entry),
+    .req_pc_i     (wst_pc),
+    .req_mask_i   (wst_mask),
+    .req_hold_i   (wst_hold),
+    .fill_valid_i, .fill_warp_i, .fill_mask_i, .rd_warp_i, .rd_entry_i,
+    .req_err_o    (wst_err),
+    .ex_mask_o    (ex_mask),
+    .arrived_o,
+    .rsp_valid_o  (unused_wst_rsp_valid),
+    .rsp_err_o    (unused_wst_rsp_err),
+    .rsp_kind_o, .rsp_entry_o, .rsp_merges_o,
+    .fill_rsp_valid_o, .fill_err_o, .fill_woken_o, .lazy_valid_o, .lazy_warp_o, .lazy_entry_o,
+    .err_sticky_o (wst_sticky_o),
+    .sum_rmfc_o, .sel_valid_o, .sel_warp_o, .sel_entry_o, .sel_boost_o,
+    .rd_valid_o, .rd_pc_o, .rd_icount_o, .rd_mask_o, .rd_suspended_o, .rd_held_o, .rd_boost_o,
+    .rd_mfc_o, .rd_rmfc_o, .rd_memlat_o, .rd_wait_o, .rd_pending_o, .rd_count_o
+  );
+
+  recon_stack #(
+    .NumWarps(NumWarps), .WarpWidth(WarpWidth), .PcWidth(PcWidth), .Depth(Depth),
+    .LcpEnable(LcpEnable)
+  ) u_stack (
+    .clk_i, .rst_ni,
+    .req_valid_i  (stk_valid),
+    .req_op_i     (stk_op),
+    .req_warp_i   (stk_warp),
+    .req_pc_i     (stk_pc),
+    .req_alt_pc_i (stk_alt),
+    .req_rpc_i    (stk_rpc),
+    .req_lpc_i    (stk_lpc),
+    .req_mask_i   (stk_mask),
+    .rd_warp_i    (stk_rd_warp),
+    .rsp_valid_o  (stk_rsp_valid_o),
+    .rsp_err_o    (stk_err_o),
+    .err_sticky_o (stk_sticky_o),
+    .rd_valid_o   (tos_valid_o),
+    .rd_pc_o      (tos_pc_o),
+    .rd_rpc_o     (tos_rpc_o),
+    .rd_mask_o    (tos_mask_o),
+    .rd_lpc_o     (tos_lpc),
+    .rd_lpos_o    (unused_lpos),
+    .rd_depth_o   (tos_depth_o)
+  );
+
+  // ------------------------------------------------------------------------
+  // Sequencer: the lowest arrived warp that has not faulted
+  // ------------------------------------------------------------------------
+  logic [N-1:0] eligible, seq_oh;
+  logic         seq_any, do_seq;
+  wid_t         seq_w;
+  assign eligible = arrived_o & ~fault_q;
+  prio_enc #(.Width(N)) u_seq (
+    .in_i    (eligible),
+    .valid_o (seq_any),
+    .idx_o   (seq_w),
+    .onehot_o(seq_oh)
+  );
+  assign do_seq      = !reroot_q && seq_any;
+  assign req_ready_o = !reroot_q && !seq_any;
+  assign stk_rd_warp = reroot_q ? rr_w_q : (seq_any ? seq_w : req_warp_i);
+
+  logic [1:0] s_park;
+  mask_t s_taken;
+  pc_t   s_tpc, s_fpc, s_rpc, s_lpc;
+  always_comb begin : p_seq_read
+    s_park  = dws_core_pkg::ParkNone;
+    s_taken = '0;
+    s_tpc   = '0;
+    s_fpc   = '0;
+    s_rpc   = '0;
+    s_lpc   = '0;
+    for (int unsigned w = 0; w < N; w++) begin
+      if (seq_oh[w]) begin
+        s_park  = s_park | park_q[w];
+        s_taken = s_taken | taken_q[w];
+        s_tpc   = s_tpc | tpc_q[w];
+        s_fpc   = s_fpc | fpc_q[w];
+        s_rpc   = s_rpc | rpc_q[w];
+        s_lpc   = s_lpc | lpc_q[w];
+      end
+    end
+  end
+
+  // ------------------------------------------------------------------------
+  // The request (valid only when req_ready_o): judged before either child
+  // sees it; the top of stack shown is the request warp's.
+  // ------------------------------------------------------------------------
+  logic warp_ok, take;
+  wid_t w_idx;               // req_warp_i, 0 when out of range (a safe index)
+  assign warp_ok = 32'(req_warp_i) < N;
+  assign w_idx   = warp_ok ? req_warp_i : '0;
+  assign take    = req_valid_i && req_ready_o;
+
+  logic is_init, is_exec, is_mem, is_branch, is_release, bad_op;
+  assign is_init    = req_op_i == dws_core_pkg::OpInit;
+  assign is_exec    = req_op_i == dws_core_pkg::OpExec;
+  assign is_mem     = req_op_i == dws_core_pkg::OpMem;
+  assign is_branch  = req_op_i == dws_core_pkg::OpBranch;
+  assign is_release = req_op_i == dws_core_pkg::OpRelease;
+  assign bad_op     = !(is_init || is_exec || is_mem || is_branch || is_release);
+
+  // Loop bypass (5.5): the branch reconverges where the top does and one
+  // (only one) of its targets is that PC -- unless the other target is the
+  // top's likely-convergence PC, where the stack would pop the whole top
+  // (a warp-wide branch only: the other splits' threads are not there yet).
+  logic exit_taken, exit_fall, loop, at_rpc, at_lpc, hold;
+  pc_t  stay_pc;
+  assign exit_taken = req_pc_i == req_rpc_i;
+  assign exit_fall  = req_alt_pc_i == req_rpc_i;
+  assign stay_pc    = exit_taken ? req_alt_pc_i : req_pc_i;
+  assign loop       = is_branch && req_rpc_i == tos_rpc_o && (exit_taken != exit_fall) &&
+                      !(tos_lpc != PcNone && stay_pc == tos_lpc);
+  // EXEC, MEM whose next PC is the reconvergence PC (first: the stack's
+  // ADVANCE checks it first) or the likely-convergence PC: arrived there.
+  assign at_rpc     = (is_exec || is_mem) && req_pc_i == tos_rpc_o;
+  assign at_lpc     = (is_exec || is_mem) && !at_rpc && req_pc_i == tos_lpc && tos_lpc != PcNone;
+  assign hold       = at_rpc || at_lpc || (is_branch && !loop);
+
+  logic [1:0] r_park;
+  pc_t r_tpc, r_fpc, r_rpc, r_lpc;
+  always_comb begin : p_req_read
+    r_park = dws_core_pkg::ParkNone;
+    r_tpc  = '0;
+    r_fpc  = '0;
+    r_rpc  = '0;
+    r_lpc  = '0;
+    for (int unsigned w = 0; w < N; w++) begin
+      if (32'(w_idx) == w) begin
+        r_park = r_park | park_q[w];
+        r_tpc  = r_tpc | tpc_q[w];
+        r_fpc  = r_fpc | fpc_q[w];
+        r_rpc  = r_rpc | rpc_q[w];
+        r_lpc  = r_lpc | lpc_q[w];
+      end
+    end
+  end
+
+  logic other_targets, mismatch, bad_pc;
+  assign other_targets = req_pc_i != r_tpc || req_alt_pc_i != r_fpc || req_rpc_i != r_rpc ||
+                         (LcpEnable != 0 && req_lpc_i != r_lpc);
+  // An arrival at another kind of point than the held splits'.
+  logic [1:0] at_kind;
+  assign at_kind  = at_rpc ? dws_core_pkg::ParkRpc :
+                    at_lpc ? dws_core_pkg::ParkLpc : dws_core_pkg::ParkBranch;
+  assign mismatch = hold && !(r_park == dws_core_pkg::ParkNone ||
+                              (r_park == at_kind &&
+                               !(at_kind == dws_core_pkg::ParkBranch && other_targets)));
+  assign bad_pc   = ((is_init || is_exec || is_mem) && req_pc_i == PcNone) ||
+                    (is_branch && (req_pc_i == PcNone || req_alt_pc_i == PcNone ||
+                                   req_rpc_i == PcNone));
+
+  logic [3:0] req_err;
+  always_comb begin
+    req_err = dws_core_pkg::ErrNone;
+    if (bad_op) begin
+      req_err = dws_core_pkg::ErrBadOp;
+    end else if (!warp_ok) begin
+      req_err = dws_core_pkg::ErrBadWarp;
+    end else if (wst_err == warp_split_table_pkg::ErrBadEntry) begin
+      req_err = dws_core_pkg::ErrBadEntry;
+    end else if (wst_err == warp_split_table_pkg::ErrSuspended) begin
+      req_err = dws_core_pkg::ErrSuspended;
+    end else if (bad_pc) begin
+      req_err = dws_core_pkg::ErrBadPc;
+    end else if (is_init && req_mask_i == '0) begin
+      req_err = dws_core_pkg::ErrBadMask;
+    end else if (wst_err == warp_split_table_pkg::ErrBusy) begin
+      req_err = dws_core_pkg::ErrBusy;
+    end else if (mismatch) begin
+      req_err = dws_core_pkg::ErrMismatch;
+    end
+  end
+
+  logic req_apply;
+  assign req_apply = take && req_err == dws_core_pkg::ErrNone;
+
+  // ------------------------------------------------------------------------
+  // The children's requests
+  // ------------------------------------------------------------------------
+  // Loop bypass: the split's threads that go round again (C) stay in it; on
+  // the stack every other thread of the top goes that way too, so that only
+  // the split's exiting threads leave the top.
+  mask_t keep, loop_outcome;
+  assign keep         = exit_taken ? ~req_mask_i : req_mask_i;
+  assign loop_outcome = (req_mask_i & ex_mask) | (~ex_mask & (exit_taken ? '0 : '1));
+
+  // Re-root: the stack took the last edge's operation (its response is
+  // registered); the warp's splits become its new top, or go at its exit.
+  logic stk_ok;
+  assign stk_ok = stk_err_o == recon_stack_pkg::ErrNone;
+
+  always_comb begin : p_wst_req
+    if (reroot_q) begin
+      wst_valid = stk_ok;
+      wst_op    = tos_valid_o ? warp_split_table_pkg::OpInit : warp_split_table_pkg::OpRelease;
+      wst_warp  = rr_w_q;
+      wst_entry = '0;
+      wst_pc    = tos_pc_o;
+      wst_mask  = tos_mask_o;
+      wst_hold  = 1'b0;
+    end else begin
+      // The request's inputs, whether taken or not: their error is judged.
+      wst_valid = req_apply;
+      unique case (1'b1)
+        is_init:   wst_op = warp_split_table_pkg::OpInit;
+        is_mem:    wst_op = warp_split_table_pkg::OpMem;
+        is_release: wst_op = warp_split_table_pkg::OpRelease;
+        loop:      wst_op = warp_split_table_pkg::OpBypass;
+        default:   wst_op = warp_split_table_pkg::OpExec;  // EXEC; a held BRANCH
+      endcase
+      wst_warp  = req_warp_i;
+      wst_entry = req_entry_i;
+      wst_pc    = loop ? stay_pc : req_pc_i;
+      wst_mask  = loop ? keep : req_mask_i;
+      wst_hold  = hold;
+    end
+  end
+
+  always_comb begin : p_stk_req
+    stk_valid = do_seq || (req_apply && (is_init || loop));
+    stk_warp  = do_seq ? seq_w : req_warp_i;
+    stk_alt   = do_seq ? s_fpc : req_alt_pc_i;
+    stk_rpc   = do_seq ? s_rpc : req_rpc_i;
+    stk_lpc   = do_seq ? s_lpc : req_lpc_i;
+    if (do_seq) begin
+      stk_op   = (s_park == dws_core_pkg::ParkBranch) ? recon_stack_pkg::OpBranch
+                                                      : recon_stack_pkg::OpAdvance;
+      stk_pc   = (s_park == dws_core_pkg::ParkRpc) ? tos_rpc_o :
+                 (s_park == dws_core_pkg::ParkLpc) ? tos_lpc : s_tpc;
+      stk_mask = s_taken;
+    end else begin
+      stk_op   = is_init ? recon_stack_pkg::OpInit : recon_stack_pkg::OpBranch;
+      stk_pc   = req_pc_i;
+      stk_mask = is_init ? req_mask_i : loop_outcome;
+    end
+  end
+
+  // The bypass lets the loop's last threads go: the stack pops.
+  logic bypass_pop;
+  assign bypass_pop = req_apply && loop && ex_mask == tos_mask_o && (ex_mask & keep) == '0;
+
+  // ------------------------------------------------------------------------
+  // Next state
+  // ------------------------------------------------------------------------
+  for (genvar w = 0; w < N; w++) begin : gen_warp
+    logic here, clear, arrive_branch;
+    assign here          = req_apply && 32'(w_idx) == w;
+    assign clear         = (here && (is_init || is_release)) ||
+                           (reroot_q && stk_ok && 32'(rr_w_q) == w);
+    assign arrive_branch = here && is_branch && !loop;
+
+    always_ff @(posedge clk_i or negedge rst_ni) begin : p_park
+      if (!rst_ni) begin
+        park_q[w]  <= dws_core_pkg::ParkNone;
+        taken_q[w] <= '0;
+        fault_q[w] <= 1'b0;
+      end else begin
+        if (clear) begin
+          park_q[w]  <= dws_core_pkg::ParkNone;
+          taken_q[w] <= '0;
+        end else if (arrive_branch) begin
+          park_q[w]  <= dws_core_pkg::ParkBranch;
+          taken_q[w] <= taken_q[w] | (req_mask_i & ex_mask);
+        end else if (here && (at_rpc || at_lpc)) begin
+          park_q[w]  <= at_kind;
+        end
+        if (here && (is_init || is_release)) begin
+          fault_q[w] <= 1'b0;
+        end else if (reroot_q && !stk_ok && 32'(rr_w_q) == w) begin
+          fault_q[w] <= 1'b1;  // the stack refused the warp's branch (OVERFLOW)
+        end
+      end
+    end
+
+    // The targets: read only while park is BRANCH (no reset needed).
+    always_ff @(posedge clk_i) begin : p_targets
+      if (arrive_branch) begin
+        tpc_q[w] <= req_pc_i;
+        fpc_q[w] <= req_alt_pc_i;
+        rpc_q[w] <= req_rpc_i;
+        lpc_q[w] <= req_lpc_i;
+      end
+    end
+  end
+  assign fault_o = fault_q;
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin : p_seq
+    if (!rst_ni) begin
+      reroot_q    <= 1'b0;
+      rr_w_q      <= '0;
+      seq_valid_o <= 1'b0;
+      seq_warp_o  <= '0;
+      seq_pop_o   <= 1'b0;
+      rsp_held_o  <= 1'b0;
+    end else begin
+      reroot_q    <= do_seq || bypass_pop;
+      rr_w_q      <= do_seq ? seq_w : req_warp_i;
+      seq_valid_o <= do_seq;
+      seq_warp_o  <= do_seq ? seq_w : '0;
+      seq_pop_o   <= do_seq && s_park != dws_core_pkg::ParkBranch;
+      rsp_held_o  <= req_apply && hold;
+    end
+  end
+
+  rsp_reg #(
+    .NumPorts(1),
+    .ErrWidth(4)
+  ) u_rsp (
+    .clk_i,
+    .rst_ni,
+    .valid_i (take),
+    .err_i   (req_err),
+    .valid_o (rsp_valid_o),
+    .err_o   (rsp_err_o),
+    .sticky_o(err_sticky_o)
+  );
+
+  // Outputs of the children this block does not bring out.
+  logic unused_out;
+  assign unused_out = ^{unused_lpos, seq_oh, unused_wst_rsp_valid,
+                        unused_wst_rsp_err};
+
+  // ------------------------------------------------------------------------
+  // Assertions
+  // ------------------------------------------------------------------------
+  `ASSERT_INIT(ErrNoneIsZero_A, 32'(dws_core_pkg::ErrNone) == 0)
+  // A forwarded request is one the children accept: the core judged it.
+  `ASSERT(WstTakesForwarded_A, !(wst_valid && !reroot_q) ||
+                               wst_err == warp_split_table_pkg::ErrNone)
+  // The stack refuses only a sequencer step (OVERFLOW of a warp's branch).
+  `ASSERT(StackRefusesOnlySeq_A, stk_err_o == recon_stack_pkg::ErrNone ||
+                                 (reroot_q && stk_err_o == recon_stack_pkg::ErrOverflow))
+  // An arrived warp's held splits wait at something.
+  `ASSERT(ArrivedIsParked_A, !do_seq || s_park != dws_core_pkg::ParkNone)
+  // A split's threads are threads of its warp's top of stack.
+  `ASSERT(SplitInTop_A, !(req_valid_i && req_ready_o && wst_err == '0 && !is_init &&
+                          !is_release && !bad_op && warp_ok) ||
+                        (ex_mask & ~tos_mask_o) == '0)
+
+endmodule

@@ -1,0 +1,563 @@
+/* dws_core testbench: warps running one structured program on the
+ * warp-split table and the reconvergence stack together
+ * (docs/blocks/dws_core.md), against the composed golden model
+ * (csim/dws/dws_core.h).
+ *
+ * Each warp runs a program generated when it starts: straight code of
+ * ALU instructions and loads/stores, if/else regions (a conditional branch,
+ * the then side, a jump over the else side, the join: the branch's
+ * reconvergence PC) and loops (the body, then a loop branch back to the head
+ * whose reconvergence PC is the loop exit), nested a few levels; the warp's
+ * exit PC follows the last instruction. Every split of the warp runs it:
+ * its next instruction is a function of its PC, so splits meet at branches
+ * and at reconvergence points as section 5.3 requires. Per thread, an if's
+ * outcome is random (uniform now and then) and a loop continues with a
+ * random chance; hit masks are random as in warp_split_table's testbench,
+ * and the memory is the same (dws_mem.h). The pipeline issues the scheduler's pick
+ * most of the time, another ready split otherwise; a warp that is free (not
+ * started, finished, released or faulted) is started again. About 3% of the
+ * requests and 2% of the fills are illegal (every error code of the core and
+ * of the fill port, MISMATCH both ways); each is checked for its code and,
+ * against a shadow model that sees the same cycle without it, for an
+ * unchanged state. Requests are also presented while req_ready_o is low and
+ * must be ignored. */
+#include "cosim_kit.h"
+#include "dws_core.h"
+#include "dws_mem.h"
+
+#define MAX_N WST_NUM_WARPS_MAX
+#define MAX_PROG 256
+#define LANES bm_low_bits(CFG_WarpWidth)
+#define WARP_ID_SPAN (1u << CFG_WarpIdWidth)   /* ids the port can carry */
+#define ENTRY_ID_SPAN (1u << CFG_EntryIdWidth)
+
+enum { K_ALU, K_MEM, K_IF, K_JMP, K_LOOP };
+
+typedef struct {
+    unsigned kind;
+    uint64_t t, f, r; /* K_IF, K_LOOP: taken, fall-through, reconvergence; K_JMP: t */
+    uint64_t l;       /* K_IF: likely-convergence PC (PcNone: none) */
+} insn_t;
+
+typedef struct {
+    dws_core_params_t p;
+    dws_core_t *m;
+    dws_core_t *shadow; /* the same cycles, without the illegal requests */
+    cosim_rng_t rng;
+    uint64_t *cover;
+    uint64_t pc_none;
+    uint64_t now;
+    /* each warp's program, and the one being generated */
+    insn_t prog[MAX_N][MAX_PROG];
+    unsigned plen[MAX_N];
+    insn_t *gen;
+    unsigned len, max_len, max_nest;
+    dws_mem_t mem;            /* the memory: waiting threads' due cycles */
+    bool fill_arrived[MAX_N]; /* the warp arrived at a reconvergence PC by a fill */
+    unsigned policy, sched;
+    bool bad_req, bad_fill;
+    unsigned bad_code, bad_fill_code;
+} tb_t;
+
+/* ---- the program ------------------------------------------------------------- */
+
+static unsigned emit(tb_t *t, unsigned kind)
+{
+    t->gen[t->len] = (insn_t){.kind = kind};
+    return t->len++;
+}
+
+/* Room for n more instructions, the exit PC and PcNone after it. */
+static bool room(const tb_t *t, unsigned n)
+{
+    return t->len + n + 1 < t->max_len;
+}
+
+static void gen_region(tb_t *t, unsigned nest, unsigned budget);
+
+static void gen_if(tb_t *t, unsigned nest, unsigned budget)
+{
+    unsigned br = emit(t, K_IF);
+    gen_region(t, nest + 1, budget * 3 / 4);
+    unsigned jmp = 0;
+    bool has_else = room(t, 2) && cosim_rng_pct(&t->rng, 60);
+    if (has_else) {
+        jmp = emit(t, K_JMP);
+        gen_region(t, nest + 1, budget * 3 / 4);
+    }
+    unsigned join = t->len;
+    /* with LcpEnable, now and then a likely-convergence PC inside the
+     * branch (reached or not: the stack handles both) */
+    t->gen[br].l = t->p.lcp_enable && join > br + 2 && cosim_rng_pct(&t->rng, 40)
+                       ? br + 2 + cosim_rng_below(&t->rng, join - br - 2)
+                       : t->pc_none;
+    t->gen[br].t = br + 1;
+    t->gen[br].f = has_else ? jmp + 1 : join;
+    t->gen[br].r = join;
+    if (has_else)
+        t->gen[jmp].t = join;
+}
+
+static void gen_loop(tb_t *t, unsigned nest, unsigned budget)
+{
+    unsigned head = t->len;
+    if (cosim_rng_pct(&t->rng, 50))
+        (void)emit(t, K_MEM); /* a loop body of loads and stores */
+    gen_region(t, nest + 1, budget);
+    if (t->len == head)
+        (void)emit(t, K_ALU);
+    unsigned lb = emit(t, K_LOOP);
+    t->gen[lb].t = head;
+    t->gen[lb].f = lb + 1;
+    t->gen[lb].r = lb + 1;
+}
+
+static void gen_region(tb_t *t, unsigned nest, unsigned budget)
+{
+    cosim_rng_t *r = &t->rng;
+    for (unsigned i = 0; i < budget && room(t, 4); i++) {
+        unsigned k = (unsigned)cosim_rng_below(r, 100);
+        if (k < 25 && nest < t->max_nest)
+            gen_if(t, nest, budget > 2 ? budget - 2 : 1);
+        else if (k < 32 && nest < t->max_nest)
+            gen_loop(t, nest, budget > 2 ? budget - 2 : 1);
+        else
+            (void)emit(t, k < 60 ? K_ALU : K_MEM);
+    }
+}
+
+/* A new program for warp w. */
+static void gen_program(tb_t *t, unsigned w)
+{
+    t->gen = t->prog[w];
+    t->len = 0;
+    do
+        gen_region(t, 0, 4 + (unsigned)cosim_rng_below(&t->rng, 12));
+    while (t->len < 4 && room(t, 4));
+    t->plen[w] = t->len;
+}
+
+/* ---- stimulus helpers --------------------------------------------------------- */
+
+static uint64_t random_lanes(tb_t *t) { return cosim_rng_next(&t->rng) & LANES; }
+
+static uint64_t hit_mask(tb_t *t, uint64_t mask)
+{
+    unsigned k = (unsigned)cosim_rng_below(&t->rng, 10);
+    uint64_t h = k < 5 ? mask : k < 7 ? 0 : random_lanes(t);
+    return h | (random_lanes(t) & ~mask);
+}
+
+/* A per-thread branch outcome: uniform now and then, else random. */
+static uint64_t outcome(tb_t *t, unsigned kind)
+{
+    cosim_rng_t *r = &t->rng;
+    if (kind == K_LOOP) { /* 1 = go round again, each thread with 70% */
+        uint64_t m = 0;
+        for (unsigned l = 0; l < t->p.warp_width; l++)
+            m |= (uint64_t)cosim_rng_pct(r, 70) << l;
+        return m;
+    }
+    unsigned k = (unsigned)cosim_rng_below(r, 10);
+    return k < 2 ? LANES : k < 4 ? 0 : random_lanes(t);
+}
+
+static const warp_split_table_t *wst(const tb_t *t) { return dws_core_wst(t->m); }
+
+static unsigned splits_of(const tb_t *t, unsigned w)
+{
+    unsigned c = 0;
+    for (unsigned e = 0; e < t->p.warp_width; e++)
+        c += warp_split_table_entry(wst(t), w, e).valid;
+    return c;
+}
+
+/* A ready split of any warp: 1 found. */
+static int pick_ready(tb_t *t, unsigned *pw, unsigned *pe)
+{
+    unsigned n = t->p.num_warps * t->p.warp_width;
+    unsigned start = (unsigned)cosim_rng_below(&t->rng, n);
+    for (unsigned k = 0; k < n; k++) {
+        unsigned f = (start + k) % n, w = f / t->p.warp_width, e = f % t->p.warp_width;
+        if (warp_split_table_ready(wst(t), w, e)) {
+            *pw = w, *pe = e;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* The request split (w, e) makes at its PC. */
+static void issue(tb_t *t, unsigned w, unsigned e, dws_core_in_t *in)
+{
+    wst_entry_t x = warp_split_table_entry(wst(t), w, e);
+    in->req_warp = w, in->req_entry = e;
+    if (x.pc >= t->plen[w]) { /* never: a split at the exit has arrived there */
+        in->req_valid = false;
+        return;
+    }
+    const insn_t *i = &t->prog[w][x.pc];
+    switch (i->kind) {
+    case K_ALU:
+        in->req_op = DWSC_OP_EXEC, in->req_pc = x.pc + 1;
+        break;
+    case K_MEM:
+        in->req_op = DWSC_OP_MEM, in->req_pc = x.pc + 1, in->req_mask = hit_mask(t, x.mask);
+        break;
+    case K_JMP:
+        in->req_op = DWSC_OP_EXEC, in->req_pc = i->t;
+        break;
+    default: /* K_IF, K_LOOP */
+        in->req_op = DWSC_OP_BRANCH;
+        in->req_pc = i->t, in->req_alt_pc = i->f, in->req_rpc = i->r;
+        in->req_lpc = i->kind == K_IF ? i->l : t->pc_none;
+        in->req_mask = outcome(t, i->kind) | (random_lanes(t) & ~x.mask);
+        break;
+    }
+}
+
+/* A first legal operation on a free warp: INIT at the program's start. */
+static void start_warp(tb_t *t, unsigned w, dws_core_in_t *in)
+{
+    in->req_op = DWSC_OP_INIT, in->req_warp = w;
+    in->req_pc = 0, in->req_rpc = t->plen[w];
+    do
+        in->req_mask = random_lanes(t);
+    while (!in->req_mask);
+    if (cosim_rng_pct(&t->rng, 40))
+        in->req_mask = LANES;
+}
+
+/* An injected illegal request (the expected code in bad_code): 1 made. */
+static int illegal_request(tb_t *t, const dws_core_out_t *o, dws_core_in_t *in)
+{
+    cosim_rng_t *r = &t->rng;
+    unsigned n = t->p.num_warps, w, e;
+    switch (cosim_rng_below(r, 9)) {
+    case 0:
+        in->req_op = DWSC_OP_COUNT + (unsigned)cosim_rng_below(r, 8 - DWSC_OP_COUNT);
+        in->req_warp = (unsigned)cosim_rng_below(r, WARP_ID_SPAN);
+        t->bad_code = DWSC_ERR_BAD_OP;
+        return 1;
+    case 1:
+        if (WARP_ID_SPAN == n)
+            return 0;
+        in->req_op = (unsigned)cosim_rng_below(r, DWSC_OP_COUNT);
+        in->req_warp = n + (unsigned)cosim_rng_below(r, WARP_ID_SPAN - n);
+        t->bad_code = DWSC_ERR_BAD_WARP;
+        return 1;
+    case 2: /* a free entry, or one past the warp's */
+        w = (unsigned)cosim_rng_below(r, n), e = (unsigned)cosim_rng_below(r, ENTRY_ID_SPAN);
+        if (e < t->p.warp_width && warp_split_table_entry(wst(t), w, e).valid)
+            return 0;
+        in->req_op = DWSC_OP_EXEC + (unsigned)cosim_rng_below(r, 3);
+        in->req_warp = w, in->req_entry = e, in->req_pc = 1;
+        t->bad_code = DWSC_ERR_BAD_ENTRY;
+        return 1;
+    case 3: /* a suspended or held split */
+        w = (unsigned)cosim_rng_below(r, n);
+        for (e = 0; e < t->p.warp_width; e++) {
+            wst_entry_t x = warp_split_table_entry(wst(t), w, e);
+            if (x.valid && (x.held || (x.mask & t->mem.pending[w]))) {
+                issue(t, w, e, in);
+                t->bad_code = DWSC_ERR_SUSPENDED;
+                return in->req_valid;
+            }
+        }
+        return 0;
+    case 4: /* a reserved PC */
+        if (!pick_ready(t, &w, &e))
+            return 0;
+        issue(t, w, e, in);
+        if (in->req_op == DWSC_OP_BRANCH) {
+            unsigned k = (unsigned)cosim_rng_below(r, 3);
+            *(k == 0 ? &in->req_pc : k == 1 ? &in->req_alt_pc : &in->req_rpc) = t->pc_none;
+        } else {
+            in->req_pc = t->pc_none;
+        }
+        t->bad_code = DWSC_ERR_BAD_PC;
+        return in->req_valid;
+    case 5:
+        start_warp(t, (unsigned)cosim_rng_below(r, n), in);
+        if (cosim_rng_pct(r, 50)) {
+            in->req_pc = t->pc_none;
+            t->bad_code = DWSC_ERR_BAD_PC;
+        } else {
+            in->req_mask = 0;
+            t->bad_code = DWSC_ERR_BAD_MASK;
+        }
+        return 1;
+    case 6:
+        w = (unsigned)cosim_rng_below(r, n);
+        if (!t->mem.pending[w])
+            return 0;
+        start_warp(t, w, in);
+        if (cosim_rng_pct(r, 50))
+            in->req_op = DWSC_OP_RELEASE;
+        t->bad_code = DWSC_ERR_BUSY;
+        return 1;
+    default: { /* MISMATCH: an arrival unlike the warp's held splits */
+        if (!pick_ready(t, &w, &e))
+            return 0;
+        dws_core_park_t pk = dws_core_park(t->m, w);
+        wst_entry_t x = warp_split_table_entry(wst(t), w, e);
+        recon_stack_entry_t top;
+        unsigned d = recon_stack_depth(dws_core_stack(t->m), w);
+        if (pk.kind == DWSC_PARK_NONE || !d || !recon_stack_entry(dws_core_stack(t->m), w, d - 1, &top))
+            return 0;
+        in->req_warp = w, in->req_entry = e;
+        in->req_mask = x.mask;
+        if (pk.kind == DWSC_PARK_BRANCH && cosim_rng_pct(r, 50)) {
+            in->req_op = DWSC_OP_EXEC + (unsigned)cosim_rng_below(r, 2);
+            in->req_pc = top.rpc; /* at the reconvergence PC */
+            if (top.rpc == t->pc_none)
+                return 0;
+        } else {
+            /* a branch that is not a loop bypass: rpc differs from the top's */
+            in->req_op = DWSC_OP_BRANCH;
+            in->req_rpc = (top.rpc + 1 + cosim_rng_below(r, 3)) % t->pc_none;
+            if (in->req_rpc == top.rpc)
+                return 0;
+            in->req_pc = pk.kind == DWSC_PARK_BRANCH ? pk.tpc + 1 : 0;
+            in->req_pc %= t->pc_none;
+            in->req_alt_pc = pk.fpc % t->pc_none;
+            in->req_lpc = t->pc_none;
+        }
+        (void)o;
+        t->bad_code = DWSC_ERR_MISMATCH;
+        return 1;
+    }
+    }
+}
+
+static void random_request(tb_t *t, const dws_core_out_t *o, dws_core_in_t *in)
+{
+    cosim_rng_t *r = &t->rng;
+    unsigned n = t->p.num_warps;
+    if (!o->req_ready) { /* presented and ignored, now and then */
+        in->req_valid = cosim_rng_pct(r, 20);
+        in->req_op = (unsigned)cosim_rng_below(r, 8);
+        in->req_warp = (unsigned)cosim_rng_below(r, WARP_ID_SPAN);
+        in->req_pc = cosim_rng_next(r) & t->pc_none;
+        in->req_mask = random_lanes(t);
+        return;
+    }
+    if (!cosim_rng_pct(r, 90))
+        return;
+    in->req_valid = true;
+    if (cosim_rng_pct(r, 3) && illegal_request(t, o, in)) {
+        t->bad_req = true;
+        return;
+    }
+    /* a free warp starts (or a faulted one restarts); now and then a live
+     * one without waiting threads is released */
+    unsigned w = (unsigned)cosim_rng_below(r, n), e;
+    if (!t->mem.pending[w] && (splits_of(t, w) == 0 || ((o->fault >> w) & 1u) ||
+                           cosim_rng_below(r, 20000) == 0)) {
+        if (splits_of(t, w) && cosim_rng_pct(r, 30)) {
+            in->req_op = DWSC_OP_RELEASE, in->req_warp = w;
+            return;
+        }
+        gen_program(t, w);
+        start_warp(t, w, in);
+        return;
+    }
+    if (o->sel_valid && cosim_rng_pct(r, 85))
+        w = o->sel_warp, e = o->sel_entry;
+    else if (!pick_ready(t, &w, &e)) {
+        in->req_valid = false;
+        return;
+    }
+    issue(t, w, e, in);
+}
+
+/* ---- checks ------------------------------------------------------------------- */
+
+/* The state as the read-only views show it. */
+static bool same_state(const dws_core_t *a, const dws_core_t *b, const dws_core_params_t *p)
+{
+    const warp_split_table_t *wa = dws_core_wst(a), *wb = dws_core_wst(b);
+    const recon_stack_t *sa = dws_core_stack(a), *sb = dws_core_stack(b);
+    unsigned ra, rb;
+    if (warp_split_table_sum_rmfc(wa) != warp_split_table_sum_rmfc(wb) ||
+        dws_core_phase(a, &ra) != dws_core_phase(b, &rb) || ra != rb)
+        return false;
+    for (unsigned w = 0; w < p->num_warps; w++) {
+        dws_core_park_t ka = dws_core_park(a, w), kb = dws_core_park(b, w);
+        if (ka.kind != kb.kind || ka.taken != kb.taken || ka.fault != kb.fault ||
+            (ka.kind == DWSC_PARK_BRANCH &&
+             (ka.tpc != kb.tpc || ka.fpc != kb.fpc || ka.rpc != kb.rpc)))
+            return false;
+        if (warp_split_table_pending(wa, w) != warp_split_table_pending(wb, w) ||
+            recon_stack_depth(sa, w) != recon_stack_depth(sb, w))
+            return false;
+        for (unsigned l = 0; l < recon_stack_depth(sa, w); l++) {
+            recon_stack_entry_t x, y;
+            recon_stack_entry(sa, w, l, &x);
+            recon_stack_entry(sb, w, l, &y);
+            if (x.pc != y.pc || x.rpc != y.rpc || !bm_eq(&x.mask, &y.mask))
+                return false;
+        }
+        for (unsigned e = 0; e < p->warp_width; e++) {
+            wst_entry_t x = warp_split_table_entry(wa, w, e), y = warp_split_table_entry(wb, w, e);
+            if (x.valid != y.valid || x.held != y.held || x.pc != y.pc || x.mask != y.mask ||
+                x.icount != y.icount || x.mfc != y.mfc || x.rmfc != y.rmfc)
+                return false;
+        }
+    }
+    return true;
+}
+
+/* The core's invariant: a warp's splits hold exactly its top's threads
+ * (but for the warp about to be re-rooted: its stack moved at this edge). */
+static int check_tops(const tb_t *t, char *err, size_t errlen)
+{
+    unsigned rw;
+    bool reroot = dws_core_phase(t->m, &rw) == DWS_CORE_PHASE_REROOT;
+    for (unsigned w = 0; w < t->p.num_warps; w++) {
+        if (reroot && w == rw)
+            continue;
+        uint64_t all = 0;
+        for (unsigned e = 0; e < t->p.warp_width; e++)
+            all |= warp_split_table_entry(wst(t), w, e).mask;
+        if (!all)
+            continue;
+        recon_stack_entry_t top;
+        unsigned d = recon_stack_depth(dws_core_stack(t->m), w);
+        if (!d || !recon_stack_entry(dws_core_stack(t->m), w, d - 1, &top) ||
+            top.mask.w[0] != all) {
+            snprintf(err, errlen, "warp %u: its splits hold 0x%llx, its top of stack does not",
+                     w, (unsigned long long)all);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* ---- cover rules --------------------------------------------------------------- */
+
+/* The warps that have arrived, after the edge. */
+static uint32_t out_arrived(const tb_t *t)
+{
+    warp_split_table_out_t o;
+    warp_split_table_eval(wst(t), &(warp_split_table_in_t){0}, &o);
+    return o.arrived;
+}
+
+static void cover(tb_t *t, const dws_core_in_t *in, const dws_core_events_t *ev)
+{
+    uint64_t *c = t->cover;
+    bool seq = ev->phase == DWS_CORE_PHASE_SEQ;
+    if (seq) {
+        c[DWSC_CV_BRANCH_WARP] += !ev->seq_pop;
+        c[DWSC_CV_BRANCH_THREE] += !ev->seq_pop && ev->seq_splits >= 3;
+        c[DWSC_CV_POP_WARP] += ev->seq_park == DWSC_PARK_RPC;
+        c[DWSC_CV_LCP_MERGE] += ev->seq_park == DWSC_PARK_LPC;
+        c[DWSC_CV_POP_FILL] += ev->seq_park == DWSC_PARK_RPC && t->fill_arrived[ev->seq_warp];
+        c[DWSC_CV_SEQ_WHILE_FILL] += ev->wst.fill && !ev->wst.fill_err;
+        t->fill_arrived[ev->seq_warp] = false;
+    }
+    if (ev->wst.arrived_fill)
+        t->fill_arrived[in->fill_warp % MAX_N] = true;
+    c[DWSC_CV_EXIT] += ev->reroot_release;
+    c[DWSC_CV_FAULT] += ev->reroot_fault;
+    c[DWSC_CV_REQ_WHILE_BUSY] += ev->ignored;
+    if (!ev->taken)
+        return;
+    bool ok = ev->err == DWSC_ERR_NONE;
+    c[DWSC_CV_ERR_MISMATCH] += ev->err == DWSC_ERR_MISMATCH;
+    c[DWSC_CV_ERR_BAD_PC] += ev->err == DWSC_ERR_BAD_PC;
+    c[DWSC_CV_BRANCH_WAIT] += ok && ev->held && ev->op == DWSC_OP_BRANCH &&
+                              !((out_arrived(t) >> ev->warp) & 1u);
+    if (ok && ev->bypass) {
+        c[DWSC_CV_BYPASS_KEEP] += ev->bypass_kept && ev->stk.loop_exit;
+        c[DWSC_CV_BYPASS_FREE] += !ev->bypass_kept && !ev->bypass_pop;
+        c[DWSC_CV_BYPASS_POP] += ev->bypass_pop;
+        c[DWSC_CV_BYPASS_HELD] += ev->park == DWSC_PARK_BRANCH;
+        c[DWSC_CV_SPLIT_IN_LOOP] += ev->bypass_kept && ev->splits >= 2;
+    }
+}
+
+/* ---- cosim_testbench_t callbacks -------------------------------------------------- */
+
+static void tb_reset(tb_t *t)
+{
+    memset(t->mem.pending, 0, sizeof t->mem.pending);
+    memset(t->fill_arrived, 0, sizeof t->fill_arrived);
+}
+
+static int tb_init(tb_t *t, const cosim_opts_t *o, uint64_t *const *cover, char *err,
+                   size_t errlen)
+{
+    (void)err, (void)errlen;
+    t->cover = cover[KIT_COVERS_DWS_CORE];
+    cosim_rng_seed(&t->rng, o->seed);
+    t->pc_none = bm_low_bits(t->p.pc_width);
+    t->mem = (dws_mem_t){.num_warps = t->p.num_warps, .warp_width = t->p.warp_width,
+                         .warp_id_span = WARP_ID_SPAN};
+    /* PCs 0 .. len: the exit PC (len) below PcNone */
+    t->max_len = t->pc_none < MAX_PROG ? (unsigned)t->pc_none : MAX_PROG;
+    /* nest deep enough to overflow the small stacks (cover point fault) */
+    t->max_nest = t->p.depth <= 8 ? 6 : 3;
+    for (unsigned w = 0; w < t->p.num_warps; w++)
+        gen_program(t, w);
+    tb_reset(t);
+    return 0;
+}
+
+static int tb_stimulus(tb_t *t, uint64_t cycle, dws_core_in_t *in, char *err, size_t errlen)
+{
+    cosim_rng_t *r = &t->rng;
+    (void)err, (void)errlen;
+    t->now = cycle;
+    t->bad_req = t->bad_fill = false;
+    if (cosim_rng_below(r, 3000) == 0)
+        t->policy = (unsigned)cosim_rng_below(r, WST_POLICY_COUNT);
+    if (cosim_rng_below(r, 1000) == 0)
+        t->sched = !t->sched;
+    in->policy = t->policy;
+    in->sched = t->sched;
+    in->rd_warp = (unsigned)cosim_rng_below(r, WARP_ID_SPAN);
+    in->rd_entry = (unsigned)cosim_rng_below(r, ENTRY_ID_SPAN);
+    dws_core_out_t o;
+    dws_core_eval(t->m, in, &o);
+    random_request(t, &o, in);
+    t->bad_fill_code = dws_mem_fill(&t->mem, r, cycle, MAX_N, &in->fill_valid, &in->fill_warp,
+                                    &in->fill_mask);
+    t->bad_fill = t->bad_fill_code != 0;
+    return 0;
+}
+
+static int tb_model(tb_t *t, uint64_t cycle, const dws_core_in_t *in, dws_core_out_t *out,
+                    char *err, size_t errlen)
+{
+    (void)cycle;
+    dws_core_events_t ev;
+    dws_core_step(t->m, in, out, &ev);
+    cover(t, in, &ev);
+    dws_core_in_t legal = *in;
+    legal.req_valid &= !t->bad_req;
+    legal.fill_valid &= !t->bad_fill;
+    dws_core_step(t->shadow, &legal, NULL, NULL);
+    if (t->bad_req && ev.taken && ev.err != t->bad_code) {
+        snprintf(err, errlen, "injected illegal request (op %u, warp %u, entry %u): expected "
+                 "error %u, model reports %u", in->req_op, in->req_warp, in->req_entry,
+                 t->bad_code, ev.err);
+        return -1;
+    }
+    if (t->bad_fill && ev.wst.fill_err != t->bad_fill_code) {
+        snprintf(err, errlen, "injected illegal fill (warp %u): expected error %u, model "
+                 "reports %u", in->fill_warp, t->bad_fill_code, ev.wst.fill_err);
+        return -1;
+    }
+    if (!same_state(t->m, t->shadow, &t->p)) {
+        snprintf(err, errlen, "a rejected request or fill changed the model's state");
+        return -1;
+    }
+    if (check_tops(t, err, errlen))
+        return -1;
+    dws_mem_schedule(&t->mem, &t->rng, wst(t), t->now, NULL, NULL);
+    return 0;
+}
+
+COSIM_TESTBENCH_SHADOWED(tb_t, dws_core, false, NULL, tb_reset);
