@@ -205,6 +205,6 @@ MUTANTS = [
                "assign at_rpc     = (is_exec || is_mem) && req_pc_i == tos_rpc_o;",
                "assign at_rpc     = 1'b0;"),
               ("model", "csim/dws/dws_core.c",
-               "c->held = (exec_mem && c->pc == T_rpc) ||", "c->held = false ||"))))
+               ": c->pc == T_rpc ? DWSC_PARK_RPC", ": false ? DWSC_PARK_RPC"))))
       for kind, file, old, new in edits),
 ]
