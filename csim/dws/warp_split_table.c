@@ -237,50 +237,69 @@ typedef struct {
     bool boost;
 } pick_t;
 
-/* The boosted entry of every warp (W when none), for one look at the state. */
+/* One look at the state for the scheduler: per warp, its ready entries (a
+ * bit per entry) and its boosted entry (W when none). */
 typedef struct {
+    uint64_t ready[WST_NUM_WARPS_MAX];
     unsigned boost[WST_NUM_WARPS_MAX];
-} boost_map_t;
+    bool any_ready_boosted;   /* a boosted entry is ready somewhere */
+} sched_view_t;
 
-static void boost_map(const warp_split_table_t *m, boost_map_t *b)
+static void sched_view(const warp_split_table_t *m, sched_view_t *v)
 {
-    memset(b, 0, sizeof *b);
-    for (unsigned w = 0; w < m->p.num_warps; w++)
-        b->boost[w] = boosted_of(m, w);
+    memset(v, 0, sizeof *v);
+    for (unsigned w = 0; w < m->p.num_warps; w++) {
+        for (unsigned e = 0; e < m->p.warp_width; e++)
+            v->ready[w] |= (uint64_t)ready_at(m, w, e) << e;
+        v->boost[w] = boosted_of(m, w);
+        if (v->boost[w] < m->p.warp_width && (v->ready[w] >> v->boost[w] & 1u))
+            v->any_ready_boosted = true;
+    }
+}
+
+static unsigned lowest_bit(uint64_t x)
+{
+    return (unsigned)__builtin_ctzll(x);
 }
 
 /* The split the scheduler picks with order `sched`: the ready valid
  * entries; with use_boost, only the boosted ones if any candidate is
- * boosted. RR: the first after the round-robin pointer in flat order,
- * wrapping (the pointer itself last). SWF: the fewest rMFC, the lowest flat
- * index on a tie. */
-static pick_t select_split(const warp_split_table_t *m, const boost_map_t *b, unsigned sched,
+ * boosted. RR: the first after the round-robin pointer in flat order
+ * (warp * W + entry), wrapping (the pointer itself last). SWF: the fewest
+ * rMFC, the lowest flat index on a tie. */
+static pick_t select_split(const warp_split_table_t *m, const sched_view_t *v, unsigned sched,
                            bool use_boost)
 {
-    unsigned W = m->p.warp_width, n = m->flat_n;
-    bool only_boosted = false;
-    if (use_boost)
-        for (unsigned w = 0; w < m->p.num_warps; w++)
-            if (b->boost[w] < W && ready_at(m, w, b->boost[w]))
-                only_boosted = true;
+    unsigned W = m->p.warp_width, N = m->p.num_warps;
+    bool only_boosted = use_boost && v->any_ready_boosted;
+    uint64_t cand[WST_NUM_WARPS_MAX];
+    for (unsigned w = 0; w < N; w++)
+        cand[w] = !only_boosted ? v->ready[w]
+                : v->boost[w] < W ? v->ready[w] & (1ull << v->boost[w]) : 0;
 
     pick_t r = {false, 0, false};
-    for (unsigned k = 1; k <= n; k++) {
-        /* RR: flat order from the pointer's successor; SWF: flat order */
-        unsigned f = sched == WST_SCHED_RR ? (m->rr + k) % n : k - 1u;
-        unsigned w = f / W, e = f % W;
-        if (!ready_at(m, w, e))
-            continue;
-        bool boosted = b->boost[w] == e;
-        if (only_boosted && !boosted)
-            continue;
-        if (sched == WST_SCHED_RR) {
-            r = (pick_t){true, f, boosted};
-            break;
+    if (sched == WST_SCHED_RR) {
+        unsigned pw = m->rr / W, pe = m->rr % W;
+        for (unsigned w = pw; w < N && !r.valid; w++) {
+            /* after the pointer: in its warp, the entries above it */
+            uint64_t c = w == pw ? (pe + 1u < 64u ? cand[w] >> (pe + 1u) << (pe + 1u) : 0)
+                                 : cand[w];
+            if (c)
+                r = (pick_t){true, w * W + lowest_bit(c), false};
         }
-        if (!r.valid || m->ent[f].rmfc < m->ent[r.flat].rmfc)
-            r = (pick_t){true, f, boosted};
+        for (unsigned w = 0; w < N && !r.valid; w++)  /* wrap: the first of all */
+            if (cand[w])
+                r = (pick_t){true, w * W + lowest_bit(cand[w]), false};
+    } else {
+        for (unsigned w = 0; w < N; w++)
+            for (uint64_t c = cand[w]; c; c &= c - 1u) {
+                unsigned f = w * W + lowest_bit(c);
+                if (!r.valid || m->ent[f].rmfc < m->ent[r.flat].rmfc)
+                    r = (pick_t){true, f, false};
+            }
     }
+    if (r.valid)
+        r.boost = v->boost[r.flat / W] == r.flat % W;
     return r;
 }
 
@@ -296,8 +315,20 @@ static wst_ent_t request_entry(const warp_split_table_t *m, const warp_split_tab
                                   in->req_entry & m->entry_id_mask);
 }
 
+static void eval_with(const warp_split_table_t *m, const warp_split_table_in_t *in,
+                      const sched_view_t *v, warp_split_table_out_t *out);
+
 void warp_split_table_eval(const warp_split_table_t *m, const warp_split_table_in_t *in,
                            warp_split_table_out_t *out)
+{
+    sched_view_t v;
+    sched_view(m, &v);
+    eval_with(m, in, &v, out);
+}
+
+/* The outputs during the cycle, with the scheduler's view of the state. */
+static void eval_with(const warp_split_table_t *m, const warp_split_table_in_t *in,
+                      const sched_view_t *v, warp_split_table_out_t *out)
 {
     *out = m->reg;
     out->sum_rmfc = m->sum;
@@ -305,9 +336,7 @@ void warp_split_table_eval(const warp_split_table_t *m, const warp_split_table_i
     out->req_err = request_error(m, in);
     out->ex_mask = request_entry(m, in).mask;
 
-    boost_map_t b;
-    boost_map(m, &b);
-    pick_t s = select_split(m, &b, in->sched & ((1u << WST_SCHED_WIDTH) - 1u), true);
+    pick_t s = select_split(m, v, in->sched & ((1u << WST_SCHED_WIDTH) - 1u), true);
     if (s.valid) {
         out->sel_valid = true;
         out->sel_warp = s.flat / m->p.warp_width;
@@ -330,7 +359,7 @@ void warp_split_table_eval(const warp_split_table_t *m, const warp_split_table_i
     out->rd_mask = x->mask;
     out->rd_suspended = suspended(m, rw, x);
     out->rd_held = x->held;
-    out->rd_boost = b.boost[rw] == re;
+    out->rd_boost = v->boost[rw] == re;
     out->rd_mfc = x->mfc;
     out->rd_rmfc = x->rmfc;
     out->rd_memlat = x->memlat;
@@ -685,25 +714,24 @@ static void apply_lazy(warp_split_table_t *m, const lazy_dec_t *l, uint64_t P,
 void warp_split_table_step(warp_split_table_t *m, const warp_split_table_in_t *in,
                            warp_split_table_out_t *out, warp_split_table_events_t *ev_out)
 {
+    /* the scheduler's view of this cycle (the outputs, the events) */
+    sched_view_t v;
+    sched_view(m, &v);
     if (out)
-        warp_split_table_eval(m, in, out);
+        eval_with(m, in, &v, out);
 
     warp_split_table_events_t ev;
     memset(&ev, 0, sizeof ev);
-
-    /* the scheduler's view of this cycle (for the events) */
-    boost_map_t b;
-    boost_map(m, &b);
     unsigned sched = in->sched & ((1u << WST_SCHED_WIDTH) - 1u);
-    pick_t sel = select_split(m, &b, sched, true);
-    pick_t plain = select_split(m, &b, sched, false);
-    pick_t rr = select_split(m, &b, WST_SCHED_RR, true);
-    pick_t swf = select_split(m, &b, WST_SCHED_SWF, true);
+    pick_t sel = select_split(m, &v, sched, true);
+    pick_t plain = select_split(m, &v, sched, false);
+    pick_t rr = select_split(m, &v, WST_SCHED_RR, true);
+    pick_t swf = select_split(m, &v, WST_SCHED_SWF, true);
     ev.boost_override = sel.valid && sel.boost && (!plain.valid || plain.flat != sel.flat);
     ev.swf_differs = rr.valid != swf.valid || (rr.valid && rr.flat != swf.flat);
     for (unsigned w = 0; w < m->p.num_warps; w++) {
         unsigned n, least = min_icount(m, w, true, &n);
-        ev.boost_not_held |= n >= 2 && ENT(m, w, least)->held && b.boost[w] < m->p.warp_width;
+        ev.boost_not_held |= n >= 2 && ENT(m, w, least)->held && v.boost[w] < m->p.warp_width;
     }
     uint32_t arrived0 = arrived_set(m);
 

@@ -280,9 +280,13 @@ module dws_core #(
   logic stk_ok;
   assign stk_ok = stk_err_o == recon_stack_pkg::ErrNone;
 
+  // The valid apart from the fields: the fields feed the table's error,
+  // which the valid depends on (one block would be a combinational loop to
+  // a simulator that schedules whole blocks).
+  assign wst_valid = reroot_q ? stk_ok : req_apply;
+
   always_comb begin : p_wst_req
     if (reroot_q) begin
-      wst_valid = stk_ok;
       wst_op    = tos_valid_o ? warp_split_table_pkg::OpInit : warp_split_table_pkg::OpRelease;
       wst_warp  = rr_w_q;
       wst_entry = '0;
@@ -291,7 +295,6 @@ module dws_core #(
       wst_hold  = 1'b0;
     end else begin
       // The request's inputs, whether taken or not: their error is judged.
-      wst_valid = req_apply;
       unique case (1'b1)
         is_init:   wst_op = warp_split_table_pkg::OpInit;
         is_mem:    wst_op = warp_split_table_pkg::OpMem;

@@ -879,44 +879,32 @@ module warp_split_table #(
   // ------------------------------------------------------------------------
   // Read port
   // ------------------------------------------------------------------------
+  // One entry by index: a single read of each field (a mux over the
+  // entries, as Yosys builds it for one dynamic index).
+  logic rd_w_in, rd_in;
+  wid_t rdw;                // rd_warp_i, 0 when out of range (a safe index)
+  eid_t rde;                // rd_entry_i, 0 when out of range
+  assign rd_w_in = 32'(rd_warp_i) < N;
+  assign rd_in   = rd_w_in && 32'(rd_entry_i) < W;
+  assign rdw     = rd_w_in ? rd_warp_i : '0;
+  assign rde     = rd_in ? rd_entry_i : '0;
+
   always_comb begin : p_read
-    wid_t rdw;
-    rdw = (32'(rd_warp_i) < N) ? rd_warp_i : '0;
-    rd_valid_o     = 1'b0;
-    rd_pc_o        = '0;
-    rd_icount_o    = '0;
-    rd_mask_o      = '0;
-    rd_suspended_o = 1'b0;
-    rd_held_o      = 1'b0;
-    rd_boost_o     = 1'b0;
-    rd_mfc_o       = '0;
-    rd_rmfc_o      = '0;
-    rd_memlat_o    = '0;
-    rd_wait_o      = '0;
-    rd_pending_o   = '0;
+    rd_valid_o     = rd_in && valid_q[rdw][rde];
+    rd_pc_o        = rd_valid_o ? pc_q[rdw][rde] : '0;
+    rd_icount_o    = rd_valid_o ? icount_q[rdw][rde] : '0;
+    rd_mask_o      = rd_valid_o ? mask_q[rdw][rde] : '0;
+    rd_suspended_o = rd_valid_o && susp_w[rdw][rde];
+    rd_held_o      = rd_valid_o && held_q[rdw][rde];
+    rd_boost_o     = rd_valid_o && boost_w[rdw][rde];
+    rd_mfc_o       = rd_valid_o ? mfc_q[rdw][rde] : '0;
+    rd_rmfc_o      = rd_valid_o ? rmfc_q[rdw][rde] : '0;
+    rd_memlat_o    = rd_valid_o ? memlat_q[rdw][rde] : '0;
+    rd_wait_o      = rd_valid_o ? wait_q[rdw][rde] : '0;
+    rd_pending_o   = rd_w_in ? pending_q[rdw] : '0;
     rd_count_o     = '0;
-    if (32'(rd_warp_i) < N) begin
-      rd_pending_o = pending_q[rdw];
-      for (int unsigned e = 0; e < W; e++) begin
-        rd_count_o = rd_count_o + CountWidth'(valid_q[rdw][e]);
-      end
-      for (int unsigned w = 0; w < N; w++) begin
-        for (int unsigned e = 0; e < W; e++) begin
-          if (32'(rd_warp_i) == w && 32'(rd_entry_i) == e && valid_q[w][e]) begin
-            rd_valid_o     = 1'b1;
-            rd_pc_o        = pc_q[w][e];
-            rd_icount_o    = icount_q[w][e];
-            rd_mask_o      = mask_q[w][e];
-            rd_suspended_o = susp_w[w][e];
-            rd_held_o      = held_q[w][e];
-            rd_boost_o     = boost_w[w][e];
-            rd_mfc_o       = mfc_q[w][e];
-            rd_rmfc_o      = rmfc_q[w][e];
-            rd_memlat_o    = memlat_q[w][e];
-            rd_wait_o      = wait_q[w][e];
-          end
-        end
-      end
+    for (int unsigned e = 0; e < W; e++) begin
+      rd_count_o = rd_count_o + CountWidth'(rd_w_in && valid_q[rdw][e]);
     end
   end
 
