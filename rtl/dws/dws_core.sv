@@ -150,27 +150,23 @@ module dws_core #(
   assign req_ready_o = !reroot_q && !seq_any;
   assign stk_rd_warp = reroot_q ? rr_w_q : (seq_any ? seq_w : req_warp_i);
 
+  // Each warp's record as one word {park, taken, tpc, fpc, rpc, lpc}, read
+  // by the sequencer (its warp) and by the request (the request's warp).
+  localparam int unsigned RecWidth = 2 + WarpWidth + 4 * PcWidth;
+  logic [N*RecWidth-1:0] rec_bus;
+  for (genvar w = 0; w < N; w++) begin : gen_rec
+    assign rec_bus[w*RecWidth +: RecWidth] = {park_q[w], taken_q[w], tpc_q[w], fpc_q[w],
+                                              rpc_q[w], lpc_q[w]};
+  end
+
   logic [1:0] s_park;
   mask_t s_taken;
   pc_t   s_tpc, s_fpc, s_rpc, s_lpc;
-  always_comb begin : p_seq_read
-    s_park  = dws_core_pkg::ParkNone;
-    s_taken = '0;
-    s_tpc   = '0;
-    s_fpc   = '0;
-    s_rpc   = '0;
-    s_lpc   = '0;
-    for (int unsigned w = 0; w < N; w++) begin
-      if (seq_oh[w]) begin
-        s_park  = s_park | park_q[w];
-        s_taken = s_taken | taken_q[w];
-        s_tpc   = s_tpc | tpc_q[w];
-        s_fpc   = s_fpc | fpc_q[w];
-        s_rpc   = s_rpc | rpc_q[w];
-        s_lpc   = s_lpc | lpc_q[w];
-      end
-    end
-  end
+  onehot_mux #(.Num(N), .Width(RecWidth)) u_seq_read (
+    .sel_i (seq_oh),
+    .data_i(rec_bus),
+    .data_o({s_park, s_taken, s_tpc, s_fpc, s_rpc, s_lpc})
+  );
 
   // ------------------------------------------------------------------------
   // The request (valid only when req_ready_o): judged before either child
@@ -207,24 +203,16 @@ module dws_core #(
   assign at_lpc     = (is_exec || is_mem) && !at_rpc && req_pc_i == tos_lpc && tos_lpc != PcNone;
   assign hold       = at_rpc || at_lpc || (is_branch && !loop);
 
-  logic [1:0] r_park;
-  pc_t r_tpc, r_fpc, r_rpc, r_lpc;
-  always_comb begin : p_req_read
-    r_park = dws_core_pkg::ParkNone;
-    r_tpc  = '0;
-    r_fpc  = '0;
-    r_rpc  = '0;
-    r_lpc  = '0;
-    for (int unsigned w = 0; w < N; w++) begin
-      if (32'(w_idx) == w) begin
-        r_park = r_park | park_q[w];
-        r_tpc  = r_tpc | tpc_q[w];
-        r_fpc  = r_fpc | fpc_q[w];
-        r_rpc  = r_rpc | rpc_q[w];
-        r_lpc  = r_lpc | lpc_q[w];
-      end
-    end
-  end
+  logic [N-1:0] w_oh;         // the request's warp, one-hot (0 when out of range)
+  logic [1:0]   r_park;
+  mask_t        r_taken_unused;  // the outcome is gathered, not compared
+  pc_t          r_tpc, r_fpc, r_rpc, r_lpc;
+  assign w_oh = warp_ok ? N'(1) << w_idx : '0;
+  onehot_mux #(.Num(N), .Width(RecWidth)) u_req_read (
+    .sel_i (w_oh),
+    .data_i(rec_bus),
+    .data_o({r_park, r_taken_unused, r_tpc, r_fpc, r_rpc, r_lpc})
+  );
 
   logic other_targets, mismatch, bad_pc;
   assign other_targets = req_pc_i != r_tpc || req_alt_pc_i != r_fpc || req_rpc_i != r_rpc ||

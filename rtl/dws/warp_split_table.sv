@@ -167,35 +167,30 @@ module warp_split_table #(
     );
 
     // Catch-up winner among the entries not held (a held split waits; the
-    // one it waits for is boosted): a tournament over the entries, in place
-    // (node i holds the best of entries i .. i + 2^(l+1) - 1 after level l).
-    logic  bt_vld [W];
-    icnt_t bt_key [W];
-    eid_t  bt_idx [W];
-    always_comb begin : p_boost_tree
+    // one it waits for is boosted).
+    logic [W*IcountWidth-1:0] bt_key;   // entry e at bits e*IcountWidth
+    logic  bt_any;
+    icnt_t bt_min;
+    eid_t  bt_idx;
+    logic  unused_bt;       // the winner's count itself is not needed
+    assign unused_bt = ^bt_min;
+    always_comb begin
       for (int unsigned e = 0; e < W; e++) begin
-        bt_vld[e] = valid_q[w][e] && !held_q[w][e];
-        bt_key[e] = icount_q[w][e];
-        bt_idx[e] = EntryIdWidth'(e);
-      end
-      for (int unsigned l = 0; l < EntryIdWidth; l++) begin
-        for (int unsigned i = 0; i + (1 << l) < W; i += (2 << l)) begin
-          if (bt_vld[i + (1 << l)] &&
-              (!bt_vld[i] || bt_key[i + (1 << l)] < bt_key[i])) begin
-            bt_vld[i] = 1'b1;
-            bt_key[i] = bt_key[i + (1 << l)];
-            bt_idx[i] = bt_idx[i + (1 << l)];
-          end
-        end
+        bt_key[e*IcountWidth +: IcountWidth] = icount_q[w][e];
       end
     end
+    tourney #(.Width(W), .KeyWidth(IcountWidth)) u_boost (
+      .valid_i(valid_q[w] & ~held_q[w]),
+      .key_i  (bt_key),
+      .valid_o(bt_any),
+      .key_o  (bt_min),
+      .idx_o  (bt_idx)
+    );
 
     // Two or more valid entries: x & (x - 1) clears the lowest set bit.
     logic multi;
-    assign multi = (valid_q[w] & (valid_q[w] - 1'b1)) != '0;
-    for (genvar e = 0; e < W; e++) begin : gen_boost
-      assign boost_w[w][e] = multi && bt_vld[0] && 32'(bt_idx[0]) == e;
-    end
+    assign multi      = (valid_q[w] & (valid_q[w] - 1'b1)) != '0;
+    assign boost_w[w] = (multi && bt_any) ? W'(1) << bt_idx : '0;
 
     // Arrived: a split, all of them held, no thread waiting for a fill.
     assign arrived_o[w] = valid_q[w] != '0 && (valid_q[w] & ~held_q[w]) == '0 &&
@@ -399,30 +394,32 @@ module warp_split_table #(
   icnt_t e_icount_inc;
   assign e_icount_inc = (e_icount == '1) ? e_icount : e_icount + 1'b1;
 
-  logic  mi_vld [W];
-  icnt_t mi_key [W];
-  logic  mw_vld [W];
-  lat_t  mw_key [W];
-  always_comb begin : p_merge_trees
+  logic [W*IcountWidth-1:0] mi_keys;  // entry e at bits e*IcountWidth
+  logic [W*LatWidth-1:0]    mw_keys;  // entry e at bits e*LatWidth
+  always_comb begin
     for (int unsigned e = 0; e < W; e++) begin
-      mi_vld[e] = group[e];
-      mi_key[e] = e_oh[e] ? e_icount_inc : r_icount[e];
-      mw_vld[e] = mset[e] && r_susp[e];
-      mw_key[e] = r_woken[e] ? '0 : ((r_wait[e] == '1) ? r_wait[e] : r_wait[e] + 1'b1);
-    end
-    for (int unsigned l = 0; l < EntryIdWidth; l++) begin
-      for (int unsigned i = 0; i + (1 << l) < W; i += (2 << l)) begin
-        if (mi_vld[i + (1 << l)] && (!mi_vld[i] || mi_key[i + (1 << l)] > mi_key[i])) begin
-          mi_vld[i] = 1'b1;
-          mi_key[i] = mi_key[i + (1 << l)];
-        end
-        if (mw_vld[i + (1 << l)] && (!mw_vld[i] || mw_key[i + (1 << l)] > mw_key[i])) begin
-          mw_vld[i] = 1'b1;
-          mw_key[i] = mw_key[i + (1 << l)];
-        end
-      end
+      mi_keys[e*IcountWidth +: IcountWidth] = e_oh[e] ? e_icount_inc : r_icount[e];
+      mw_keys[e*LatWidth +: LatWidth] = r_woken[e] ? '0 : ((r_wait[e] == '1) ? r_wait[e] : r_wait[e] + 1'b1);
     end
   end
+  logic  mi_any, mw_any;
+  icnt_t mi_max;
+  lat_t  mw_max;               // 0 when no merged entry is suspended
+  eid_t  mi_idx, mw_idx;       // (unused: the maxima only)
+  tourney #(.Width(W), .KeyWidth(IcountWidth), .Max(1'b1)) u_merge_icount (
+    .valid_i(group),
+    .key_i  (mi_keys),
+    .valid_o(mi_any),
+    .key_o  (mi_max),
+    .idx_o  (mi_idx)
+  );
+  tourney #(.Width(W), .KeyWidth(LatWidth), .Max(1'b1)) u_merge_wait (
+    .valid_i(mset & r_susp),
+    .key_i  (mw_keys),
+    .valid_o(mw_any),
+    .key_o  (mw_max),
+    .idx_o  (mw_idx)
+  );
 
   // ------------------------------------------------------------------------
   // What the request writes: port A at a_oh, port B at b_oh (request warp)
@@ -476,11 +473,11 @@ module warp_split_table #(
       // unless the access missed (MISS, WAIT, SPLIT's fall-behind).
       a_oh     = surv_oh;
       kill     = is_release ? '1 : group;
-      a_icount = mi_key[0];
+      a_icount = mi_max;
       a_mfc    = (is_mem && e_miss != '0) ? e_mfc : e_mfc_inc;
       a_rmfc   = e_rmfc_dec;
       a_memlat = e_memlat;
-      a_wait   = mw_vld[0] ? mw_key[0] : '0;  // MISS/WAIT/SPLIT: E.wait = 0
+      a_wait   = mw_max;                      // MISS/WAIT/SPLIT: E.wait = 0
       if (is_mem && do_split) begin
         a_mask = e_miss;                      // the fall-behind: E.mask XOR H
       end else if (is_bypass) begin
@@ -818,62 +815,41 @@ module warp_split_table #(
   // SWF: the fewest rMFC, lowest (warp, entry) on a tie -- a tournament
   // per warp over its entries, then one over the warps' winners (the same
   // order as one tournament over the flat index).
-  logic sww_vld [N];
-  mfc_t sww_key [N];
-  eid_t sww_e   [N];
+  logic [N-1:0]              sww_vld;
+  logic [N*MfcWidth-1:0]     sww_key;  // warp w at bits w*MfcWidth
+  eid_t                      sww_e [N];
   for (genvar w = 0; w < N; w++) begin : gen_swf
-    logic sw_vld [W];
-    mfc_t sw_key [W];
-    eid_t sw_e   [W];
-    always_comb begin : p_swf_warp
+    logic [W*MfcWidth-1:0] sw_key;     // entry e at bits e*MfcWidth
+    always_comb begin
       for (int unsigned e = 0; e < W; e++) begin
-        sw_vld[e] = cand_w[w][e];
-        sw_key[e] = rmfc_q[w][e];
-        sw_e[e]   = EntryIdWidth'(e);
-      end
-      for (int unsigned l = 0; l < EntryIdWidth; l++) begin
-        for (int unsigned i = 0; i + (1 << l) < W; i += (2 << l)) begin
-          if (sw_vld[i + (1 << l)] && (!sw_vld[i] || sw_key[i + (1 << l)] < sw_key[i])) begin
-            sw_vld[i] = 1'b1;
-            sw_key[i] = sw_key[i + (1 << l)];
-            sw_e[i]   = sw_e[i + (1 << l)];
-          end
-        end
+        sw_key[e*MfcWidth +: MfcWidth] = rmfc_q[w][e];
       end
     end
-    assign sww_vld[w] = sw_vld[0];
-    assign sww_key[w] = sw_key[0];
-    assign sww_e[w]   = sw_e[0];
+    tourney #(.Width(W), .KeyWidth(MfcWidth)) u_swf_warp (
+      .valid_i(cand_w[w]),
+      .key_i  (sw_key),
+      .valid_o(sww_vld[w]),
+      .key_o  (sww_key[w*MfcWidth +: MfcWidth]),
+      .idx_o  (sww_e[w])
+    );
   end
 
-  logic swc_vld [N];
-  mfc_t swc_key [N];
-  wid_t swc_w   [N];
-  eid_t swc_e   [N];
-  always_comb begin : p_swf_core
-    for (int unsigned w = 0; w < N; w++) begin
-      swc_vld[w] = sww_vld[w];
-      swc_key[w] = sww_key[w];
-      swc_w[w]   = WarpIdWidth'(w);
-      swc_e[w]   = sww_e[w];
-    end
-    for (int unsigned l = 0; l < WarpIdWidth; l++) begin
-      for (int unsigned i = 0; i + (1 << l) < N; i += (2 << l)) begin
-        if (swc_vld[i + (1 << l)] && (!swc_vld[i] || swc_key[i + (1 << l)] < swc_key[i])) begin
-          swc_vld[i] = 1'b1;
-          swc_key[i] = swc_key[i + (1 << l)];
-          swc_w[i]   = swc_w[i + (1 << l)];
-          swc_e[i]   = swc_e[i + (1 << l)];
-        end
-      end
-    end
-  end
+  logic swc_vld;
+  mfc_t swc_key;
+  wid_t swc_w;
+  tourney #(.Width(N), .KeyWidth(MfcWidth)) u_swf_core (
+    .valid_i(sww_vld),
+    .key_i  (sww_key),
+    .valid_o(swc_vld),
+    .key_o  (swc_key),
+    .idx_o  (swc_w)
+  );
 
   logic swf;
   assign swf         = sched_i == warp_split_table_pkg::SchedSwf;
   assign sel_valid_o = cc_hit;   // some entry is ready (candidates are never empty then)
-  assign sel_warp_o  = !cc_hit ? '0 : (swf ? swc_w[0] : rr_w);
-  assign sel_entry_o = !cc_hit ? '0 : (swf ? swc_e[0] : rr_e);
+  assign sel_warp_o  = !cc_hit ? '0 : (swf ? swc_w : rr_w);
+  assign sel_entry_o = !cc_hit ? '0 : (swf ? sww_e[swc_w] : rr_e);
   assign sel_boost_o = any_rb;   // if any candidate is boosted, all are
 
   // ------------------------------------------------------------------------
@@ -911,7 +887,8 @@ module warp_split_table #(
   // Outputs of shared cells this block does not need.
   logic unused_enc;
   always_comb begin
-    unused_enc = ^{ca_woh, cc_woh, surv_unused, surv_any};
+    unused_enc = ^{ca_woh, cc_woh, surv_unused, surv_any, mi_any, mi_idx, mw_any, mw_idx,
+                   swc_vld, swc_key};
     for (int unsigned w = 0; w < N; w++) begin
       unused_enc = unused_enc ^ (^{ca_oh[w], cc_oh[w], lc_idx_w[w]});
     end

@@ -186,7 +186,8 @@ MUTANTS = [
                "m->sum + E->mfc < E->memlat;", "m->sum + E->mfc >= E->memlat;"))),
           ("catchup_max", "catch-up priority goes to the maximum instruction count", (
               ("rtl", "rtl/dws/warp_split_table.sv",
-               "bt_key[i + (1 << l)] < bt_key[i])", "bt_key[i + (1 << l)] > bt_key[i])"),
+               "tourney #(.Width(W), .KeyWidth(IcountWidth)) u_boost (",
+               "tourney #(.Width(W), .KeyWidth(IcountWidth), .Max(1'b1)) u_boost ("),
               ("model", "csim/dws/warp_split_table.c",
                "x->icount < ENT(m, w, best)->icount)", "x->icount > ENT(m, w, best)->icount)"))))
       for kind, file, old, new in edits),
