@@ -72,7 +72,7 @@ module tourney #(
   assign key_o   = key[0];
   assign idx_o   = vld[0] ? idx[0] : '0;
 
-  // The winner takes part, and no valid input beats it.
+  // The winner takes part; there is one exactly when some input takes part.
   `ASSERT_COMB(WinnerIsValid_A, !valid_o || valid_i[idx_o])
   `ASSERT_COMB(NoneValidNoWinner_A, valid_o == (valid_i != '0))
 
