@@ -20,10 +20,12 @@
  * of the fill port, MISMATCH both ways); each is checked for its code and,
  * against a shadow model that sees the same cycle without it, for an
  * unchanged state. Requests are also presented while req_ready_o is low and
- * must be ignored. */
+ * must be ignored. With --scenario, a directed scenario file is the
+ * stimulus instead (verif/dws/scenarios/dws_core_*.scn). */
 #include "cosim_kit.h"
 #include "dws_core.h"
 #include "dws_mem.h"
+#include "wst_scn.h"
 
 #define MAX_N WST_NUM_WARPS_MAX
 #define MAX_PROG 256
@@ -57,6 +59,8 @@ typedef struct {
     unsigned policy, sched;
     bool bad_req, bad_fill;
     unsigned bad_code, bad_fill_code;
+    wst_scn_t scn; /* a directed scenario (scn.scn NULL: random stimulus) */
+    scenario_mask_expect_t scn_tos_mask;
 } tb_t;
 
 /* ---- the program ------------------------------------------------------------- */
@@ -434,6 +438,85 @@ static int check_tops(const tb_t *t, char *err, size_t errlen)
     return 0;
 }
 
+/* ---- directed scenarios ------------------------------------------------------- */
+
+/* What an expect or peek line may check besides the table's keys (wst_scn.h,
+ * slots 0 .. WSK_COUNT-1): the core's response, its sequencer, the stack's
+ * response, the fault bits and the top of stack (and tos_mask=). */
+enum { CK_ERR, CK_RSP_HELD, CK_READY, CK_SEQ, CK_SEQ_W, CK_SEQ_POP, CK_STK_RSP, CK_STK_ERR,
+       CK_STK_STICKY, CK_WST_STICKY, CK_FAULT, CK_TOS_VALID, CK_TOS_PC, CK_TOS_RPC,
+       CK_TOS_DEPTH, CK_COUNT };
+_Static_assert(WSK_COUNT + CK_COUNT <= SCN_MAX_EXPECT, "expect keys of dws_core");
+static const scenario_key_t core_keys[CK_COUNT] = {
+    [CK_ERR] = {"err", dwsc_err_words},   [CK_RSP_HELD] = {"rsp_held", NULL},
+    [CK_READY] = {"ready", NULL},         [CK_SEQ] = {"seq", NULL},
+    [CK_SEQ_W] = {"seq_w", NULL},         [CK_SEQ_POP] = {"seq_pop", NULL},
+    [CK_STK_RSP] = {"stk_rsp", NULL},     [CK_STK_ERR] = {"stk_err", rs_err_words},
+    [CK_STK_STICKY] = {"stk_sticky", NULL}, [CK_WST_STICKY] = {"wst_sticky", NULL},
+    [CK_FAULT] = {"fault", NULL},         [CK_TOS_VALID] = {"tos_valid", NULL},
+    [CK_TOS_PC] = {"tos_pc", NULL},       [CK_TOS_RPC] = {"tos_rpc", NULL},
+    [CK_TOS_DEPTH] = {"tos_depth", NULL},
+};
+
+/* A line: `init w= pc= [rpc=] mask=`, `exec w= e= pc=`, `mem w= e= pc= hit=`,
+ * `branch w= e= pc= alt= rpc= [lpc=] taken=`, `release w=` (rpc and lpc
+ * default to none); `fill w= mask=`; `idle`; `expect`/`peek [w= e=]`. Any
+ * line may set policy= and sched= (they hold); a request line may carry a
+ * fill (fill= fw=). w= and e= also address the read ports. */
+static int scenario_request(tb_t *t, dws_core_in_t *in, char *err, size_t errlen)
+{
+    scenario_line_t *l = &t->scn.line;
+    int rc = wst_scn_begin(&t->scn, WST_SCN_IN(in), err, errlen);
+    if (rc)
+        return rc;
+    if (t->scn.check) {
+        if (wst_scn_expect_read(l, &t->scn.exp, core_keys, CK_COUNT, err, errlen) ||
+            scenario_expect_mask_read(l, &t->scn_tos_mask, "tos_mask", CFG_WarpWidth, err,
+                                      errlen))
+            return -1;
+        return scenario_done(l, err, errlen);
+    }
+    uint64_t op;
+    rc = wst_scn_op_line(l, dwsc_op_words, WST_SCN_IN(in), &op, err, errlen);
+    if (rc <= 0)
+        return rc;
+    static const char *const mask_key[DWSC_OP_COUNT] = {
+        [DWSC_OP_INIT] = "mask", [DWSC_OP_MEM] = "hit", [DWSC_OP_BRANCH] = "taken"};
+    in->req_valid = true;
+    in->req_op = (unsigned)op;
+    in->req_rpc = in->req_lpc = t->pc_none;
+    if (scenario_get_bits(l, "pc", CFG_PcWidth, &in->req_pc, err, errlen) < 0 ||
+        scenario_get_bits(l, "alt", CFG_PcWidth, &in->req_alt_pc, err, errlen) < 0 ||
+        scenario_get_bits(l, "rpc", CFG_PcWidth, &in->req_rpc, err, errlen) < 0 ||
+        scenario_get_bits(l, "lpc", CFG_PcWidth, &in->req_lpc, err, errlen) < 0 ||
+        (mask_key[op] && wst_scn_get_mask(l, mask_key[op], &in->req_mask, err, errlen) < 0))
+        return -1;
+    return scenario_unused(l, err, errlen);
+}
+
+/* An expect or peek line against the model's outputs. */
+static int scenario_check(tb_t *t, const dws_core_out_t *o, char *err, size_t errlen)
+{
+    const uint64_t got[WSK_COUNT] = WST_SCN_GOT(o), masks[WSM_COUNT] = WST_SCN_MASKS(o);
+    const uint64_t own[CK_COUNT] = {
+        [CK_ERR] = o->rsp_err,          [CK_RSP_HELD] = o->rsp_held,
+        [CK_READY] = o->req_ready,      [CK_SEQ] = o->seq_valid,
+        [CK_SEQ_W] = o->seq_warp,       [CK_SEQ_POP] = o->seq_pop,
+        [CK_STK_RSP] = o->stk_rsp_valid, [CK_STK_ERR] = o->stk_err,
+        [CK_STK_STICKY] = o->stk_sticky, [CK_WST_STICKY] = o->wst_sticky,
+        [CK_FAULT] = o->fault,          [CK_TOS_VALID] = o->tos_valid,
+        [CK_TOS_PC] = o->tos_pc,        [CK_TOS_RPC] = o->tos_rpc,
+        [CK_TOS_DEPTH] = o->tos_depth,
+    };
+    bitmask_t tos;
+    bm_from_u64(&tos, o->tos_mask);
+    return wst_scn_expect_check(&t->scn.line, &t->scn.exp, got, masks, core_keys, CK_COUNT, own,
+                                err, errlen) ||
+                   scenario_expect_mask_check(&t->scn.line, &t->scn_tos_mask, &tos, err, errlen)
+               ? -1
+               : 0;
+}
+
 /* ---- cover rules --------------------------------------------------------------- */
 
 /* The warps that have arrived, after the edge. */
@@ -484,6 +567,7 @@ static void tb_reset(tb_t *t)
 {
     memset(t->mem.pending, 0, sizeof t->mem.pending);
     memset(t->fill_arrived, 0, sizeof t->fill_arrived);
+    t->scn.policy = t->scn.sched = 0;
 }
 
 static int tb_init(tb_t *t, const cosim_opts_t *o, uint64_t *const *cover, char *err,
@@ -501,6 +585,7 @@ static int tb_init(tb_t *t, const cosim_opts_t *o, uint64_t *const *cover, char 
     t->max_nest = t->p.depth <= 8 ? 6 : 3;
     for (unsigned w = 0; w < t->p.num_warps; w++)
         gen_program(t, w);
+    t->scn.scn = o->scn;
     tb_reset(t);
     return 0;
 }
@@ -511,6 +596,8 @@ static int tb_stimulus(tb_t *t, uint64_t cycle, dws_core_in_t *in, char *err, si
     (void)err, (void)errlen;
     t->now = cycle;
     t->bad_req = t->bad_fill = false;
+    if (t->scn.scn)
+        return scenario_request(t, in, err, errlen);
     if (cosim_rng_below(r, 3000) == 0)
         t->policy = (unsigned)cosim_rng_below(r, WST_POLICY_COUNT);
     if (cosim_rng_below(r, 1000) == 0)
@@ -532,9 +619,19 @@ static int tb_model(tb_t *t, uint64_t cycle, const dws_core_in_t *in, dws_core_o
                     char *err, size_t errlen)
 {
     (void)cycle;
+    if (t->scn.check == SCN_PEEK) { /* the outputs without the edge */
+        dws_core_eval(t->m, in, out);
+        return scenario_check(t, out, err, errlen);
+    }
     dws_core_events_t ev;
     dws_core_step(t->m, in, out, &ev);
     cover(t, in, &ev);
+    if (t->scn.scn) {
+        dws_core_step(t->shadow, in, NULL, NULL);
+        return check_tops(t, err, errlen) || (t->scn.check && scenario_check(t, out, err, errlen))
+                   ? -1
+                   : 0;
+    }
     dws_core_in_t legal = *in;
     legal.req_valid &= !t->bad_req;
     legal.fill_valid &= !t->bad_fill;
@@ -560,4 +657,4 @@ static int tb_model(tb_t *t, uint64_t cycle, const dws_core_in_t *in, dws_core_o
     return 0;
 }
 
-COSIM_TESTBENCH_SHADOWED(tb_t, dws_core, false, NULL, tb_reset);
+COSIM_TESTBENCH_SHADOWED(tb_t, dws_core, true, NULL, tb_reset);

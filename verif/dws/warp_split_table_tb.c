@@ -22,6 +22,7 @@
 #include "cosim_kit.h"
 #include "dws_mem.h"
 #include "warp_split_table.h"
+#include "wst_scn.h"
 
 #define MAX_N WST_NUM_WARPS_MAX
 
@@ -44,13 +45,7 @@ typedef struct {
                                 their wakes afterwards fill sum-rMFC */
     bool bad_req, bad_fill;  /* this cycle's request / fill is an injected illegal one */
     unsigned bad_code, bad_fill_code;
-    /* directed scenario */
-    scenario_t *scn;
-    enum scenario_check_kind scn_check;
-    scenario_line_t scn_line;
-    scenario_expect_t scn_exp;
-    scenario_mask_expect_t scn_mask[3]; /* mask=, pending=, woken= */
-    unsigned scn_policy, scn_sched;
+    wst_scn_t scn; /* a directed scenario (scn.scn NULL: random stimulus) */
 } tb_t;
 
 /* ---- the program every warp runs ------------------------------------------- */
@@ -277,95 +272,29 @@ static uint64_t miss_base(const void *ctx, unsigned w)
 
 /* ---- directed scenarios ------------------------------------------------------- */
 
-/* What an expect or peek line may check: the entry (w=, e=) on the read
- * port, its warp, the responses, the scheduler and the counters (and the
- * thread sets mask=, pending=, woken=). */
-enum { EK_VALID, EK_PC, EK_ICOUNT, EK_SUSP, EK_BOOST, EK_MFC, EK_RMFC, EK_MEMLAT, EK_WAIT,
-       EK_COUNT_, EK_RSP, EK_ERR, EK_KIND, EK_ENTRY, EK_MERGES, EK_FRSP, EK_FERR, EK_LAZY,
-       EK_LW, EK_LE, EK_STICKY, EK_SUM, EK_SEL, EK_SW, EK_SE, EK_SBOOST, EK_HELD, EK_ARRIVED,
-       EK_COUNT };
-static const scenario_key_t expect_keys[EK_COUNT] = {
-    [EK_VALID] = {"valid", NULL},        [EK_PC] = {"pc", NULL},
-    [EK_ICOUNT] = {"icount", NULL},      [EK_SUSP] = {"suspended", NULL},
-    [EK_BOOST] = {"boost", NULL},        [EK_MFC] = {"mfc", NULL},
-    [EK_RMFC] = {"rmfc", NULL},          [EK_MEMLAT] = {"memlat", NULL},
-    [EK_WAIT] = {"wait", NULL},          [EK_COUNT_] = {"count", NULL},
-    [EK_RSP] = {"rsp", NULL},            [EK_ERR] = {"err", wst_err_words},
-    [EK_KIND] = {"kind", wst_kind_words}, [EK_ENTRY] = {"entry", NULL},
-    [EK_MERGES] = {"merges", NULL},      [EK_FRSP] = {"frsp", NULL},
-    [EK_FERR] = {"ferr", wst_err_words}, [EK_LAZY] = {"lazy", NULL},
-    [EK_LW] = {"lazy_w", NULL},          [EK_LE] = {"lazy_e", NULL},
-    [EK_STICKY] = {"sticky", NULL},      [EK_SUM] = {"sum", NULL},
-    [EK_SEL] = {"sel", NULL},            [EK_SW] = {"sel_w", NULL},
-    [EK_SE] = {"sel_e", NULL},           [EK_SBOOST] = {"sel_boost", NULL},
-    [EK_HELD] = {"held", NULL},          [EK_ARRIVED] = {"arrived", NULL},
-};
-enum { MK_MASK, MK_PENDING, MK_WOKEN, MK_COUNT };
-static const char *const mask_keys[MK_COUNT] = {"mask", "pending", "woken"};
-
-/* A mask of the warp's width (a number or a thread set) into *v. */
-static int get_mask(scenario_line_t *l, const char *key, uint64_t *v, char *err, size_t errlen)
-{
-    bitmask_t m;
-    int rc = scenario_get_mask(l, key, CFG_WarpWidth, &m, err, errlen);
-    if (rc > 0)
-        *v = m.w[0];
-    return rc;
-}
+/* What an expect or peek line may check: the table's keys (wst_scn.h) and
+ * the response's error code. */
+enum { EK_ERR, EK_COUNT };
+static const scenario_key_t expect_keys[EK_COUNT] = {[EK_ERR] = {"err", wst_err_words}};
 
 /* A line: `VERB w= e= pc= ...` for INIT (mask=), EXEC, MEM (hit=), BYPASS
  * (keep=), RELEASE, with hold=1 to hold the split; `fill w= mask=`; `idle`; `expect`/`peek`. Any line may
  * set policy= and sched= (they stay) and add a fill (fill= fw=). */
 static int scenario_request(tb_t *t, warp_split_table_in_t *in, char *err, size_t errlen)
 {
-    scenario_line_t *l = &t->scn_line;
-    int rc = scenario_next(t->scn, l, err, errlen);
+    scenario_line_t *l = &t->scn.line;
+    int rc = wst_scn_begin(&t->scn, WST_SCN_IN(in), err, errlen);
     if (rc)
         return rc;
-    t->scn_check = scenario_check_kind(l);
-    uint64_t v = 0, w = 0, e = 0;
-    if ((rc = scenario_get_word(l, "policy", wst_policy_words, &v, err, errlen)) < 0)
-        return -1;
-    if (rc)
-        t->scn_policy = (unsigned)v;
-    if ((rc = scenario_get_word(l, "sched", wst_sched_words, &v, err, errlen)) < 0)
-        return -1;
-    if (rc)
-        t->scn_sched = (unsigned)v;
-    in->policy = t->scn_policy, in->sched = t->scn_sched;
-    if (scenario_get_bits(l, "w", CFG_WarpIdWidth, &w, err, errlen) < 0 ||
-        scenario_get_bits(l, "e", CFG_EntryIdWidth, &e, err, errlen) < 0)
-        return -1;
-    in->rd_warp = in->req_warp = (unsigned)w;
-    in->rd_entry = in->req_entry = (unsigned)e;
-    if (t->scn_check) {
-        if (scenario_expect_read(l, &t->scn_exp, expect_keys, EK_COUNT, 0, err, errlen))
+    if (t->scn.check) {
+        if (wst_scn_expect_read(l, &t->scn.exp, expect_keys, EK_COUNT, err, errlen))
             return -1;
-        for (unsigned k = 0; k < MK_COUNT; k++)
-            if (scenario_expect_mask_read(l, &t->scn_mask[k], mask_keys[k], CFG_WarpWidth, err,
-                                          errlen))
-                return -1;
         return scenario_done(l, err, errlen);
     }
-    uint64_t fw = 0;
-    if (get_mask(l, "fill", &in->fill_mask, err, errlen) < 0 ||
-        (rc = scenario_get_bits(l, "fw", CFG_WarpIdWidth, &fw, err, errlen)) < 0)
-        return -1;
-    in->fill_valid = in->fill_mask != 0 || rc > 0;
-    in->fill_warp = (unsigned)fw;
-    if (!strcmp(l->verb, "idle"))
-        return scenario_unused(l, err, errlen);
-    if (!strcmp(l->verb, "fill")) {
-        in->fill_valid = true, in->fill_warp = (unsigned)w;
-        if (get_mask(l, "mask", &in->fill_mask, err, errlen) < 0)
-            return -1;
-        return scenario_unused(l, err, errlen);
-    }
     uint64_t op;
-    if (scenario_word(wst_op_words, l->verb, &op)) {
-        snprintf(err, errlen, "%s:%u: unknown operation '%s'", l->file, l->lineno, l->verb);
-        return -1;
-    }
+    rc = wst_scn_op_line(l, wst_op_words, WST_SCN_IN(in), &op, err, errlen);
+    if (rc <= 0)
+        return rc;
     in->req_valid = true;
     in->req_op = (unsigned)op;
     static const char *const mask_key[WST_OP_COUNT] = {
@@ -375,7 +304,7 @@ static int scenario_request(tb_t *t, warp_split_table_in_t *in, char *err, size_
         return -1;
     in->req_hold = hold != 0;
     if (scenario_get_bits(l, "pc", CFG_PcWidth, &in->req_pc, err, errlen) < 0 ||
-        (mask_key[op] && get_mask(l, mask_key[op], &in->req_mask, err, errlen) < 0))
+        (mask_key[op] && wst_scn_get_mask(l, mask_key[op], &in->req_mask, err, errlen) < 0))
         return -1;
     return scenario_unused(l, err, errlen);
 }
@@ -383,29 +312,10 @@ static int scenario_request(tb_t *t, warp_split_table_in_t *in, char *err, size_
 /* An expect or peek line against the model's outputs. */
 static int scenario_check(tb_t *t, const warp_split_table_out_t *o, char *err, size_t errlen)
 {
-    const uint64_t got[EK_COUNT] = {
-        [EK_VALID] = o->rd_valid,     [EK_PC] = o->rd_pc,         [EK_ICOUNT] = o->rd_icount,
-        [EK_SUSP] = o->rd_suspended,  [EK_BOOST] = o->rd_boost,   [EK_MFC] = o->rd_mfc,
-        [EK_RMFC] = o->rd_rmfc,       [EK_MEMLAT] = o->rd_memlat, [EK_WAIT] = o->rd_wait,
-        [EK_COUNT_] = o->rd_count,    [EK_RSP] = o->rsp_valid,    [EK_ERR] = o->rsp_err,
-        [EK_KIND] = o->rsp_kind,      [EK_ENTRY] = o->rsp_entry,  [EK_MERGES] = o->rsp_merges,
-        [EK_FRSP] = o->fill_rsp_valid, [EK_FERR] = o->fill_err,   [EK_LAZY] = o->lazy_valid,
-        [EK_LW] = o->lazy_warp,       [EK_LE] = o->lazy_entry,    [EK_STICKY] = o->err_sticky,
-        [EK_SUM] = o->sum_rmfc,       [EK_SEL] = o->sel_valid,    [EK_SW] = o->sel_warp,
-        [EK_SE] = o->sel_entry,       [EK_SBOOST] = o->sel_boost,  [EK_HELD] = o->rd_held,
-        [EK_ARRIVED] = o->arrived,
-    };
-    const uint64_t masks[MK_COUNT] = {o->rd_mask, o->rd_pending, o->fill_woken};
-    if (scenario_expect_check(&t->scn_line, &t->scn_exp, expect_keys, EK_COUNT, 0, got, err,
-                              errlen))
-        return -1;
-    for (unsigned k = 0; k < MK_COUNT; k++) {
-        bitmask_t m;
-        bm_from_u64(&m, masks[k]);
-        if (scenario_expect_mask_check(&t->scn_line, &t->scn_mask[k], &m, err, errlen))
-            return -1;
-    }
-    return 0;
+    const uint64_t got[WSK_COUNT] = WST_SCN_GOT(o), masks[WSM_COUNT] = WST_SCN_MASKS(o);
+    const uint64_t own[EK_COUNT] = {[EK_ERR] = o->rsp_err};
+    return wst_scn_expect_check(&t->scn.line, &t->scn.exp, got, masks, expect_keys, EK_COUNT,
+                                own, err, errlen);
 }
 
 /* ---- cover rules --------------------------------------------------------------- */
@@ -476,7 +386,7 @@ static void tb_reset(tb_t *t)
     t->fragment = false;
     t->holds = true;
     t->all_hit_until = 0;
-    t->scn_policy = t->scn_sched = 0;
+    t->scn.policy = t->scn.sched = 0;
 }
 
 static int tb_init(tb_t *t, const cosim_opts_t *o, uint64_t *const *cover, char *err,
@@ -491,7 +401,7 @@ static int tb_init(tb_t *t, const cosim_opts_t *o, uint64_t *const *cover, char 
     t->mem = (dws_mem_t){.num_warps = t->p.num_warps, .warp_width = t->p.warp_width,
                          .warp_id_span = t->warp_id_span};
     t->entry_id_span = 1u << CFG_EntryIdWidth;
-    t->scn = o->scn;
+    t->scn.scn = o->scn;
     tb_reset(t);
     return 0;
 }
@@ -502,7 +412,7 @@ static int tb_stimulus(tb_t *t, uint64_t cycle, warp_split_table_in_t *in, char 
     cosim_rng_t *r = &t->rng;
     t->now = cycle;
     t->bad_req = t->bad_fill = false;
-    if (t->scn)
+    if (t->scn.scn)
         return scenario_request(t, in, err, errlen);
     /* the policy and the scheduler hold for a while; a warp fragments now
      * and then (one thread split off at every access: the table fills) */
@@ -553,16 +463,16 @@ static int tb_model(tb_t *t, uint64_t cycle, const warp_split_table_in_t *in,
                     warp_split_table_out_t *out, char *err, size_t errlen)
 {
     (void)cycle;
-    if (t->scn_check == SCN_PEEK) { /* the outputs without the edge */
+    if (t->scn.check == SCN_PEEK) { /* the outputs without the edge */
         warp_split_table_eval(t->m, in, out);
         return scenario_check(t, out, err, errlen);
     }
     warp_split_table_events_t ev;
     warp_split_table_step(t->m, in, out, &ev);
     cover(t, in, &ev);
-    if (t->scn) {
+    if (t->scn.scn) {
         warp_split_table_step(t->shadow, in, NULL, NULL);
-        return t->scn_check ? scenario_check(t, out, err, errlen) : 0;
+        return t->scn.check ? scenario_check(t, out, err, errlen) : 0;
     }
     /* the shadow sees this cycle without its illegal request or fill */
     warp_split_table_in_t legal = *in;
