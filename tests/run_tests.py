@@ -189,6 +189,29 @@ def record_replay():
             r = sh([cosim(b, other), "--replay", rec])
             record(f"record/replay {b}: recording of another config refused", r.returncode == 2
                    and len(r.stderr.strip().splitlines()) == 1, r.stderr)
+            # the model side in a thread of its own changes nothing but the speed
+            one = os.path.join(tmp, "one.rec")
+            t1 = sh([cosim(b, "default"), "--seed", "7", "--cycles", "50000", "--record", one,
+                     "--reset-every", "3000", "--threads", "1"])
+            same = lambda s: re.sub(r"\d+\.\d+ Mcyc/s", "", s)
+            record(f"threads {b}: one thread and two give the same run and recording",
+                   t1.returncode == 0 and same(t1.stdout) == same(a.stdout)
+                   and open(one, "rb").read() == open(rec, "rb").read(),
+                   f"{a.stdout}{a.stderr}\n{t1.stdout}{t1.stderr}")
+    # and the same failure report (a wrong expectation in a walk-through)
+    with tempfile.TemporaryDirectory() as tmp:
+        scn = os.path.join(tmp, "dws_core_wrong.scn")
+        with open(os.path.join(ROOT, "verif/dws/scenarios/dws_core_dws_5_3.scn")) as f:
+            text = f.read()
+        with open(scn, "w") as f:
+            f.write(text.replace("tos_mask=0x33 tos_depth=3 arrived=0x1",
+                                 "tos_mask=0x3c tos_depth=3 arrived=0x1"))
+        runs = [sh([cosim("dws_core", "paper"), "--scenario", scn, "--wave-dir", tmp,
+                      "--threads", n]) for n in ("1", "2")]
+        record("threads: one thread and two report a failure alike",
+               all(r.returncode == 1 for r in runs) and runs[0].stderr == runs[1].stderr
+               and "expected tos_mask = [2-5]" in runs[0].stderr,
+               runs[0].stderr + runs[1].stderr)
 
 
 def run_mutant(m):
@@ -261,6 +284,7 @@ def bad_input():
                 "scenario key typo": ["--scenario", typo],
                 "scenario expect-key typo": ["--scenario", expect_typo],
                 "--reset-every 1": ["--reset-every", "1"],
+                "--threads 3": ["--threads", "3"],
                 "--reset-every with --replay": ["--reset-every", "9", "--replay", garbage],
             }
             for what, args in cases.items():

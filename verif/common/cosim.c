@@ -6,13 +6,16 @@
 #include <ctype.h>
 #include <errno.h>
 #include <getopt.h>
-#include <sys/stat.h>
-#include <unistd.h>
 #include <inttypes.h>
+#include <pthread.h>
+#include <sched.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 _Static_assert(COSIM_PEEK == SCN_PEEK, "a peek line is a COSIM_PEEK stimulus");
 
@@ -87,7 +90,8 @@ static void usage(FILE *f, const char *prog)
     fprintf(f,
             "usage: %s [--seed N] [--cycles N] [--reset-every N] [--scenario FILE]\n"
             "       [--record FILE] [--replay FILE] [--fst FILE] [--wave-dir DIR] [--require-cover]\n"
-            "       [--bench FILE.json] [--quiet] [+verilator+seed+N +verilator+rand+reset+2 ...]\n",
+            "       [--bench FILE.json] [--threads 1|2] [--quiet]\n"
+            "       [+verilator+seed+N +verilator+rand+reset+2 ...]\n",
             prog);
 }
 
@@ -193,13 +197,14 @@ static int take_plusargs(cosim_opts_t *o, int argc, char **argv, const char **vl
 static int parse_args(cosim_opts_t *o, int argc, char **argv)
 {
     /* getopt codes of the long options; O_SCENARIO .. O_BENCH name a file or folder. */
-    enum { O_SEED = 256, O_CYCLES, O_RESET_EVERY, O_SCENARIO, O_RECORD, O_REPLAY, O_FST, O_WAVE_DIR, O_BENCH,
+    enum { O_SEED = 256, O_CYCLES, O_RESET_EVERY, O_THREADS, O_SCENARIO, O_RECORD, O_REPLAY, O_FST, O_WAVE_DIR, O_BENCH,
            O_REQUIRE_COVER, O_QUIET };
     static const struct option longopts[] = {
         {"help", no_argument, NULL, 'h'},
         {"seed", required_argument, NULL, O_SEED},
         {"cycles", required_argument, NULL, O_CYCLES},
         {"reset-every", required_argument, NULL, O_RESET_EVERY},
+        {"threads", required_argument, NULL, O_THREADS},
         {"scenario", required_argument, NULL, O_SCENARIO},
         {"record", required_argument, NULL, O_RECORD},
         {"replay", required_argument, NULL, O_REPLAY},
@@ -229,6 +234,12 @@ static int parse_args(cosim_opts_t *o, int argc, char **argv)
                         c == O_SEED ? "seed" : c == O_CYCLES ? "cycles" : "reset-every", optarg);
                 return -1;
             }
+        } else if (c == O_THREADS) {
+            if (strcmp(optarg, "1") && strcmp(optarg, "2")) {
+                fprintf(stderr, "%s: --threads wants 1 or 2, not '%s'\n", argv[0], optarg);
+                return -1;
+            }
+            o->threads = (unsigned)(*optarg - '0');
         } else if (c >= O_SCENARIO && c <= O_BENCH) {
             *path[c - O_SCENARIO] = optarg;
         } else if (c == O_REQUIRE_COVER) {
@@ -501,103 +512,201 @@ static int scenario_fits(const scenario_t *s, const cosim_kit_t *k, const uint64
     return 0;
 }
 
-/* Run until cycles are done, the stimulus ends, or the first failure. With
- * stop_at, stop after that cycle (used to re-run a failure with a waveform).
- * Returns 0, or -1 on a setup error (already reported). */
-static int run(const cosim_kit_t *k, const cosim_testbench_t *tb, const cosim_opts_t *o,
-               const char *fst, uint64_t stop_at, bool verbose, run_result_t *res)
+/* ---- the two sides of a run ---------------------------------------------------
+ * The model side takes each cycle's inputs (stimulus, scenario or recording)
+ * and steps the golden model; the RTL side records the inputs, resets,
+ * evaluates and clocks the DUT with them and compares every output word. The
+ * model side never reads the RTL, so with two threads it runs ahead of the
+ * RTL side by up to RING cycles and the two overlap; the comparison, the
+ * order of cycles and every report are the same as with one thread. */
+
+#define RING 256u /* cycles the model side may run ahead */
+
+enum { IT_PEEK = 1, IT_MODEL_FAILED = 2, IT_END = 4, IT_ERROR = 8 };
+
+typedef struct {
+    const cosim_kit_t *k;
+    const cosim_testbench_t *tb;
+    const cosim_opts_t *o;
+    inst_t x;
+    rec_t rec, rep;
+    uint64_t replay_cycles, stop_at, c;
+    uint64_t *keep;      /* every cycle's inputs are copied here (bench), or NULL */
+    cosim_rng_t resets;
+    run_result_t *res;   /* its ops, peeks and resets */
+    char err[512];       /* the model's failed check, or the error that ended the run */
+    /* the items: flags, control word, inputs and expected outputs per slot */
+    uint8_t flags[RING];
+    uint64_t ctl[RING];
+    uint64_t *in, *exp;
+    _Atomic uint64_t head, tail; /* items produced, consumed */
+    _Atomic bool stop;           /* the RTL side has stopped: produce no more */
+} sides_t;
+
+/* Wait for the other side: yield at first, then sleep a little (with more
+ * threads than cores, a spinning thread would hold up the one it waits for). */
+static void wait_a_little(unsigned *spins)
 {
-    char err[512] = "";
+    if (++*spins < 64) {
+        sched_yield();
+    } else {
+        struct timespec ts = {0, 20000};
+        nanosleep(&ts, NULL);
+    }
+}
+
+/* The model side's next item, into slot s: its flags (IT_END: no cycle). */
+static uint8_t produce(sides_t *p, unsigned s)
+{
+    const cosim_kit_t *k = p->k;
+    const cosim_opts_t *o = p->o;
+    unsigned iw = k->in_words;
+    uint64_t *in = p->in + (size_t)s * iw, *exp = p->exp + (size_t)s * k->out_words;
+    uint64_t *ctl = &p->ctl[s];
+    if (!(o->scenario || (o->replay ? p->c < p->replay_cycles : p->c < o->cycles)) ||
+        (p->stop_at && p->c > p->stop_at))
+        return IT_END;
+    memset(in, 0, iw * sizeof(uint64_t));
+    memset(exp, 0, k->out_words * sizeof(uint64_t));
+    *ctl = 0;
+    if (o->replay) {
+        if (fread(ctl, sizeof *ctl, 1, p->rep.f) != 1 ||
+            fread(in, sizeof(uint64_t), iw, p->rep.f) != iw) { /* its size was checked */
+            snprintf(p->err, sizeof p->err, "cannot read recording '%s' at cycle %" PRIu64,
+                     o->replay, p->c);
+            return IT_END | IT_ERROR;
+        }
+    } else if (p->c > 0 && o->reset_every && cosim_rng_below(&p->resets, o->reset_every) == 0) {
+        *ctl = REC_RESET;
+    }
+    /* a reset between two cycles: the RTL side resets the DUT at the same point */
+    if (*ctl & REC_RESET) {
+        if (p->tb->reset)
+            p->tb->reset(p->x.state);
+        p->res->resets++;
+    }
+    bool peek = false;
+    if (!o->replay) {
+        int st = p->tb->stimulus(p->x.state, p->c, in, p->err, sizeof p->err);
+        if (st == COSIM_PEEK) {
+            peek = true;
+            st = 0;
+        }
+        if (!st && p->x.scn)
+            st = scenario_fits(p->x.scn, k, in, p->err, sizeof p->err);
+        if (st)
+            return st < 0 ? IT_END | IT_ERROR : IT_END;
+    }
+    if (!peek && p->keep)
+        memcpy(p->keep + p->c * iw, in, iw * sizeof(uint64_t));
+    p->res->peeks += peek;
+    uint8_t f = peek ? IT_PEEK : 0;
+    if (p->tb->model(p->x.state, p->c, in, exp, p->err, sizeof p->err))
+        f |= IT_MODEL_FAILED; /* the last item: the RTL side reports it */
+    if (!peek)
+        p->res->ops += k->ops(in, exp);
+    p->c += !peek;
+    return f;
+}
+
+static void *model_side(void *arg)
+{
+    sides_t *p = arg;
+    for (uint64_t h = 0;; h++) {
+        unsigned spins = 0;
+        while (h - atomic_load_explicit(&p->tail, memory_order_acquire) == RING &&
+               !atomic_load_explicit(&p->stop, memory_order_relaxed))
+            wait_a_little(&spins);
+        if (atomic_load_explicit(&p->stop, memory_order_relaxed))
+            return NULL;
+        uint8_t f = p->flags[h % RING] = produce(p, h % RING);
+        atomic_store_explicit(&p->head, h + 1, memory_order_release);
+        if (f & (IT_END | IT_MODEL_FAILED))
+            return NULL;
+    }
+}
+
+/* Run until cycles are done, the stimulus ends, or the first failure. With
+ * stop_at, stop after that cycle (used to re-run a failure with a waveform);
+ * with keep, copy every cycle's inputs there. Returns 0, or -1 on a setup
+ * error (already reported). */
+static int run(const cosim_kit_t *k, const cosim_testbench_t *tb, const cosim_opts_t *o,
+               const char *fst, uint64_t stop_at, bool verbose, uint64_t *keep,
+               run_result_t *res)
+{
     memset(res, 0, sizeof *res);
     res->port = -1;
-    inst_t x;
-    if (inst_create(&x, k, tb, o))
-        return -1;
-    void *m = x.state;
-    rec_t rec = {0}, rep = {0};
-    if ((o->replay && rec_open_read(&rep, o->replay, k, o)) ||
-        (o->record && !fst && rec_open_write(&rec, o->record, k, o))) {
-        inst_destroy(&x, k, tb);
-        if (rep.f)
-            fclose(rep.f);
+    unsigned iw = k->in_words, ow = k->out_words;
+    sides_t *p = calloc(1, sizeof *p);
+    if (!p || !(p->in = calloc((size_t)RING * iw, sizeof(uint64_t))) ||
+        !(p->exp = calloc((size_t)RING * ow, sizeof(uint64_t)))) {
+        fprintf(stderr, "cosim: out of memory\n");
+        if (p) {
+            free(p->in);
+            free(p);
+        }
         return -1;
     }
-    uint64_t rec_seed = rep.seed;
+    *p = (sides_t){.k = k, .tb = tb, .o = o, .stop_at = stop_at, .keep = keep, .res = res,
+                   .in = p->in, .exp = p->exp};
+    int rc = -1;
+    if (inst_create(&p->x, k, tb, o))
+        goto free_ring;
+    if ((o->replay && rec_open_read(&p->rep, o->replay, k, o)) ||
+        (o->record && !fst && rec_open_write(&p->rec, o->record, k, o)))
+        goto out;
+    uint64_t rec_seed = p->rep.seed;
     /* a replay runs the whole recording, or the first --cycles of it */
-    uint64_t replay_cycles = o->cycles_set && o->cycles < rep.cycles ? o->cycles : rep.cycles;
+    p->replay_cycles = o->cycles_set && o->cycles < p->rep.cycles ? o->cycles : p->rep.cycles;
+    cosim_rng_seed(&p->resets, o->seed ^ RESET_STREAM);
     bool rtl = k->dut_create != NULL; /* else a model-only build */
     void *dut = rtl ? k->dut_create(fst, o->vl_argc, o->vl_argv) : NULL;
     if (rtl)
         k->dut_reset(dut);
+    pthread_t model_thread;
+    bool threaded = rtl && o->threads >= 2 &&
+                    pthread_create(&model_thread, NULL, model_side, p) == 0;
 
-    unsigned iw = k->in_words, ow = k->out_words;
     uint64_t *hist = calloc((size_t)HISTORY * iw, sizeof(uint64_t));
-    uint64_t *exp = calloc(ow, sizeof(uint64_t)), *got = calloc(ow, sizeof(uint64_t));
+    uint64_t *got = calloc(ow, sizeof(uint64_t));
     uint64_t hist_ctl[HISTORY] = {0}; /* the control word of those cycles */
-    cosim_rng_t resets;
-    cosim_rng_seed(&resets, o->seed ^ RESET_STREAM);
-    int rc = 0;
+    rc = hist && got ? 0 : -1;
     double t0 = now();
-    uint64_t c;
-    /* c counts clock cycles; a peek (COSIM_PEEK) is no cycle: it leaves c as
-     * it is, and the next cycle's inputs take its place in the history */
-    for (c = 0; o->scenario || (o->replay ? c < replay_cycles : c < o->cycles);) {
-        uint64_t *in = hist + (c % HISTORY) * iw, *ctl = &hist_ctl[c % HISTORY];
-        memset(in, 0, iw * sizeof(uint64_t));
-        *ctl = 0;
-        bool peek = false;
-        if (o->replay) {
-            if (fread(ctl, sizeof *ctl, 1, rep.f) != 1 ||
-                fread(in, sizeof(uint64_t), iw, rep.f) != iw) { /* its size was checked */
-                fprintf(stderr, "cosim: cannot read recording '%s' at cycle %" PRIu64 "\n",
-                        o->replay, c);
-                rc = -1;
-                break;
-            }
-        } else if (c > 0 && o->reset_every && cosim_rng_below(&resets, o->reset_every) == 0) {
-            *ctl = REC_RESET;
+    uint64_t c = 0; /* clock cycles; a peek is no cycle (its inputs give way to the next's) */
+    for (uint64_t t = 0; rc == 0; t++) {
+        unsigned s = t % RING, spins = 0;
+        if (threaded)
+            while (atomic_load_explicit(&p->head, memory_order_acquire) == t)
+                wait_a_little(&spins);
+        else
+            p->flags[s] = produce(p, s);
+        uint8_t f = p->flags[s];
+        if (f & IT_ERROR) {
+            fprintf(stderr, "cosim: %s\n", p->err);
+            rc = -1;
         }
-        /* a reset between two cycles: RTL and model alike */
-        if (*ctl & REC_RESET) {
-            if (rtl)
-                k->dut_reset(dut);
-            if (tb->reset)
-                tb->reset(m);
-            res->resets++;
-        }
-        if (!o->replay) {
-            int s = tb->stimulus(m, c, in, err, sizeof err);
-            if (s == COSIM_PEEK) {
-                peek = true;
-                s = 0;
-            }
-            if (!s && x.scn)
-                s = scenario_fits(x.scn, k, in, err, sizeof err);
-            if (s < 0) {
-                fprintf(stderr, "cosim: %s\n", err);
-                rc = -1;
-                break;
-            }
-            if (s > 0)
-                break;
-        }
-        if (!peek && rec.f && rec_write(&rec, *ctl, in)) {
+        if (f & IT_END)
+            break;
+        bool peek = f & IT_PEEK;
+        uint64_t *in = hist + (c % HISTORY) * iw, *exp = p->exp + (size_t)s * ow;
+        memcpy(in, p->in + (size_t)s * iw, iw * sizeof(uint64_t));
+        hist_ctl[c % HISTORY] = p->ctl[s];
+        /* recorded here: a recording ends with the cycle that failed */
+        if (!peek && p->rec.f && rec_write(&p->rec, p->ctl[s], in)) {
             fprintf(stderr, "cosim: write to '%s' failed: %s\n", o->record, strerror(errno));
             rc = -1;
             break;
         }
-        res->peeks += peek;
-        int mrc = tb->model(m, c, in, exp, err, sizeof err);
-        if (!peek)
-            res->ops += k->ops(in, exp);
+        if (rtl && (p->ctl[s] & REC_RESET))
+            k->dut_reset(dut);
         if (rtl)
             k->dut_eval(dut, in, got);
         else
             memcpy(got, exp, ow * sizeof(uint64_t));
-        if (mrc) {
+        if (f & IT_MODEL_FAILED) {
             res->failed = true;
             res->cycle = c;
-            snprintf(res->msg, sizeof res->msg, "%s", err);
+            snprintf(res->msg, sizeof res->msg, "%s", p->err);
         } else if (rtl && k->dut_failed(dut)) {
             res->failed = true;
             res->cycle = c;
@@ -605,10 +714,10 @@ static int run(const cosim_kit_t *k, const cosim_testbench_t *tb, const cosim_op
         } else if (memcmp(exp, got, ow * sizeof(uint64_t))) {
             res->failed = true;
             res->cycle = c;
-            for (unsigned p = 0; p < k->n_out; p++) {
-                const port_desc_t *d = &k->out_desc[p];
+            for (unsigned q = 0; q < k->n_out; q++) {
+                const port_desc_t *d = &k->out_desc[q];
                 if (memcmp(exp + d->word, got + d->word, port_words(d) * sizeof(uint64_t))) {
-                    res->port = (int)p;
+                    res->port = (int)q;
                     break;
                 }
             }
@@ -625,14 +734,14 @@ static int run(const cosim_kit_t *k, const cosim_testbench_t *tb, const cosim_op
                     fprintf(stderr, "\n  hardware  ");
                     port_fprint(stderr, d, got);
                     fprintf(stderr, "\n");
-                    for (unsigned p = 0; p < k->n_out; p++) {
-                        const port_desc_t *q = &k->out_desc[p];
-                        if ((int)p != res->port &&
-                            memcmp(exp + q->word, got + q->word, port_words(q) * 8)) {
-                            fprintf(stderr, "  also      %s: reference ", q->name);
-                            port_fprint(stderr, q, exp);
+                    for (unsigned q = 0; q < k->n_out; q++) {
+                        const port_desc_t *e = &k->out_desc[q];
+                        if ((int)q != res->port &&
+                            memcmp(exp + e->word, got + e->word, port_words(e) * 8)) {
+                            fprintf(stderr, "  also      %s: reference ", e->name);
+                            port_fprint(stderr, e, exp);
                             fprintf(stderr, " hardware ");
-                            port_fprint(stderr, q, got);
+                            port_fprint(stderr, e, got);
                             fprintf(stderr, "\n");
                         }
                     }
@@ -648,15 +757,21 @@ static int run(const cosim_kit_t *k, const cosim_testbench_t *tb, const cosim_op
             c += !peek;
             break;
         }
+        if (threaded)
+            atomic_store_explicit(&p->tail, t + 1, memory_order_release);
         if (peek)
             continue;
         if (rtl)
             k->dut_tick(dut);
         c++;
-        if (stop_at && c > stop_at)
-            break;
     }
     res->seconds = now() - t0;
+    if (threaded) {
+        atomic_store_explicit(&p->stop, true, memory_order_relaxed);
+        pthread_join(model_thread, NULL);
+    }
+    if (!hist || !got)
+        fprintf(stderr, "cosim: out of memory\n");
     res->seed = o->replay ? rec_seed : o->seed;
     res->cycles = c;
     for (unsigned g = 0; g < k->n_cover_groups; g++) {
@@ -665,7 +780,7 @@ static int run(const cosim_kit_t *k, const cosim_testbench_t *tb, const cosim_op
             if (!cg->applies[i])
                 continue;
             res->cover_declared++;
-            if (x.cover[g][i])
+            if (p->x.cover[g][i])
                 res->cover_hit++;
             else if (verbose && o->require_cover && !res->failed && rc == 0)
                 fprintf(stderr, "  cover point not hit: %s%s%s (%s)\n",
@@ -676,14 +791,18 @@ static int run(const cosim_kit_t *k, const cosim_testbench_t *tb, const cosim_op
     }
     if (rtl)
         k->dut_destroy(dut);
-    inst_destroy(&x, k, tb);
     free(hist);
-    free(exp);
     free(got);
-    if (rec.f && rec_close_write(&rec, o->record, k, o))
+    if (p->rec.f && rec_close_write(&p->rec, o->record, k, o))
         rc = -1;
-    if (rep.f)
-        fclose(rep.f);
+out:
+    if (p->rep.f)
+        fclose(p->rep.f);
+    inst_destroy(&p->x, k, tb);
+free_ring:
+    free(p->in);
+    free(p->exp);
+    free(p);
     return rc;
 }
 
@@ -728,38 +847,27 @@ static int bench(const cosim_kit_t *k, const cosim_testbench_t *tb, const cosim_
         goto out;
     }
     /* 1. full co-simulation (stimulus, model, RTL, compare), keeping the inputs */
-    if (inst_create(&x, k, tb, o))
+    run_result_t r;
+    if (run(k, tb, o, NULL, 0, false, buf, &r))
         goto out;
-    dut = k->dut_create(NULL, o->vl_argc, o->vl_argv);
-    k->dut_reset(dut);
-    double t0 = now();
-    for (uint64_t c = 0; c < n; c++) {
-        uint64_t *in = buf + c * iw;
-        if (tb->stimulus(x.state, c, in, err, sizeof err)) {
-            fprintf(stderr, "cosim: benchmark stimulus stopped at cycle %" PRIu64 "\n", c);
-            goto out;
-        }
-        rc = 1;
-        if (tb->model(x.state, c, in, exp, err, sizeof err)) {
-            fprintf(stderr, "cosim: benchmark check failed: %s\n", err);
-            goto out;
-        }
-        k->dut_eval(dut, in, got);
-        if (memcmp(exp, got, ow * sizeof(uint64_t))) {
-            fprintf(stderr, "cosim: benchmark mismatch at cycle %" PRIu64 "\n", c);
-            goto out;
-        }
-        k->dut_tick(dut);
-        rc = 2;
+    rc = 1;
+    if (r.failed) {
+        fprintf(stderr, "cosim: benchmark %s at cycle %" PRIu64 "%s%s\n",
+                r.port >= 0 ? "mismatch" : "check failed", r.cycle, r.port >= 0 ? "" : ": ",
+                r.port >= 0 ? "" : r.msg);
+        goto out;
     }
-    double t_cosim = now() - t0;
-    k->dut_destroy(dut);
-    inst_destroy(&x, k, tb);
+    rc = 2;
+    if (r.cycles < n) {
+        fprintf(stderr, "cosim: benchmark stimulus stopped at cycle %" PRIu64 "\n", r.cycles);
+        goto out;
+    }
+    double t_cosim = r.seconds;
 
     /* 2. RTL alone on the same inputs */
     dut = k->dut_create(NULL, o->vl_argc, o->vl_argv);
     k->dut_reset(dut);
-    t0 = now();
+    double t0 = now();
     for (uint64_t c = 0; c < n; c++) {
         k->dut_eval(dut, buf + c * iw, got);
         k->dut_tick(dut);
@@ -787,9 +895,9 @@ static int bench(const cosim_kit_t *k, const cosim_testbench_t *tb, const cosim_
     }
     fprintf(f,
             "{\"block\": \"%s\", \"config\": \"%s\", \"cycles\": %" PRIu64 ", \"seed\": %" PRIu64
-            ",\n \"cosim_cycles_per_s\": %.0f, \"rtl_cycles_per_s\": %.0f, "
+            ", \"threads\": %u,\n \"cosim_cycles_per_s\": %.0f, \"rtl_cycles_per_s\": %.0f, "
             "\"model_cycles_per_s\": %.0f,\n \"harness_overhead\": %.3f}\n",
-            k->block, o->config, n, o->seed, (double)n / t_cosim, (double)n / t_rtl,
+            k->block, o->config, n, o->seed, o->threads, (double)n / t_cosim, (double)n / t_rtl,
             (double)n / t_model, t_cosim / t_rtl);
     if (fclose(f)) {
         fprintf(stderr, "cosim: cannot write '%s': %s\n", o->bench, strerror(errno));
@@ -815,7 +923,8 @@ out:
 int cosim_main(const cosim_kit_t *k, const cosim_testbench_t *tb, const char *config,
                int argc, char **argv)
 {
-    cosim_opts_t o = {.config = config, .seed = 1, .cycles = 1000000, .wave_dir = "."};
+    cosim_opts_t o = {.config = config, .seed = 1, .cycles = 1000000, .wave_dir = ".",
+                      .threads = sysconf(_SC_NPROCESSORS_ONLN) >= 2 ? 2 : 1};
     const char *vl[argc > 0 ? argc : 1];
     argc = take_plusargs(&o, argc, argv, vl);
     if (argc < 0 || parse_args(&o, argc, argv))
@@ -849,7 +958,7 @@ int cosim_main(const cosim_kit_t *k, const cosim_testbench_t *tb, const char *co
         return bench(k, tb, &o);
 
     run_result_t r;
-    if (run(k, tb, &o, o.fst, 0, true, &r))
+    if (run(k, tb, &o, o.fst, 0, true, NULL, &r))
         return 2;
     if (r.failed && !k->dut_create) {
         print_repro(k, &o, r.cycle + 1);
@@ -859,7 +968,7 @@ int cosim_main(const cosim_kit_t *k, const cosim_testbench_t *tb, const char *co
         char path[1024];
         snprintf(path, sizeof path, "%s/%s_%s_fail.fst", o.wave_dir, k->block, o.config);
         run_result_t again;
-        if (run(k, tb, &o, path, r.cycle, false, &again) == 0)
+        if (run(k, tb, &o, path, r.cycle, false, NULL, &again) == 0)
             fprintf(stderr, "  waveform  %s (cycles 0..%" PRIu64 ")\n", path, r.cycle);
         print_repro(k, &o, r.cycle + 1);
         return 1;

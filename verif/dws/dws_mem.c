@@ -1,7 +1,20 @@
 /* The memory system of the DWS testbenches (dws_mem.h). */
 #include "dws_mem.h"
 
+#include <string.h>
+
 #include "bitmask.h"
+
+void dws_mem_init(dws_mem_t *d, unsigned num_warps, unsigned warp_width, unsigned warp_id_span)
+{
+    *d = (dws_mem_t){.num_warps = num_warps, .warp_width = warp_width,
+                     .warp_id_span = warp_id_span};
+}
+
+void dws_mem_reset(dws_mem_t *d)
+{
+    memset(d->pending, 0, sizeof d->pending);
+}
 
 unsigned dws_mem_fill(dws_mem_t *d, cosim_rng_t *r, uint64_t now, unsigned first,
                       bool *valid, unsigned *warp, uint64_t *mask)

@@ -17,6 +17,12 @@ typedef struct {
     uint64_t pending[WST_NUM_WARPS_MAX]; /* the table's pending masks after the last edge */
 } dws_mem_t;
 
+/* The memory of a table of num_warps x warp_width (warp ids the port can
+ * carry: warp_id_span), nothing pending. */
+void dws_mem_init(dws_mem_t *d, unsigned num_warps, unsigned warp_width, unsigned warp_id_span);
+/* A reset in mid-run: the table's misses are forgotten with its state. */
+void dws_mem_reset(dws_mem_t *d);
+
 /* A fill for this cycle: due threads of some warp (warp `first` tried first
  * when it is in range), or 2% of the time an illegal fill. Returns the error
  * code the fill port must give it (WST_ERR_NOT_WAITING, WST_ERR_BAD_WARP),
