@@ -53,8 +53,8 @@ def main():
             sys.exit(f"bench.py: {exe} is not built (run through 'make bench')")
         cycles = a.cycles or CYCLES.get(config, 200000)
         with tempfile.NamedTemporaryFile(suffix=".json") as tmp:
-            r = subprocess.run([exe, "--cycles", str(cycles), "--bench", tmp.name],
-                               capture_output=True, text=True)
+            r = subprocess.run([exe, "--cycles", str(cycles), "--threads", "2", "--bench",
+                                tmp.name], capture_output=True, text=True)
             if r.returncode:
                 sys.exit(f"bench.py: {block}/{config} failed: {r.stderr.strip()}")
             res = json.load(open(tmp.name))

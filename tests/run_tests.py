@@ -192,7 +192,7 @@ def record_replay():
             # the model side in a thread of its own changes nothing but the speed
             one = os.path.join(tmp, "one.rec")
             t1 = sh([cosim(b, "default"), "--seed", "7", "--cycles", "50000", "--record", one,
-                     "--reset-every", "3000", "--threads", "1"])
+                     "--reset-every", "3000", "--threads", "2"])
             same = lambda s: re.sub(r"\d+\.\d+ Mcyc/s", "", s)
             record(f"threads {b}: one thread and two give the same run and recording",
                    t1.returncode == 0 and same(t1.stdout) == same(a.stdout)

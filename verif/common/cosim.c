@@ -543,16 +543,11 @@ typedef struct {
     _Atomic bool stop;           /* the RTL side has stopped: produce no more */
 } sides_t;
 
-/* Wait for the other side: yield at first, then sleep a little (with more
- * threads than cores, a spinning thread would hold up the one it waits for). */
-static void wait_a_little(unsigned *spins)
+/* Wait for the other side: give the core up (each side wants a core of its
+ * own: a sleep would idle it, a pure spin would hold up a side sharing it). */
+static void wait_a_little(void)
 {
-    if (++*spins < 64) {
-        sched_yield();
-    } else {
-        struct timespec ts = {0, 20000};
-        nanosleep(&ts, NULL);
-    }
+    sched_yield();
 }
 
 /* The model side's next item, into slot s: its flags (IT_END: no cycle). */
@@ -613,10 +608,9 @@ static void *model_side(void *arg)
 {
     sides_t *p = arg;
     for (uint64_t h = 0;; h++) {
-        unsigned spins = 0;
         while (h - atomic_load_explicit(&p->tail, memory_order_acquire) == RING &&
                !atomic_load_explicit(&p->stop, memory_order_relaxed))
-            wait_a_little(&spins);
+            wait_a_little();
         if (atomic_load_explicit(&p->stop, memory_order_relaxed))
             return NULL;
         uint8_t f = p->flags[h % RING] = produce(p, h % RING);
@@ -674,10 +668,10 @@ static int run(const cosim_kit_t *k, const cosim_testbench_t *tb, const cosim_op
     double t0 = now();
     uint64_t c = 0; /* clock cycles; a peek is no cycle (its inputs give way to the next's) */
     for (uint64_t t = 0; rc == 0; t++) {
-        unsigned s = t % RING, spins = 0;
+        unsigned s = t % RING;
         if (threaded)
             while (atomic_load_explicit(&p->head, memory_order_acquire) == t)
-                wait_a_little(&spins);
+                wait_a_little();
         else
             p->flags[s] = produce(p, s);
         uint8_t f = p->flags[s];
@@ -924,7 +918,7 @@ int cosim_main(const cosim_kit_t *k, const cosim_testbench_t *tb, const char *co
                int argc, char **argv)
 {
     cosim_opts_t o = {.config = config, .seed = 1, .cycles = 1000000, .wave_dir = ".",
-                      .threads = sysconf(_SC_NPROCESSORS_ONLN) >= 2 ? 2 : 1};
+                      .threads = 1};
     const char *vl[argc > 0 ? argc : 1];
     argc = take_plusargs(&o, argc, argv, vl);
     if (argc < 0 || parse_args(&o, argc, argv))

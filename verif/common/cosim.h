@@ -34,9 +34,9 @@ typedef struct {
                            * with probability 1/reset_every (0: only at the
                            * start); the same seed gives the same resets */
     unsigned threads;     /* 2: the model side runs in a thread of its own, ahead of
-                           * the RTL side (the default with two or more CPUs);
-                           * 1: both in one thread. The same cycles, checks and
-                           * reports either way. */
+                           * the RTL side (pays with a core free for each); 1 (the
+                           * default): both in one thread. The same cycles, checks
+                           * and reports either way. */
     bool require_cover;   /* fail unless every applicable cover point is hit */
     bool quiet;
     /* Verilator's runtime arguments given on the command line
