@@ -1,69 +1,87 @@
 // Tournament: the minimum (or maximum) key among the valid inputs, with its
 // index; the lowest index wins a tie.
 //
-// A balanced tree of two-input matches, ceil(log2(Width)) levels deep: after
-// level l, node i holds the best of inputs i .. i + 2^(l+1) - 1. The
-// warp-split table uses it for the catch-up winner (the minimum instruction
-// count, DWS section 5.4), the merged splits' counts (maxima) and the
-// shallowest-warp-first pick (the fewest remaining MFC, section 5.6).
+// A tree of Radix-input matches, ceil(log_Radix(Width)) levels deep. A match
+// compares every pair of its inputs at once (Radix(Radix-1)/2 comparators,
+// one per pair) and its winner is the input that no other beats: one
+// comparator delay per level, where a tree of two-input matches takes
+// log2(Radix) of them. After level l the node at index b holds the best of
+// inputs b .. b + Radix^(l+1) - 1. The warp-split table uses it for the
+// catch-up winner (the minimum instruction count, DWS section 5.4), the
+// merged splits' counts (maxima) and the shallowest-warp-first pick (the
+// fewest remaining MFC, section 5.6); at its paper configuration, matches of
+// 8 instead of 2 took the critical path from 13.9 to 8.3 ns for 21% more area
+// (docs/blocks/warp_split_table.md, Area and timing).
 //
 // Example (Width = 4, KeyWidth = 4, Max = 0): valid_i = 4'b1110,
 // key_i = {4'd2, 4'd7, 4'd2, 4'd0} (input 3 in the top bits) -> valid_o = 1,
 // key_o = 2, idx_o = 1 (inputs 1 and 3 tie at 2; input 0 is not valid).
-// valid_i = 0 -> valid_o = 0, key_o = 0, idx_o = 0.
+// valid_i = 0 -> valid_o = 0, key_o = 0, idx_o = 0. A generic cell, tested
+// on its own (configs/tourney.cfg).
 
 `include "assert.svh"
 
 module tourney #(
-  /// Inputs, 1 .. 4096.
-  parameter int unsigned Width    = 8,
-  /// Width of a key, 1 .. 64.
-  parameter int unsigned KeyWidth = 8,
-  /// 0: the minimum key wins; 1: the maximum.
-  parameter bit          Max      = 1'b0,
-  /// Derived, do not override: width of an index.
-  parameter int unsigned IdxWidth = (Width > 1) ? $clog2(Width) : 1
+  `include "tourney_paramlist.svh"
 ) (
-  /// Input i takes part (bit i).
-  input  logic [Width-1:0]               valid_i,
-  /// Key of input i (unsigned), at bits i*KeyWidth.
-  input  logic [Width*KeyWidth-1:0]      key_i,
-  /// Some input takes part.
-  output logic                           valid_o,
-  /// The winner's key (0 when no input takes part).
-  output logic [KeyWidth-1:0]            key_o,
-  /// The winner's index, the lowest on a tie (0 when no input takes part).
-  output logic [IdxWidth-1:0]            idx_o
+  `include "tourney_portlist.svh"
 );
 
-  if (Width < 1 || Width > 4096) begin : gen_bad_width
-    $error("tourney: Width must be 1..4096");
-  end
-  if (KeyWidth < 1 || KeyWidth > 64) begin : gen_bad_key_width
-    $error("tourney: KeyWidth must be 1..64");
-  end
-  if (IdxWidth != ((Width > 1) ? $clog2(Width) : 1)) begin : gen_bad_idx_width
-    $error("tourney: IdxWidth is derived; do not override");
-  end
+  `include "tourney_checks.svh"
+
+  localparam bit IsMax = Max != 0;
 
   logic                vld [Width];
   logic [KeyWidth-1:0] key [Width];
   logic [IdxWidth-1:0] idx [Width];
   always_comb begin : p_tree
+    logic [Radix-1:0] win;  // win[m]: member m of the match beats every other member
+    logic                nv;
+    logic [KeyWidth-1:0] nk;
+    logic [IdxWidth-1:0] ni;
     for (int unsigned i = 0; i < Width; i++) begin
       vld[i] = valid_i[i];
       key[i] = valid_i[i] ? key_i[i*KeyWidth +: KeyWidth] : '0;
       idx[i] = IdxWidth'(i);
     end
-    for (int unsigned l = 0; (1 << l) < Width; l++) begin  // ceil(log2(Width)) levels
-      for (int unsigned i = 0; i + (1 << l) < Width; i += (2 << l)) begin
-        // the right-hand input wins only if strictly better
-        if (vld[i + (1 << l)] &&
-            (!vld[i] || (Max ? key[i + (1 << l)] > key[i] : key[i + (1 << l)] < key[i]))) begin
-          vld[i] = 1'b1;
-          key[i] = key[i + (1 << l)];
-          idx[i] = idx[i + (1 << l)];
+    // Level with stride s: the match at b has members b + m*s, m < Radix.
+    for (int unsigned s = 1; s < Width; s = s * Radix) begin
+      for (int unsigned b = 0; b < Width; b = b + s * Radix) begin
+        win = '0;
+        for (int unsigned m = 0; m < Radix; m++) begin
+          if (b + m * s < Width) begin
+            win[m] = vld[b + m * s];
+            // A lower member n beats m unless m's key is strictly better;
+            // a higher one beats m when its key is strictly better.
+            for (int unsigned n = 0; n < Radix; n++) begin
+              if (n != m && b + n * s < Width && vld[b + n * s]) begin
+                if (n < m) begin
+                  if (!(IsMax ? key[b + m * s] > key[b + n * s] :
+                              key[b + m * s] < key[b + n * s])) begin
+                    win[m] = 1'b0;
+                  end
+                end else if (IsMax ? key[b + n * s] > key[b + m * s] :
+                                   key[b + n * s] < key[b + m * s]) begin
+                  win[m] = 1'b0;
+                end
+              end
+            end
+          end
         end
+        // At most one member wins (the order is total): OR its fields in.
+        nv = 1'b0;
+        nk = '0;
+        ni = '0;
+        for (int unsigned m = 0; m < Radix; m++) begin
+          if (win[m]) begin
+            nv = 1'b1;
+            nk = nk | key[b + m * s];
+            ni = ni | idx[b + m * s];
+          end
+        end
+        vld[b] = nv;
+        key[b] = nk;
+        idx[b] = ni;
       end
     end
   end

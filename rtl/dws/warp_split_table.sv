@@ -406,14 +406,14 @@ module warp_split_table #(
   icnt_t mi_max;
   lat_t  mw_max;               // 0 when no merged entry is suspended
   eid_t  mi_idx, mw_idx;       // (unused: the maxima only)
-  tourney #(.Width(W), .KeyWidth(IcountWidth), .Max(1'b1)) u_merge_icount (
+  tourney #(.Width(W), .KeyWidth(IcountWidth), .Max(1)) u_merge_icount (
     .valid_i(group),
     .key_i  (mi_keys),
     .valid_o(mi_any),
     .key_o  (mi_max),
     .idx_o  (mi_idx)
   );
-  tourney #(.Width(W), .KeyWidth(LatWidth), .Max(1'b1)) u_merge_wait (
+  tourney #(.Width(W), .KeyWidth(LatWidth), .Max(1)) u_merge_wait (
     .valid_i(mset & r_susp),
     .key_i  (mw_keys),
     .valid_o(mw_any),
@@ -545,12 +545,14 @@ module warp_split_table #(
 
   // ------------------------------------------------------------------------
   // sum-rMFC (5.4.3): sat-1 on an executing cycle, then + the woken MFCs
-  // (saturating; the sum is computed wide, then clamped).
+  // (saturating; the sum is computed wide, then clamped). Both sums are
+  // formed from the state and the fill; the request's x_apply, which settles
+  // last, only chooses between them.
   // ------------------------------------------------------------------------
-  sum_t  sum_dec, sum_d;
+  sum_t  sum_d;
   sumw_t st [W];
+  sumw_t sum_keep, sum_less;  // sum-rMFC + woken, and (sum-rMFC sat-1) + woken
   sumw_t sum_wide;
-  assign sum_dec = (x_apply && sum_q != '0) ? sum_q - 1'b1 : sum_q;
   always_comb begin : p_sum
     for (int unsigned e = 0; e < W; e++) begin
       // Only the fill's warp has woken entries: an AND-OR per position.
@@ -564,7 +566,9 @@ module warp_split_table #(
         st[i] = st[i] + st[i + (1 << l)];
       end
     end
-    sum_wide = SumWideWidth'(sum_dec) + st[0];
+    sum_keep = SumWideWidth'(sum_q) + st[0];
+    sum_less = (sum_q != '0) ? sum_keep - 1'b1 : sum_keep;
+    sum_wide = x_apply ? sum_less : sum_keep;
     sum_d    = (sum_wide[SumWideWidth-1:SumWidth] != '0) ? '1 : sum_wide[SumWidth-1:0];
   end
 

@@ -5,7 +5,9 @@
  *
  *   bitmask_t            a mask of the port's width (bitmask.h)
  *   uint16_t array       a port of equal elements, element l at bit l*E (E
- *                        from the declaration's `packed PORT "E"` line)
+ *                        from the declaration's `packed PORT "E"` line, at
+ *                        most 16)
+ *   uint64_t array       the same, E at most 64
  *   any other scalar     a port of at most 64 bits
  *
  * A port without a field of its name is a compile error: the binding is
@@ -24,11 +26,17 @@
 #include "cosim.h"
 #include "ports.h"
 
-enum { BIND_INT, BIND_MASK, BIND_U16S };
+enum { BIND_INT, BIND_MASK, BIND_U16S, BIND_U64S };
 
 #define BIND_KIND(f) \
     _Generic((f), bitmask_t: BIND_MASK, uint16_t *: BIND_U16S, const uint16_t *: BIND_U16S, \
-             default: BIND_INT)
+             uint64_t *: BIND_U64S, const uint64_t *: BIND_U64S, default: BIND_INT)
+
+/* The element width an array field holds (0: not an array field). */
+static inline unsigned bind_elem_max(int kind)
+{
+    return kind == BIND_U16S ? 16u : kind == BIND_U64S ? 64u : 0u;
+}
 
 static inline void bind_bad(unsigned width, unsigned elem)
 {
@@ -42,11 +50,12 @@ static inline void bind_put(uint64_t *w, unsigned width, unsigned elem, const vo
 {
     if (kind == BIND_MASK) {
         bm_to_words(w, (const bitmask_t *)f, width);
-    } else if (kind == BIND_U16S) {
-        if (!elem || elem > 16)
+    } else if (bind_elem_max(kind)) {
+        if (!elem || elem > bind_elem_max(kind))
             bind_bad(width, elem);
         for (unsigned l = 0; l < width / elem; l++)
-            port_set_field(w, l * elem, elem, ((const uint16_t *)f)[l]);
+            port_set_field(w, l * elem, elem,
+                           kind == BIND_U16S ? ((const uint16_t *)f)[l] : ((const uint64_t *)f)[l]);
     } else {
         uint64_t v = 0;
         switch (size) {
@@ -67,11 +76,16 @@ static inline void bind_get(const uint64_t *w, unsigned width, unsigned elem, vo
 {
     if (kind == BIND_MASK) {
         bm_from_words((bitmask_t *)f, w, width);
-    } else if (kind == BIND_U16S) {
-        if (!elem || elem > 16)
+    } else if (bind_elem_max(kind)) {
+        if (!elem || elem > bind_elem_max(kind))
             bind_bad(width, elem);
-        for (unsigned l = 0; l < width / elem; l++)
-            ((uint16_t *)f)[l] = (uint16_t)port_get_field(w, l * elem, elem);
+        for (unsigned l = 0; l < width / elem; l++) {
+            uint64_t v = port_get_field(w, l * elem, elem);
+            if (kind == BIND_U16S)
+                ((uint16_t *)f)[l] = (uint16_t)v;
+            else
+                ((uint64_t *)f)[l] = v;
+        }
     } else {
         if (width > 64)
             bind_bad(width, elem);
