@@ -365,7 +365,9 @@ module warp_split_table #(
   // Merge (section 5.4): a MEM that does not split merges E with every other
   // valid entry of the warp at req_pc_i that is held exactly when E is to be
   // (a split waiting at a branch or reconvergence point merges only with
-  // those waiting there). The lowest of them survives.
+  // those waiting there). The lowest of them survives. The set, survivor
+  // and maxima are formed as if the access did not split; do_split, which
+  // settles last, then chooses (a split merges nothing).
   // ------------------------------------------------------------------------
   mask_t mset, group, surv_oh;
   eid_t  surv_idx, merges;
@@ -374,7 +376,7 @@ module warp_split_table #(
     mset   = '0;
     merges = '0;
     for (int unsigned e = 0; e < W; e++) begin
-      mset[e] = is_mem && !do_split && r_valid[e] && !e_oh[e] && r_held[e] == hold &&
+      mset[e] = is_mem && r_valid[e] && !e_oh[e] && r_held[e] == hold &&
                 r_pc[e] == req_pc_i;
       merges  = merges + EntryIdWidth'(mset[e]);  // at most W - 1
     end
@@ -398,7 +400,10 @@ module warp_split_table #(
   logic [W*LatWidth-1:0]    mw_keys;  // entry e at bits e*LatWidth
   always_comb begin
     for (int unsigned e = 0; e < W; e++) begin
-      mi_keys[e*IcountWidth +: IcountWidth] = e_oh[e] ? e_icount_inc : r_icount[e];
+      // E's entry: its count sat+1 (e_icount_inc, formed in place: the
+      // increment does not wait for E's read)
+      mi_keys[e*IcountWidth +: IcountWidth] = (e_oh[e] && r_icount[e] != '1) ?
+                                              r_icount[e] + 1'b1 : r_icount[e];
       mw_keys[e*LatWidth +: LatWidth] = r_woken[e] ? '0 : ((r_wait[e] == '1) ? r_wait[e] : r_wait[e] + 1'b1);
     end
   end
@@ -471,13 +476,13 @@ module warp_split_table #(
     end else begin
       // Executing cycle (5.4.3, 5.6): icount sat+1, rmfc sat-1, mfc sat+1
       // unless the access missed (MISS, WAIT, SPLIT's fall-behind).
-      a_oh     = surv_oh;
-      kill     = is_release ? '1 : group;
-      a_icount = mi_max;
+      a_oh     = do_split ? e_oh : surv_oh;
+      kill     = is_release ? '1 : (do_split ? e_oh : group);
+      a_icount = do_split ? e_icount_inc : mi_max;
       a_mfc    = (is_mem && e_miss != '0) ? e_mfc : e_mfc_inc;
       a_rmfc   = e_rmfc_dec;
       a_memlat = e_memlat;
-      a_wait   = mw_max;                      // MISS/WAIT/SPLIT: E.wait = 0
+      a_wait   = do_split ? '0 : mw_max;      // MISS/WAIT/SPLIT: E.wait = 0
       if (is_mem && do_split) begin
         a_mask = e_miss;                      // the fall-behind: E.mask XOR H
       end else if (is_bypass) begin
@@ -745,7 +750,7 @@ module warp_split_table #(
     end else begin
       rsp_kind_o   <= req_apply ? kind : warp_split_table_pkg::KindNone;
       rsp_entry_o  <= x_apply ? (do_split ? free_idx_r : surv_idx) : '0;
-      rsp_merges_o <= x_apply ? merges : '0;
+      rsp_merges_o <= (x_apply && !do_split) ? merges : '0;
       fill_woken_o <= woken_any;
       lazy_valid_o <= lazy_go;
       lazy_warp_o  <= lazy_go ? lazy_w : '0;
