@@ -45,9 +45,11 @@
 // executing split's survivor: itself, the lowest merged entry, or the
 // fall-behind half of a split) and port B (the run-ahead half of a split, in
 // the warp's lowest free entry). LAZY writes a third entry, in a warp where
-// no request can execute. Minima and maxima are balanced tournaments (lower
-// index wins a tie), first-in-order searches are prio_enc per warp and one
-// across warps.
+// no request can execute. Minima and maxima are tourney cells (matches of
+// 8, every pair compared at once; lower index wins a tie), first-in-order
+// searches are prio_enc per warp and one across warps. The request's
+// decisions that settle last (do_split, x_apply) choose between values
+// formed without them.
 
 `include "assert.svh"
 
