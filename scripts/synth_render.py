@@ -331,17 +331,19 @@ def size_params(block, first):
     return [n for n in first if re.search(rf"\b{n}\b", uses)] or list(first)
 
 
-def size_axis(entries):
+def size_axis(block, entries):
     """The size of each configuration, the x axis of its block's picture:
     (axis label, {config: size}). The storage bits the entry format predicts
     (`scripts/cfg.py storage`, stored in the result), which grow with the
     warps, the warp width and the depth; for a block that stores nothing (a
-    combinational cell) the product of its parameters."""
+    combinational cell) the product of the parameters that size it
+    (size_params: not a mode such as tourney's Max, which may be 0)."""
     if all(e["storage_bits"] for e in entries.values()):
         return ("storage bits predicted (scripts/cfg.py storage)",
                 {c: e["storage_bits"] for c, e in entries.items()})
-    first = next(iter(entries.values()))["params"]
-    return " x ".join(first), {c: math.prod(e["params"].values()) for c, e in entries.items()}
+    names = size_params(block, next(iter(entries.values()))["params"])
+    return " x ".join(names), {c: math.prod(e["params"][n] for n in names)
+                               for c, e in entries.items()}
 
 
 def run_kind(m, short=False):
@@ -387,7 +389,7 @@ def draw_block(b, sdc):
     from matplotlib.figure import Figure
     block, entries = b["block"], b["configs"]
     mark = marks(block, entries)
-    label, size = size_axis(entries)
+    label, size = size_axis(block, entries)
     names = size_params(block, next(iter(entries.values()))["params"])
     rows = len(entries) + 1
     fig = Figure(figsize=(10, 5 + 0.2 * rows), dpi=100)

@@ -30,12 +30,14 @@ module tourney #(
   `include "tourney_checks.svh"
 
   localparam bit IsMax = Max != 0;
+  // (an illegal Radix below 2 reaches its $error above, not an endless loop)
+  localparam int unsigned R = (Radix >= 2) ? Radix : 2;
 
   logic                vld [Width];
   logic [KeyWidth-1:0] key [Width];
   logic [IdxWidth-1:0] idx [Width];
   always_comb begin : p_tree
-    logic [Radix-1:0] win;  // win[m]: member m of the match beats every other member
+    logic [R-1:0] win;  // win[m]: member m of the match beats every other member
     logic                nv;
     logic [KeyWidth-1:0] nk;
     logic [IdxWidth-1:0] ni;
@@ -44,16 +46,16 @@ module tourney #(
       key[i] = valid_i[i] ? key_i[i*KeyWidth +: KeyWidth] : '0;
       idx[i] = IdxWidth'(i);
     end
-    // Level with stride s: the match at b has members b + m*s, m < Radix.
-    for (int unsigned s = 1; s < Width; s = s * Radix) begin
-      for (int unsigned b = 0; b < Width; b = b + s * Radix) begin
+    // Level with stride s: the match at b has members b + m*s, m < R.
+    for (int unsigned s = 1; s < Width; s = s * R) begin
+      for (int unsigned b = 0; b < Width; b = b + s * R) begin
         win = '0;
-        for (int unsigned m = 0; m < Radix; m++) begin
+        for (int unsigned m = 0; m < R; m++) begin
           if (b + m * s < Width) begin
             win[m] = vld[b + m * s];
             // A lower member n beats m unless m's key is strictly better;
             // a higher one beats m when its key is strictly better.
-            for (int unsigned n = 0; n < Radix; n++) begin
+            for (int unsigned n = 0; n < R; n++) begin
               if (n != m && b + n * s < Width && vld[b + n * s]) begin
                 if (n < m) begin
                   if (!(IsMax ? key[b + m * s] > key[b + n * s] :
@@ -72,7 +74,7 @@ module tourney #(
         nv = 1'b0;
         nk = '0;
         ni = '0;
-        for (int unsigned m = 0; m < Radix; m++) begin
+        for (int unsigned m = 0; m < R; m++) begin
           if (win[m]) begin
             nv = 1'b1;
             nk = nk | key[b + m * s];
