@@ -298,8 +298,8 @@ def render(results_dir):
         "critical path plus the endpoint's setup time (0 for an output).",
         f"- Pictures (`docs/{IMG_DIR}/{PICTURE.format(block='<block>')}`, matplotlib; also on "
         "the block pages): area and critical path of each configuration against its "
-        "storage bits predicted (for a block without storage, the product of its "
-        "parameters), on a log scale, and on log scales where they span more than a "
+        "storage bits predicted (for a block without storage, the product of the "
+        "parameters that size it), on a log scale, and on log scales where they span more than a "
         "factor of 10; "
         "hollow points: (fast), red: stale (the RTL or the parameters changed since "
         "the run). The table under them: the parameters that size the hardware "
