@@ -16,7 +16,14 @@
  * functions read the model and write nothing), then the edge applies them
  * in the page's order: fill wake effects (and the wait counters),
  * executing-cycle updates, split, merge, lazy split, sum-rMFC (decrement
- * first, then add the woken MFCs; saturating). */
+ * first, then add the woken MFCs; saturating).
+ *
+ * The scheduler is two registered stages (the page's "Scheduler"): at each
+ * edge stage 1 captures the scheduler's view of the state before the edge
+ * (each warp's ready entries, its boosted entry, every rMFC) and stage 2
+ * registers the pick made from the view captured at the edge before. The
+ * pick shown in a cycle was therefore made from the state two edges back;
+ * sel_valid_o shows it only while that split is still ready. */
 #include "warp_split_table.h"
 
 #include <stdlib.h>
@@ -29,6 +36,30 @@
  * icount, mfc, rmfc, memlat, wait}. A free entry is all zero. */
 typedef wst_entry_t wst_ent_t;
 
+typedef struct {
+    bool valid;
+    unsigned flat;
+    bool boost;
+} pick_t;
+
+/* One look at the state for the scheduler: per warp, its ready entries (a
+ * bit per entry) and its boosted entry (W when none). */
+typedef struct {
+    uint64_t ready[WST_NUM_WARPS_MAX];
+    unsigned boost[WST_NUM_WARPS_MAX];
+    bool any_ready_boosted;   /* a boosted entry is ready somewhere */
+} sched_view_t;
+
+/* The scheduler's registers: stage 1, the view of the state before the last
+ * edge with every entry's rMFC; stage 2, the pick and the round-robin
+ * pointer (the flat index of the last pick). */
+struct wst_stages {
+    sched_view_t view;
+    pick_t pick;
+    unsigned rr;
+    uint32_t rmfc[];          /* N * W, flat index */
+};
+
 struct warp_split_table {
     warp_split_table_params_t p;
     uint64_t pc_mask;       /* PcWidth low bits */
@@ -40,9 +71,9 @@ struct warp_split_table {
     wst_ent_t *ent;         /* N * W entries, warp-major: flat index w * W + e */
     uint64_t *pending;      /* per warp: threads whose miss is outstanding */
     uint32_t sum;           /* the sum-rMFC counter (5.4.3) */
-    unsigned rr;            /* round-robin pointer: flat index last executed */
     /* the registered outputs (the sel_* and rd_* fields stay zero here) */
     warp_split_table_out_t reg;
+    struct wst_stages *sched;  /* the scheduler's two stages (registers) */
 };
 
 #define ENT(m, w, e) (&(m)->ent[(size_t)(w) * (m)->p.warp_width + (e)])
@@ -108,7 +139,8 @@ static int init(warp_split_table_t *m, const warp_split_table_params_t *p)
     m->flat_n = p->num_warps * p->warp_width;
     m->ent = calloc(m->flat_n, sizeof *m->ent);
     m->pending = calloc(p->num_warps, sizeof *m->pending);
-    if (!m->ent || !m->pending)
+    m->sched = calloc(1, sizeof *m->sched + m->flat_n * sizeof m->sched->rmfc[0]);
+    if (!m->ent || !m->pending || !m->sched)
         return WST_ENOMEM;
     m->pc_mask = bm_low_bits(p->pc_width);
     m->lane_mask = bm_low_bits(p->warp_width);
@@ -121,15 +153,23 @@ static int init(warp_split_table_t *m, const warp_split_table_params_t *p)
     return WST_OK;
 }
 
+/* Both stages empty: no split ready, no pick; round-robin starts at flat
+ * index 0 (the pointer at the last one). */
+static void sched_reset(warp_split_table_t *m)
+{
+    memset(m->sched, 0, sizeof *m->sched + m->flat_n * sizeof m->sched->rmfc[0]);
+    m->sched->rr = m->flat_n - 1u;
+}
+
 MODEL_DEFINE_CREATE(warp_split_table, check_params, init, WST_EPARAM_WARPS, WST_OK, WST_ENOMEM)
-MODEL_DEFINE_DESTROY(warp_split_table, free(m->ent); free(m->pending))
+MODEL_DEFINE_DESTROY(warp_split_table, free(m->ent); free(m->pending); free(m->sched))
 
 void warp_split_table_reset(warp_split_table_t *m)
 {
     memset(m->ent, 0, m->flat_n * sizeof *m->ent);
     memset(m->pending, 0, m->p.num_warps * sizeof *m->pending);
     m->sum = 0;
-    m->rr = m->flat_n - 1u; /* so that round-robin starts at flat index 0 */
+    sched_reset(m);
     memset(&m->reg, 0, sizeof m->reg);
 }
 
@@ -231,19 +271,6 @@ static unsigned lowest_free(const warp_split_table_t *m, unsigned w)
 /* ------------------------------------------------------------------ */
 /* scheduler (5.6)                                                      */
 
-typedef struct {
-    bool valid;
-    unsigned flat;
-    bool boost;
-} pick_t;
-
-/* One look at the state for the scheduler: per warp, its ready entries (a
- * bit per entry) and its boosted entry (W when none). */
-typedef struct {
-    uint64_t ready[WST_NUM_WARPS_MAX];
-    unsigned boost[WST_NUM_WARPS_MAX];
-    bool any_ready_boosted;   /* a boosted entry is ready somewhere */
-} sched_view_t;
 
 static void sched_view(const warp_split_table_t *m, sched_view_t *v)
 {
@@ -262,14 +289,15 @@ static unsigned lowest_bit(uint64_t x)
     return (unsigned)__builtin_ctzll(x);
 }
 
-/* The split the scheduler picks with order `sched`: the ready valid
- * entries; with use_boost, only the boosted ones if any candidate is
- * boosted. RR: the first after the round-robin pointer in flat order
- * (warp * W + entry), wrapping (the pointer itself last). SWF: the fewest
- * rMFC, the lowest flat index on a tie. */
-static pick_t select_split(const warp_split_table_t *m, const sched_view_t *v, unsigned sched,
-                           bool use_boost)
+/* Stage 2: the split the scheduler picks with order `sched` from the view
+ * stage 1 holds: its ready entries; with use_boost, only the boosted ones if
+ * any candidate is boosted. RR: the first after the round-robin pointer in
+ * flat order (warp * W + entry), wrapping (the pointer itself last). SWF:
+ * the fewest rMFC, the lowest flat index on a tie. */
+static pick_t select_split(const warp_split_table_t *m, unsigned sched, bool use_boost)
 {
+    const sched_view_t *v = &m->sched->view;
+    const uint32_t *rmfc = m->sched->rmfc;
     unsigned W = m->p.warp_width, N = m->p.num_warps;
     bool only_boosted = use_boost && v->any_ready_boosted;
     uint64_t cand[WST_NUM_WARPS_MAX];
@@ -279,7 +307,7 @@ static pick_t select_split(const warp_split_table_t *m, const sched_view_t *v, u
 
     pick_t r = {false, 0, false};
     if (sched == WST_SCHED_RR) {
-        unsigned pw = m->rr / W, pe = m->rr % W;
+        unsigned pw = m->sched->rr / W, pe = m->sched->rr % W;
         for (unsigned w = pw; w < N && !r.valid; w++) {
             /* after the pointer: in its warp, the entries above it */
             uint64_t c = w == pw ? (pe + 1u < 64u ? cand[w] >> (pe + 1u) << (pe + 1u) : 0)
@@ -294,13 +322,26 @@ static pick_t select_split(const warp_split_table_t *m, const sched_view_t *v, u
         for (unsigned w = 0; w < N; w++)
             for (uint64_t c = cand[w]; c; c &= c - 1u) {
                 unsigned f = w * W + lowest_bit(c);
-                if (!r.valid || m->ent[f].rmfc < m->ent[r.flat].rmfc)
+                if (!r.valid || rmfc[f] < rmfc[r.flat])
                     r = (pick_t){true, f, false};
             }
     }
     if (r.valid)
         r.boost = v->boost[r.flat / W] == r.flat % W;
     return r;
+}
+
+/* The edge: stage 2 registers its pick (and the pointer follows it), stage
+ * 1 captures the view of the state before the edge. */
+static void sched_edge(warp_split_table_t *m, pick_t pick, const sched_view_t *v)
+{
+    struct wst_stages *s = m->sched;
+    s->pick = pick.valid ? pick : (pick_t){false, 0, false};
+    if (pick.valid)
+        s->rr = pick.flat;
+    s->view = *v;
+    for (unsigned f = 0; f < m->flat_n; f++)
+        s->rmfc[f] = m->ent[f].rmfc;
 }
 
 /* ------------------------------------------------------------------ */
@@ -336,13 +377,12 @@ static void eval_with(const warp_split_table_t *m, const warp_split_table_in_t *
     out->req_err = request_error(m, in);
     out->ex_mask = request_entry(m, in).mask;
 
-    pick_t s = select_split(m, v, in->sched & ((1u << WST_SCHED_WIDTH) - 1u), true);
-    if (s.valid) {
-        out->sel_valid = true;
-        out->sel_warp = s.flat / m->p.warp_width;
-        out->sel_entry = s.flat % m->p.warp_width;
-        out->sel_boost = s.boost;
-    }
+    /* the registered pick, shown valid while its split is still ready */
+    pick_t s = m->sched->pick;
+    out->sel_warp = s.flat / m->p.warp_width;
+    out->sel_entry = s.flat % m->p.warp_width;
+    out->sel_boost = s.boost;
+    out->sel_valid = s.valid && ready_at(m, out->sel_warp, out->sel_entry);
 
     unsigned rw = in->rd_warp & m->warp_id_mask;
     unsigned re = in->rd_entry & m->entry_id_mask;
@@ -723,10 +763,11 @@ void warp_split_table_step(warp_split_table_t *m, const warp_split_table_in_t *i
     warp_split_table_events_t ev;
     memset(&ev, 0, sizeof ev);
     unsigned sched = in->sched & ((1u << WST_SCHED_WIDTH) - 1u);
-    pick_t sel = select_split(m, &v, sched, true);
-    pick_t plain = select_split(m, &v, sched, false);
-    pick_t rr = select_split(m, &v, WST_SCHED_RR, true);
-    pick_t swf = select_split(m, &v, WST_SCHED_SWF, true);
+    pick_t sel = select_split(m, sched, true);
+    pick_t plain = select_split(m, sched, false);
+    pick_t rr = select_split(m, WST_SCHED_RR, true);
+    pick_t swf = select_split(m, WST_SCHED_SWF, true);
+    sched_edge(m, sel, &v);     /* reads the rMFCs before the edge changes them */
     ev.boost_override = sel.valid && sel.boost && (!plain.valid || plain.flat != sel.flat);
     ev.swf_differs = rr.valid != swf.valid || (rr.valid && rr.flat != swf.flat);
     for (unsigned w = 0; w < m->p.num_warps; w++) {
@@ -769,7 +810,6 @@ void warp_split_table_step(warp_split_table_t *m, const warp_split_table_in_t *i
                 apply_split(m, &d, &E0, &ev);
             else if (d.merge_set)
                 apply_merge(m, &d);
-            m->rr = d.warp * m->p.warp_width + d.entry;
         }
     }
 

@@ -96,9 +96,11 @@ typedef struct {
     bool icount_sat, mfc_sat, memlat_sat, sum_sat; /* a counter held at all ones
                                                       instead of counting up */
     bool sum_floor;          /* an executing cycle with sum-rMFC at 0 */
-    bool boost_override;     /* sel_* is a boosted entry and the order without
-                                boosting would have picked another */
-    bool swf_differs;        /* sched SWF and RR would pick different entries */
+    bool boost_override;     /* the pick this edge registers is a boosted entry
+                                and the order without boosting would have
+                                picked another */
+    bool swf_differs;        /* at this edge's pick, SWF and RR would pick
+                                different entries */
     bool hold;               /* an accepted EXEC or MEM held its split(s) */
     bool hold_merge;         /* ... a held MEM merged with held entries */
     bool hold_suspended;     /* ... a held MEM suspended a held split */
@@ -109,8 +111,9 @@ typedef struct {
     bool err_held;           /* the request was refused because its split is held */
 } warp_split_table_events_t;
 
-/* warp_split_table_create/destroy/reset/step (model.h); the read port and
- * sel_* show the state before the edge. */
+/* warp_split_table_create/destroy/reset/step (model.h); the read port shows
+ * the state before the edge, sel_* the scheduler's registered pick (made
+ * from the state two edges back; sel_valid only while that split is ready). */
 MODEL_API(warp_split_table);
 MODEL_EVAL(warp_split_table);
 MODEL_PARAMS(warp_split_table);

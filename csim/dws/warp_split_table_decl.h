@@ -78,7 +78,7 @@ enum wst_policy {
 
 /* sched_i: the scheduler's order among ready splits (section 5.6) */
 enum wst_sched {
-    WST_SCHED_RR = 0, /* round-robin from the split after the last one executed */
+    WST_SCHED_RR = 0, /* round-robin from the split after the last pick */
     WST_SCHED_SWF = 1, /* shallowest warp-split first: the fewest remaining MFC */
 };
 #define WST_SCHED_WIDTH 1u

@@ -87,13 +87,14 @@
   output logic [NumWarps-1:0]     fault_o,
   /// The sum-rMFC counter.
   output logic [SumWidth-1:0]     sum_rmfc_o,
-  /// A split is ready to issue.
+  /// The pick is ready to issue (the registered pick, made from the state two edges back, while
+  /// that split is still ready)
   output logic                    sel_valid_o,
-  /// The split to issue next: warp.
+  /// Registered: the pick, the split to issue next: warp (0 when no split was ready)
   output logic [WarpIdWidth-1:0]  sel_warp_o,
   /// And entry.
   output logic [EntryIdWidth-1:0] sel_entry_o,
-  /// It has catch-up priority.
+  /// Registered: it was picked with catch-up priority.
   output logic                    sel_boost_o,
   /// Bit w: warp w has a split, every split of it is held and none of its threads waits for a
   /// fill.

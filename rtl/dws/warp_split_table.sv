@@ -19,8 +19,9 @@
 // state before the edge and applied at that one edge: the request port
 // (INIT, EXEC, MEM, BYPASS, RELEASE) and the fill port (returned misses).
 // With policy LAZY the table also splits a suspended split on its own when
-// no split of the core is ready. The scheduler (sel_*) and the read port
-// (rd_*) are combinational views of the state.
+// no split of the core is ready. The read port (rd_*) is a combinational
+// view of the state; the scheduler is two registered stages (sel_* show the
+// pick made from the state two edges back, valid while that split is ready).
 //
 // Example (W = 4, policy AGGRESS, the trace checked in simulation):
 //   INIT w0 pc=10 mask=1111          entry 0 {10, 1111}
@@ -99,7 +100,7 @@ module warp_split_table #(
   lat_t  memlat_q  [N][W];
   lat_t  wait_q    [N][W];
   sum_t  sum_q;
-  flat_t rr_q;              // flat index of the split that executed last
+  flat_t rr_q;              // round-robin pointer: the flat index of the last pick
 
   // ------------------------------------------------------------------------
   // Fill port: judged on the pending mask before the edge
@@ -133,6 +134,7 @@ module warp_split_table #(
   mask_t woken_w  [N];      // suspended, and the fill returns its last pending thread
   mask_t lcand_w  [N];      // suspended with a thread not pending (LAZY may split it)
   mask_t boost_w  [N];      // catch-up priority (one-hot or 0)
+  eid_t  bt_idx_w [N];      // the boosted entry (when boost_w is not 0)
   mask_t free_oh_w [N];     // lowest free entry, one-hot
   eid_t  free_idx_w [N];
   mask_t lc_oh_w  [N];      // LAZY's candidate of the warp: first in entry order
@@ -193,6 +195,7 @@ module warp_split_table #(
     logic multi;
     assign multi      = (valid_q[w] & (valid_q[w] - 1'b1)) != '0;
     assign boost_w[w] = (multi && bt_any) ? W'(1) << bt_idx : '0;
+    assign bt_idx_w[w] = bt_idx;
 
     // Arrived: a split, all of them held, no thread waiting for a fill.
     assign arrived_o[w] = valid_q[w] != '0 && (valid_q[w] & ~held_q[w]) == '0 &&
@@ -703,12 +706,8 @@ module warp_split_table #(
   always_ff @(posedge clk_i or negedge rst_ni) begin : p_core
     if (!rst_ni) begin
       sum_q <= '0;
-      rr_q  <= FlatIdWidth'(NW - 1);  // round robin starts at flat index 0
     end else begin
       sum_q <= sum_d;
-      if (x_apply) begin
-        rr_q <= FlatIdWidth'(32'(rw) * W + 32'(e_idx));  // the executed split
-      end
     end
   end
 
@@ -761,25 +760,87 @@ module warp_split_table #(
   end
 
   // ------------------------------------------------------------------------
-  // Scheduler (section 5.6): the ready splits; the boosted ones only if any
-  // (catch-up priority wins); RR from the split after the last executed,
-  // SWF the fewest rMFC. Lowest (warp, entry) on a tie.
+  // Scheduler (section 5.6), two registered stages. Stage 1 captures, per
+  // warp, the ready bits, the boosted ready entry with its rMFC, and the SWF
+  // winner among the ready entries (the fewest rMFC, the lowest entry on a
+  // tie) with its rMFC. Stage 2, from those registers: the boosted ready
+  // entries are the candidates if there are any (catch-up priority wins),
+  // else the ready ones; RR takes the first after the pointer (the last
+  // pick) in flat order, wrapping; SWF the fewest rMFC over the warps'
+  // winners, the lowest warp on a tie (the same order as over the flat
+  // index). The pick is registered and the pointer follows it.
   // ------------------------------------------------------------------------
-  mask_t rb_w   [N];
+  logic [W*MfcWidth-1:0] sw_key_w [N];  // entry e's rMFC at bits e*MfcWidth
+  logic [N-1:0] swr_vld;
+  mfc_t         swr_key [N];
+  eid_t         swr_e   [N];
+  mfc_t         bk_w    [N];            // the boosted entry's rMFC
+  for (genvar w = 0; w < N; w++) begin : gen_swf
+    always_comb begin
+      bk_w[w] = '0;
+      for (int unsigned e = 0; e < W; e++) begin
+        sw_key_w[w][e*MfcWidth +: MfcWidth] = rmfc_q[w][e];
+        bk_w[w] = bk_w[w] | (boost_w[w][e] ? rmfc_q[w][e] : '0);
+      end
+    end
+    tourney #(.Width(W), .KeyWidth(MfcWidth)) u_swf_warp (
+      .valid_i(ready_w[w]),
+      .key_i  (sw_key_w[w]),
+      .valid_o(swr_vld[w]),
+      .key_o  (swr_key[w]),
+      .idx_o  (swr_e[w])
+    );
+  end
+
+  // Stage 1 registers.
+  mask_t s1_ready_q [N];    // ready entries
+  mask_t s1_rb_q    [N];    // the boosted entry if it is ready (one-hot or 0)
+  eid_t  s1_be_q    [N];    // the boosted entry
+  mfc_t  s1_bk_q    [N];    // its rMFC
+  eid_t  s1_se_q    [N];    // SWF winner among the ready entries
+  mfc_t  s1_sk_q    [N];    // its rMFC
+  always_ff @(posedge clk_i or negedge rst_ni) begin : p_stage1
+    if (!rst_ni) begin
+      for (int unsigned w = 0; w < N; w++) begin
+        s1_ready_q[w] <= '0;
+        s1_rb_q[w]    <= '0;
+        s1_be_q[w]    <= '0;
+        s1_bk_q[w]    <= '0;
+        s1_se_q[w]    <= '0;
+        s1_sk_q[w]    <= '0;
+      end
+    end else begin
+      for (int unsigned w = 0; w < N; w++) begin
+        s1_ready_q[w] <= ready_w[w];
+        s1_rb_q[w]    <= ready_w[w] & boost_w[w];
+        s1_be_q[w]    <= bt_idx_w[w];
+        s1_bk_q[w]    <= bk_w[w];
+        s1_se_q[w]    <= swr_e[w];
+        s1_sk_q[w]    <= swr_key[w];
+      end
+    end
+  end
+
+  // Stage 2: the candidates.
   mask_t cand_w [N];
   mask_t ca_w   [N];        // candidates after the round-robin pointer
   logic  any_rb;
+  logic [N-1:0] sww_vld;    // SWF: each warp's winner among the candidates
+  logic [N*MfcWidth-1:0] sww_key;  // warp w at bits w*MfcWidth
+  eid_t  sww_e  [N];
   always_comb begin : p_cand
     any_rb = 1'b0;
     for (int unsigned w = 0; w < N; w++) begin
-      rb_w[w] = ready_w[w] & boost_w[w];
-      any_rb  = any_rb || rb_w[w] != '0;
+      any_rb = any_rb || s1_rb_q[w] != '0;
     end
     for (int unsigned w = 0; w < N; w++) begin
-      cand_w[w] = any_rb ? rb_w[w] : ready_w[w];
+      cand_w[w] = any_rb ? s1_rb_q[w] : s1_ready_q[w];
       for (int unsigned e = 0; e < W; e++) begin
         ca_w[w][e] = cand_w[w][e] && 32'(rr_q) < w * W + e;
       end
+      sww_vld[w] = cand_w[w] != '0;
+      sww_key[w*MfcWidth +: MfcWidth] = any_rb ? s1_bk_q[w] : s1_sk_q[w];
+      sww_e[w] = any_rb ? s1_be_q[w] : s1_se_q[w];
     end
   end
 
@@ -823,28 +884,6 @@ module warp_split_table #(
   assign rr_w = ca_hit ? ca_w_idx : cc_w_idx;
   assign rr_e = ca_hit ? ca_idx[ca_w_idx] : cc_idx[cc_w_idx];
 
-  // SWF: the fewest rMFC, lowest (warp, entry) on a tie -- a tournament
-  // per warp over its entries, then one over the warps' winners (the same
-  // order as one tournament over the flat index).
-  logic [N-1:0]              sww_vld;
-  logic [N*MfcWidth-1:0]     sww_key;  // warp w at bits w*MfcWidth
-  eid_t                      sww_e [N];
-  for (genvar w = 0; w < N; w++) begin : gen_swf
-    logic [W*MfcWidth-1:0] sw_key;     // entry e at bits e*MfcWidth
-    always_comb begin
-      for (int unsigned e = 0; e < W; e++) begin
-        sw_key[e*MfcWidth +: MfcWidth] = rmfc_q[w][e];
-      end
-    end
-    tourney #(.Width(W), .KeyWidth(MfcWidth)) u_swf_warp (
-      .valid_i(cand_w[w]),
-      .key_i  (sw_key),
-      .valid_o(sww_vld[w]),
-      .key_o  (sww_key[w*MfcWidth +: MfcWidth]),
-      .idx_o  (sww_e[w])
-    );
-  end
-
   logic swc_vld;
   mfc_t swc_key;
   wid_t swc_w;
@@ -856,12 +895,39 @@ module warp_split_table #(
     .idx_o  (swc_w)
   );
 
+  // Stage 2 registers: the pick (0 when there is none) and the pointer.
   logic swf;
-  assign swf         = sched_i == warp_split_table_pkg::SchedSwf;
-  assign sel_valid_o = cc_hit;   // some entry is ready (candidates are never empty then)
-  assign sel_warp_o  = !cc_hit ? '0 : (swf ? swc_w : rr_w);
-  assign sel_entry_o = !cc_hit ? '0 : (swf ? sww_e[swc_w] : rr_e);
-  assign sel_boost_o = any_rb;   // if any candidate is boosted, all are
+  wid_t pick_w;
+  eid_t pick_e;
+  logic pick_valid_q, pick_boost_q;
+  wid_t pick_w_q;
+  eid_t pick_e_q;
+  assign swf    = sched_i == warp_split_table_pkg::SchedSwf;
+  assign pick_w = swf ? swc_w : rr_w;
+  assign pick_e = swf ? sww_e[swc_w] : rr_e;
+  always_ff @(posedge clk_i or negedge rst_ni) begin : p_stage2
+    if (!rst_ni) begin
+      pick_valid_q <= 1'b0;
+      pick_boost_q <= 1'b0;
+      pick_w_q     <= '0;
+      pick_e_q     <= '0;
+      rr_q         <= FlatIdWidth'(NW - 1);  // round robin starts at flat index 0
+    end else begin
+      pick_valid_q <= cc_hit;   // some entry was ready (candidates are never empty then)
+      pick_boost_q <= cc_hit && any_rb;       // if any candidate is boosted, all are
+      pick_w_q     <= cc_hit ? pick_w : '0;
+      pick_e_q     <= cc_hit ? pick_e : '0;
+      if (cc_hit) begin
+        rr_q <= FlatIdWidth'(32'(pick_w) * W + 32'(pick_e));
+      end
+    end
+  end
+
+  // The pick is shown valid only while its split is still ready.
+  assign sel_valid_o = pick_valid_q && ready_w[pick_w_q][pick_e_q];
+  assign sel_warp_o  = pick_w_q;
+  assign sel_entry_o = pick_e_q;
+  assign sel_boost_o = pick_boost_q;
 
   // ------------------------------------------------------------------------
   // Read port
@@ -898,7 +964,7 @@ module warp_split_table #(
   // Outputs of shared cells this block does not need.
   logic unused_enc;
   always_comb begin
-    unused_enc = ^{ca_woh, cc_woh, surv_unused, surv_any, mi_any, mi_idx, mw_any, mw_idx,
+    unused_enc = ^{ca_woh, cc_woh, swr_vld, surv_unused, surv_any, mi_any, mi_idx, mw_any, mw_idx,
                    swc_vld, swc_key};
     for (int unsigned w = 0; w < N; w++) begin
       unused_enc = unused_enc ^ (^{ca_oh[w], cc_oh[w], lc_idx_w[w]});
@@ -916,7 +982,9 @@ module warp_split_table #(
   `ASSERT_NEVER(LazyHasFreeEntry_A, lazy_go && free_oh_w[lazy_w] == '0)
   // The scheduler never selects a suspended, held or free split.
   `ASSERT(SelIsReady_A, !sel_valid_o || ready_w[sel_warp_o][sel_entry_o])
-  `ASSERT(SelBoostIsBoosted_A, !sel_boost_o || boost_w[sel_warp_o][sel_entry_o])
+  // Stage 2 picks a candidate; a boosted pick was boosted and ready.
+  `ASSERT(PickIsCandidate_A, !cc_hit || cand_w[pick_w][pick_e])
+  `ASSERT(PickBoostIsBoosted_A, !(cc_hit && any_rb) || s1_rb_q[pick_w][pick_e])
   for (genvar w = 0; w < N; w++) begin : gen_warp_assert
 `ifndef SYNTHESIS
     // Threads of the warp's valid entries: none in two entries.

@@ -44,7 +44,7 @@ package warp_split_table_pkg;
 
   /// sched_i: the scheduler's order among ready splits (section 5.6)
   typedef enum logic [0:0] {
-    SchedRr  = 1'd0, // round-robin from the split after the last one executed
+    SchedRr  = 1'd0, // round-robin from the split after the last pick
     SchedSwf = 1'd1  // shallowest warp-split first: the fewest remaining MFC
   } sched_e;
 
