@@ -16,7 +16,7 @@
  * functions read the model and write nothing), then the edge applies them
  * in the page's order: fill wake effects (and the wait counters),
  * executing-cycle updates, split, merge, lazy split, sum-rMFC (decrement
- * first, then add the woken MFCs; saturating).
+ * first, then add the MFCs woken at the edge before; saturating).
  *
  * The scheduler is two registered stages (the page's "Scheduler"): at each
  * edge stage 1 captures the scheduler's view of the state before the edge
@@ -71,6 +71,8 @@ struct warp_split_table {
     wst_ent_t *ent;         /* N * W entries, warp-major: flat index w * W + e */
     uint64_t *pending;      /* per warp: threads whose miss is outstanding */
     uint32_t sum;           /* the sum-rMFC counter (5.4.3) */
+    uint64_t woken_mfc;     /* the MFCs woken at the last edge: added to sum
+                               at this one */
     /* the registered outputs (the sel_* and rd_* fields stay zero here) */
     warp_split_table_out_t reg;
     struct wst_stages *sched;  /* the scheduler's two stages (registers) */
@@ -169,6 +171,7 @@ void warp_split_table_reset(warp_split_table_t *m)
     memset(m->ent, 0, m->flat_n * sizeof *m->ent);
     memset(m->pending, 0, m->p.num_warps * sizeof *m->pending);
     m->sum = 0;
+    m->woken_mfc = 0;
     sched_reset(m);
     memset(&m->reg, 0, sizeof m->reg);
 }
@@ -819,12 +822,14 @@ void warp_split_table_step(warp_split_table_t *m, const warp_split_table_in_t *i
     ev.arrived = arrived_set(m) & ~arrived0;
     ev.arrived_fill = fill_held && ((ev.arrived >> f.warp) & 1u);
 
-    /* 6. sum-rMFC: decrement on an executing cycle, then add the woken MFCs */
+    /* 6. sum-rMFC: decrement on an executing cycle, then add the MFCs woken
+     * at the last edge (registered there: the add is one edge later) */
     if (d.exec) {
         ev.sum_floor = sum0 == 0;
         m->sum = sat_dec(m->sum);
     }
-    m->sum = sat_add(m->sum, added, m->sum_max, &ev.sum_sat);
+    m->sum = sat_add(m->sum, m->woken_mfc, m->sum_max, &ev.sum_sat);
+    m->woken_mfc = added;
 
     /* registered responses and events */
     if (d.valid) {

@@ -31,8 +31,9 @@
 //                                    {12, 1100, mfc 1}, pending 1100
 //   EXEC w0 e1 pc=13; MEM w0 e1 pc=14 hit=0000
 //                                    MISS: entry 1 suspended, pending 1111
-//   (one idle cycle) FILL w0 1100    entry 0 wakes: sum-rMFC += 1, rmfc 1,
-//                                    mfc 0, memlat 4 (edges since its split)
+//   (one idle cycle) FILL w0 1100    entry 0 wakes: rmfc 1, mfc 0, memlat 4
+//                                    (edges since its split); sum-rMFC += 1
+//                                    at the next edge
 //   EXEC w0 e0 pc=13; MEM w0 e0 pc=14 hit=1100
 //                                    HIT and a merge with entry 1 (PC 14):
 //                                    entry 0 = {14, 1111}, suspended until
@@ -554,22 +555,41 @@ module warp_split_table #(
   end
 
   // ------------------------------------------------------------------------
-  // sum-rMFC (5.4.3): sat-1 on an executing cycle, then + the woken MFCs
-  // (saturating; the sum is computed wide, then clamped). Both sums are
-  // formed from the state and the fill; the request's x_apply, which settles
-  // last, only chooses between them.
+  // sum-rMFC (5.4.3): sat-1 on an executing cycle, then + the MFCs woken at
+  // the last edge (saturating; the sum is computed wide, then clamped). The
+  // woken MFCs are registered at the wake, one per entry position (only the
+  // fill's warp has woken entries: an AND-OR per position), and added at the
+  // next edge: the wake and the adder tree are not one path. Both sums are
+  // formed from registers; the request's x_apply, which settles last, only
+  // chooses between them.
   // ------------------------------------------------------------------------
+  mfc_t woken_mfc_d [W];
+  mfc_t woken_mfc_q [W];
+  always_comb begin : p_woken_mfc_d
+    for (int unsigned e = 0; e < W; e++) begin
+      woken_mfc_d[e] = '0;
+      for (int unsigned w = 0; w < N; w++) begin
+        woken_mfc_d[e] = woken_mfc_d[e] | (woken_w[w][e] ? mfc_q[w][e] : '0);
+      end
+    end
+  end
+  always_ff @(posedge clk_i or negedge rst_ni) begin : p_woken_mfc
+    for (int unsigned e = 0; e < W; e++) begin
+      if (!rst_ni) begin
+        woken_mfc_q[e] <= '0;
+      end else begin
+        woken_mfc_q[e] <= woken_mfc_d[e];
+      end
+    end
+  end
+
   sum_t  sum_d;
   sumw_t st [W];
   sumw_t sum_keep, sum_less;  // sum-rMFC + woken, and (sum-rMFC sat-1) + woken
   sumw_t sum_wide;
   always_comb begin : p_sum
     for (int unsigned e = 0; e < W; e++) begin
-      // Only the fill's warp has woken entries: an AND-OR per position.
-      st[e] = '0;
-      for (int unsigned w = 0; w < N; w++) begin
-        st[e] = st[e] | (woken_w[w][e] ? SumWideWidth'(mfc_q[w][e]) : '0);
-      end
+      st[e] = SumWideWidth'(woken_mfc_q[e]);
     end
     for (int unsigned l = 0; l < EntryIdWidth; l++) begin
       for (int unsigned i = 0; i + (1 << l) < W; i += (2 << l)) begin

@@ -447,9 +447,12 @@ static void test_exec_counters(void **state)
     /* miss: icount counts, MFC stops */
     (void)mem(m, OFF, 0, 0, 0x13, 0x0, WST_KIND_MISS, 0);
     check_ent(m, 0, 0, ENT(0x13, 3, 0xF, 2, 0, 20, 0));
-    /* the fill at the next edge: memlat 1, rMFC = MFC = 2, sum 2 */
+    /* the fill at the next edge: memlat 1, rMFC = MFC = 2; the woken MFC
+     * reaches sum-rMFC one edge later */
     fill(m, 0, 0xF, 0x1);
     check_ent(m, 0, 0, ENT(0x13, 3, 0xF, 0, 2, 1, 0));
+    assert_int_equal(view(m, 0, 0, RR).sum_rmfc, 0);
+    idle(m, OFF);
     assert_int_equal(view(m, 0, 0, RR).sum_rmfc, 2);
 
     ev = exec(m, 0, 0, 0x14);
@@ -495,8 +498,10 @@ static void test_mem_hit_miss(void **state)
     /* fill three edges after the miss: memlat 3 */
     fill(m, 0, 0xF, 0x1);
     check_ent(m, 0, 0, ENT(0x18, 2, 0xF, 0, 1, 3, 0));
-    assert_int_equal(warp_split_table_sum_rmfc(m), 1);
+    assert_int_equal(warp_split_table_sum_rmfc(m), 0);
     assert_true(warp_split_table_ready(m, 0, 0));
+    idle(m, OFF);
+    assert_int_equal(warp_split_table_sum_rmfc(m), 1);
 }
 
 /* ------------------------------------------------------------------ */
@@ -572,6 +577,7 @@ static wst_t *latspec_case(unsigned k, unsigned *kind)
         idle(m, OFF);
     fill(m, 0, 0xF, 0x1);
     check_ent(m, 0, 0, ENT(0x14, 4, 0xF, 0, 3, k, 0));
+    idle(m, OFF);   /* the woken MFC reaches sum-rMFC one edge after the wake */
     assert_int_equal(warp_split_table_sum_rmfc(m), 3);
     exec(m, 0, 0, 0x15);
     check_ent(m, 0, 0, ENT(0x15, 5, 0xF, 1, 2, k, 0));
@@ -645,12 +651,12 @@ static void test_fill_partial_and_two(void **state)
     check_ent(m, 0, 1, ENT(0x14, 4, 0x3, 3, 0, 20, 1));
 
     /* the rest wakes both: memlat 4 (split edge to fill) and 2 (miss edge
-     * to fill); sum-rMFC = 1 + 3 */
+     * to fill); sum-rMFC = 1 + 3 one edge later */
     ev = fill(m, 0, 0xA, 0x3);
     assert_false(ev.fill_partial);
     o = view(m, 0, 0, RR);
     assert_int_equal(o.fill_woken, 0x3);
-    assert_int_equal(o.sum_rmfc, 4);
+    assert_int_equal(o.sum_rmfc, 0);
     check_ent(m, 0, 0, ENT(0x12, 2, 0xC, 0, 1, 4, 0));
     check_ent(m, 0, 1, ENT(0x14, 4, 0x3, 0, 3, 2, 0));
     assert_int_equal(warp_split_table_pending(m, 0), 0);
@@ -658,6 +664,7 @@ static void test_fill_partial_and_two(void **state)
     /* no fill: fill_rsp_valid 0, fill_woken 0 */
     idle(m, OFF);
     o = view(m, 0, 0, RR);
+    assert_int_equal(o.sum_rmfc, 4);
     assert_false(o.fill_rsp_valid);
     assert_int_equal(o.fill_woken, 0);
     assert_false(o.rsp_valid);
@@ -743,6 +750,8 @@ static void test_merge_three_suspended(void **state)
     /* thread 1 returns: memlat 3 = the edges since entry 1 was suspended */
     fill(m, 0, 0x2, 0x1);
     check_ent(m, 0, 0, ENT(0x12, 2, 0xF, 0, 1, 3, 0));
+    assert_int_equal(warp_split_table_sum_rmfc(m), 0);
+    idle(m, OFF);
     assert_int_equal(warp_split_table_sum_rmfc(m), 1);
 }
 
@@ -768,11 +777,13 @@ static void test_merge_woken_same_edge(void **state)
     assert_int_equal(ev.woken, 0x1);
     check_ent(m, 0, 0, ENT(0x11, 3, 0xF, 3, 0, 20, 0));
     check_free(m, 0, 1);
-    assert_int_equal(warp_split_table_sum_rmfc(m), 1);
+    assert_int_equal(warp_split_table_sum_rmfc(m), 0);
     assert_int_equal(warp_split_table_pending(m, 0), 0);
     out_t o = view(m, 0, 0, RR);
     assert_int_equal(o.fill_woken, 0x1);
     assert_int_equal(o.rsp_merges, 1);
+    idle(m, OFF);   /* the woken MFC, one edge later */
+    assert_int_equal(warp_split_table_sum_rmfc(m), 1);
 }
 
 /* ------------------------------------------------------------------ */
@@ -802,7 +813,7 @@ static void test_fig4_walkthrough(void **state)
 
     fill(m, 0, 0xF0, 0x1);
     check_ent(m, 0, 0, ENT(0x108, 2, 0xF0, 0, 1, 3, 0));
-    assert_int_equal(warp_split_table_sum_rmfc(m), 1);
+    assert_int_equal(warp_split_table_sum_rmfc(m), 0); /* 1, one edge later */
     /* catch-up: SWF alone would take entry 1 (rMFC 0 < 1) */
     check_sel(m, SWF, true, 0, 0, true);
     check_sel(m, RR, true, 0, 0, true);
@@ -816,6 +827,7 @@ static void test_fig4_walkthrough(void **state)
     assert_false(ev.boost_override);
     assert_true(ev.swf_differs == false);
     check_ent(m, 0, 0, ENT(0x10C, 3, 0xF0, 1, 0, 3, 0));
+    assert_int_equal(warp_split_table_sum_rmfc(m), 1); /* 0 sat-1, + 1 */
     /* RR alone would take entry 1 (after the pointer at entry 0) */
     check_sel(m, RR, true, 0, 0, true);
 
@@ -923,7 +935,7 @@ static void test_lazy_woken_and_none(void **state)
     assert_int_equal(ev.woken, 0x1);
     check_ent(m, 0, 1, ENT(0x12, 2, 0x1, 1, 0, 20, 0));
     check_ent(m, 0, 0, ENT(0x12, 2, 0x2, 0, 1, 1, 0));
-    assert_int_equal(warp_split_table_sum_rmfc(m), 1);
+    assert_int_equal(warp_split_table_sum_rmfc(m), 0); /* 1 at the next edge */
     out_t o = view(m, 0, 0, RR);
     assert_true(o.lazy_valid);
     assert_int_equal(o.lazy_entry, 1);
@@ -1020,7 +1032,8 @@ static void test_sched_swf_fig6(void **state)
     fill(m, 1, 0x1, 0x1);
     check_ent(m, 0, 0, ENT(0x14, 4, 0x1, 0, 3, 3, 0));
     check_ent(m, 1, 0, ENT(0x12, 2, 0x1, 0, 1, 2, 0));
-    assert_int_equal(warp_split_table_sum_rmfc(m), 4);
+    /* warp 0's 3 is in; warp 1's 1 comes at the next edge */
+    assert_int_equal(warp_split_table_sum_rmfc(m), 3);
     /* SWF: warp 1 (rMFC 1 < 3), wherever the pointer is */
     check_sel(m, SWF, true, 1, 0, false);
     /* cycle by cycle (flat index warp * 4 + entry; the pointer at 4, the
@@ -1217,13 +1230,16 @@ static void test_hold_mem_merge(void **state)
     assert_int_equal(ev.arrived, 0);
     assert_true(view(m, 0, 0, RR).rd_suspended);
     assert_int_equal(warp_split_table_pending(m, 0), 0xC);
-    /* the fill wakes it: rmfc = mfc 1, memlat 1, sum-rMFC 1; arrived */
+    /* the fill wakes it: rmfc = mfc 1, memlat 1, sum-rMFC 1 (one edge
+     * later); arrived */
     ev = fill(m, 0, 0xC, 0x1);
     assert_int_equal(ev.arrived, 0x1);
     assert_true(ev.arrived_fill);
     check_ent(m, 0, 0, HELD(0x22, 3, 0xF, 0, 1, 1, 0));
-    assert_int_equal(warp_split_table_sum_rmfc(m), 1);
+    assert_int_equal(warp_split_table_sum_rmfc(m), 0);
     assert_int_equal(view(m, 0, 0, RR).arrived, 0x1);
+    idle(m, OFF);
+    assert_int_equal(warp_split_table_sum_rmfc(m), 1);
 }
 
 /* LAZY splits a held split (nothing else ready): both halves stay held. A
@@ -1362,6 +1378,8 @@ static void test_errors(void **state)
     /* not an executing cycle: icount unchanged; suspended 28 edges before
      * (INIT and EXEC of warp 1, 26 rejected cycles): memlat 29 */
     check_ent(m, 0, 0, ENT(0x12, 2, 0x6, 0, 1, 29, 0));
+    assert_int_equal(warp_split_table_sum_rmfc(m), 0);
+    idle(m, OFF);   /* the woken MFC, one edge later */
     assert_int_equal(warp_split_table_sum_rmfc(m), 1);
 }
 
@@ -1399,15 +1417,18 @@ static void test_saturation(void **state)
     assert_true(ev.memlat_sat);
     assert_false(ev.sum_sat);
     check_ent(m, 0, 0, ENT(0x5, 3, 0x3, 0, 3, 3, 0));
+    assert_int_equal(warp_split_table_sum_rmfc(m), 0);
+    /* wait 2 -> memlat 3 exactly: no saturation. The MISS's edge is an
+     * executing cycle with sum-rMFC 0 (sat-1: 0) and adds the woken 3. */
+    ev = mem(m, OFF, 0, 0, 0x6, 0x0, WST_KIND_MISS, 0);
+    assert_true(ev.sum_floor);
     assert_int_equal(warp_split_table_sum_rmfc(m), 3);
-    /* wait 2 -> memlat 3 exactly: no saturation */
-    (void)mem(m, OFF, 0, 0, 0x6, 0x0, WST_KIND_MISS, 0);
     idle(m, OFF);
     idle(m, OFF);
     ev = fill(m, 0, 0x3, 0x1);
     assert_false(ev.memlat_sat);
     check_ent(m, 0, 0, ENT(0x6, 3, 0x3, 0, 0, 3, 0));
-    assert_int_equal(warp_split_table_sum_rmfc(m), 2);
+    assert_int_equal(warp_split_table_sum_rmfc(m), 3);
 }
 
 static void test_sum_saturation_floor(void **state)
@@ -1427,6 +1448,9 @@ static void test_sum_saturation_floor(void **state)
     ev = mem(m, OFF, 0, 1, 0x5, 0x0, WST_KIND_MISS, 1);
     assert_true(ev.sum_floor);
     ev = fill(m, 0, 0x3, 0x3);
+    assert_false(ev.sum_sat);
+    assert_int_equal(warp_split_table_sum_rmfc(m), 0);
+    ev = idle(m, OFF);       /* the woken MFCs, one edge later */
     assert_true(ev.sum_sat); /* 0 + 3 + 3 held at 3 */
     assert_int_equal(warp_split_table_sum_rmfc(m), 3);
     assert_int_equal(view(m, 0, 0, RR).sum_rmfc, 3);
