@@ -574,10 +574,12 @@ module warp_split_table #(
     end
   end
   always_ff @(posedge clk_i or negedge rst_ni) begin : p_woken_mfc
-    for (int unsigned e = 0; e < W; e++) begin
-      if (!rst_ni) begin
+    if (!rst_ni) begin
+      for (int unsigned e = 0; e < W; e++) begin
         woken_mfc_q[e] <= '0;
-      end else begin
+      end
+    end else begin
+      for (int unsigned e = 0; e < W; e++) begin
         woken_mfc_q[e] <= woken_mfc_d[e];
       end
     end
