@@ -14,6 +14,9 @@ benchmark scripts and the test runner all go through it.
         json       {"Name": Value, ...}
         plain      Name=Value ...   (default)
   cfg.py storage BLOCK CONFIG         storage bits predicted by the entry format
+  cfg.py period BLOCK CONFIG          the clock period (ns) the configuration is
+        synthesised against: its `period` line, else nothing (the flow then
+        uses synth/constraints.sdc's period_ns)
   cfg.py make FILE                    write the Makefile's view of every block
         (blocks, configurations, group, top, rtl-args, Verilator parameters)
         to FILE as make variables, if it changed; print FILE. One call per
@@ -79,6 +82,7 @@ class Decl:
         self.children = []    # composed blocks: child block names
         self.nocover = set()  # children whose cover points only their own testbench checks
         self.ports = []       # (name, "in"|"out", width expr, doc), in port order
+        self.periods = {}     # config -> (clock period ns, why): its timing target
 
     def env(self, config_params):
         """Parameters and derived values of one parameter set."""
@@ -164,6 +168,14 @@ def _load(cfg_dir, block):
                 d.codes[args[0]] = code
             elif kw == "cover" and len(args) in (2, 4) and (len(args) == 2 or args[2] == "when"):
                 d.covers.append((args[0], args[1], args[3] if len(args) == 4 else None))
+            elif kw == "period" and len(args) == 3:
+                try:
+                    ns = float(args[1])
+                except ValueError:
+                    ns = 0.0
+                if not (math.isfinite(ns) and ns > 0):
+                    raise CfgError(f"{where}: want 'period CONFIG NS \"why\"' with NS > 0")
+                d.periods[args[0]] = (ns, args[2])
             elif kw == "symbol" and len(args) == 2:
                 d.symbols[args[0]] = args[1]
             elif kw == "packed" and len(args) == 2:
@@ -211,6 +223,9 @@ def _load(cfg_dir, block):
     for need in ("default", "paper", "min", "max"):
         if need not in d.configs:
             raise CfgError(f"{path}: missing required configuration '{need}'")
+    for cname in d.periods:
+        if cname not in d.configs:
+            raise CfgError(f"{path}: 'period {cname}': no such configuration")
     for cname, p in d.configs.items():
         bad = legal(d, p)
         if bad:
@@ -471,6 +486,10 @@ def main(argv):
             raise CfgError(f"bad arguments: {' '.join(argv[1:])}")
     elif cmd == "storage" and len(argv) == 4:
         print(storage(argv[2], argv[3]))
+    elif cmd == "period" and len(argv) == 4:
+        params(argv[2], argv[3])  # an unknown configuration is an error
+        if argv[3] in load(argv[2]).periods:
+            print(f"{load(argv[2]).periods[argv[3]][0]:g}")
     elif cmd == "make" and len(argv) == 3:
         write_if_changed(argv[2], make_vars())
         print(argv[2])

@@ -142,16 +142,19 @@ def current_rtl_sha(block):
 
 
 def marks(block, entries):
-    """Per configuration: was it run with --fast, have its parameters in
-    configs/<block>.cfg changed since (or is it gone), has the RTL changed
+    """Per configuration: was it run with --fast, have its parameters or its
+    clock period in configs/<block>.cfg (`period`, else the period of
+    synth/constraints.sdc) changed since (or is it gone), has the RTL changed
     since (False when the RTL cannot be hashed)."""
     try:
-        current = cfg.load(block).configs
+        current, periods = cfg.load(block).configs, cfg.load(block).periods
     except cfg.CfgError:
-        current = {}
+        current, periods = {}, {}
+    default_period = parse.read_sdc()["period_ns"]
     rtl_now = current_rtl_sha(block)
-    return {c: {"fast": e.get("abc_script") == parse.ABC_SCRIPTS[True],
-                "params": current.get(c) != e["params"],
+    return {c: {"fast": e.get("abc_script", parse.ABC_SCRIPTS[False]) != parse.ABC_SCRIPTS[False],
+                "params": current.get(c) != e["params"] or
+                e.get("clock_period_ns") != periods.get(c, (default_period,))[0],
                 "rtl": bool(rtl_now) and e.get("rtl_sha256") != rtl_now}
             for c, e in entries.items()}
 
@@ -171,22 +174,28 @@ def render_block(b, sdc):
         name = f"`{c}`"
         if mark[c]["params"]:
             name += " (stale)"
-            notes.append(f"`{c}`: parameters changed in configs/{block}.cfg "
+            notes.append(f"`{c}`: parameters or period changed in configs/{block}.cfg "
                          f"since this run; regenerate.")
         if mark[c]["fast"]:
             name += " (fast)"
             fast.append(f"`{c}`")
         if e.get("clock_period_ns") != sdc["period_ns"]:
-            notes.append(f"`{c}` was mapped and timed against a "
-                         f"{e['clock_period_ns']:g} ns period.")
+            slack = e["clock_period_ns"] - (e.get("min_period_ns") or 0)
+            notes.append(f"`{c}` was mapped and timed against its {e['clock_period_ns']:g} ns "
+                         f"target (`period` in configs/{block}.cfg): worst slack "
+                         f"{slack:+.2f} ns, {'met' if slack >= 0 else 'not met'}.")
         out.append(f"| {name} | {' '.join(f'{k}={v}' for k, v in e['params'].items())} | {fmt_num(e['area_um2'])} "
                    f"| {fmt_num(e['gate_equivalents'])} | {fmt_num(e['flip_flops'])} "
                    f"| {fmt_num(e['storage_bits'])} | {fmt_num(e['critical_path_ns'], 2)} "
                    f"| {fmt_num(e['fmax_mhz'], 0)} |")
     if fast:
+        older = [f"`{c}`" for c, e in entries.items()
+                 if mark[c]["fast"] and e.get("abc_script") != parse.ABC_SCRIPTS[True]]
         notes.append(f"{', '.join(fast)} (fast): mapped with `--fast`, ABC "
                      f"without `&dch -f` (`synth/abc_fast.abc.in`); "
-                     f"some percent more area than the default script.")
+                     f"some percent more area than the default script"
+                     + (f"; mapped before that script bounded `&fraig` (`-C 10000`): "
+                        f"{', '.join(older)}" if older else "") + ".")
     out += ["", f"![{block}: area and critical path against size]"
             f"({IMG_DIR}/{PICTURE.format(block=block)})"]
     crit = []
@@ -231,7 +240,7 @@ def render(results_dir):
         for k in ("yosys", "opensta", "abc"):
             if e.get("tools", {}).get(k):
                 tools.setdefault(k, set()).add(e["tools"][k])
-    periods = sorted({e["clock_period_ns"] for e in entries}) or [sdc["period_ns"]]
+    targets = sorted({e["clock_period_ns"] for e in entries} - {sdc["period_ns"]})
     dates = sorted(e["date"][:10] for e in entries)
     i, o = sdc["input_delay_ns"], sdc["output_delay_ns"]
     delays = f"{i:g}" if i == o else f"{i:g} ns (in) and {o:g} ns (out)"
@@ -284,9 +293,12 @@ def render(results_dir):
         "are the RTL's control and status state, below it stored bits that "
         "synthesis found constant or unused.",
         f"- Timing (`synth/sta.tcl`, constraints in `synth/constraints.sdc`): "
-        f"OpenSTA on the netlist, one ideal clock of "
-        f"{', '.join(f'{p:g} ns' for p in periods)} on `{sdc['clock_port']}` "
-        f"(no clock tree), input and output delays {delays}, "
+        f"OpenSTA on the netlist, one ideal clock on `{sdc['clock_port']}` (no clock "
+        f"tree) of {sdc['period_ns']:g} ns"
+        + (f", or the configuration's own timing target where its configs/<block>.cfg "
+           f"has a `period` line ({', '.join(f'{p:g} ns' for p in targets)}; ABC "
+           f"maps against the same period)" if targets else "")
+        + f", input and output delays {delays}, "
         f"inputs driven by a `{sdc['driving_cell']}`, outputs loaded with "
         f"{sdc['output_load_pf']:g} pF, no wire-load model or parasitics (net delays 0). "
         f"The asynchronous reset `{sdc['reset_port']}` is a false path (its deassertion "

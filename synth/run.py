@@ -8,7 +8,9 @@ Reads the block through scripts/cfg.py (`sources B rtl` and `rtl-args`,
 `params B C yosys` and `json`, `get B top`, `storage B C`), the templates
 synth/synth.ys.in and (--fast: ABC without its `&dch -f` step)
 synth/abc_fast.abc.in, synth/constraints.sdc (period, driving cell and load
-for ABC too) and the liberty ($OSU018_LIB, default Debian's
+for ABC too; a configuration with a `period` line in its configs/<block>.cfg,
+`cfg.py period B C`, is mapped and timed against that period instead) and
+the liberty ($OSU018_LIB, default Debian's
 qflow-tech-osu018). Writes, per configuration (all of the block's by
 default, --jobs at a time), build/synth/<block>/<config>/ (--out-dir
 replaces build/synth): synth.ys, abc.constr, abc.script, constraints.sdc (the
@@ -144,8 +146,11 @@ def run_config(block, config, conf, job):
                                             "constraints.sdc", "stat.txt", "stat.json",
                                             "netlist.v", "yosys.log", "sta.log")}
     sdc = job["sdc"]
-    shutil.copy(parse.SDC, p["constraints.sdc"])
-    period_ps = f"{sdc['period_ns'] * 1000:.0f}"
+    period_ns = conf["period_ns"] or sdc["period_ns"]
+    with open(p["constraints.sdc"], "w") as f:  # the copy, with the configuration's period
+        f.write(re.sub(r"^(set\s+period_ns\s+)\S+", rf"\g<1>{period_ns:g}",
+                       parse.read(parse.SDC), count=1, flags=re.M))
+    period_ps = f"{period_ns * 1000:.0f}"
     with open(p["abc.constr"], "w") as f:  # ABC's load unit is the femtofarad
         f.write(f"set_driving_cell {sdc['driving_cell']}\n"
                 f"set_load {sdc['output_load_pf'] * 1000:g}\n")
@@ -201,7 +206,9 @@ def main(argv):
     confs = {}  # cfg.py also rejects an unknown configuration
     for c in opts.config or cfg("configs", opts.block).split():
         storage = cfg("storage", opts.block, c)
+        period = cfg("period", opts.block, c)
         confs[c] = {"params": json.loads(cfg("params", opts.block, c, "json")),
+                    "period_ns": float(period) if period else None,
                     "chparam": cfg("params", opts.block, c, "yosys"),
                     "storage_bits": None if storage == "None" else int(storage)}
     for tool in ("yosys", "sta"):
@@ -219,8 +226,11 @@ def main(argv):
            "top": cfg("get", opts.block, "top"), "sdc": parse.read_sdc(),
            "fast": opts.fast, "timeout": opts.timeout, "tools": tool_versions(),
            "out_dir": os.path.abspath(opts.out_dir)}
+    periods = ", ".join(f"{c} {conf['period_ns']:g} ns" for c, conf in confs.items()
+                        if conf["period_ns"])
     print(f"{PROG}: {len(confs)} configuration(s), {opts.jobs} in parallel, period "
-          f"{job['sdc']['period_ns']:g} ns, logs in {parse.rel(job['out_dir'])}/", flush=True)
+          f"{job['sdc']['period_ns']:g} ns{f' ({periods})' if periods else ''}, "
+          f"logs in {parse.rel(job['out_dir'])}/", flush=True)
     records, failures = {}, []
     with concurrent.futures.ThreadPoolExecutor(max_workers=opts.jobs) as ex:
         futs = {ex.submit(run_config, opts.block, c, conf, job): c for c, conf in confs.items()}

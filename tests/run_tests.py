@@ -300,6 +300,9 @@ def bad_input():
     r = sh(["make", "--no-print-directory", "sim", "BLOCK=recon_stack", "CONFIG=huge"])
     record("bad input: make sim CONFIG=huge is refused", r.returncode != 0 and
            "no configuration" in r.stderr, r.stderr)
+    r = sh([sys.executable, "scripts/cfg.py", "period", "warp_split_table", "huge"])
+    record("bad input: cfg.py period of an unknown configuration -> exit 2, one-line error",
+           one_line_error(r), f"exit {r.returncode}: {r.stderr}")
     # parameters outside their legal range fail at elaboration with a message
     def lint(job):
         b, params, word = job
@@ -739,17 +742,21 @@ def generated_files():
     r = sh([sys.executable, "scripts/gen_decl.py", "--check"])
     record("generated files match the declarations (scripts/gen_decl.py --check)",
            r.returncode == 0, r.stderr)
-    bad_port_declarations()
+    bad_declaration_lines()
 
 
-def bad_port_declarations():
-    """A port line that breaks the declaration's rules is an error naming
-    the file and line, not a wrong RTL port list."""
+def bad_declaration_lines():
+    """A port or period line that breaks the declaration's rules is an
+    error naming the file (and line), not a wrong RTL port list or a
+    synthesis against a meaningless clock."""
     cases = {
         "input named like an output": ("prio_enc", 'port in  extra_o 1 "x"\n'),
         "port declared twice": ("prio_enc", 'port in  in_i Width "x"\n'),
         "child port that does not exist": ("tbc_core", "ports tbc_stack no_such_i\n"),
         "ports of a block that is not a child": ("tbc_core", "ports mdt acc_valid_i\n"),
+        "period of a configuration that does not exist": ("prio_enc", 'period nope 5 "x"\n'),
+        "period that is not a positive number": ("prio_enc", 'period default 0 "x"\n'),
+        "period without a number": ("prio_enc", 'period default fast "x"\n'),
     }
     saved = decl.CFG_DIR
     try:
@@ -765,7 +772,7 @@ def bad_port_declarations():
                     ok, detail = False, "accepted"
                 except decl.CfgError as e:
                     ok, detail = f"{block}.cfg:" in str(e), str(e)
-            record(f"declaration: {what} is rejected with its file and line", ok, detail)
+            record(f"declaration: {what} is rejected with its file", ok, detail)
     finally:
         decl.CFG_DIR = saved
 
