@@ -46,8 +46,10 @@
 // request's) and writes at most two entries: port A (INIT's entry 0, or the
 // executing split's survivor: itself, the lowest merged entry, or the
 // fall-behind half of a split) and port B (the run-ahead half of a split, in
-// the warp's lowest free entry). LAZY writes a third entry, in a warp where
-// no request can execute. Minima and maxima are tourney cells (matches of
+// the warp's lowest free entry), into a write buffer that the entry file
+// takes at the next edge while every reader sees the buffer above the file
+// (the state section below). LAZY writes a third entry, in a warp where no
+// request can execute. Minima and maxima are tourney cells (matches of
 // 8, every pair compared at once; lower index wins a tie), first-in-order
 // searches are prio_enc per warp and one across warps. The request's
 // decisions that settle last (do_split, x_apply) choose between values
@@ -70,6 +72,8 @@ module warp_split_table #(
   // Flat index warp*W + entry, the round-robin order (NW >= 2 when the
   // parameters are legal; the guard lets an illegal set reach its $error).
   localparam int unsigned FlatIdWidth  = (NW >= 2) ? $clog2(NW) : 1;
+  // A row of the view (p_view): warps 0..N-1 and the request's, N.
+  localparam int unsigned RowIdWidth   = $clog2(N + 1);
   // LATSPEC's sum-rMFC + MFC < memlat, compared without overflow.
   localparam int unsigned CmpWidth     = ((SumWidth > LatWidth) ? SumWidth : LatWidth) + 1;
   // sum-rMFC plus up to W woken MFCs (each < 2^SumWidth): < 2^(SumWidth + CountWidth).
@@ -86,9 +90,31 @@ module warp_split_table #(
   typedef logic [EntryIdWidth-1:0] eid_t;
   typedef logic [FlatIdWidth-1:0]  flat_t;
 
+  function automatic lat_t lat_inc(lat_t x);  // sat+1
+    lat_inc = (x == '1) ? x : x + 1'b1;
+  endfunction
+
+  // Latency-speculating split (5.4.3): sum(rMFC) + rMFC' < MemLat, with the
+  // running split's MFC as rMFC' and its last miss latency as MemLat.
+  function automatic logic lat_spec(sum_t sum, mfc_t mfc, lat_t memlat);
+    lat_spec = CmpWidth'(sum) + CmpWidth'(mfc) < CmpWidth'(memlat);
+  endfunction
+
   // ------------------------------------------------------------------------
   // State. valid, pending, sum-rMFC and the round-robin pointer reset; the
   // entry fields are a register file read only where valid (as in mdt).
+  //
+  // The request does not write the file: at its edge a write buffer takes
+  // the entries it writes (at most two, ports A and B below) and its warp's
+  // valid and held vectors, and at the next edge the file takes them, with
+  // that edge's own effects (the wait tick, a wake, LAZY). Every reader sees
+  // the state through the buffer (the *_s view: the buffer where it holds an
+  // entry, else the file), so the state and every port behave exactly as
+  // the single-cycle rules of docs/blocks/warp_split_table.md say. What the
+  // buffer changes is the hardware: the request's decisions, which settle
+  // last (its error, the split, the survivor), load the buffer's few hundred
+  // flip-flops instead of the write enables of every entry of the table,
+  // and the file's write enables come from registers.
   // ------------------------------------------------------------------------
   mask_t valid_q   [N];     // bit e: entry e of the warp holds a split
   mask_t held_q    [N];     // bit e: entry e waits for the rest of its warp
@@ -102,6 +128,32 @@ module warp_split_table #(
   lat_t  wait_q    [N][W];
   sum_t  sum_q;
   flat_t rr_q;              // round-robin pointer: the flat index of the last pick
+
+  // The write buffer: the last edge's request writes.
+  logic [N-1:0] wrow_q;     // bit w: it holds warp w's valid and held vectors
+  mask_t wvalid_q, wheld_q;
+  mask_t wa_q [N];          // bit e of warp w: it holds entry e, from port A
+  mask_t wb_q [N];          // from port B (wait 0)
+  pc_t   w_pc_q;            // both ports write req_pc_i
+  icnt_t wa_icount_q, wb_icount_q;
+  mask_t wa_mask_q,   wb_mask_q;
+  mfc_t  wa_mfc_q,    wb_mfc_q;
+  mfc_t  wa_rmfc_q,   wb_rmfc_q;
+  lat_t  wa_memlat_q, wb_memlat_q;
+  lat_t  wa_wait_q;
+
+  // The state as every reader sees it (p_view, after the request's read):
+  // valid and held per warp; the entry fields in rows 0..N-1 (warp k's) and
+  // row N (the request's warp).
+  mask_t valid_s  [N];
+  mask_t held_s   [N];
+  pc_t   v_pc     [N+1][W];
+  icnt_t v_icount [N+1][W];
+  mask_t v_mask   [N+1][W];
+  mfc_t  v_mfc    [N+1][W];
+  mfc_t  v_rmfc   [N+1][W];
+  lat_t  v_memlat [N+1][W];
+  lat_t  v_wait   [N+1][W];
 
   // ------------------------------------------------------------------------
   // Fill port: judged on the pending mask before the edge
@@ -143,22 +195,24 @@ module warp_split_table #(
   logic [N-1:0] lc_any;     // warp w has a LAZY candidate
 
   for (genvar w = 0; w < N; w++) begin : gen_warp
-    mask_t pend_left;       // pending after this edge's fill
-    assign pend_left = pending_q[w] & ~((fill_apply && 32'(fw) == w) ? fill_mask_i : '0);
+    logic fill_here;        // this edge's fill is accepted on warp w
+    assign fill_here = fill_apply && 32'(fw) == w;
 
     for (genvar e = 0; e < W; e++) begin : gen_entry
-      assign susp_w[w][e]  = valid_q[w][e] && (mask_q[w][e] & pending_q[w]) != '0;
-      assign ready_w[w][e] = valid_q[w][e] && !held_q[w][e] &&
-                             (mask_q[w][e] & pending_q[w]) == '0;
-      // Without a fill on this warp pend_left == pending: nobody wakes.
-      assign woken_w[w][e] = susp_w[w][e] && (mask_q[w][e] & pend_left) == '0;
-      assign lcand_w[w][e] = susp_w[w][e] && (mask_q[w][e] & ~pending_q[w]) != '0;
+      assign susp_w[w][e]  = valid_s[w][e] && (v_mask[w][e] & pending_q[w]) != '0;
+      assign ready_w[w][e] = valid_s[w][e] && !held_s[w][e] &&
+                             (v_mask[w][e] & pending_q[w]) == '0;
+      // The fill returns every pending thread of the split (formed from
+      // fill_mask_i before the fill's acceptance, which gates last).
+      assign woken_w[w][e] = susp_w[w][e] && fill_here &&
+                             (v_mask[w][e] & pending_q[w] & ~fill_mask_i) == '0;
+      assign lcand_w[w][e] = susp_w[w][e] && (v_mask[w][e] & ~pending_q[w]) != '0;
     end
 
     logic free_any, free_unused;  // a free entry always exists where one is used
     assign free_unused = free_any;
     prio_enc #(.Width(W)) u_free (
-      .in_i    (~valid_q[w]),
+      .in_i    (~valid_s[w]),
       .valid_o (free_any),
       .idx_o   (free_idx_w[w]),
       .onehot_o(free_oh_w[w])
@@ -181,11 +235,11 @@ module warp_split_table #(
     assign unused_bt = ^bt_min;
     always_comb begin
       for (int unsigned e = 0; e < W; e++) begin
-        bt_key[e*IcountWidth +: IcountWidth] = icount_q[w][e];
+        bt_key[e*IcountWidth +: IcountWidth] = v_icount[w][e];
       end
     end
     tourney #(.Width(W), .KeyWidth(IcountWidth)) u_boost (
-      .valid_i(valid_q[w] & ~held_q[w]),
+      .valid_i(valid_s[w] & ~held_s[w]),
       .key_i  (bt_key),
       .valid_o(bt_any),
       .key_o  (bt_min),
@@ -194,12 +248,12 @@ module warp_split_table #(
 
     // Two or more valid entries: x & (x - 1) clears the lowest set bit.
     logic multi;
-    assign multi      = (valid_q[w] & (valid_q[w] - 1'b1)) != '0;
+    assign multi      = (valid_s[w] & (valid_s[w] - 1'b1)) != '0;
     assign boost_w[w] = (multi && bt_any) ? W'(1) << bt_idx : '0;
     assign bt_idx_w[w] = bt_idx;
 
     // Arrived: a split, all of them held, no thread waiting for a fill.
-    assign arrived_o[w] = valid_q[w] != '0 && (valid_q[w] & ~held_q[w]) == '0 &&
+    assign arrived_o[w] = valid_s[w] != '0 && (valid_s[w] & ~held_s[w]) == '0 &&
                           pending_q[w] == '0;
   end
 
@@ -215,41 +269,107 @@ module warp_split_table #(
   assign e_idx      = e_in ? req_entry_i : '0;
 
   mask_t r_valid, r_held, r_pend, r_susp, r_woken, e_oh;
-  pc_t   r_pc     [W];
-  icnt_t r_icount [W];
-  mask_t r_mask   [W];
-  mfc_t  r_mfc    [W];
-  mfc_t  r_rmfc   [W];
-  lat_t  r_memlat [W];
-  lat_t  r_wait   [W];
-  // Entry fields are read by AND-OR over decoded (constant) indices, not
-  // by [dynamic][dynamic] indexing: the same mux, but Yosys 0.23 expands a
-  // dynamic index into a case over every entry of the array, at each use.
-  always_comb begin : p_req_read
-    r_valid = rq_warp_ok ? valid_q[rw] : '0;
-    r_held  = held_q[rw];
+  lat_t  r_winc   [W];      // sat+1 of the row's waits (the merge's wait keys)
+  mask_t r_pceq;            // bit e: the row's entry e is at req_pc_i
+  mask_t r_lspec;           // bit e: LATSPEC's test holds for the row's entry e
+  always_comb begin : p_req_rows
+    r_valid = rq_warp_ok ? valid_s[rw] : '0;
+    r_held  = held_s[rw];
     r_pend  = pending_q[rw];
     r_susp  = susp_w[rw];
     r_woken = woken_w[rw];
     for (int unsigned e = 0; e < W; e++) begin
-      r_pc[e]     = '0;
-      r_icount[e] = '0;
-      r_mask[e]   = '0;
-      r_mfc[e]    = '0;
-      r_rmfc[e]   = '0;
-      r_memlat[e] = '0;
-      r_wait[e]   = '0;
-      e_oh[e]     = 32'(e_idx) == e;
-      for (int unsigned w = 0; w < N; w++) begin
-        if (32'(rw) == w) begin
-          r_pc[e]     = r_pc[e]     | pc_q[w][e];
-          r_icount[e] = r_icount[e] | icount_q[w][e];
-          r_mask[e]   = r_mask[e]   | mask_q[w][e];
-          r_mfc[e]    = r_mfc[e]    | mfc_q[w][e];
-          r_rmfc[e]   = r_rmfc[e]   | rmfc_q[w][e];
-          r_memlat[e] = r_memlat[e] | memlat_q[w][e];
-          r_wait[e]   = r_wait[e]   | wait_q[w][e];
+      e_oh[e] = 32'(e_idx) == e;
+    end
+  end
+
+  // The view of the entry fields: row k < N is warp k's, row N the
+  // request's warp. Each row reads the file and the buffer's selects of its
+  // warp, then puts the buffer above the file. The request's row is read
+  // from the file first (an AND-OR over decoded, constant indices: Yosys
+  // 0.23 expands a dynamic index into a case over every entry, at each
+  // use), so its read does not wait for the selects' fan-out to the whole
+  // table; with it the sat+1 of each wait (the merge's keys) and each PC's
+  // compare with req_pc_i (the merge set), formed before the read.
+  // Row N read from the file: the buffer's selects, the fields, the sat+1
+  // waits and the PC compares.
+  mask_t n_sa, n_sb;
+  pc_t   n_pc     [W];
+  icnt_t n_icount [W];
+  mask_t n_mask   [W];
+  mfc_t  n_mfc    [W];
+  mfc_t  n_rmfc   [W];
+  lat_t  n_memlat [W];
+  lat_t  n_wait   [W];
+  lat_t  n_winc   [W];
+  mask_t n_pceq;
+  mask_t n_lspec;
+  always_comb begin : p_row_read
+    n_sa   = '0;
+    n_sb   = '0;
+    n_pceq  = '0;
+    n_lspec = '0;
+    for (int unsigned e = 0; e < W; e++) begin
+      n_pc[e]     = '0;
+      n_icount[e] = '0;
+      n_mask[e]   = '0;
+      n_mfc[e]    = '0;
+      n_rmfc[e]   = '0;
+      n_memlat[e] = '0;
+      n_wait[e]   = '0;
+      n_winc[e]   = '0;
+    end
+    for (int unsigned w = 0; w < N; w++) begin
+      if (32'(rw) == w) begin
+        n_sa = n_sa | wa_q[w];
+        n_sb = n_sb | wb_q[w];
+        for (int unsigned e = 0; e < W; e++) begin
+          n_pc[e]     = n_pc[e]     | pc_q[w][e];
+          n_icount[e] = n_icount[e] | icount_q[w][e];
+          n_mask[e]   = n_mask[e]   | mask_q[w][e];
+          n_mfc[e]    = n_mfc[e]    | mfc_q[w][e];
+          n_rmfc[e]   = n_rmfc[e]   | rmfc_q[w][e];
+          n_memlat[e] = n_memlat[e] | memlat_q[w][e];
+          n_wait[e]   = n_wait[e]   | wait_q[w][e];
+          n_winc[e]   = n_winc[e]   | lat_inc(wait_q[w][e]);
+          n_pceq[e]   = n_pceq[e]   | (pc_q[w][e] == req_pc_i);
+          n_lspec[e]  = n_lspec[e]  | lat_spec(sum_q, mfc_q[w][e], memlat_q[w][e]);
         end
+      end
+    end
+    for (int unsigned e = 0; e < W; e++) begin
+      r_winc[e] = n_sa[e] ? lat_inc(wa_wait_q) : (n_sb[e] ? LatWidth'(1) : n_winc[e]);
+      r_pceq[e] = (n_sa[e] || n_sb[e]) ? w_pc_q == req_pc_i : n_pceq[e];
+      r_lspec[e] = n_sa[e] ? lat_spec(sum_q, wa_mfc_q, wa_memlat_q) :
+                   (n_sb[e] ? lat_spec(sum_q, wb_mfc_q, wb_memlat_q) : n_lspec[e]);
+    end
+  end
+
+  // Each row its own block: rows 0..N-1 change only at an edge, row N with
+  // the request's inputs (the simulator re-evaluates each on its own).
+  for (genvar k = 0; k <= N; k++) begin : gen_view
+    if (k < N) begin : g_warp
+      assign valid_s[k] = wrow_q[k] ? wvalid_q : valid_q[k];
+      assign held_s[k]  = wrow_q[k] ? wheld_q : held_q[k];
+    end
+    always_comb begin : p_view
+      for (int unsigned e = 0; e < W; e++) begin
+        logic ka, kb;       // (k % N: a legal index in the branch row N does not take)
+        ka = (k < N) ? wa_q[k % N][e] : n_sa[e];
+        kb = (k < N) ? wb_q[k % N][e] : n_sb[e];
+        v_pc[k][e]     = (ka || kb) ? w_pc_q : ((k < N) ? pc_q[k % N][e] : n_pc[e]);
+        v_icount[k][e] = ka ? wa_icount_q :
+                         (kb ? wb_icount_q : ((k < N) ? icount_q[k % N][e] : n_icount[e]));
+        v_mask[k][e]   = ka ? wa_mask_q :
+                         (kb ? wb_mask_q : ((k < N) ? mask_q[k % N][e] : n_mask[e]));
+        v_mfc[k][e]    = ka ? wa_mfc_q :
+                         (kb ? wb_mfc_q : ((k < N) ? mfc_q[k % N][e] : n_mfc[e]));
+        v_rmfc[k][e]   = ka ? wa_rmfc_q :
+                         (kb ? wb_rmfc_q : ((k < N) ? rmfc_q[k % N][e] : n_rmfc[e]));
+        v_memlat[k][e] = ka ? wa_memlat_q :
+                         (kb ? wb_memlat_q : ((k < N) ? memlat_q[k % N][e] : n_memlat[e]));
+        v_wait[k][e]   = ka ? wa_wait_q :
+                         (kb ? '0 : ((k < N) ? wait_q[k % N][e] : n_wait[e]));
       end
     end
   end
@@ -269,11 +389,11 @@ module warp_split_table #(
     e_memlat = '0;
     for (int unsigned e = 0; e < W; e++) begin
       if (e_oh[e]) begin
-        e_mask   = e_mask   | r_mask[e];
-        e_icount = e_icount | r_icount[e];
-        e_mfc    = e_mfc    | r_mfc[e];
-        e_rmfc   = e_rmfc   | r_rmfc[e];
-        e_memlat = e_memlat | r_memlat[e];
+        e_mask   = e_mask   | v_mask[N][e];
+        e_icount = e_icount | v_icount[N][e];
+        e_mfc    = e_mfc    | v_mfc[N][e];
+        e_rmfc   = e_rmfc   | v_rmfc[N][e];
+        e_memlat = e_memlat | v_memlat[N][e];
       end
     end
   end
@@ -334,10 +454,10 @@ module warp_split_table #(
   assign e_hit  = req_mask_i & e_mask;    // H: the run-ahead split's mask
   assign e_miss = e_mask & ~req_mask_i;   // M = E.mask XOR H: the fall-behind's
 
-  // Latency-speculating split (5.4.3): sum(rMFC) + rMFC' < MemLat, with the
-  // running split's MFC as rMFC' and its last miss latency as MemLat.
+  // LATSPEC's test for E (lat_spec, formed for every entry of the row
+  // before the read).
   logic latspec_ok, do_split;
-  assign latspec_ok = CmpWidth'(sum_q) + CmpWidth'(e_mfc) < CmpWidth'(e_memlat);
+  assign latspec_ok = (e_oh & r_lspec) != '0;
   always_comb begin
     do_split = 1'b0;
     if (is_mem && e_hit != '0 && e_miss != '0) begin
@@ -383,7 +503,7 @@ module warp_split_table #(
     merges = '0;
     for (int unsigned e = 0; e < W; e++) begin
       mset[e] = is_mem && r_valid[e] && !e_oh[e] && r_held[e] == hold &&
-                r_pc[e] == req_pc_i;
+                r_pceq[e];
       merges  = merges + EntryIdWidth'(mset[e]);  // at most W - 1
     end
     group = mset | e_oh;
@@ -396,9 +516,14 @@ module warp_split_table #(
     .onehot_o(surv_oh)
   );
 
-  // icount: the maximum of E's new count and the merged ones'; wait: the
-  // maximum of the merged suspended entries' new wait (woken: 0, else sat+1),
-  // 0 when none is suspended.
+  // icount: the maximum of E's new count and the merged ones': the merged
+  // ones' maximum when one of them exceeds E's count (it is then at least
+  // E's count + 1), else E's sat+1. The comparisons with E's count are made
+  // for every entry of the row before the merge set settles. wait: the maximum of the merged suspended entries' new
+  // wait (woken: 0, else sat+1), 0 when none is suspended: the maximum of
+  // sat+1 (r_winc, formed before the read) over the merged entries that
+  // stay suspended (a woken one is left out of the set, not given key 0, so
+  // the fill's wake does not wait for the keys' comparisons).
   icnt_t e_icount_inc;
   assign e_icount_inc = (e_icount == '1) ? e_icount : e_icount + 1'b1;
 
@@ -406,26 +531,30 @@ module warp_split_table #(
   logic [W*LatWidth-1:0]    mw_keys;  // entry e at bits e*LatWidth
   always_comb begin
     for (int unsigned e = 0; e < W; e++) begin
-      // E's entry: its count sat+1 (e_icount_inc, formed in place: the
-      // increment does not wait for E's read)
-      mi_keys[e*IcountWidth +: IcountWidth] = (e_oh[e] && r_icount[e] != '1) ?
-                                              r_icount[e] + 1'b1 : r_icount[e];
-      mw_keys[e*LatWidth +: LatWidth] = r_woken[e] ? '0 : ((r_wait[e] == '1) ? r_wait[e] : r_wait[e] + 1'b1);
+      mi_keys[e*IcountWidth +: IcountWidth] = v_icount[N][e];
+      mw_keys[e*LatWidth +: LatWidth]       = r_winc[e];
     end
   end
   logic  mi_any, mw_any;
-  icnt_t mi_max;
+  icnt_t mi_top, mi_max;
+  mask_t e_beaten;          // bit e: entry e's count exceeds E's
   lat_t  mw_max;               // 0 when no merged entry is suspended
   eid_t  mi_idx, mw_idx;       // (unused: the maxima only)
   tourney #(.Width(W), .KeyWidth(IcountWidth), .Max(1)) u_merge_icount (
-    .valid_i(group),
+    .valid_i(mset),
     .key_i  (mi_keys),
     .valid_o(mi_any),
-    .key_o  (mi_max),
+    .key_o  (mi_top),
     .idx_o  (mi_idx)
   );
+  always_comb begin
+    for (int unsigned e = 0; e < W; e++) begin
+      e_beaten[e] = v_icount[N][e] > e_icount;
+    end
+  end
+  assign mi_max = ((mset & e_beaten) != '0) ? mi_top : e_icount_inc;
   tourney #(.Width(W), .KeyWidth(LatWidth), .Max(1)) u_merge_wait (
-    .valid_i(mset & r_susp),
+    .valid_i(mset & r_susp & ~r_woken),
     .key_i  (mw_keys),
     .valid_o(mw_any),
     .key_o  (mw_max),
@@ -460,7 +589,7 @@ module warp_split_table #(
     mask_t merged_mask;
     merged_mask = '0;
     for (int unsigned e = 0; e < W; e++) begin
-      merged_mask = merged_mask | (mset[e] ? r_mask[e] : '0);
+      merged_mask = merged_mask | (mset[e] ? v_mask[N][e] : '0);
     end
     a_pc     = req_pc_i;
     b_icount = e_icount_inc;
@@ -543,12 +672,12 @@ module warp_split_table #(
       lz_memlat[w] = '0;
       for (int unsigned e = 0; e < W; e++) begin
         if (lc_oh_w[w][e]) begin
-          lz_pc[w]     = lz_pc[w]     | pc_q[w][e];
-          lz_icount[w] = lz_icount[w] | icount_q[w][e];
-          lz_mask[w]   = lz_mask[w]   | (mask_q[w][e] & ~pending_q[w]);
-          lz_mfc[w]    = lz_mfc[w]    | mfc_q[w][e];
-          lz_rmfc[w]   = lz_rmfc[w]   | rmfc_q[w][e];
-          lz_memlat[w] = lz_memlat[w] | memlat_q[w][e];
+          lz_pc[w]     = lz_pc[w]     | v_pc[w][e];
+          lz_icount[w] = lz_icount[w] | v_icount[w][e];
+          lz_mask[w]   = lz_mask[w]   | (v_mask[w][e] & ~pending_q[w]);
+          lz_mfc[w]    = lz_mfc[w]    | v_mfc[w][e];
+          lz_rmfc[w]   = lz_rmfc[w]   | v_rmfc[w][e];
+          lz_memlat[w] = lz_memlat[w] | v_memlat[w][e];
         end
       end
     end
@@ -569,7 +698,7 @@ module warp_split_table #(
     for (int unsigned e = 0; e < W; e++) begin
       woken_mfc_d[e] = '0;
       for (int unsigned w = 0; w < N; w++) begin
-        woken_mfc_d[e] = woken_mfc_d[e] | (woken_w[w][e] ? mfc_q[w][e] : '0);
+        woken_mfc_d[e] = woken_mfc_d[e] | (woken_w[w][e] ? v_mfc[w][e] : '0);
       end
     end
   end
@@ -610,14 +739,17 @@ module warp_split_table #(
   logic rq_wr;              // the request writes entries (INIT, executing cycle)
   assign rq_wr = req_apply && (is_init || is_x);
 
-  // Per warp: valid and pending (reset), and each entry's fields (no reset:
-  // read only where valid).
+  // Per warp: valid, held and pending (reset), and each entry's fields (no
+  // reset: read only where valid). The file takes the view with this edge's
+  // LAZY split, wait ticks and wakes; the request's writes go to the buffer,
+  // which the view puts above the file (so the request wins where both
+  // write an entry, and the file takes the buffer's entries one edge later).
   logic [N-1:0] rq_here_w, lz_here_w;  // the request's / LAZY's warp
   for (genvar w = 0; w < N; w++) begin : gen_next
     logic rq_here, lz_here, lz_held;
     assign rq_here = req_apply && 32'(rw) == w;
     assign lz_here = lazy_go && lw_oh[w];
-    assign lz_held = (lc_oh_w[w] & held_q[w]) != '0;  // LAZY's parent is held
+    assign lz_held = (lc_oh_w[w] & held_s[w]) != '0;  // LAZY's parent is held
 
     always_ff @(posedge clk_i or negedge rst_ni) begin : p_warp
       if (!rst_ni) begin
@@ -625,14 +757,8 @@ module warp_split_table #(
         held_q[w]    <= '0;
         pending_q[w] <= '0;
       end else begin
-        if (rq_here) begin
-          valid_q[w] <= (valid_q[w] & ~kill) | ((rq_wr && a_valid) ? a_oh : '0) | b_oh;
-          held_q[w]  <= (held_q[w] & ~kill) | ((rq_wr && a_valid && hold) ? a_oh : '0) |
-                        (hold ? b_oh : '0);
-        end else if (lz_here) begin
-          valid_q[w] <= valid_q[w] | free_oh_w[w];
-          held_q[w]  <= held_q[w] | (lz_held ? free_oh_w[w] : '0);
-        end
+        valid_q[w]   <= valid_s[w] | (lz_here ? free_oh_w[w] : '0);
+        held_q[w]    <= held_s[w] | ((lz_here && lz_held) ? free_oh_w[w] : '0);
         // pending &= ~F (fill), |= M (a MEM that missed): disjoint threads.
         pending_q[w] <= (pending_q[w] & ~((fill_apply && 32'(fw) == w) ? fill_mask_i : '0)) |
                         (rq_here ? pend_add : '0);
@@ -641,6 +767,41 @@ module warp_split_table #(
 
     assign rq_here_w[w] = rq_here;
     assign lz_here_w[w] = lz_here;
+  end
+
+  // The write buffer: which entries it holds (reset: none) and their values
+  // (no reset: read only where held).
+  always_ff @(posedge clk_i or negedge rst_ni) begin : p_wbuf_sel
+    if (!rst_ni) begin
+      wrow_q <= '0;
+      for (int unsigned w = 0; w < N; w++) begin
+        wa_q[w] <= '0;
+        wb_q[w] <= '0;
+      end
+    end else begin
+      wrow_q <= rq_here_w;
+      for (int unsigned w = 0; w < N; w++) begin
+        wa_q[w] <= (rq_here_w[w] && rq_wr) ? a_oh : '0;
+        wb_q[w] <= (rq_here_w[w] && rq_wr) ? b_oh : '0;
+      end
+    end
+  end
+  always_ff @(posedge clk_i) begin : p_wbuf
+    wvalid_q    <= (r_valid & ~kill) | ((rq_wr && a_valid) ? a_oh : '0) | b_oh;
+    wheld_q     <= (r_held & ~kill) | ((rq_wr && a_valid && hold) ? a_oh : '0) |
+                   (hold ? b_oh : '0);
+    w_pc_q      <= a_pc;
+    wa_icount_q <= a_icount;
+    wa_mask_q   <= a_mask;
+    wa_mfc_q    <= a_mfc;
+    wa_rmfc_q   <= a_rmfc;
+    wa_memlat_q <= a_memlat;
+    wa_wait_q   <= a_wait;
+    wb_icount_q <= b_icount;
+    wb_mask_q   <= b_mask;
+    wb_mfc_q    <= b_mfc;
+    wb_rmfc_q   <= b_rmfc;
+    wb_memlat_q <= b_memlat;
   end
 
   // Each entry's next fields, computed in one block and registered as whole
@@ -657,30 +818,14 @@ module warp_split_table #(
   always_comb begin : p_entry_d
     for (int unsigned w = 0; w < N; w++) begin
       for (int unsigned e = 0; e < W; e++) begin
-        pc_d[w][e]     = pc_q[w][e];
-        icount_d[w][e] = icount_q[w][e];
-        mask_d[w][e]   = mask_q[w][e];
-        mfc_d[w][e]    = mfc_q[w][e];
-        rmfc_d[w][e]   = rmfc_q[w][e];
-        memlat_d[w][e] = memlat_q[w][e];
-        wait_d[w][e]   = wait_q[w][e];
-        if (rq_here_w[w] && rq_wr && a_oh[e]) begin
-          pc_d[w][e]     = a_pc;
-          icount_d[w][e] = a_icount;
-          mask_d[w][e]   = a_mask;
-          mfc_d[w][e]    = a_mfc;
-          rmfc_d[w][e]   = a_rmfc;
-          memlat_d[w][e] = a_memlat;
-          wait_d[w][e]   = a_wait;
-        end else if (rq_here_w[w] && rq_wr && b_oh[e]) begin
-          pc_d[w][e]     = a_pc;
-          icount_d[w][e] = b_icount;
-          mask_d[w][e]   = b_mask;
-          mfc_d[w][e]    = b_mfc;
-          rmfc_d[w][e]   = b_rmfc;
-          memlat_d[w][e] = b_memlat;
-          wait_d[w][e]   = '0;
-        end else if (lz_here_w[w] && free_oh_w[w][e]) begin
+        pc_d[w][e]     = v_pc[w][e];
+        icount_d[w][e] = v_icount[w][e];
+        mask_d[w][e]   = v_mask[w][e];
+        mfc_d[w][e]    = v_mfc[w][e];
+        rmfc_d[w][e]   = v_rmfc[w][e];
+        memlat_d[w][e] = v_memlat[w][e];
+        wait_d[w][e]   = v_wait[w][e];
+        if (lz_here_w[w] && free_oh_w[w][e]) begin
           pc_d[w][e]     = lz_pc[w];
           icount_d[w][e] = lz_icount[w];
           mask_d[w][e]   = lz_mask[w];
@@ -690,20 +835,20 @@ module warp_split_table #(
           wait_d[w][e]   = '0;
         end else begin
           if (lz_here_w[w] && lc_oh_w[w][e]) begin
-            mask_d[w][e] = mask_q[w][e] & pending_q[w];  // LAZY's parent keeps its pending threads
+            mask_d[w][e] = v_mask[w][e] & pending_q[w];  // LAZY's parent keeps its pending threads
           end
           if (woken_w[w][e]) begin
             // Wake (5.4.3, 5.6): rMFC = MFC, MFC restarts, memlat = the
             // cycles from the suspending edge to this one.
-            rmfc_d[w][e]   = mfc_q[w][e];
+            rmfc_d[w][e]   = v_mfc[w][e];
             mfc_d[w][e]    = '0;
-            memlat_d[w][e] = (wait_q[w][e] == '1) ? wait_q[w][e] : wait_q[w][e] + 1'b1;
+            memlat_d[w][e] = lat_inc(v_wait[w][e]);
             wait_d[w][e]   = '0;
-          end else if (susp_w[w][e] && wait_q[w][e] != '1) begin
+          end else if (susp_w[w][e] && v_wait[w][e] != '1) begin
             // wait counts cycles suspended: every edge, fill or not (the
             // reading under which memlat is "the cycles from the edge that
             // suspended the split to the fill's edge").
-            wait_d[w][e]   = wait_q[w][e] + 1'b1;
+            wait_d[w][e]   = v_wait[w][e] + 1'b1;
           end
         end
       end
@@ -801,8 +946,8 @@ module warp_split_table #(
     always_comb begin
       bk_w[w] = '0;
       for (int unsigned e = 0; e < W; e++) begin
-        sw_key_w[w][e*MfcWidth +: MfcWidth] = rmfc_q[w][e];
-        bk_w[w] = bk_w[w] | (boost_w[w][e] ? rmfc_q[w][e] : '0);
+        sw_key_w[w][e*MfcWidth +: MfcWidth] = v_rmfc[w][e];
+        bk_w[w] = bk_w[w] | (boost_w[w][e] ? v_rmfc[w][e] : '0);
       end
     end
     tourney #(.Width(W), .KeyWidth(MfcWidth)) u_swf_warp (
@@ -963,23 +1108,25 @@ module warp_split_table #(
   assign rd_in   = rd_w_in && 32'(rd_entry_i) < W;
   assign rdw     = rd_w_in ? rd_warp_i : '0;
   assign rde     = rd_in ? rd_entry_i : '0;
+  logic [RowIdWidth-1:0] rdk;  // rdw as a row of the view
+  assign rdk     = RowIdWidth'(rdw);
 
   always_comb begin : p_read
-    rd_valid_o     = rd_in && valid_q[rdw][rde];
-    rd_pc_o        = rd_valid_o ? pc_q[rdw][rde] : '0;
-    rd_icount_o    = rd_valid_o ? icount_q[rdw][rde] : '0;
-    rd_mask_o      = rd_valid_o ? mask_q[rdw][rde] : '0;
+    rd_valid_o     = rd_in && valid_s[rdw][rde];
+    rd_pc_o        = rd_valid_o ? v_pc[rdk][rde] : '0;
+    rd_icount_o    = rd_valid_o ? v_icount[rdk][rde] : '0;
+    rd_mask_o      = rd_valid_o ? v_mask[rdk][rde] : '0;
     rd_suspended_o = rd_valid_o && susp_w[rdw][rde];
-    rd_held_o      = rd_valid_o && held_q[rdw][rde];
+    rd_held_o      = rd_valid_o && held_s[rdw][rde];
     rd_boost_o     = rd_valid_o && boost_w[rdw][rde];
-    rd_mfc_o       = rd_valid_o ? mfc_q[rdw][rde] : '0;
-    rd_rmfc_o      = rd_valid_o ? rmfc_q[rdw][rde] : '0;
-    rd_memlat_o    = rd_valid_o ? memlat_q[rdw][rde] : '0;
-    rd_wait_o      = rd_valid_o ? wait_q[rdw][rde] : '0;
+    rd_mfc_o       = rd_valid_o ? v_mfc[rdk][rde] : '0;
+    rd_rmfc_o      = rd_valid_o ? v_rmfc[rdk][rde] : '0;
+    rd_memlat_o    = rd_valid_o ? v_memlat[rdk][rde] : '0;
+    rd_wait_o      = rd_valid_o ? v_wait[rdk][rde] : '0;
     rd_pending_o   = rd_w_in ? pending_q[rdw] : '0;
     rd_count_o     = '0;
     for (int unsigned e = 0; e < W; e++) begin
-      rd_count_o = rd_count_o + CountWidth'(rd_w_in && valid_q[rdw][e]);
+      rd_count_o = rd_count_o + CountWidth'(rd_w_in && valid_s[rdw][e]);
     end
   end
 
@@ -1015,9 +1162,9 @@ module warp_split_table #(
       seen  = '0;
       twice = '0;
       for (int unsigned e = 0; e < W; e++) begin
-        if (valid_q[w][e]) begin
-          twice = twice | (seen & mask_q[w][e]);
-          seen  = seen | mask_q[w][e];
+        if (valid_s[w][e]) begin
+          twice = twice | (seen & v_mask[w][e]);
+          seen  = seen | v_mask[w][e];
         end
       end
     end
@@ -1026,12 +1173,12 @@ module warp_split_table #(
     `ASSERT(PendingInEntries_A, (pending_q[w] & ~seen) == '0)
 `endif
     // Only a valid entry is held.
-    `ASSERT(HeldIsValid_A, (held_q[w] & ~valid_q[w]) == '0)
+    `ASSERT(HeldIsValid_A, (held_s[w] & ~valid_s[w]) == '0)
     for (genvar e = 0; e < W; e++) begin : gen_entry_assert
-      `ASSERT(EntryNotEmpty_A, !valid_q[w][e] || mask_q[w][e] != '0)
+      `ASSERT(EntryNotEmpty_A, !valid_s[w][e] || v_mask[w][e] != '0)
       // A ready split has not been waiting: the merge and the executing
       // cycle rely on it (E.wait is 0, a ready merged entry's wait is 0).
-      `ASSERT(ReadyWaitZero_A, !ready_w[w][e] || wait_q[w][e] == '0)
+      `ASSERT(ReadyWaitZero_A, !ready_w[w][e] || v_wait[w][e] == '0)
     end
   end
 

@@ -185,7 +185,7 @@ MUTANTS = [
                "->mask = E0->mask ^ d->hit;", "->mask = E0->mask & d->hit;"))),
           ("merge_pc_mismatch", "splits merge at a load whose PCs differ", (
               ("rtl", "rtl/dws/warp_split_table.sv",
-               "r_pc[e] == req_pc_i;", "r_pc[e] != req_pc_i;"),
+               "| (pc_q[w][e] == req_pc_i);", "| (pc_q[w][e] != req_pc_i);"),
               ("model", "csim/dws/warp_split_table.c",
                "o->pc != d->pc ||", "o->pc == d->pc ||"))),
           ("merge_ignores_held", "a split merges with one held at a branch (5.3)", (
@@ -195,8 +195,8 @@ MUTANTS = [
                "|| o->held != d->hold)", ")"))),
           ("latspec_reversed", "LatSpec splits when sum-rMFC + MFC >= memlat", (
               ("rtl", "rtl/dws/warp_split_table.sv",
-               "CmpWidth'(e_mfc) < CmpWidth'(e_memlat);",
-               "CmpWidth'(e_mfc) >= CmpWidth'(e_memlat);"),
+               "CmpWidth'(mfc) < CmpWidth'(memlat);",
+               "CmpWidth'(mfc) >= CmpWidth'(memlat);"),
               ("model", "csim/dws/warp_split_table.c",
                "m->sum + E->mfc < E->memlat;", "m->sum + E->mfc >= E->memlat;"))),
           ("catchup_max", "catch-up priority goes to the maximum instruction count", (
