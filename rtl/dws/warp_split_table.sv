@@ -72,8 +72,6 @@ module warp_split_table #(
   // Flat index warp*W + entry, the round-robin order (NW >= 2 when the
   // parameters are legal; the guard lets an illegal set reach its $error).
   localparam int unsigned FlatIdWidth  = (NW >= 2) ? $clog2(NW) : 1;
-  // A row of the view (p_view): warps 0..N-1 and the request's, N.
-  localparam int unsigned RowIdWidth   = $clog2(N + 1);
   // LATSPEC's sum-rMFC + MFC < memlat, compared without overflow.
   localparam int unsigned CmpWidth     = ((SumWidth > LatWidth) ? SumWidth : LatWidth) + 1;
   // sum-rMFC plus up to W woken MFCs (each < 2^SumWidth): < 2^(SumWidth + CountWidth).
@@ -142,18 +140,16 @@ module warp_split_table #(
   lat_t  wa_memlat_q, wb_memlat_q;
   lat_t  wa_wait_q;
 
-  // The state as every reader sees it (p_view, after the request's read):
-  // valid and held per warp; the entry fields in rows 0..N-1 (warp k's) and
-  // row N (the request's warp).
+  // The state as every reader sees it (gen_view, after the request's read).
   mask_t valid_s  [N];
   mask_t held_s   [N];
-  pc_t   v_pc     [N+1][W];
-  icnt_t v_icount [N+1][W];
-  mask_t v_mask   [N+1][W];
-  mfc_t  v_mfc    [N+1][W];
-  mfc_t  v_rmfc   [N+1][W];
-  lat_t  v_memlat [N+1][W];
-  lat_t  v_wait   [N+1][W];
+  pc_t   v_pc     [N][W];
+  icnt_t v_icount [N][W];
+  mask_t v_mask   [N][W];
+  mfc_t  v_mfc    [N][W];
+  mfc_t  v_rmfc   [N][W];
+  lat_t  v_memlat [N][W];
+  lat_t  v_wait   [N][W];
 
   // ------------------------------------------------------------------------
   // Fill port: judged on the pending mask before the edge
@@ -269,6 +265,11 @@ module warp_split_table #(
   assign e_idx      = e_in ? req_entry_i : '0;
 
   mask_t r_valid, r_held, r_pend, r_susp, r_woken, e_oh;
+  icnt_t r_icount [W];      // the request's warp's entry fields (the view's row N)
+  mask_t r_mask   [W];
+  mfc_t  r_mfc    [W];
+  mfc_t  r_rmfc   [W];
+  lat_t  r_memlat [W];
   lat_t  r_winc   [W];      // sat+1 of the row's waits (the merge's wait keys)
   mask_t r_pceq;            // bit e: the row's entry e is at req_pc_i
   mask_t r_lspec;           // bit e: LATSPEC's test holds for the row's entry e
@@ -345,31 +346,65 @@ module warp_split_table #(
     end
   end
 
-  // Each row its own block: rows 0..N-1 change only at an edge, row N with
-  // the request's inputs (the simulator re-evaluates each on its own).
+  // Each row its own block and its own variables: rows 0..N-1 change only
+  // at an edge, row N with the request's inputs, and the simulator
+  // schedules each apart (one variable for all rows would make every reader
+  // of the view wait for the request's inputs).
   for (genvar k = 0; k <= N; k++) begin : gen_view
-    if (k < N) begin : g_warp
-      assign valid_s[k] = wrow_q[k] ? wvalid_q : valid_q[k];
-      assign held_s[k]  = wrow_q[k] ? wheld_q : held_q[k];
-    end
+    pc_t   o_pc     [W];
+    icnt_t o_icount [W];
+    mask_t o_mask   [W];
+    mfc_t  o_mfc    [W];
+    mfc_t  o_rmfc   [W];
+    lat_t  o_memlat [W];
+    lat_t  o_wait   [W];
     always_comb begin : p_view
       for (int unsigned e = 0; e < W; e++) begin
         logic ka, kb;       // (k % N: a legal index in the branch row N does not take)
         ka = (k < N) ? wa_q[k % N][e] : n_sa[e];
         kb = (k < N) ? wb_q[k % N][e] : n_sb[e];
-        v_pc[k][e]     = (ka || kb) ? w_pc_q : ((k < N) ? pc_q[k % N][e] : n_pc[e]);
-        v_icount[k][e] = ka ? wa_icount_q :
-                         (kb ? wb_icount_q : ((k < N) ? icount_q[k % N][e] : n_icount[e]));
-        v_mask[k][e]   = ka ? wa_mask_q :
-                         (kb ? wb_mask_q : ((k < N) ? mask_q[k % N][e] : n_mask[e]));
-        v_mfc[k][e]    = ka ? wa_mfc_q :
-                         (kb ? wb_mfc_q : ((k < N) ? mfc_q[k % N][e] : n_mfc[e]));
-        v_rmfc[k][e]   = ka ? wa_rmfc_q :
-                         (kb ? wb_rmfc_q : ((k < N) ? rmfc_q[k % N][e] : n_rmfc[e]));
-        v_memlat[k][e] = ka ? wa_memlat_q :
-                         (kb ? wb_memlat_q : ((k < N) ? memlat_q[k % N][e] : n_memlat[e]));
-        v_wait[k][e]   = ka ? wa_wait_q :
-                         (kb ? '0 : ((k < N) ? wait_q[k % N][e] : n_wait[e]));
+        o_pc[e]     = (ka || kb) ? w_pc_q : ((k < N) ? pc_q[k % N][e] : n_pc[e]);
+        o_icount[e] = ka ? wa_icount_q :
+                      (kb ? wb_icount_q : ((k < N) ? icount_q[k % N][e] : n_icount[e]));
+        o_mask[e]   = ka ? wa_mask_q :
+                      (kb ? wb_mask_q : ((k < N) ? mask_q[k % N][e] : n_mask[e]));
+        o_mfc[e]    = ka ? wa_mfc_q :
+                      (kb ? wb_mfc_q : ((k < N) ? mfc_q[k % N][e] : n_mfc[e]));
+        o_rmfc[e]   = ka ? wa_rmfc_q :
+                      (kb ? wb_rmfc_q : ((k < N) ? rmfc_q[k % N][e] : n_rmfc[e]));
+        o_memlat[e] = ka ? wa_memlat_q :
+                      (kb ? wb_memlat_q : ((k < N) ? memlat_q[k % N][e] : n_memlat[e]));
+        o_wait[e]   = ka ? wa_wait_q :
+                      (kb ? '0 : ((k < N) ? wait_q[k % N][e] : n_wait[e]));
+      end
+    end
+    if (k < N) begin : g_warp
+      assign valid_s[k] = wrow_q[k] ? wvalid_q : valid_q[k];
+      assign held_s[k]  = wrow_q[k] ? wheld_q : held_q[k];
+      always_comb begin : p_row
+        for (int unsigned e = 0; e < W; e++) begin
+          v_pc[k][e]     = o_pc[e];
+          v_icount[k][e] = o_icount[e];
+          v_mask[k][e]   = o_mask[e];
+          v_mfc[k][e]    = o_mfc[e];
+          v_rmfc[k][e]   = o_rmfc[e];
+          v_memlat[k][e] = o_memlat[e];
+          v_wait[k][e]   = o_wait[e];
+        end
+      end
+    end else begin : g_req
+      // (its PCs and waits are used as r_pceq and r_winc, formed before)
+      logic unused_row;
+      always_comb begin : p_row
+        unused_row = 1'b0;
+        for (int unsigned e = 0; e < W; e++) begin
+          r_icount[e] = o_icount[e];
+          r_mask[e]   = o_mask[e];
+          r_mfc[e]    = o_mfc[e];
+          r_rmfc[e]   = o_rmfc[e];
+          r_memlat[e] = o_memlat[e];
+          unused_row  = unused_row ^ (^{o_pc[e], o_wait[e]});
+        end
       end
     end
   end
@@ -389,11 +424,11 @@ module warp_split_table #(
     e_memlat = '0;
     for (int unsigned e = 0; e < W; e++) begin
       if (e_oh[e]) begin
-        e_mask   = e_mask   | v_mask[N][e];
-        e_icount = e_icount | v_icount[N][e];
-        e_mfc    = e_mfc    | v_mfc[N][e];
-        e_rmfc   = e_rmfc   | v_rmfc[N][e];
-        e_memlat = e_memlat | v_memlat[N][e];
+        e_mask   = e_mask   | r_mask[e];
+        e_icount = e_icount | r_icount[e];
+        e_mfc    = e_mfc    | r_mfc[e];
+        e_rmfc   = e_rmfc   | r_rmfc[e];
+        e_memlat = e_memlat | r_memlat[e];
       end
     end
   end
@@ -531,7 +566,7 @@ module warp_split_table #(
   logic [W*LatWidth-1:0]    mw_keys;  // entry e at bits e*LatWidth
   always_comb begin
     for (int unsigned e = 0; e < W; e++) begin
-      mi_keys[e*IcountWidth +: IcountWidth] = v_icount[N][e];
+      mi_keys[e*IcountWidth +: IcountWidth] = r_icount[e];
       mw_keys[e*LatWidth +: LatWidth]       = r_winc[e];
     end
   end
@@ -549,7 +584,7 @@ module warp_split_table #(
   );
   always_comb begin
     for (int unsigned e = 0; e < W; e++) begin
-      e_beaten[e] = v_icount[N][e] > e_icount;
+      e_beaten[e] = r_icount[e] > e_icount;
     end
   end
   assign mi_max = ((mset & e_beaten) != '0) ? mi_top : e_icount_inc;
@@ -589,7 +624,7 @@ module warp_split_table #(
     mask_t merged_mask;
     merged_mask = '0;
     for (int unsigned e = 0; e < W; e++) begin
-      merged_mask = merged_mask | (mset[e] ? v_mask[N][e] : '0);
+      merged_mask = merged_mask | (mset[e] ? r_mask[e] : '0);
     end
     a_pc     = req_pc_i;
     b_icount = e_icount_inc;
@@ -1108,21 +1143,19 @@ module warp_split_table #(
   assign rd_in   = rd_w_in && 32'(rd_entry_i) < W;
   assign rdw     = rd_w_in ? rd_warp_i : '0;
   assign rde     = rd_in ? rd_entry_i : '0;
-  logic [RowIdWidth-1:0] rdk;  // rdw as a row of the view
-  assign rdk     = RowIdWidth'(rdw);
 
   always_comb begin : p_read
     rd_valid_o     = rd_in && valid_s[rdw][rde];
-    rd_pc_o        = rd_valid_o ? v_pc[rdk][rde] : '0;
-    rd_icount_o    = rd_valid_o ? v_icount[rdk][rde] : '0;
-    rd_mask_o      = rd_valid_o ? v_mask[rdk][rde] : '0;
+    rd_pc_o        = rd_valid_o ? v_pc[rdw][rde] : '0;
+    rd_icount_o    = rd_valid_o ? v_icount[rdw][rde] : '0;
+    rd_mask_o      = rd_valid_o ? v_mask[rdw][rde] : '0;
     rd_suspended_o = rd_valid_o && susp_w[rdw][rde];
     rd_held_o      = rd_valid_o && held_s[rdw][rde];
     rd_boost_o     = rd_valid_o && boost_w[rdw][rde];
-    rd_mfc_o       = rd_valid_o ? v_mfc[rdk][rde] : '0;
-    rd_rmfc_o      = rd_valid_o ? v_rmfc[rdk][rde] : '0;
-    rd_memlat_o    = rd_valid_o ? v_memlat[rdk][rde] : '0;
-    rd_wait_o      = rd_valid_o ? v_wait[rdk][rde] : '0;
+    rd_mfc_o       = rd_valid_o ? v_mfc[rdw][rde] : '0;
+    rd_rmfc_o      = rd_valid_o ? v_rmfc[rdw][rde] : '0;
+    rd_memlat_o    = rd_valid_o ? v_memlat[rdw][rde] : '0;
+    rd_wait_o      = rd_valid_o ? v_wait[rdw][rde] : '0;
     rd_pending_o   = rd_w_in ? pending_q[rdw] : '0;
     rd_count_o     = '0;
     for (int unsigned e = 0; e < W; e++) begin
