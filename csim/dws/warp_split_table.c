@@ -359,20 +359,9 @@ static wst_ent_t request_entry(const warp_split_table_t *m, const warp_split_tab
                                   in->req_entry & m->entry_id_mask);
 }
 
-static void eval_with(const warp_split_table_t *m, const warp_split_table_in_t *in,
-                      const sched_view_t *v, warp_split_table_out_t *out);
-
+/* The outputs during the cycle. */
 void warp_split_table_eval(const warp_split_table_t *m, const warp_split_table_in_t *in,
                            warp_split_table_out_t *out)
-{
-    sched_view_t v;
-    sched_view(m, &v);
-    eval_with(m, in, &v, out);
-}
-
-/* The outputs during the cycle, with the scheduler's view of the state. */
-static void eval_with(const warp_split_table_t *m, const warp_split_table_in_t *in,
-                      const sched_view_t *v, warp_split_table_out_t *out)
 {
     *out = m->reg;
     out->sum_rmfc = m->sum;
@@ -402,7 +391,7 @@ static void eval_with(const warp_split_table_t *m, const warp_split_table_in_t *
     out->rd_mask = x->mask;
     out->rd_suspended = suspended(m, rw, x);
     out->rd_held = x->held;
-    out->rd_boost = v->boost[rw] == re;
+    out->rd_boost = boosted_of(m, rw) == re;
     out->rd_mfc = x->mfc;
     out->rd_rmfc = x->rmfc;
     out->rd_memlat = x->memlat;
@@ -761,7 +750,7 @@ void warp_split_table_step(warp_split_table_t *m, const warp_split_table_in_t *i
     sched_view_t v;
     sched_view(m, &v);
     if (out)
-        eval_with(m, in, &v, out);
+        warp_split_table_eval(m, in, out);
 
     warp_split_table_events_t ev;
     memset(&ev, 0, sizeof ev);
