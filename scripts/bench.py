@@ -4,10 +4,11 @@
 For each block/config given (as block/config), runs the co-simulation binary
 in --bench mode: the same recorded stimulus through (1) the full lockstep
 co-simulation, (2) the Verilated RTL alone, (3) the golden model alone.
-Writes bench/results/<block>.json (all configs of a block) and a table in
-docs/bench.md, and prints the table.
+Each figure is the median of --runs runs (default 3; the spread between
+runs on a shared machine is 20% and more). Writes bench/results/<block>.json
+(all configs of a block) and a table in docs/bench.md, and prints each run.
 
-  bench.py [--cycles N] BLOCK/CONFIG ...
+  bench.py [--cycles N] [--runs N] BLOCK/CONFIG ...
 """
 import argparse
 import datetime
@@ -15,6 +16,7 @@ import glob
 import json
 import os
 import platform
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -24,6 +26,8 @@ BUILD = os.environ.get("BUILD", "build")
 # Enough cycles for a stable figure; the large configurations are slow, so
 # fewer of them.
 CYCLES = {"default": 1000000, "min": 1000000, "max": 300000, "paper": 200000}
+# The figures a run reports, in cycles per second.
+RATES = ("cosim_cycles_per_s", "rtl_cycles_per_s", "model_cycles_per_s")
 
 
 def cpu_name():
@@ -39,6 +43,7 @@ def cpu_name():
 def main():
     ap = argparse.ArgumentParser(description="co-simulation benchmark")
     ap.add_argument("--cycles", type=int, default=0, help="cycles per run (default: per config)")
+    ap.add_argument("--runs", type=int, default=3, help="runs per figure, median taken (default 3)")
     ap.add_argument("sel", nargs="+", metavar="BLOCK/CONFIG")
     a = ap.parse_args()
     out_dir = os.path.join(ROOT, "bench", "results")
@@ -52,16 +57,23 @@ def main():
         if not os.path.exists(exe):
             sys.exit(f"bench.py: {exe} is not built (run through 'make bench')")
         cycles = a.cycles or CYCLES.get(config, 200000)
-        with tempfile.NamedTemporaryFile(suffix=".json") as tmp:
-            r = subprocess.run([exe, "--cycles", str(cycles), "--threads", "2", "--bench",
-                                tmp.name], capture_output=True, text=True)
-            if r.returncode:
-                sys.exit(f"bench.py: {block}/{config} failed: {r.stderr.strip()}")
-            res = json.load(open(tmp.name))
+        runs = []
+        for _ in range(a.runs):
+            with tempfile.NamedTemporaryFile(suffix=".json") as tmp:
+                r = subprocess.run([exe, "--cycles", str(cycles), "--threads", "2", "--bench",
+                                    tmp.name], capture_output=True, text=True)
+                if r.returncode:
+                    sys.exit(f"bench.py: {block}/{config} failed: {r.stderr.strip()}")
+                runs.append(json.load(open(tmp.name)))
+            print(r.stdout.strip(), flush=True)
+        res = runs[0]
+        for key in RATES:
+            res[key] = round(statistics.median(x[key] for x in runs))
+        res["harness_overhead"] = round(res["rtl_cycles_per_s"] / res["cosim_cycles_per_s"], 3)
+        res["runs"] = a.runs
         res["cpu"] = cpu_name()
         res["date"] = datetime.date.today().isoformat()
         by_block.setdefault(block, {})[config] = res
-        print(r.stdout.strip(), flush=True)
     for block, configs in by_block.items():
         path = os.path.join(out_dir, f"{block}.json")
         old = json.load(open(path)) if os.path.exists(path) else {}
@@ -75,17 +87,19 @@ def main():
              "the RTL side when `threads` is 2 (rows without it ran both in one thread); "
              "the Verilated model is single-threaded. The stimulus recorded by the "
              "co-simulation is replayed for the RTL-only and model-only figures, each on one "
-             "core. Overhead = co-simulation time / RTL-only time.",
+             "core. Each figure is the median of `runs` runs (rows without it: one run). "
+             "Overhead = co-simulation time / RTL-only time.",
              ""]
     for path in sorted(glob.glob(os.path.join(out_dir, "*.json"))):
         data = json.load(open(path))
         block = os.path.basename(path)[:-5]
         lines += [f"## {block}", "",
-                  "| config | cycles | threads | co-sim cycles/s | RTL-only cycles/s "
+                  "| config | cycles | threads | runs | co-sim cycles/s | RTL-only cycles/s "
                   "| model-only cycles/s | harness overhead | CPU | date |",
-                  "|---|---:|---:|---:|---:|---:|---:|---|---|"]
+                  "|---|---:|---:|---:|---:|---:|---:|---:|---|---|"]
         for config, r in data.items():
             lines.append(f"| {config} | {r['cycles']} | {r.get('threads', 1)} | "
+                         f"{r.get('runs', 1)} | "
                          f"{r['cosim_cycles_per_s']:,.0f} | "
                          f"{r['rtl_cycles_per_s']:,.0f} | {r['model_cycles_per_s']:,.0f} | "
                          f"{r['harness_overhead']:.2f}x | {r['cpu']} | {r['date']} |")
