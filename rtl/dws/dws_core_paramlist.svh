@@ -31,4 +31,6 @@
   /// Derived, do not override.
   parameter int unsigned LposWidth    = ((1 > $clog2(Depth)) ? 1 : $clog2(Depth)),
   /// Derived, do not override.
-  parameter int unsigned DepthWidth   = $clog2((Depth + 1))
+  parameter int unsigned DepthWidth   = $clog2((Depth + 1)),
+  /// Derived, do not override.
+  parameter int unsigned MaxFill      = (1 + ((2 + LcpEnable) * (WarpWidth - 1)))

@@ -24,7 +24,11 @@
 // the next unfinished entry below with a Depth-bit priority search instead
 // of Depth comparators per warp. No entry below the TOS is ever at its own
 // rpc (a branch at the TOS's rpc creates no reconvergence entry), so that
-// is the only way one can be finished.
+// is the only way one can be finished. Each warp's top entry is also kept
+// in a per-warp copy, which the operation and the read port select; the
+// copy's next value is chosen from candidates read beside the comparisons
+// (docs/blocks/recon_stack.md, "Implementation", says why and what else
+// keeps the path short).
 
 `include "assert.svh"
 
@@ -57,9 +61,17 @@ module recon_stack #(
   lpos_t            lpos_q   [NumWarps][Depth];
   logic [Depth-1:0] empty_q  [NumWarps];  // '0 without likely convergence
   depth_t           sp_q     [NumWarps];
+  // Each warp's top entry (level sp - 1) again, written with it: the
+  // operation and the read port select a warp's copy instead of reading the
+  // array at a level that the stack pointer gives first.
+  pc_t              top_pc_q   [NumWarps];
+  pc_t              top_rpc_q  [NumWarps];
+  pc_t              top_lpc_q  [NumWarps];
+  mask_t            top_mask_q [NumWarps];
+  lpos_t            top_lpos_q [NumWarps];
 
   // ------------------------------------------------------------------------
-  // The addressed warp's top of stack
+  // The addressed warp's top of stack, from its copy
   // ------------------------------------------------------------------------
   logic   warp_ok;
   depth_t sp;
@@ -82,10 +94,10 @@ module recon_stack #(
     if (warp_ok) begin
       sp     = sp_q[req_warp_i];
       tos    = (sp == '0) ? '0 : LposWidth'(sp - 1'b1);
-      t_rpc  = rpc_q[req_warp_i][tos];
-      t_lpc  = lpc_q[req_warp_i][tos];
-      t_mask = mask_q[req_warp_i][tos];
-      t_lpos = lpos_q[req_warp_i][tos];
+      t_rpc  = top_rpc_q[req_warp_i];
+      t_lpc  = top_lpc_q[req_warp_i];
+      t_mask = top_mask_q[req_warp_i];
+      t_lpos = top_lpos_q[req_warp_i];
       fin    = empty_q[req_warp_i];
     end
   end
@@ -110,24 +122,22 @@ module recon_stack #(
   assign divergent = is_branch && !uniform && !loop_br;
 
   // ADVANCE, and the branches that behave as one: where the TOS goes next.
-  logic  adv_like, hit_rpc, hit_lpc;
+  logic  adv_like, uni_alt, adv_alt, hit_rpc, hit_lpc;
   pc_t   adv_pc;
   mask_t adv_mask;
-  always_comb begin
-    adv_pc   = req_pc_i;
-    adv_mask = t_mask;
-    if (uniform) begin
-      adv_pc = (taken != '0) ? req_pc_i : req_alt_pc_i;
-    end else if (loop_br) begin
-      adv_pc   = t_exit ? req_alt_pc_i : req_pc_i;
-      adv_mask = t_exit ? not_taken : taken;
-    end
-  end
+  assign uni_alt  = uniform && taken == '0;  // a uniform branch nobody takes
+  assign adv_alt  = uni_alt || (loop_br && t_exit);  // to req_alt_pc_i, not req_pc_i
+  assign adv_mask = !loop_br ? t_mask : t_exit ? not_taken : taken;
+  assign adv_pc   = adv_alt ? req_alt_pc_i : req_pc_i;
   assign adv_like = is_adv || uniform || loop_br;
-  assign hit_rpc  = adv_pc == t_rpc;
-  assign hit_lpc  = Lcp && !hit_rpc && adv_pc == t_lpc;
+  // Both PCs are compared with the top's as soon as it is read; the
+  // decision only picks a result. A loop branch never reaches the top's
+  // rpc (its staying side is not the rpc, which is the top's), so the rpc
+  // hit need not wait for the loop test.
+  assign hit_rpc  = (is_adv || uniform) && (uni_alt ? req_alt_pc_i == t_rpc : req_pc_i == t_rpc);
+  assign hit_lpc  = Lcp && !hit_rpc && (adv_alt ? req_alt_pc_i == t_lpc : req_pc_i == t_lpc);
 
-  // Divergent branch: the entries it writes, from level lcp_idx up. They go
+  // Divergent branch: the entries it writes, from level sp - 1 + j_lcp up. They go
   // above the TOS, which becomes the reconvergence entry -- unless the TOS
   // already waits at the branch's rpc (reuse): then the first of them takes
   // the TOS's level and no reconvergence entry is created.
@@ -135,43 +145,62 @@ module recon_stack #(
   pc_t   eff_lpc;
   lpos_t eff_lpos;
   mask_t push_merge;  // threads whose side goes straight to the lpc
-  logic [DepthWidth:0] n_push, lcp_idx, f_idx, t_idx;
+  logic [2:0] n_push, j_top;     // pushes; level sp - 1 + j_top is the new top's
+  logic [1:0] j_lcp, j_f, j_t;   // the level of each push, as sp - 1 + j
   always_comb begin
     reuse      = req_rpc_i == t_rpc;
-    lcp_idx    = (DepthWidth+1)'(sp) - (DepthWidth+1)'(reuse);
     new_lcp    = Lcp && req_lpc_i != PcNone && req_lpc_i != req_rpc_i;
     eff_lpc    = new_lcp ? req_lpc_i : t_lpc;
-    eff_lpos   = new_lcp ? LposWidth'(lcp_idx) : t_lpos;
+    eff_lpos   = new_lcp ? (reuse ? tos : LposWidth'(sp)) : t_lpos;
     f_to_lpc   = Lcp && !f_exit && req_alt_pc_i == eff_lpc;
     t_to_lpc   = Lcp && !t_exit && req_pc_i == eff_lpc;
     push_f     = !f_exit && !f_to_lpc;
     push_t     = !t_exit && !t_to_lpc;
     push_merge = (f_to_lpc ? not_taken : '0) | (t_to_lpc ? taken : '0);
-    n_push     = (DepthWidth+1)'(new_lcp) + (DepthWidth+1)'(push_f) + (DepthWidth+1)'(push_t);
-    f_idx      = lcp_idx + (DepthWidth+1)'(new_lcp);
-    t_idx      = f_idx + (DepthWidth+1)'(push_f);
+    n_push     = 3'(new_lcp) + 3'(push_f) + 3'(push_t);
+    j_lcp      = 2'(!reuse);
+    j_f        = j_lcp + 2'(new_lcp);
+    j_t        = j_f + 2'(push_f);
+    j_top      = 3'(j_lcp) + n_push;
+  end
+
+  // Levels sp - 1 + j (j = 0..4) from the stack pointer alone, one-hot, and
+  // whether each is within Depth: the branch's comparisons only pick j.
+  logic [Depth-1:0] lvl_oh [4];
+  logic [4:0]       fits;  // fits[j]: sp - 1 + j <= Depth
+  always_comb begin
+    for (int unsigned j = 0; j < 5; j++) begin
+      fits[j] = 32'(sp) + j <= Depth + 1;
+      if (j < 4) begin
+        for (int unsigned l = 0; l < Depth; l++) begin
+          lvl_oh[j][l] = l + 1 == 32'(sp) + j;
+        end
+      end
+    end
   end
 
   // ------------------------------------------------------------------------
   // Errors: the lowest applicable code wins
   // ------------------------------------------------------------------------
-  logic [2:0] err;
+  logic [2:0] err_early, err;  // err_early: all but OVERFLOW, from the inputs and sp
   always_comb begin
-    err = recon_stack_pkg::ErrNone;
+    err_early = recon_stack_pkg::ErrNone;
     if (req_op_i == recon_stack_pkg::OpReserved) begin
-      err = recon_stack_pkg::ErrBadOp;
+      err_early = recon_stack_pkg::ErrBadOp;
     end else if (!warp_ok) begin
-      err = recon_stack_pkg::ErrBadWarp;
+      err_early = recon_stack_pkg::ErrBadWarp;
     end else if ((is_init && req_pc_i == PcNone) ||
                  (is_adv && req_pc_i == PcNone) ||
                  (is_branch && (req_pc_i == PcNone || req_alt_pc_i == PcNone ||
                                 req_rpc_i == PcNone))) begin
-      err = recon_stack_pkg::ErrBadPc;
+      err_early = recon_stack_pkg::ErrBadPc;
     end else if (is_init && req_mask_i == '0) begin
-      err = recon_stack_pkg::ErrBadMask;
+      err_early = recon_stack_pkg::ErrBadMask;
     end else if (!is_init && sp == '0) begin
-      err = recon_stack_pkg::ErrEmpty;
-    end else if (divergent && lcp_idx + n_push > (DepthWidth+1)'(Depth)) begin
+      err_early = recon_stack_pkg::ErrEmpty;
+    end
+    err = err_early;
+    if (err_early == recon_stack_pkg::ErrNone && divergent && !fits[j_top]) begin
       err = recon_stack_pkg::ErrOverflow;
     end
   end
@@ -184,21 +213,23 @@ module recon_stack #(
   // the bottom entry included: at its rpc (the warp's exit) the warp has
   // finished, and the depth becomes 0.
   // ------------------------------------------------------------------------
-  logic   pop;
+  logic   pop, has_fin, pop_lpos;
+  lpos_t  lvl_fin, pop_lvl;  // the highest unfinished level below the top; the pop's new top
   depth_t sp_pop;
   always_comb begin : p_pop
-    logic [Depth-1:0] fin_after;
-    fin_after = fin;
-    if (hit_lpc) begin
-      fin_after[t_lpos] = 1'b0;  // the likely-convergence entry just gained threads
-    end
-    pop    = adv_like && (hit_rpc || hit_lpc);
-    sp_pop = '0;
+    lvl_fin = '0;
+    has_fin = 1'b0;
     for (int unsigned l = 0; l < Depth; l++) begin
-      if (l < 32'(tos) && !fin_after[l]) begin
-        sp_pop = DepthWidth'(l + 1);
+      if (l < 32'(tos) && !fin[l]) begin
+        lvl_fin = LposWidth'(l);
+        has_fin = 1'b1;
       end
     end
+    // a merge into the likely-convergence entry (below the top) unfinishes it
+    pop_lpos = hit_lpc && (!has_fin || t_lpos > lvl_fin);
+    pop_lvl  = pop_lpos ? t_lpos : lvl_fin;
+    pop      = adv_like && (hit_rpc || hit_lpc);
+    sp_pop   = (has_fin || hit_lpc) ? DepthWidth'(pop_lvl) + 1'b1 : '0;
   end
 
   // ------------------------------------------------------------------------
@@ -227,30 +258,29 @@ module recon_stack #(
       wr_full[0] = 1'b1;
       sp_next    = DepthWidth'(1);
     end else if (adv_like) begin
+      // the top moves on; a pop leaves its level above the stack, where
+      // the write does not matter, so the write need not wait for the pop
+      wr_tos[tos] = 1'b1;
       if (pop) begin
         sp_next = sp_pop;
         if (hit_lpc) begin
           merge_mask       = adv_mask;
           wr_merge[t_lpos] = 1'b1;
         end
-      end else begin
-        wr_tos[tos] = 1'b1;
       end
     end else if (divergent) begin
       tos_pc      = req_rpc_i;  // the TOS becomes the reconvergence entry
       tos_mask    = t_mask;
       wr_tos[tos] = !reuse;
-      for (int unsigned l = 0; l < Depth; l++) begin
-        wr_lcp[l] = new_lcp && l == 32'(lcp_idx);
-        wr_f[l]   = push_f && l == 32'(f_idx);
-        wr_t[l]   = push_t && l == 32'(t_idx);
-      end
+      wr_lcp      = new_lcp ? lvl_oh[j_lcp] : '0;
+      wr_f        = push_f ? lvl_oh[j_f] : '0;
+      wr_t        = push_t ? lvl_oh[j_t] : '0;
       wr_full = wr_lcp | wr_f | wr_t;
       if (!new_lcp && push_merge != '0) begin
         merge_mask       = push_merge;
         wr_merge[t_lpos] = 1'b1;
       end
-      sp_next = DepthWidth'(lcp_idx + n_push);
+      sp_next = DepthWidth'(32'(sp) + 32'(j_top) - 1);
     end
   end
 
@@ -295,22 +325,107 @@ module recon_stack #(
     end
   end
 
+  // An entry's rpc is written only when the entry is, with req_rpc_i. A
+  // branch writes it at every level from the top up before its kind is
+  // known: the levels above the top are not in the stack (a push writes
+  // them whole), and at the top a push writes only when it reuses the top's
+  // level, whose rpc is req_rpc_i already. Its enable so waits for one
+  // comparison instead of the branch's kind and error.
+  logic [Depth-1:0] rpc_wr;
+  always_comb begin
+    for (int unsigned l = 0; l < Depth; l++) begin
+      rpc_wr[l] = req_valid_i &&
+                  (is_init ? (l == 0 && err_early == recon_stack_pkg::ErrNone)
+                           : is_branch && warp_ok && (l >= 32'(sp) || (l == 32'(tos) && reuse)));
+    end
+  end
+
   // Entry storage: a register file written only at the addressed warp's
   // levels. It has no reset, like the SRAM it would be in a large core: no
   // entry is read before it is written (reads are below the stack pointer).
   always_ff @(posedge clk_i) begin : p_entries
-    if (apply) begin
-      for (int unsigned l = 0; l < Depth; l++) begin
+    for (int unsigned l = 0; l < Depth; l++) begin
+      if (rpc_wr[l]) begin
+        rpc_q[req_warp_i][l] <= req_rpc_i;
+      end
+      if (apply) begin
         if (wr_full[l]) begin
-          pc_q[req_warp_i][l]     <= wd_pc[l];
-          rpc_q[req_warp_i][l]    <= req_rpc_i;
-          mask_q[req_warp_i][l]   <= wd_mask[l];
+          pc_q[req_warp_i][l]   <= wd_pc[l];
+          mask_q[req_warp_i][l] <= wd_mask[l];
         end else if (wr_tos[l]) begin
-          pc_q[req_warp_i][l]     <= tos_pc;
-          mask_q[req_warp_i][l]   <= tos_mask;
+          pc_q[req_warp_i][l]   <= tos_pc;
+          mask_q[req_warp_i][l] <= tos_mask;
         end else if (wr_merge[l]) begin
-          mask_q[req_warp_i][l]   <= mask_q[req_warp_i][l] | merge_mask;
+          mask_q[req_warp_i][l] <= mask_q[req_warp_i][l] | merge_mask;
         end
+      end
+    end
+  end
+
+  // ------------------------------------------------------------------------
+  // The addressed warp's new top copy: its entry at level sp_next - 1 as the
+  // writes above leave it. A level that a pop or a reused top uncovers is
+  // read from the array at levels known from the state alone (the highest
+  // unfinished level below the top, the top's likely-convergence entry, the
+  // level below the top), beside the branch's comparisons, not after them.
+  // ------------------------------------------------------------------------
+  localparam int unsigned EntWidth = 3 * PcWidth + WarpWidth + LposWidth;
+  typedef logic [EntWidth-1:0] ent_t;  // {pc, rpc, lpc, mask, lpos}
+
+  logic [WarpIdWidth-1:0] w_idx;  // req_warp_i, 0 when out of range (a safe index)
+  ent_t row [Depth];              // the addressed warp's stack
+  assign w_idx = warp_ok ? req_warp_i : '0;
+  for (genvar l = 0; l < Depth; l++) begin : gen_row
+    assign row[l] = {pc_q[w_idx][l], rpc_q[w_idx][l], lpc_q[w_idx][l], mask_q[w_idx][l],
+                     lpos_q[w_idx][l]};
+  end
+
+  lpos_t lvl_below, lvl_up;
+  ent_t  e_fin, e_lpos, e_below, e_up, top_next;
+  always_comb begin : p_uncovered
+    lvl_below = tos - 1'b1;
+    e_fin     = row[lvl_fin];
+    e_lpos    = (32'(t_lpos) < Depth) ? row[t_lpos] : '0;
+    e_below   = (32'(lvl_below) < Depth) ? row[lvl_below] : '0;
+    // without likely convergence nothing is finished, and a pop uncovers
+    // the level below the top
+    if (!pop || !Lcp) begin
+      lvl_up = lvl_below;
+      e_up   = e_below;
+    end else begin
+      lvl_up = pop_lvl;
+      e_up   = pop_lpos ? e_lpos : e_fin;
+    end
+    if (lvl_up == t_lpos && wr_merge != '0) begin
+      e_up[LposWidth +: WarpWidth] = e_up[LposWidth +: WarpWidth] | merge_mask;
+    end
+  end
+
+  // One-hot choice, an AND-OR rather than a chain of priorities: the
+  // choices wait for different comparisons.
+  logic div_t, div_f, div_lcp, div_tos, pick_up;
+  assign div_t   = !is_init && !adv_like && push_t;  // divergent: the last entry written
+  assign div_f   = !is_init && !adv_like && !push_t && push_f;
+  assign div_lcp = !is_init && !adv_like && !push_t && !push_f && new_lcp;
+  assign div_tos = !is_init && !adv_like && !push_t && !push_f && !new_lcp && !reuse;
+  assign pick_up = pop || (!is_init && !adv_like && !push_t && !push_f && !new_lcp && reuse);
+  always_comb begin : p_top_next
+    top_next = ({EntWidth{is_init}} &
+                {req_pc_i, req_rpc_i, PcNone, req_mask_i, {LposWidth{1'b0}}}) |
+               ({EntWidth{adv_like && !pop}} & {adv_pc, t_rpc, t_lpc, adv_mask, t_lpos}) |
+               ({EntWidth{div_t}}   & {req_pc_i, req_rpc_i, eff_lpc, taken, eff_lpos}) |
+               ({EntWidth{div_f}}   & {req_alt_pc_i, req_rpc_i, eff_lpc, not_taken, eff_lpos}) |
+               ({EntWidth{div_lcp}} & {req_lpc_i, req_rpc_i, t_lpc, push_merge, t_lpos}) |
+               ({EntWidth{div_tos}} & {req_rpc_i, t_rpc, t_lpc, t_mask, t_lpos}) |
+               ({EntWidth{pick_up}} & e_up);
+  end
+
+  for (genvar w = 0; w < NumWarps; w++) begin : gen_top
+    always_ff @(posedge clk_i) begin : p_top
+      if (apply && 32'(req_warp_i) == w) begin
+        top_pc_q[w]   <= top_next[EntWidth-1 -: PcWidth];
+        top_rpc_q[w]  <= top_next[EntWidth-PcWidth-1 -: PcWidth];
+        top_mask_q[w] <= top_next[LposWidth +: WarpWidth];
       end
     end
   end
@@ -329,13 +444,23 @@ module recon_stack #(
         end
       end
     end
+    for (genvar w = 0; w < NumWarps; w++) begin : gen_top_lcp
+      always_ff @(posedge clk_i) begin : p_top_lcp
+        if (apply && 32'(req_warp_i) == w) begin
+          top_lpc_q[w]  <= top_next[LposWidth+WarpWidth +: PcWidth];
+          top_lpos_q[w] <= top_next[LposWidth-1:0];
+        end
+      end
+    end
   end else begin : gen_no_lcp
     for (genvar w = 0; w < NumWarps; w++) begin : gen_w
       for (genvar l = 0; l < Depth; l++) begin : gen_l
         assign lpc_q[w][l]  = PcNone;
         assign lpos_q[w][l] = '0;
       end
-      assign empty_q[w] = '0;  // only likely-convergence entries start empty
+      assign empty_q[w]    = '0;  // only likely-convergence entries start empty
+      assign top_lpc_q[w]  = PcNone;
+      assign top_lpos_q[w] = '0;
     end
   end
 
@@ -345,6 +470,8 @@ module recon_stack #(
     for (genvar l = 0; l < Depth; l++) begin : gen_unused
       assign unused_lcp_data[l] = ^{wd_lpc[l], wd_lpos[l], wd_empty[l]};
     end
+    logic unused_top_lcp;
+    assign unused_top_lcp = ^{top_next[LposWidth+WarpWidth +: PcWidth], top_next[LposWidth-1:0]};
   end
 
   // ------------------------------------------------------------------------
@@ -368,7 +495,6 @@ module recon_stack #(
   // ------------------------------------------------------------------------
   always_comb begin : p_read
     depth_t rd_sp;
-    lpos_t  rd_tos;
     rd_valid_o = 1'b0;
     rd_pc_o    = '0;
     rd_rpc_o   = '0;
@@ -377,17 +503,15 @@ module recon_stack #(
     rd_lpos_o  = '0;
     rd_depth_o = '0;
     rd_sp      = '0;
-    rd_tos     = '0;
     if (32'(rd_warp_i) < NumWarps) begin
       rd_sp  = sp_q[rd_warp_i];
-      rd_tos = (rd_sp == '0) ? '0 : LposWidth'(rd_sp - 1'b1);
       if (rd_sp != '0) begin
         rd_valid_o = 1'b1;
-        rd_pc_o    = pc_q[rd_warp_i][rd_tos];
-        rd_rpc_o   = rpc_q[rd_warp_i][rd_tos];
-        rd_mask_o  = mask_q[rd_warp_i][rd_tos];
-        rd_lpc_o   = lpc_q[rd_warp_i][rd_tos];
-        rd_lpos_o  = lpos_q[rd_warp_i][rd_tos];
+        rd_pc_o    = top_pc_q[rd_warp_i];
+        rd_rpc_o   = top_rpc_q[rd_warp_i];
+        rd_mask_o  = top_mask_q[rd_warp_i];
+        rd_lpc_o   = top_lpc_q[rd_warp_i];
+        rd_lpos_o  = top_lpos_q[rd_warp_i];
         rd_depth_o = rd_sp;
       end
     end
@@ -398,9 +522,10 @@ module recon_stack #(
   // ------------------------------------------------------------------------
   // rsp_reg answers "no error" with 0.
   `ASSERT_INIT(ErrNoneIsZero_A, 32'(recon_stack_pkg::ErrNone) == 0)
-  // No stack deeper than Depth.
+  // No stack deeper than Depth, nor than the most entries W threads fill.
+  localparam int unsigned SpMax = (MaxFill < Depth) ? MaxFill : Depth;
   for (genvar w = 0; w < NumWarps; w++) begin : gen_sp_assert
-    `ASSERT(SpBound_A, 32'(sp_q[w]) <= Depth)
+    `ASSERT(SpBound_A, 32'(sp_q[w]) <= SpMax)
   end
   // A stack empties only by a pop at the rpc (a likely-convergence merge
   // always leaves the entry it merged into).
@@ -417,6 +542,10 @@ module recon_stack #(
     end
   end
   `ASSERT_NEVER(NoEntryBelowTosAtRpc_A, below_at_rpc != '0)
+  // The top copy is the addressed warp's entry at level sp - 1.
+  `ASSERT(TopCopy_A, !(warp_ok && sp != '0) ||
+                     {top_pc_q[req_warp_i], top_rpc_q[req_warp_i], top_lpc_q[req_warp_i],
+                      top_mask_q[req_warp_i], top_lpos_q[req_warp_i]} == row[tos])
 `endif
   // The reserved PC is rejected (BAD_PC) and never reaches a top of stack.
   `ASSERT_NEVER(RdPcNone_A, rd_valid_o && rd_pc_o == PcNone)
