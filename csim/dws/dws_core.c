@@ -5,9 +5,11 @@
  * this file only decides what each of them gets in a cycle.
  *
  * Each cycle is decided on the state before the edge (decide() reads the
- * model and writes nothing): the situation (REROOT, SEQ or REQUEST), the
- * children's inputs and, for a request, its error; then the edge steps both
- * children and updates the core's own records and registered outputs.
+ * model and writes nothing): the situation (REROOT, SEQ or REQUEST) and
+ * the operations it gives each child and, for a request, its error. At the
+ * edge the children apply the operations decided the cycle before (the
+ * ones in flight), the core updates its own records, and this cycle's
+ * operations become the ones in flight.
  *
  * Points the page leaves open, decided here (closest to the paper):
  *   - seq_warp_o and seq_pop_o are 0 when seq_valid_o is 0, rsp_held_o is 0
@@ -22,14 +24,24 @@
  *   - A loop bypass is never a MISMATCH, whatever the warp's held splits
  *     wait at (the page checks MISMATCH only for a BRANCH that is not a loop
  *     bypass); an EXEC or MEM whose next PC is not T.rpc never is either.
- *   - The re-root looks at the stack's registered error only (stk_err_o);
- *     the cycle before a re-root always gave the stack an operation. */
+ *   - The re-root looks at the stack's registered error only (stk_err_o):
+ *     the edge before a re-root always applied a stack operation, the
+ *     step's or the bypass's that the re-root follows. */
 #include "dws_core.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 #include "clog2.h"
+
+/* An accepted request's update of its warp's record, applied with the
+ * children's operations (the cycle after its judgement). */
+typedef struct {
+    bool valid;
+    unsigned warp, op, at;   /* at: EXEC, MEM: the point it arrived at */
+    bool held, bypass;
+    uint64_t pc, alt_pc, rpc, lpc, taken; /* BRANCH: the targets; the split's taken threads */
+} rec_upd_t;
 
 struct dws_core {
     dws_core_params_t p;
@@ -40,9 +52,17 @@ struct dws_core {
     unsigned warp_id_mask;  /* WarpIdWidth low bits */
     unsigned entry_id_mask; /* EntryIdWidth low bits */
     dws_core_park_t *park;  /* per warp: its held splits' record and fault bit */
+    /* the operations in flight: judged last cycle, applied at the next edge
+     * (only the req_* fields are used) */
+    warp_split_table_in_t ap_wi;
+    recon_stack_in_t ap_si;
+    bool ap_reroot;         /* ap_si is a SEQ step or a bypass pop: re-root its warp */
+    rec_upd_t ap_rec;       /* the record update in flight */
     bool reroot;            /* the next cycle re-roots reroot_warp */
     unsigned reroot_warp;
-    /* the core's registered outputs */
+    /* the judgement of the last cycle (stage 1) and the outputs */
+    bool r1_taken, r1_held, r1_seq, r1_pop;
+    unsigned r1_err, r1_seq_warp;
     bool rsp_valid, rsp_held;
     unsigned rsp_err, err_sticky;
     bool seq_valid, seq_pop;
@@ -96,10 +116,28 @@ void dws_core_reset(dws_core_t *m)
     warp_split_table_reset(m->wst);
     recon_stack_reset(m->stk);
     memset(m->park, 0, m->p.num_warps * sizeof *m->park);
-    m->reroot = false;
+    memset(&m->ap_wi, 0, sizeof m->ap_wi);
+    memset(&m->ap_si, 0, sizeof m->ap_si);
+    memset(&m->ap_rec, 0, sizeof m->ap_rec);
+    m->ap_reroot = m->reroot = false;
     m->reroot_warp = 0;
+    m->r1_taken = m->r1_held = m->r1_seq = m->r1_pop = false;
+    m->r1_err = m->r1_seq_warp = 0;
     m->rsp_valid = m->rsp_held = m->seq_valid = m->seq_pop = false;
     m->rsp_err = m->err_sticky = m->seq_warp = 0;
+}
+
+/* The warps with an operation in flight or re-rooted this cycle. */
+static uint32_t busy_warps(const dws_core_t *m)
+{
+    uint32_t b = 0;
+    if (m->ap_wi.req_valid)
+        b |= 1u << m->ap_wi.req_warp;
+    if (m->ap_si.req_valid)
+        b |= 1u << m->ap_si.req_warp;
+    if (m->reroot)
+        b |= 1u << m->reroot_warp;
+    return b;
 }
 
 /* ------------------------------------------------------------------ */
@@ -107,10 +145,14 @@ void dws_core_reset(dws_core_t *m)
 
 typedef struct {
     unsigned phase, warp;      /* the situation; the warp the stack's read port shows */
-    warp_split_table_in_t wi;  /* the children's inputs at the edge */
+    uint32_t busy;             /* busy_o */
+    warp_split_table_in_t wi;  /* the children's inputs at the edge (the ops in flight) */
     recon_stack_in_t si;
     warp_split_table_out_t wo; /* their outputs during the cycle */
     recon_stack_out_t so;
+    warp_split_table_in_t jw;  /* the operations judged now (req_* only) */
+    recon_stack_in_t js;
+    bool jrr;                  /* js is followed by a re-root of its warp */
     /* REQUEST */
     bool ignored, taken;
     unsigned op, err;
@@ -161,7 +203,7 @@ static void stk_request(recon_stack_in_t *si, unsigned op, unsigned w, uint64_t 
  * core's codes 3 and 4, its BUSY the core's BUSY. */
 static unsigned judge(const dws_core_t *m, cycle_t *c)
 {
-    unsigned w = c->warp, wst_err = c->wo.req_err;
+    unsigned w = c->warp, wst_err = c->wo.chk_err;
     uint64_t T_rpc = c->so.rd_rpc, T_lpc = c->so.rd_lpc;
     bool exec_mem = c->op == DWSC_OP_EXEC || c->op == DWSC_OP_MEM;
     /* section 5.5: "checks whether its reconverging PC matches that on top
@@ -215,7 +257,7 @@ static unsigned judge(const dws_core_t *m, cycle_t *c)
 /* REQUEST: the request's error and, when accepted, the children's ops. */
 static void decide_request(const dws_core_t *m, const dws_core_in_t *in, cycle_t *c)
 {
-    c->taken = in->req_valid;
+    c->taken = in->req_valid && !(c->warp < m->p.num_warps && (c->busy >> c->warp & 1u));
     if (!c->taken)
         return;
     unsigned w = c->warp, e = in->req_entry & m->entry_id_mask;
@@ -224,7 +266,7 @@ static void decide_request(const dws_core_t *m, const dws_core_in_t *in, cycle_t
     c->rpc = in->req_rpc & m->pc_none;
     c->lpc = in->req_lpc & m->pc_none;
     c->mask = in->req_mask & m->lane_mask;
-    c->S = c->wo.ex_mask;
+    c->S = c->wo.chk_split;
     c->err = judge(m, c);
     if (w < m->p.num_warps)
         c->splits = count_splits(m, w);
@@ -233,11 +275,11 @@ static void decide_request(const dws_core_t *m, const dws_core_in_t *in, cycle_t
         return;
     }
 
-    warp_split_table_in_t *wi = &c->wi;
+    warp_split_table_in_t *wi = &c->jw;
     switch (c->op) {
     case DWSC_OP_INIT:
         wst_request(wi, WST_OP_INIT, w, 0, c->pc, c->mask, false);
-        stk_request(&c->si, RS_OP_INIT, w, c->pc, 0, c->rpc, 0, c->mask);
+        stk_request(&c->js, RS_OP_INIT, w, c->pc, 0, c->rpc, 0, c->mask);
         break;
     case DWSC_OP_RELEASE:
         wst_request(wi, WST_OP_RELEASE, w, 0, 0, 0, false);
@@ -261,8 +303,9 @@ static void decide_request(const dws_core_t *m, const dws_core_in_t *in, cycle_t
         uint64_t outcome = (c->mask & c->S) | (~c->S & (exit_taken ? 0 : m->lane_mask));
         c->kept = (c->S & stay) != 0;
         c->pop = c->S == c->so.rd_mask.w[0] && !c->kept;
+        c->jrr = c->pop; /* the stack pops: re-root the warp from its new top */
         wst_request(wi, WST_OP_BYPASS, w, e, exit_taken ? c->alt_pc : c->pc, stay, false);
-        stk_request(&c->si, RS_OP_BRANCH, w, c->pc, c->alt_pc, c->rpc, c->lpc, outcome);
+        stk_request(&c->js, RS_OP_BRANCH, w, c->pc, c->alt_pc, c->rpc, c->lpc, outcome);
         break;
     }
 }
@@ -271,21 +314,29 @@ static void decide(const dws_core_t *m, const dws_core_in_t *in, cycle_t *c)
 {
     memset(c, 0, sizeof *c);
     c->op = in->req_op & ((1u << DWSC_OP_WIDTH) - 1u);
-    /* policy, sched, the fill and the read port go straight to the WST */
-    c->wi = (warp_split_table_in_t){.policy = in->policy, .sched = in->sched,
-                                    .fill_valid = in->fill_valid, .fill_warp = in->fill_warp,
-                                    .fill_mask = in->fill_mask, .rd_warp = in->rd_warp,
-                                    .rd_entry = in->rd_entry};
-    /* the WST's outputs, judging the op the core would forward */
-    warp_split_table_in_t probe = c->wi;
-    wst_request(&probe, c->op == DWSC_OP_BRANCH ? WST_OP_EXEC : c->op, in->req_warp,
-                in->req_entry, in->req_pc, in->req_mask, false);
-    warp_split_table_eval(m->wst, &probe, &c->wo);
+    /* the table applies the operation in flight; policy, sched, the fill and
+     * the read port go straight to it; its judge port judges the op the
+     * core would forward (BRANCH as EXEC) */
+    c->wi = m->ap_wi;
+    c->wi.policy = in->policy;
+    c->wi.sched = in->sched;
+    c->wi.fill_valid = in->fill_valid;
+    c->wi.fill_warp = in->fill_warp;
+    c->wi.fill_mask = in->fill_mask;
+    c->wi.rd_warp = in->rd_warp;
+    c->wi.rd_entry = in->rd_entry;
+    c->wi.chk_op = c->op == DWSC_OP_BRANCH ? WST_OP_EXEC : c->op;
+    c->wi.chk_warp = in->req_warp;
+    c->wi.chk_entry = in->req_entry;
+    c->wi.chk_mask = in->req_mask;
+    warp_split_table_eval(m->wst, &c->wi, &c->wo);
+    c->si = m->ap_si;
 
     uint32_t faulted = 0;
     for (unsigned w = 0; w < m->p.num_warps; w++)
         faulted |= (uint32_t)m->park[w].fault << w;
-    uint32_t ready_warps = c->wo.arrived & ~faulted;
+    c->busy = busy_warps(m);
+    uint32_t ready_warps = c->wo.arrived & ~faulted & ~c->busy;
     if (m->reroot) {
         c->phase = DWS_CORE_PHASE_REROOT;
         c->warp = m->reroot_warp;
@@ -293,14 +344,13 @@ static void decide(const dws_core_t *m, const dws_core_in_t *in, cycle_t *c)
     } else if (ready_warps) {
         c->phase = DWS_CORE_PHASE_SEQ;
         c->warp = (unsigned)__builtin_ctz(ready_warps); /* the lowest arrived warp */
-        c->si.rd_warp = c->warp;
+        c->si.rd_warp = in->req_warp;
     } else {
         c->phase = DWS_CORE_PHASE_REQUEST;
         c->warp = in->req_warp & m->warp_id_mask;
         c->si.rd_warp = in->req_warp;
     }
     recon_stack_eval(m->stk, &c->si, &c->so);
-    c->ignored = c->phase != DWS_CORE_PHASE_REQUEST && in->req_valid;
 
     unsigned s = c->warp;
     if (c->phase == DWS_CORE_PHASE_REROOT) {
@@ -309,20 +359,27 @@ static void decide(const dws_core_t *m, const dws_core_in_t *in, cycle_t *c)
         c->fault = c->so.rsp_err != RS_ERR_NONE;
         c->release = !c->fault && !c->so.rd_valid;
         if (c->release)
-            wst_request(&c->wi, WST_OP_RELEASE, s, 0, 0, 0, false);
+            wst_request(&c->jw, WST_OP_RELEASE, s, 0, 0, 0, false);
         else if (!c->fault)
-            wst_request(&c->wi, WST_OP_INIT, s, 0, c->so.rd_pc, c->so.rd_mask.w[0], false);
+            wst_request(&c->jw, WST_OP_INIT, s, 0, c->so.rd_pc, c->so.rd_mask.w[0], false);
     } else if (c->phase == DWS_CORE_PHASE_SEQ) {
         const dws_core_park_t *k = &m->park[s];
         c->splits = count_splits(m, s);
-        if (k->kind == DWSC_PARK_BRANCH)
-            stk_request(&c->si, RS_OP_BRANCH, s, k->tpc, k->fpc, k->rpc, k->lpc, k->taken);
-        else /* RPC, LPC: every thread of the top is at that PC */
-            stk_request(&c->si, RS_OP_ADVANCE, s,
-                        k->kind == DWSC_PARK_LPC ? c->so.rd_lpc : c->so.rd_rpc, 0, 0, 0, 0);
+        c->jrr = true;
+        if (k->kind == DWSC_PARK_BRANCH) {
+            stk_request(&c->js, RS_OP_BRANCH, s, k->tpc, k->fpc, k->rpc, k->lpc, k->taken);
+        } else { /* RPC, LPC: every thread of the top is at that PC */
+            recon_stack_entry_t top = {0};
+            unsigned d = recon_stack_depth(m->stk, s);
+            bool ok = d && recon_stack_entry(m->stk, s, d - 1, &top);
+            (void)ok; /* an arrived warp has splits: its stack is not empty */
+            stk_request(&c->js, RS_OP_ADVANCE, s, k->kind == DWSC_PARK_LPC ? top.lpc : top.rpc,
+                        0, 0, 0, 0);
+        }
     } else {
         decide_request(m, in, c);
     }
+    c->ignored = in->req_valid && !c->taken;
 }
 
 /* ------------------------------------------------------------------ */
@@ -334,7 +391,9 @@ static void outputs(const dws_core_t *m, const cycle_t *c, dws_core_out_t *out)
     for (unsigned w = 0; w < m->p.num_warps; w++)
         fault |= (uint32_t)m->park[w].fault << w;
     *out = (dws_core_out_t){
-        .req_ready = c->phase == DWS_CORE_PHASE_REQUEST,
+        .req_ready = c->phase == DWS_CORE_PHASE_REQUEST &&
+                     !(c->warp < m->p.num_warps && (c->busy >> c->warp & 1u)),
+        .busy = c->busy,
         .rsp_valid = m->rsp_valid,
         .rsp_err = m->rsp_err,
         .rsp_held = m->rsp_held,
@@ -368,8 +427,16 @@ void dws_core_eval(const dws_core_t *m, const dws_core_in_t *in, dws_core_out_t 
 /* ------------------------------------------------------------------ */
 /* the edge                                                             */
 
-/* The core's records at the edge of an accepted request. */
-static void apply_request(dws_core_t *m, const cycle_t *c)
+/* The record update of an accepted request. */
+static rec_upd_t record_update(const cycle_t *c)
+{
+    return (rec_upd_t){.valid = true, .warp = c->warp, .op = c->op, .at = c->at,
+                       .held = c->held, .bypass = c->bypass, .pc = c->pc, .alt_pc = c->alt_pc,
+                       .rpc = c->rpc, .lpc = c->lpc, .taken = c->mask & c->S};
+}
+
+/* The core's record at the edge that applies a request. */
+static void apply_request(dws_core_t *m, const rec_upd_t *c)
 {
     dws_core_park_t *k = &m->park[c->warp];
     switch (c->op) {
@@ -383,13 +450,8 @@ static void apply_request(dws_core_t *m, const cycle_t *c)
             k->kind = c->at;
         break;
     default: /* BRANCH */
-        if (c->bypass) {
-            if (c->pop) {
-                m->reroot = true;
-                m->reroot_warp = c->warp;
-            }
+        if (c->bypass)
             break;
-        }
         if (k->kind == DWSC_PARK_NONE) { /* the first arrival records the targets */
             k->tpc = c->pc;
             k->fpc = c->alt_pc;
@@ -397,7 +459,7 @@ static void apply_request(dws_core_t *m, const cycle_t *c)
             k->lpc = c->lpc;
         }
         k->kind = DWSC_PARK_BRANCH;
-        k->taken |= c->mask & c->S;
+        k->taken |= c->taken;
         break;
     }
 }
@@ -422,7 +484,6 @@ void dws_core_step(dws_core_t *m, const dws_core_in_t *in, dws_core_out_t *out,
     bool accepted = c.taken && c.err == DWSC_ERR_NONE;
     switch (c.phase) {
     case DWS_CORE_PHASE_REROOT:
-        m->reroot = false;
         e.reroot_warp = c.warp;
         e.reroot_release = c.release;
         e.reroot_fault = c.fault;
@@ -434,9 +495,7 @@ void dws_core_step(dws_core_t *m, const dws_core_in_t *in, dws_core_out_t *out,
         }
         break;
     case DWS_CORE_PHASE_SEQ:
-        m->reroot = true;
-        m->reroot_warp = c.warp;
-        e.seq_pop = c.si.req_op == RS_OP_ADVANCE;
+        e.seq_pop = c.js.req_op == RS_OP_ADVANCE;
         e.seq_park = m->park[c.warp].kind;
         e.seq_warp = c.warp;
         e.seq_splits = c.splits;
@@ -455,17 +514,36 @@ void dws_core_step(dws_core_t *m, const dws_core_in_t *in, dws_core_out_t *out,
         e.bypass = c.bypass;
         e.bypass_kept = c.bypass && c.kept;
         e.bypass_pop = c.bypass && c.pop;
-        if (accepted)
-            apply_request(m, &c);
         break;
     }
 
-    /* registered outputs */
-    model_respond(&m->rsp_valid, &m->rsp_err, &m->err_sticky, c.taken, c.err, DWSC_ERR_NONE);
-    m->rsp_held = accepted && c.held;
-    m->seq_valid = c.phase == DWS_CORE_PHASE_SEQ;
-    m->seq_warp = e.seq_warp;
-    m->seq_pop = e.seq_pop;
+    /* the record update judged last cycle applies with the children's
+     * operations; this cycle's goes in flight */
+    if (m->ap_rec.valid)
+        apply_request(m, &m->ap_rec);
+    m->ap_rec = accepted ? record_update(&c) : (rec_upd_t){0};
+
+    /* the stack's operation in flight was a SEQ step or a bypass pop: the
+     * next cycle re-roots its warp; this cycle's operations go in flight */
+    m->reroot = m->ap_si.req_valid && m->ap_reroot;
+    m->reroot_warp = m->ap_si.req_warp;
+    m->ap_wi = c.jw;
+    m->ap_si = c.js;
+    m->ap_reroot = c.jrr;
+
+    /* the responses: last cycle's judgement shows now, this cycle's waits */
+    model_respond(&m->rsp_valid, &m->rsp_err, &m->err_sticky, m->r1_taken, m->r1_err,
+                  DWSC_ERR_NONE);
+    m->rsp_held = m->r1_held;
+    m->seq_valid = m->r1_seq;
+    m->seq_warp = m->r1_seq_warp;
+    m->seq_pop = m->r1_pop;
+    m->r1_taken = c.taken;
+    m->r1_err = c.err;
+    m->r1_held = accepted && c.held;
+    m->r1_seq = c.phase == DWS_CORE_PHASE_SEQ;
+    m->r1_seq_warp = e.seq_warp;
+    m->r1_pop = e.seq_pop;
     if (ev)
         *ev = e;
 }

@@ -8,8 +8,10 @@
  * warp what its held splits wait at (park: NONE, BRANCH with the branch's
  * targets and gathered outcome, or RPC) and a fault bit, and runs a
  * two-state sequencer: a warp whose splits have all arrived has its branch
- * or pop taken on the stack (SEQ), and the next cycle its splits are
- * re-rooted from the new top of stack (REROOT). Behaviour, timing and
+ * or pop taken on the stack (SEQ), and its splits are then re-rooted from
+ * the new top of stack (REROOT). Two stages: what a cycle judges (a
+ * request, a SEQ or REROOT step) the children apply in the next cycle;
+ * responses show it in the cycle after that. Behaviour, timing and
  * errors: docs/blocks/dws_core.md. Written from that page and the paper,
  * independently of the RTL. No printing, no globals. */
 #ifndef SIMT_DWS_CORE_H
@@ -36,9 +38,10 @@ typedef struct {
 enum { DWS_CORE_OK = 0, DWS_CORE_EPARAM_WST = -1, DWS_CORE_EPARAM_STACK = -2,
        DWS_CORE_ENOMEM = -3 };
 
-/* What a cycle is (events.phase), decided from the state before its edge. */
+/* What a cycle judges (events.phase), decided from the state before its
+ * edge. */
 enum dws_core_phase {
-    DWS_CORE_PHASE_REQUEST = 0, /* req_ready_o: a request may be taken */
+    DWS_CORE_PHASE_REQUEST = 0, /* a request of a warp that is not busy may be taken */
     DWS_CORE_PHASE_SEQ = 1,     /* an arrived warp's branch or pop on the stack */
     DWS_CORE_PHASE_REROOT = 2,  /* that warp's splits re-rooted from its new top */
 };
@@ -72,6 +75,7 @@ typedef struct {
 
 typedef struct {
     bool req_ready;
+    uint32_t busy;        /* bit w: warp w has an operation in flight or is re-rooted */
     bool rsp_valid;
     unsigned rsp_err;
     bool rsp_held;
@@ -89,9 +93,11 @@ typedef struct {
     DWS_CORE_WST_OUTS(MODEL_FIELD)
 } dws_core_out_t;
 
-/* What one edge did (the testbench's cover rules and stimulus read it). */
+/* What one edge did (the testbench's cover rules and stimulus read it):
+ * what the cycle judged, and what the children applied (the operations
+ * judged the cycle before). */
 typedef struct {
-    unsigned phase;          /* enum dws_core_phase: what this cycle was */
+    unsigned phase;          /* enum dws_core_phase: what this cycle judged */
     bool ignored;            /* a request presented while req_ready_o was low */
     bool taken;              /* a request was taken (req_ready_o and req_valid_i) */
     unsigned op, err, warp;  /* its op, error and warp (truncated) */
@@ -109,7 +115,8 @@ typedef struct {
     unsigned reroot_warp;    /* REROOT: its warp */
     bool reroot_release;     /* REROOT: the stack is empty: WST RELEASE */
     bool reroot_fault;       /* REROOT: the stack refused the branch: fault */
-    /* the children's view of the cycle (req_valid false: no request) */
+    /* the children's view of the cycle: the operations they applied
+     * (req_valid false: none) */
     warp_split_table_in_t wst_in;
     warp_split_table_events_t wst;
     recon_stack_in_t stk_in;
@@ -140,7 +147,8 @@ dws_core_park_t dws_core_park(const dws_core_t *m, unsigned w);
 /* The phase the next cycle will be in, as far as the state says:
  * DWS_CORE_PHASE_REROOT with its warp in *warp (when warp is not NULL), or
  * DWS_CORE_PHASE_REQUEST (*warp = 0): a request is taken, or a sequencer
- * step happens when a warp that has not faulted has arrived (arrived_o). */
+ * step happens when a warp that is not busy and has not faulted has
+ * arrived (arrived_o). */
 unsigned dws_core_phase(const dws_core_t *m, unsigned *warp);
 
 #endif /* SIMT_DWS_CORE_H */

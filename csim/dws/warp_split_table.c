@@ -352,11 +352,13 @@ static void sched_edge(warp_split_table_t *m, pick_t pick, const sched_view_t *v
 
 static unsigned request_error(const warp_split_table_t *m, const warp_split_table_in_t *in);
 
-/* The request's entry (all zero when its warp or entry is out of range). */
-static wst_ent_t request_entry(const warp_split_table_t *m, const warp_split_table_in_t *in)
+/* The judge port: the error of its operation as a request on this state. */
+static unsigned judge_error(const warp_split_table_t *m, const warp_split_table_in_t *in)
 {
-    return warp_split_table_entry(m, in->req_warp & m->warp_id_mask,
-                                  in->req_entry & m->entry_id_mask);
+    warp_split_table_in_t q = {.policy = in->policy, .req_op = in->chk_op,
+                               .req_warp = in->chk_warp, .req_entry = in->chk_entry,
+                               .req_mask = in->chk_mask};
+    return request_error(m, &q);
 }
 
 /* The outputs during the cycle. */
@@ -366,8 +368,9 @@ void warp_split_table_eval(const warp_split_table_t *m, const warp_split_table_i
     *out = m->reg;
     out->sum_rmfc = m->sum;
     out->arrived = arrived_set(m);
-    out->req_err = request_error(m, in);
-    out->ex_mask = request_entry(m, in).mask;
+    out->chk_err = judge_error(m, in);
+    out->chk_split = warp_split_table_entry(m, in->chk_warp & m->warp_id_mask,
+                                            in->chk_entry & m->entry_id_mask).mask;
 
     /* the registered pick, shown valid while its split is still ready */
     pick_t s = m->sched->pick;

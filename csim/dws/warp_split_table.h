@@ -45,11 +45,13 @@ typedef struct {
     unsigned fill_warp;
     uint64_t fill_mask;
     unsigned rd_warp, rd_entry;
+    unsigned chk_op, chk_warp, chk_entry; /* the judge port: never applied */
+    uint64_t chk_mask;
 } warp_split_table_in_t;
 
 typedef struct {
-    unsigned req_err;   /* combinational: the request inputs' error, valid or not */
-    uint64_t ex_mask;   /* combinational: the request's entry's threads */
+    unsigned chk_err;   /* combinational: the judge port's operation's error */
+    uint64_t chk_split; /* combinational: the threads of the judge port's entry */
     uint32_t arrived;   /* bit w: every split of warp w held, none waiting */
     bool rsp_valid;
     unsigned rsp_err, rsp_kind, rsp_entry, rsp_merges;

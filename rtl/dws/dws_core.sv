@@ -12,17 +12,29 @@
 // (u_stack). The core adds per warp the record of its held splits {park,
 // outcome, tpc, fpc, rpc, lpc} and a fault bit, and a sequencer: when a warp
 // has arrived (every split held, none waiting), the stack takes its branch
-// or pop (one cycle), then the warp's splits are re-rooted from the new top
-// of stack (the next cycle); the request port is not ready in both.
+// or pop, then the warp's splits are re-rooted from the new top of stack.
 //
-// Example (W = 4, one warp, AGGRESS; the trace checked in simulation):
+// Two stages. In the judge stage (cycle t) the core judges a request, or
+// takes a sequencer step, on the state before the edge: the table's judge
+// port gives the table's verdict, the stack's read port the warp's top. At
+// the edge it registers what each child must do and how its own record of
+// the warp changes. In the apply stage (t+1) the children take those
+// operations at their request ports and the record takes its update. Responses and the children's state show them at t+2. A
+// warp with an operation in flight is busy (busy_o): its requests are not
+// taken, so every request is judged on a state its own earlier operations
+// have reached. What else can change a warp's state between the two stages
+// cannot make a judged request illegal: a fill only returns threads, a
+// LAZY split only splits a suspended split.
+//
+// Example (W = 4, one warp, AGGRESS; the trace checked in simulation; each
+// request's effects show two cycles after it is taken):
 //   INIT pc=0 rpc=9 mask=1111; MEM e0 pc=1 hit=0011  SPLIT: e1 {1, 0011},
 //                                                     e0 {1, 1100} waits
 //   BRANCH e1 tpc=2 fpc=5 rpc=7 taken=0001            e1 held, park BRANCH
 //   fill 1100; BRANCH e0 tpc=2 fpc=5 rpc=7 taken=0100 e0 held: arrived
-//   (ready low) stack BRANCH, outcome 0101            tops: {2, 0101} over
+//   (port not ready) SEQ: stack BRANCH, outcome 0101  tops: {2, 0101} over
 //                                                     {5, 1010} over {7, 1111}
-//   (ready low) WST INIT pc=2 mask=0101               one split again
+//   (port not ready) REROOT: WST INIT pc=2 mask=0101  one split again
 
 `include "assert.svh"
 
@@ -45,8 +57,9 @@ module dws_core #(
   localparam pc_t PcNone = '1;
 
   // ------------------------------------------------------------------------
-  // State: per warp the held splits' record and the fault bit; the re-root
-  // of the next cycle.
+  // State: per warp the held splits' record and the fault bit; the
+  // operations in flight (judged last cycle, applied by the children now);
+  // the re-root of this cycle.
   // ------------------------------------------------------------------------
   logic [1:0]   park_q  [N];  // dws_core_pkg::park_e
   mask_t        taken_q [N];  // the gathered taken outcome
@@ -55,11 +68,24 @@ module dws_core #(
   pc_t          rpc_q   [N];
   pc_t          lpc_q   [N];
   logic [N-1:0] fault_q;
-  logic         reroot_q;     // this cycle re-roots warp rr_w_q
-  wid_t         rr_w_q;
+
+  logic       ap_wst_valid, ap_wst_hold;  // the table's operation in flight
+  logic [2:0] ap_wst_op;
+  wid_t       ap_wst_warp;
+  eid_t       ap_wst_entry;
+  pc_t        ap_wst_pc;
+  mask_t      ap_wst_mask;
+  logic       ap_stk_valid;               // the stack's operation in flight
+  logic [1:0] ap_stk_op;
+  wid_t       ap_stk_warp;
+  pc_t        ap_stk_pc, ap_stk_alt, ap_stk_rpc, ap_stk_lpc;
+  mask_t      ap_stk_mask;
+  logic       ap_reroot;                  // ... a SEQ step or a bypass pop: re-root next
+  logic       reroot_q;                   // this cycle re-roots warp rr_w_q
+  wid_t       rr_w_q;
 
   // ------------------------------------------------------------------------
-  // The children's request ports, driven below
+  // The operations judged this cycle, registered into the ap_* above
   // ------------------------------------------------------------------------
   logic       wst_valid, wst_hold;
   logic [2:0] wst_op;
@@ -67,7 +93,8 @@ module dws_core #(
   eid_t       wst_entry;
   pc_t        wst_pc;
   mask_t      wst_mask;
-  logic [2:0] wst_err;        // the request inputs' error (combinational)
+  logic [2:0] chk_op;         // the request judged by the table: its op
+  logic [2:0] wst_err;        // the request's error in the table (combinational)
   mask_t      ex_mask;        // S: the request's split
 
   logic       stk_valid;
@@ -77,8 +104,8 @@ module dws_core #(
   mask_t      stk_mask;
   logic [LposWidth-1:0] unused_lpos;
   pc_t        tos_lpc;        // the top's likely-convergence PC (PcNone: none)
-  logic       unused_wst_rsp_valid;   // the core answers its requests itself
-  logic [2:0] unused_wst_rsp_err;
+  logic       wst_rsp_valid;  // the core answers its requests itself; the
+  logic [2:0] wst_rsp_err;    // table never refuses what it forwards (asserted)
 
   warp_split_table #(
     .NumWarps(NumWarps), .WarpWidth(WarpWidth), .PcWidth(PcWidth),
@@ -86,19 +113,23 @@ module dws_core #(
     .SumWidth(SumWidth), .InitMemLat(InitMemLat)
   ) u_wst (
     .clk_i, .rst_ni, .policy_i, .sched_i,
-    .req_valid_i  (wst_valid),
-    .req_op_i     (wst_op),
-    .req_warp_i   (wst_warp),
-    .req_entry_i  (wst_entry),
-    .req_pc_i     (wst_pc),
-    .req_mask_i   (wst_mask),
-    .req_hold_i   (wst_hold),
+    .req_valid_i  (ap_wst_valid),
+    .req_op_i     (ap_wst_op),
+    .req_warp_i   (ap_wst_warp),
+    .req_entry_i  (ap_wst_entry),
+    .req_pc_i     (ap_wst_pc),
+    .req_mask_i   (ap_wst_mask),
+    .req_hold_i   (ap_wst_hold),
     .fill_valid_i, .fill_warp_i, .fill_mask_i, .rd_warp_i, .rd_entry_i,
-    .req_err_o    (wst_err),
-    .ex_mask_o    (ex_mask),
+    .chk_op_i     (chk_op),
+    .chk_warp_i   (req_warp_i),
+    .chk_entry_i  (req_entry_i),
+    .chk_mask_i   (req_mask_i),
+    .chk_err_o    (wst_err),
+    .chk_split_o  (ex_mask),
     .arrived_o,
-    .rsp_valid_o  (unused_wst_rsp_valid),
-    .rsp_err_o    (unused_wst_rsp_err),
+    .rsp_valid_o  (wst_rsp_valid),
+    .rsp_err_o    (wst_rsp_err),
     .rsp_kind_o, .rsp_entry_o, .rsp_merges_o,
     .fill_rsp_valid_o, .fill_err_o, .fill_woken_o, .lazy_valid_o, .lazy_warp_o, .lazy_entry_o,
     .err_sticky_o (wst_sticky_o),
@@ -112,14 +143,14 @@ module dws_core #(
     .LcpEnable(LcpEnable)
   ) u_stack (
     .clk_i, .rst_ni,
-    .req_valid_i  (stk_valid),
-    .req_op_i     (stk_op),
-    .req_warp_i   (stk_warp),
-    .req_pc_i     (stk_pc),
-    .req_alt_pc_i (stk_alt),
-    .req_rpc_i    (stk_rpc),
-    .req_lpc_i    (stk_lpc),
-    .req_mask_i   (stk_mask),
+    .req_valid_i  (ap_stk_valid),
+    .req_op_i     (ap_stk_op),
+    .req_warp_i   (ap_stk_warp),
+    .req_pc_i     (ap_stk_pc),
+    .req_alt_pc_i (ap_stk_alt),
+    .req_rpc_i    (ap_stk_rpc),
+    .req_lpc_i    (ap_stk_lpc),
+    .req_mask_i   (ap_stk_mask),
     .rd_warp_i    (stk_rd_warp),
     .rsp_valid_o  (stk_rsp_valid_o),
     .rsp_err_o    (stk_err_o),
@@ -134,12 +165,22 @@ module dws_core #(
   );
 
   // ------------------------------------------------------------------------
-  // Sequencer: the lowest arrived warp that has not faulted
+  // Busy warps: an operation of the warp in flight, or its re-root judged
+  // now. Sequencer: the lowest arrived warp that is not busy and has not
+  // faulted.
   // ------------------------------------------------------------------------
+  logic [N-1:0] busy;
+  for (genvar w = 0; w < N; w++) begin : gen_busy
+    assign busy[w] = (ap_wst_valid && 32'(ap_wst_warp) == w) ||
+                     (ap_stk_valid && 32'(ap_stk_warp) == w) ||
+                     (reroot_q && 32'(rr_w_q) == w);
+  end
+  assign busy_o = busy;
+
   logic [N-1:0] eligible, seq_oh;
-  logic         seq_any, do_seq;
+  logic         seq_any, do_seq, port_free;
   wid_t         seq_w;
-  assign eligible = arrived_o & ~fault_q;
+  assign eligible = arrived_o & ~fault_q & ~busy;
   prio_enc #(.Width(N)) u_seq (
     .in_i    (eligible),
     .valid_o (seq_any),
@@ -147,8 +188,11 @@ module dws_core #(
     .onehot_o(seq_oh)
   );
   assign do_seq      = !reroot_q && seq_any;
-  assign req_ready_o = !reroot_q && !seq_any;
-  assign stk_rd_warp = reroot_q ? rr_w_q : (seq_any ? seq_w : req_warp_i);
+  assign port_free   = !reroot_q && !seq_any;
+  // The stack's read port: the warp being re-rooted, else the request's
+  // (a sequencer step reads the warp's record only, so that the request's
+  // judgement does not wait for the choice of the warp to step).
+  assign stk_rd_warp = reroot_q ? rr_w_q : req_warp_i;
 
   // Each warp's record as one word {park, taken, tpc, fpc, rpc, lpc}, read
   // by the sequencer (its warp) and by the request (the request's warp).
@@ -169,14 +213,15 @@ module dws_core #(
   );
 
   // ------------------------------------------------------------------------
-  // The request (valid only when req_ready_o): judged before either child
-  // sees it; the top of stack shown is the request warp's.
+  // The request (taken when req_ready_o): judged before either child sees
+  // it; the top of stack shown is the request warp's.
   // ------------------------------------------------------------------------
   logic warp_ok, take;
   wid_t w_idx;               // req_warp_i, 0 when out of range (a safe index)
-  assign warp_ok = 32'(req_warp_i) < N;
-  assign w_idx   = warp_ok ? req_warp_i : '0;
-  assign take    = req_valid_i && req_ready_o;
+  assign warp_ok     = 32'(req_warp_i) < N;
+  assign w_idx       = warp_ok ? req_warp_i : '0;
+  assign req_ready_o = port_free && !(warp_ok && busy[w_idx]);
+  assign take        = req_valid_i && req_ready_o;
 
   logic is_init, is_exec, is_mem, is_branch, is_release, bad_op;
   assign is_init    = req_op_i == dws_core_pkg::OpInit;
@@ -253,6 +298,17 @@ module dws_core #(
   logic req_apply;
   assign req_apply = take && req_err == dws_core_pkg::ErrNone;
 
+  // The table judges the op the core would forward (a BRANCH as EXEC: a
+  // loop bypass's BYPASS has the same errors; a bad op is the core's BAD_OP).
+  always_comb begin : p_chk_op
+    unique case (1'b1)
+      is_init:    chk_op = warp_split_table_pkg::OpInit;
+      is_mem:     chk_op = warp_split_table_pkg::OpMem;
+      is_release: chk_op = warp_split_table_pkg::OpRelease;
+      default:    chk_op = warp_split_table_pkg::OpExec;
+    endcase
+  end
+
   // ------------------------------------------------------------------------
   // The children's requests
   // ------------------------------------------------------------------------
@@ -268,9 +324,6 @@ module dws_core #(
   logic stk_ok;
   assign stk_ok = stk_err_o == recon_stack_pkg::ErrNone;
 
-  // The valid apart from the fields: the fields feed the table's error,
-  // which the valid depends on (one block would be a combinational loop to
-  // a simulator that schedules whole blocks).
   assign wst_valid = reroot_q ? stk_ok : req_apply;
 
   always_comb begin : p_wst_req
@@ -307,8 +360,7 @@ module dws_core #(
     if (do_seq) begin
       stk_op   = (s_park == dws_core_pkg::ParkBranch) ? recon_stack_pkg::OpBranch
                                                       : recon_stack_pkg::OpAdvance;
-      stk_pc   = (s_park == dws_core_pkg::ParkRpc) ? tos_rpc_o :
-                 (s_park == dws_core_pkg::ParkLpc) ? tos_lpc : s_tpc;
+      stk_pc   = s_tpc;  // BRANCH: the taken target; RPC, LPC: the PC arrived at
       stk_mask = s_taken;
     end else begin
       stk_op   = is_init ? recon_stack_pkg::OpInit : recon_stack_pkg::OpBranch;
@@ -324,12 +376,36 @@ module dws_core #(
   // ------------------------------------------------------------------------
   // Next state
   // ------------------------------------------------------------------------
+  // The record update of the request judged last cycle, applied with the
+  // children (the path from the judgement ends in these few registers, not
+  // in every warp's record). The branch's targets are the stack's in-flight
+  // PCs, which every REQUEST cycle loads with the request's.
+  logic       ru_valid_q, ru_clear_q, ru_branch_q, ru_at_q;
+  wid_t       ru_warp_q;
+  logic [1:0] ru_kind_q;
+  mask_t      ru_taken_q;
+  always_ff @(posedge clk_i or negedge rst_ni) begin : p_ru_valid
+    if (!rst_ni) begin
+      ru_valid_q <= 1'b0;
+    end else begin
+      ru_valid_q <= req_apply;
+    end
+  end
+  always_ff @(posedge clk_i) begin : p_ru
+    ru_warp_q   <= w_idx;
+    ru_clear_q  <= is_init || is_release;
+    ru_branch_q <= is_branch && !loop;
+    ru_at_q     <= at_rpc || at_lpc;
+    ru_kind_q   <= at_kind;
+    ru_taken_q  <= req_mask_i & ex_mask;
+  end
+
   for (genvar w = 0; w < N; w++) begin : gen_warp
     logic here, clear, arrive_branch;
-    assign here          = req_apply && 32'(w_idx) == w;
-    assign clear         = (here && (is_init || is_release)) ||
+    assign here          = ru_valid_q && 32'(ru_warp_q) == w;
+    assign clear         = (here && ru_clear_q) ||
                            (reroot_q && stk_ok && 32'(rr_w_q) == w);
-    assign arrive_branch = here && is_branch && !loop;
+    assign arrive_branch = here && ru_branch_q;
 
     always_ff @(posedge clk_i or negedge rst_ni) begin : p_park
       if (!rst_ni) begin
@@ -342,11 +418,11 @@ module dws_core #(
           taken_q[w] <= '0;
         end else if (arrive_branch) begin
           park_q[w]  <= dws_core_pkg::ParkBranch;
-          taken_q[w] <= taken_q[w] | (req_mask_i & ex_mask);
-        end else if (here && (at_rpc || at_lpc)) begin
-          park_q[w]  <= at_kind;
+          taken_q[w] <= taken_q[w] | ru_taken_q;
+        end else if (here && ru_at_q) begin
+          park_q[w]  <= ru_kind_q;
         end
-        if (here && (is_init || is_release)) begin
+        if (here && ru_clear_q) begin
           fault_q[w] <= 1'b0;
         end else if (reroot_q && !stk_ok && 32'(rr_w_q) == w) begin
           fault_q[w] <= 1'b1;  // the stack refused the warp's branch (OVERFLOW)
@@ -354,33 +430,87 @@ module dws_core #(
       end
     end
 
-    // The targets: read only while park is BRANCH (no reset needed).
+    // The targets: read only while park is not NONE (no reset needed). An
+    // arrival at the reconvergence or likely-convergence PC records that
+    // PC as tpc: the sequencer's ADVANCE goes there.
     always_ff @(posedge clk_i) begin : p_targets
+      if (arrive_branch || (here && ru_at_q)) begin
+        tpc_q[w] <= ap_stk_pc;
+      end
       if (arrive_branch) begin
-        tpc_q[w] <= req_pc_i;
-        fpc_q[w] <= req_alt_pc_i;
-        rpc_q[w] <= req_rpc_i;
-        lpc_q[w] <= req_lpc_i;
+        fpc_q[w] <= ap_stk_alt;
+        rpc_q[w] <= ap_stk_rpc;
+        lpc_q[w] <= ap_stk_lpc;
       end
     end
   end
   assign fault_o = fault_q;
 
-  always_ff @(posedge clk_i or negedge rst_ni) begin : p_seq
+  // ------------------------------------------------------------------------
+  // The operations in flight: what the children take at the next edge
+  // ------------------------------------------------------------------------
+  always_ff @(posedge clk_i or negedge rst_ni) begin : p_ap_valid
     if (!rst_ni) begin
-      reroot_q    <= 1'b0;
-      rr_w_q      <= '0;
+      ap_wst_valid <= 1'b0;
+      ap_stk_valid <= 1'b0;
+      ap_reroot    <= 1'b0;
+      reroot_q     <= 1'b0;
+      rr_w_q       <= '0;
+    end else begin
+      ap_wst_valid <= wst_valid;
+      ap_stk_valid <= stk_valid;
+      ap_reroot    <= do_seq || bypass_pop;
+      reroot_q     <= ap_stk_valid && ap_reroot;
+      rr_w_q       <= ap_stk_warp;
+    end
+  end
+
+  // (the fields are read only with their valid: no reset needed)
+  always_ff @(posedge clk_i) begin : p_ap
+    ap_wst_op    <= wst_op;
+    ap_wst_warp  <= wst_warp;
+    ap_wst_entry <= wst_entry;
+    ap_wst_pc    <= wst_pc;
+    ap_wst_mask  <= wst_mask;
+    ap_wst_hold  <= wst_hold;
+    ap_stk_op    <= stk_op;
+    ap_stk_warp  <= stk_warp;
+    ap_stk_pc    <= stk_pc;
+    ap_stk_alt   <= stk_alt;
+    ap_stk_rpc   <= stk_rpc;
+    ap_stk_lpc   <= stk_lpc;
+    ap_stk_mask  <= stk_mask;
+  end
+
+  // ------------------------------------------------------------------------
+  // Responses: the judgement of cycle t, shown at t+2 beside the children's
+  // ------------------------------------------------------------------------
+  logic       r1_take, r1_held, r1_seq, r1_pop;
+  logic [3:0] r1_err;
+  wid_t       r1_seq_w;
+  always_ff @(posedge clk_i or negedge rst_ni) begin : p_rsp
+    if (!rst_ni) begin
+      r1_take     <= 1'b0;
+      r1_err      <= '0;
+      r1_held     <= 1'b0;
+      r1_seq      <= 1'b0;
+      r1_seq_w    <= '0;
+      r1_pop      <= 1'b0;
       seq_valid_o <= 1'b0;
       seq_warp_o  <= '0;
       seq_pop_o   <= 1'b0;
       rsp_held_o  <= 1'b0;
     end else begin
-      reroot_q    <= do_seq || bypass_pop;
-      rr_w_q      <= do_seq ? seq_w : req_warp_i;
-      seq_valid_o <= do_seq;
-      seq_warp_o  <= do_seq ? seq_w : '0;
-      seq_pop_o   <= do_seq && s_park != dws_core_pkg::ParkBranch;
-      rsp_held_o  <= req_apply && hold;
+      r1_take     <= take;
+      r1_err      <= req_err;
+      r1_held     <= req_apply && hold;
+      r1_seq      <= do_seq;
+      r1_seq_w    <= do_seq ? seq_w : '0;
+      r1_pop      <= do_seq && s_park != dws_core_pkg::ParkBranch;
+      seq_valid_o <= r1_seq;
+      seq_warp_o  <= r1_seq_w;
+      seq_pop_o   <= r1_pop;
+      rsp_held_o  <= r1_held;
     end
   end
 
@@ -390,8 +520,8 @@ module dws_core #(
   ) u_rsp (
     .clk_i,
     .rst_ni,
-    .valid_i (take),
-    .err_i   (req_err),
+    .valid_i (r1_take),
+    .err_i   (r1_err),
     .valid_o (rsp_valid_o),
     .err_o   (rsp_err_o),
     .sticky_o(err_sticky_o)
@@ -399,16 +529,17 @@ module dws_core #(
 
   // Outputs of the children this block does not bring out.
   logic unused_out;
-  assign unused_out = ^{unused_lpos, seq_oh, unused_wst_rsp_valid,
-                        unused_wst_rsp_err};
+  assign unused_out = ^{unused_lpos, seq_oh};
 
   // ------------------------------------------------------------------------
   // Assertions
   // ------------------------------------------------------------------------
   `ASSERT_INIT(ErrNoneIsZero_A, 32'(dws_core_pkg::ErrNone) == 0)
-  // A forwarded request is one the children accept: the core judged it.
-  `ASSERT(WstTakesForwarded_A, !(wst_valid && !reroot_q) ||
-                               wst_err == warp_split_table_pkg::ErrNone)
+  // The table accepts every operation the core forwards: the core judged it,
+  // and nothing between the two stages makes it illegal.
+  `ASSERT(WstTakesForwarded_A, !wst_rsp_valid || wst_rsp_err == warp_split_table_pkg::ErrNone)
+  // A request is judged on its warp's state: nothing of the warp in flight.
+  `ASSERT(JudgedNotBusy_A, !take || !warp_ok || !busy[w_idx])
   // The stack refuses only a sequencer step (OVERFLOW of a warp's branch).
   `ASSERT(StackRefusesOnlySeq_A, stk_err_o == recon_stack_pkg::ErrNone ||
                                  (reroot_q && stk_err_o == recon_stack_pkg::ErrOverflow))

@@ -64,6 +64,7 @@ end
 
 // No output carries an X or Z bit at a clock edge out of reset.
 `ASSERT_KNOWN(ReqReadyKnown_A, req_ready_o)
+`ASSERT_KNOWN(BusyKnown_A, busy_o)
 `ASSERT_KNOWN(RspValidKnown_A, rsp_valid_o)
 `ASSERT_KNOWN(RspErrKnown_A, rsp_err_o)
 `ASSERT_KNOWN(RspHeldKnown_A, rsp_held_o)

@@ -12,9 +12,11 @@
   input  logic                    sched_i,
   /// An operation this cycle (taken when req_ready_o)
   input  logic                    req_valid_i,
-  /// The core takes a request this cycle (low while it takes a warp's branch or pop and re-roots
-  /// its splits)
+  /// The core takes the request this cycle: its warp is not busy, and the core is not taking a
+  /// warp's branch or pop or re-rooting its splits (combinational from req_warp_i)
   output logic                    req_ready_o,
+  /// Bit w: warp w has an operation in flight or is being re-rooted; its requests are not taken.
+  output logic [NumWarps-1:0]     busy_o,
   /// 0 INIT, 1 EXEC, 2 MEM, 3 BRANCH, 4 RELEASE, 5..7 reserved (rejected)
   input  logic [2:0]              req_op_i,
   /// Warp.
@@ -42,7 +44,7 @@
   input  logic [WarpIdWidth-1:0]  rd_warp_i,
   /// Read port: entry.
   input  logic [EntryIdWidth-1:0] rd_entry_i,
-  /// Registered: a request was taken last cycle.
+  /// A request was taken two cycles ago (its effects show now)
   output logic                    rsp_valid_o,
   /// Its error code.
   output logic [3:0]              rsp_err_o,
@@ -71,7 +73,7 @@
   output logic [EntryIdWidth-1:0] lazy_entry_o,
   /// The warp-split table's error codes seen since reset.
   output logic [7:0]              wst_sticky_o,
-  /// Registered: the core took an arrived warp's branch or pop at the last edge.
+  /// The stack took an arrived warp's branch or pop at the last edge (judged two cycles ago)
   output logic                    seq_valid_o,
   /// Its warp.
   output logic [WarpIdWidth-1:0]  seq_warp_o,
@@ -99,8 +101,7 @@
   /// Bit w: warp w has a split, every split of it is held and none of its threads waits for a
   /// fill.
   output logic [NumWarps-1:0]     arrived_o,
-  /// The stack top shown: of req_warp_i, or while req_ready_o is low of the warp the core works
-  /// on.
+  /// The stack top shown: of req_warp_i, or in a re-root cycle of the warp re-rooted.
   output logic                    tos_valid_o,
   /// Its pc.
   output logic [PcWidth-1:0]      tos_pc_o,

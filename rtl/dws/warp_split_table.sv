@@ -17,7 +17,8 @@
 // rest of its warp at a branch or reconvergence point (section 5.3: set by
 // req_hold_i, cleared by INIT; dws_core drives it). Two ports, both judged on the
 // state before the edge and applied at that one edge: the request port
-// (INIT, EXEC, MEM, BYPASS, RELEASE) and the fill port (returned misses).
+// (INIT, EXEC, MEM, BYPASS, RELEASE) and the fill port (returned misses). A
+// judge port (chk_*) gives the error a request would get, without effect.
 // With policy LAZY the table also splits a suspended split on its own when
 // no split of the core is ready. The read port (rd_*) is a combinational
 // view of the state; the scheduler is two registered stages (sel_* show the
@@ -434,48 +435,86 @@ module warp_split_table #(
   end
   assign e_susp    = (e_mask & r_pend) != '0;
   assign e_held    = (e_oh & r_held) != '0;
-  assign ex_mask_o = e_ok ? e_mask : '0;
 
-  logic is_init, is_exec, is_mem, is_bypass, is_release, is_x, bad_op;
+  logic is_init, is_exec, is_mem, is_bypass, is_release, is_x;
   assign is_init    = req_op_i == warp_split_table_pkg::OpInit;
   assign is_exec    = req_op_i == warp_split_table_pkg::OpExec;
   assign is_mem     = req_op_i == warp_split_table_pkg::OpMem;
   assign is_bypass  = req_op_i == warp_split_table_pkg::OpBypass;
   assign is_release = req_op_i == warp_split_table_pkg::OpRelease;
   assign is_x       = is_exec || is_mem || is_bypass;  // an executing cycle
-  assign bad_op     = !(is_init || is_x || is_release);
 
   // EXEC, MEM: the split(s) the request leaves are held (section 5.3).
   logic hold;
   assign hold = req_hold_i && (is_exec || is_mem);
 
   // ------------------------------------------------------------------------
-  // Errors: BAD_OP, BAD_WARP, then per op (the lowest code wins)
+  // Errors: BAD_OP, BAD_WARP, then per op (the lowest code wins). One rule
+  // for both judged inputs, the request port and the judge port: the warp
+  // is in range, its threads wait for a fill (busy), the entry is in range
+  // and valid, and its split is ready (not suspended, not held).
   // ------------------------------------------------------------------------
+  function automatic logic [2:0] judge(logic [2:0] op, logic warp_ok, logic mask_empty,
+                                       logic busy, logic entry_ok, logic entry_ready);
+    judge = warp_split_table_pkg::ErrNone;
+    if (op > warp_split_table_pkg::OpRelease) begin
+      judge = warp_split_table_pkg::ErrBadOp;
+    end else if (!warp_ok) begin
+      judge = warp_split_table_pkg::ErrBadWarp;
+    end else if (op == warp_split_table_pkg::OpInit) begin
+      if (mask_empty) begin
+        judge = warp_split_table_pkg::ErrBadMask;
+      end else if (busy) begin
+        judge = warp_split_table_pkg::ErrBusy;
+      end
+    end else if (op == warp_split_table_pkg::OpRelease) begin
+      if (busy) begin
+        judge = warp_split_table_pkg::ErrBusy;
+      end
+    end else if (!entry_ok) begin
+      judge = warp_split_table_pkg::ErrBadEntry;
+    end else if (!entry_ready) begin
+      judge = warp_split_table_pkg::ErrSuspended;  // only a ready split executes
+    end
+  endfunction
+
   logic [2:0] req_err;
-  always_comb begin
-    req_err = warp_split_table_pkg::ErrNone;
-    if (bad_op) begin
-      req_err = warp_split_table_pkg::ErrBadOp;
-    end else if (!rq_warp_ok) begin
-      req_err = warp_split_table_pkg::ErrBadWarp;
-    end else if (is_init) begin
-      if (req_mask_i == '0) begin
-        req_err = warp_split_table_pkg::ErrBadMask;
-      end else if (r_pend != '0) begin
-        req_err = warp_split_table_pkg::ErrBusy;
+  assign req_err = judge(req_op_i, rq_warp_ok, req_mask_i == '0, r_pend != '0, e_ok,
+                         !(e_susp || e_held));
+
+  // The judge port: the same rule on the state the request port sees, read
+  // for chk_warp_i and chk_entry_i (dws_core judges a request here while
+  // the request port applies the one it judged the cycle before). It selects
+  // bits formed for every entry in parallel (ready_w), not the fields.
+  logic c_warp_ok, c_in, c_valid, c_ready, c_busy, c_ok;
+  wid_t cw;                 // chk_warp_i, 0 when out of range (a safe index)
+  eid_t ce;                 // chk_entry_i, 0 when out of range
+  mask_t c_mask;
+  assign c_warp_ok = 32'(chk_warp_i) < N;
+  assign cw        = c_warp_ok ? chk_warp_i : '0;
+  assign c_in      = 32'(chk_entry_i) < W;
+  assign ce        = c_in ? chk_entry_i : '0;
+  always_comb begin : p_chk_read
+    c_busy  = 1'b0;
+    c_mask  = '0;
+    c_valid = 1'b0;
+    c_ready = 1'b0;
+    for (int unsigned w = 0; w < N; w++) begin
+      if (32'(cw) == w) begin
+        c_busy = c_busy | (pending_q[w] != '0);
+        for (int unsigned e = 0; e < W; e++) begin
+          if (32'(ce) == e) begin
+            c_mask  = c_mask | v_mask[w][e];
+            c_valid = c_valid | valid_s[w][e];
+            c_ready = c_ready | ready_w[w][e];
+          end
+        end
       end
-    end else if (is_release) begin
-      if (r_pend != '0) begin
-        req_err = warp_split_table_pkg::ErrBusy;
-      end
-    end else if (!e_ok) begin
-      req_err = warp_split_table_pkg::ErrBadEntry;
-    end else if (e_susp || e_held) begin
-      req_err = warp_split_table_pkg::ErrSuspended;  // only a ready split executes
     end
   end
-  assign req_err_o = req_err;  // whether or not req_valid_i is set
+  assign c_ok        = c_warp_ok && c_in && c_valid;
+  assign chk_err_o   = judge(chk_op_i, c_warp_ok, chk_mask_i == '0, c_busy, c_ok, c_ready);
+  assign chk_split_o = c_ok ? c_mask : '0;
 
   logic req_apply, x_apply;
   assign req_apply = req_valid_i && req_err == warp_split_table_pkg::ErrNone;

@@ -45,8 +45,8 @@ if (CountWidth != $clog2((WarpWidth + 1))) begin : gen_bad_count_width
 end
 
 // No output carries an X or Z bit at a clock edge out of reset.
-`ASSERT_KNOWN(ReqErrKnown_A, req_err_o)
-`ASSERT_KNOWN(ExMaskKnown_A, ex_mask_o)
+`ASSERT_KNOWN(ChkErrKnown_A, chk_err_o)
+`ASSERT_KNOWN(ChkSplitKnown_A, chk_split_o)
 `ASSERT_KNOWN(ArrivedKnown_A, arrived_o)
 `ASSERT_KNOWN(RspValidKnown_A, rsp_valid_o)
 `ASSERT_KNOWN(RspErrKnown_A, rsp_err_o)

@@ -34,11 +34,19 @@
   input  logic [WarpIdWidth-1:0]  rd_warp_i,
   /// Read port: entry.
   input  logic [EntryIdWidth-1:0] rd_entry_i,
-  /// Combinational: the error the request inputs would get at the edge, req_valid_i or not
-  /// (rsp_err_o shows it registered)
-  output logic [2:0]              req_err_o,
-  /// Combinational: the threads of the request's entry (0 when it is out of range or free)
-  output logic [WarpWidth-1:0]    ex_mask_o,
+  /// Judge port: an operation to judge, as req_op_i (no effect: it is never applied)
+  input  logic [2:0]              chk_op_i,
+  /// Judge port: its warp.
+  input  logic [WarpIdWidth-1:0]  chk_warp_i,
+  /// Judge port: its entry.
+  input  logic [EntryIdWidth-1:0] chk_entry_i,
+  /// Judge port: its mask (INIT: the warp's threads)
+  input  logic [WarpWidth-1:0]    chk_mask_i,
+  /// Combinational: the error the judge port's operation would get at the edge, as a request
+  /// (rsp_err_o's codes)
+  output logic [2:0]              chk_err_o,
+  /// Combinational: the threads of the judge port's entry (0 when it is out of range or free)
+  output logic [WarpWidth-1:0]    chk_split_o,
   /// Bit w: warp w has a split, every split of it is held and none of its threads waits for a
   /// fill.
   output logic [NumWarps-1:0]     arrived_o,

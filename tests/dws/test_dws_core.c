@@ -16,7 +16,10 @@
  * the core: judging, the held splits' record, the sequencer and the
  * re-root. Masks are written with thread 0 as bit 0; a stack entry is
  * {pc, rpc, mask}, a split {pc, mask}. Every cycle is stepped through
- * cycle(), which also checks that eval() shows what step() shows. */
+ * cycle(), which also checks that eval() shows what step() shows. The core
+ * is two stages: the helpers for a request, a sequencer step and a re-root
+ * step the cycle that judges it and the cycle in which the children apply
+ * it, so that its response and effects show when they return. */
 #include <string.h>
 
 #include "test_util.h"
@@ -88,10 +91,29 @@ static in_t branch_in(unsigned w, unsigned e, uint64_t tpc, uint64_t fpc, uint64
     return in;
 }
 
-/* A request taken in a REQUEST cycle and accepted. */
-static ev_t ok(core_t *c, in_t in)
+static ev_t idle(core_t *c)
+{
+    return cycle(c, (in_t){.policy = AGG});
+}
+
+/* The core's two stages: a cycle that judges (its events), then an idle
+ * cycle in which the children apply what it judged (their inputs and
+ * events). Its response and effects show after both. */
+static ev_t judged_then_applied(core_t *c, in_t in)
 {
     ev_t ev = cycle(c, in);
+    ev_t ap = idle(c);
+    ev.wst_in = ap.wst_in;
+    ev.wst = ap.wst;
+    ev.stk_in = ap.stk_in;
+    ev.stk = ap.stk;
+    return ev;
+}
+
+/* A request taken in a REQUEST cycle and accepted, and applied. */
+static ev_t ok(core_t *c, in_t in)
+{
+    ev_t ev = judged_then_applied(c, in);
     assert_int_equal(ev.phase, REQ);
     assert_true(ev.taken);
     assert_int_equal(ev.err, DWSC_ERR_NONE);
@@ -138,9 +160,14 @@ static ev_t fill(core_t *c, unsigned w, uint64_t mask, uint64_t woken)
     return ev;
 }
 
-static ev_t idle(core_t *c)
+/* An idle cycle that judges a sequencer step (SEQ) or a re-root (REROOT)
+ * of warp w. */
+static ev_t idle_judging(core_t *c, unsigned phase, unsigned w)
 {
-    return cycle(c, (in_t){.policy = AGG});
+    ev_t ev = idle(c);
+    assert_int_equal(ev.phase, phase);
+    assert_int_equal(phase == SEQ ? ev.seq_warp : ev.reroot_warp, w);
+    return ev;
 }
 
 /* The outputs of the current cycle (no edge) with req_warp_i = w and the
@@ -210,15 +237,15 @@ static void check_targets(const core_t *c, unsigned w, uint64_t tpc, uint64_t fp
     assert_int_equal(k.lpc, lpc);
 }
 
-/* The sequencer's cycle for warp w (the port is not ready and the read
+/* The sequencer's step for warp w (the port is not ready and the read
  * port shows w whatever req_warp_i is): the pop or the branch, taken with
- * `splits` WST entries. Returns its events. */
+ * `splits` WST entries, judged and applied. Returns its events. */
 static ev_t seq(core_t *c, unsigned w, bool pop, unsigned splits)
 {
     out_t o = view(c, w ^ 1u, 0);
     assert_false(o.req_ready);
     assert_int_equal(o.arrived >> w & 1u, 1);
-    ev_t ev = idle(c);
+    ev_t ev = judged_then_applied(c, (in_t){.policy = AGG});
     assert_int_equal(ev.phase, SEQ);
     assert_false(ev.taken);
     assert_int_equal(ev.seq_warp, w);
@@ -240,11 +267,11 @@ static ev_t seq(core_t *c, unsigned w, bool pop, unsigned splits)
     return ev;
 }
 
-/* The re-root cycle of warp w: INIT of its splits from the new top {pc,
- * mask} (release: the stack is empty, RELEASE). */
+/* The re-root of warp w, judged and applied: INIT of its splits from the
+ * new top {pc, mask} (release: the stack is empty, RELEASE). */
 static ev_t reroot(core_t *c, unsigned w, bool release, uint64_t pc, uint64_t mask)
 {
-    ev_t ev = idle(c);
+    ev_t ev = judged_then_applied(c, (in_t){.policy = AGG});
     assert_int_equal(ev.phase, REROOT);
     assert_int_equal(ev.reroot_warp, w);
     assert_false(ev.reroot_fault);
@@ -342,6 +369,7 @@ static void test_reset(void **state)
     init(c, 0, 0x10, 0x80, 0xf);
     branch(c, 0, 0, 0x20, 0x30, 0x40, 0x50, 0x3);
     (void)cycle(c, req_in(7, 0, 0, 0, 0)); /* not taken: SEQ; sets nothing */
+    (void)idle(c);                           /* the stack applies the branch */
     assert_int_equal(dws_core_phase(c, NULL), REROOT);
     dws_core_reset(c);
     check_quiet(c);
@@ -409,8 +437,9 @@ static void diverge(core_t *c)
     assert_true(o.rsp_held);
     assert_int_equal(o.arrived, 0x1);
     assert_false(o.req_ready);
-    assert_int_equal(o.tos_pc, 0x10); /* warp 0's, not req_warp_i's */
-    assert_int_equal(o.tos_depth, 1);
+    assert_false(o.tos_valid); /* req_warp_i's (empty), not the stepped warp's */
+    assert_int_equal(o.tos_depth, 0);
+    assert_int_equal(view(c, 0, 0).tos_pc, 0x10);
     assert_int_equal(dws_core_phase(c, NULL), REQ);
 
     /* SEQ: the stack takes the branch with the gathered outcome */
@@ -542,8 +571,9 @@ static void test_exit(void **state)
 }
 
 /* Two warps arrive at the same edge (warp 0 by a request, warp 1 by a fill
- * at its reconvergence PC): the lowest goes first, two cycles each, and
- * the port is not ready for four cycles. */
+ * at its reconvergence PC): the lowest goes first, and the second's step
+ * follows in the next cycle (the stages overlap): the port is not ready for
+ * four cycles (SEQ 0, SEQ 1, REROOT 0, REROOT 1). */
 static void test_two_warps_in_order(void **state)
 {
     core_t *c = *state = make(2, 4, true);
@@ -552,20 +582,45 @@ static void test_two_warps_in_order(void **state)
     assert_true(ev.held);
     check_park(c, 1, DWSC_PARK_RPC, 0);
     init(c, 0, 0x10, 0x80, 0x3);
-    in_t in = req_in(DWSC_OP_EXEC, 0, 0, 0x80, 0);
-    in.fill_valid = true;
-    in.fill_warp = 1;
-    in.fill_mask = 0xf;
-    ev = ok(c, in);
+    /* warp 0's split reaches its exit; in the cycle the table applies it,
+     * warp 1's misses return: both arrive at that edge */
+    ev = cycle(c, req_in(DWSC_OP_EXEC, 0, 0, 0x80, 0));
+    assert_true(ev.taken);
     assert_true(ev.held);
+    assert_false(ev.wst_in.req_valid);
+    assert_false(view(c, 0, 0).req_ready); /* warp 0 busy */
+    assert_true(view(c, 1, 0).req_ready);
+    assert_int_equal(view(c, 0, 0).busy, 0x1);
+    ev = cycle(c, fill_in(1, 0xf));
+    assert_true(ev.wst_in.req_valid && ev.wst_in.req_hold);
     assert_true(ev.wst.arrived_fill);
     assert_int_equal(view(c, 0, 0).arrived, 0x3);
-    seq(c, 0, true, 1);
-    reroot(c, 0, true, 0, 0);
-    assert_false(view(c, 0, 0).req_ready);
-    seq(c, 1, true, 1);
-    reroot(c, 1, true, 0, 0);
-    assert_true(view(c, 0, 0).req_ready);
+    assert_int_equal(view(c, 0, 0).busy, 0);
+
+    (void)idle_judging(c, SEQ, 0);
+    assert_false(view(c, 1, 0).req_ready); /* warp 1's step */
+    ev = idle_judging(c, SEQ, 1);
+    assert_true(ev.stk_in.req_valid); /* warp 0's pop applied meanwhile */
+    assert_int_equal(ev.stk_in.req_warp, 0);
+    assert_false(view(c, 1, 0).req_ready); /* warp 0's re-root */
+    ev = idle_judging(c, REROOT, 0);
+    assert_true(ev.reroot_release);
+    assert_int_equal(ev.stk_in.req_warp, 1);
+    assert_false(view(c, 0, 0).req_ready); /* warp 1's re-root */
+    ev = idle_judging(c, REROOT, 1);
+    assert_true(ev.reroot_release);
+    assert_true(ev.wst_in.req_valid);
+    assert_int_equal(ev.wst_in.req_op, WST_OP_RELEASE);
+    assert_int_equal(ev.wst_in.req_warp, 0);
+    /* warp 1's RELEASE is in flight: only warp 0 is ready */
+    out_t o = view(c, 0, 0);
+    assert_true(o.req_ready);
+    assert_int_equal(o.busy, 0x2);
+    assert_false(view(c, 1, 0).req_ready);
+    ev = idle(c);
+    assert_int_equal(ev.wst_in.req_warp, 1);
+    assert_true(view(c, 1, 0).req_ready);
+    assert_int_equal(view(c, 1, 0).rd_count, 0);
     assert_int_equal(recon_stack_depth(dws_core_stack(c), 1), 0);
 }
 
@@ -670,7 +725,7 @@ static void test_bypass_while_held(void **state)
     assert_int_equal(ev.stk_in.req_mask.w[0], 0x7);
     check_park(c, 0, DWSC_PARK_BRANCH, 0x2);
     check_targets(c, 0, 0x30, 0x38, 0x3c, NONE8);
-    out_t o = view(c, 1, 0);
+    out_t o = view(c, 0, 0);
     assert_int_equal(o.arrived, 0x1);
     assert_int_equal(o.tos_mask, 0x6);
 
@@ -792,19 +847,20 @@ static void snap(const core_t *c, snap_t *s)
 }
 
 /* The request `in` is refused with err: a is stepped with it, its twin b
- * (the same history) without it; both must end in the same state. */
+ * (the same history) without it, then both for the cycle in which the
+ * children would have applied it; both must end in the same state. */
 static void expect_err(core_t *a, core_t *b, in_t in, unsigned err)
 {
     unsigned sticky = view(a, 0, 0).err_sticky;
-    ev_t ev = cycle(a, in);
+    ev_t ev = judged_then_applied(a, in);
     in.req_valid = false;
-    (void)cycle(b, in);
+    (void)judged_then_applied(b, in);
     assert_int_equal(ev.phase, REQ);
     assert_true(ev.taken);
     assert_int_equal(ev.err, err);
     assert_int_equal(ev.mismatch, err == DWSC_ERR_MISMATCH);
     assert_false(ev.held || ev.bypass || ev.bypass_pop);
-    assert_false(ev.wst_in.req_valid);
+    assert_false(ev.wst_in.req_valid); /* it reaches neither child */
     assert_false(ev.stk_in.req_valid);
     snap_t sa, sb;
     snap(a, &sa);
@@ -977,8 +1033,9 @@ static void test_lpc_ignored_without_lcp(void **state)
 /* ------------------------------------------------------------------ */
 /* the port while the sequencer works; input widths                     */
 
-/* Requests presented in the SEQ and REROOT cycles are not taken (no
- * response, no effect); fills go on. */
+/* Requests presented in the SEQ and REROOT cycles are not taken, nor are
+ * requests of a busy warp (no response, no effect); another warp's request
+ * is taken between the sequencer's steps; fills go on. */
 static void test_request_while_busy(void **state)
 {
     core_t *c = *state = make(2, 4, true);
@@ -987,6 +1044,7 @@ static void test_request_while_busy(void **state)
     init(c, 0, 0x10, 0x80, 0xf);
     exec(c, 0, 0, 0x80); /* warp 0 arrives at its exit */
 
+    /* SEQ of warp 0 */
     in_t in = req_in(DWSC_OP_INIT, 1, 0, 0x60, 0x3);
     in.req_rpc = 0x90;
     in.fill_valid = true;
@@ -996,7 +1054,6 @@ static void test_request_while_busy(void **state)
     assert_int_equal(ev.phase, SEQ);
     assert_true(ev.ignored);
     assert_false(ev.taken);
-    assert_false(ev.wst_in.req_valid);
     assert_true(ev.wst_in.fill_valid);
     assert_int_equal(ev.wst.woken, 0x1);
     out_t o = view(c, 1, 0);
@@ -1005,19 +1062,38 @@ static void test_request_while_busy(void **state)
     assert_true(o.fill_rsp_valid);
     assert_int_equal(o.fill_woken, 0x1);
 
+    /* the stack applies it: warp 0 is busy, warp 1 is not */
+    assert_int_equal(view(c, 1, 0).busy, 0x1);
+    assert_false(view(c, 0, 0).req_ready);
+    assert_true(view(c, 1, 0).req_ready);
+    ev = cycle(c, req_in(DWSC_OP_EXEC, 0, 0, 0x81, 0));
+    assert_int_equal(ev.phase, REQ);
+    assert_true(ev.ignored);
+    assert_false(ev.taken);
+    assert_true(ev.stk_in.req_valid);
+    assert_false(view(c, 1, 0).rsp_valid);
+
+    /* REROOT of warp 0: nothing is taken */
     in.fill_valid = false;
     ev = cycle(c, in);
     assert_int_equal(ev.phase, REROOT);
     assert_true(ev.ignored);
     assert_false(ev.taken);
     assert_true(ev.reroot_release);
-    assert_int_equal(ev.wst_in.req_warp, 0);
     assert_false(view(c, 1, 0).rsp_valid);
-    check_tos(c, 1, 0x50, 0x90, 0xf, 1);
     check_split(c, 1, 0, false, 0x51, 0xf);
 
-    ev = cycle(c, in); /* now taken */
+    /* warp 0's RELEASE in flight: warp 1's INIT is taken */
+    assert_false(view(c, 0, 0).req_ready);
+    ev = cycle(c, in);
     assert_true(ev.taken && !ev.ignored);
+    assert_int_equal(ev.wst_in.req_op, WST_OP_RELEASE);
+    assert_int_equal(ev.wst_in.req_warp, 0);
+    assert_false(view(c, 1, 0).rsp_valid);
+    ev = idle(c);
+    assert_int_equal(ev.wst_in.req_op, WST_OP_INIT);
+    assert_int_equal(ev.wst_in.req_warp, 1);
+    assert_true(view(c, 1, 0).rsp_valid);
     check_tos(c, 1, 0x60, 0x90, 0x3, 1);
 }
 
@@ -1111,11 +1187,11 @@ static in_t rand_req(const core_t *c, uint64_t *seed, unsigned w)
 }
 
 /* 20,000 cycles of random requests and fills in two configurations:
- * whenever the next cycle is not a re-root, every warp with splits has a
- * stack whose top's mask is the union of its splits' masks (the page's
- * invariant), and its record is NONE exactly when none of its splits is
- * held; a refused request reaches no child; eval() shows what step() shows
- * (cycle()). The run must reach branches, pops, bypasses, exits, faults
+ * every warp that is not busy and has splits has a stack whose top's mask
+ * is the union of its splits' masks (the page's invariant), and its record
+ * is NONE exactly when none of its splits is held; a refused request
+ * reaches no child, an accepted one the table in the next cycle; eval()
+ * shows what step() shows (cycle()). The run must reach branches, pops, bypasses, exits, faults
  * and mismatches. */
 static void test_random_invariants(void **state)
 {
@@ -1124,6 +1200,7 @@ static void test_random_invariants(void **state)
     for (unsigned v = 0; v < 2; v++) {
         unsigned n = v ? 3 : 2;
         core_t *c = *state = make(n, v ? 5 : 4, v == 0);
+        ev_t prev = {0};
         for (unsigned t = 0; t < 20000; t++) {
             unsigned w = (unsigned)(xorshift64(&seed) % 4);
             in_t in = rand_req(c, &seed, w);
@@ -1137,10 +1214,12 @@ static void test_random_invariants(void **state)
                 in.fill_valid = true, in.fill_warp = fw, in.fill_mask = f ? f : pend;
             }
             ev_t ev = cycle(c, in);
-            if (ev.taken && ev.err != DWSC_ERR_NONE)
+            /* what the last cycle judged, the children take now */
+            if (prev.taken && prev.err != DWSC_ERR_NONE)
                 assert_false(ev.wst_in.req_valid || ev.stk_in.req_valid);
-            if (ev.taken && ev.err == DWSC_ERR_NONE)
+            if (prev.taken && prev.err == DWSC_ERR_NONE)
                 assert_true(ev.wst_in.req_valid);
+            prev = ev;
             seen[0] += ev.phase == SEQ && !ev.seq_pop;
             seen[1] += ev.phase == SEQ && ev.seq_pop;
             seen[2] += ev.bypass_kept;
@@ -1149,9 +1228,10 @@ static void test_random_invariants(void **state)
             seen[5] += ev.reroot_release;
             seen[6] += ev.reroot_fault;
             seen[7] += ev.mismatch;
-            if (dws_core_phase(c, NULL) == REROOT)
-                continue;
+            uint32_t busy = view(c, 0, 0).busy;
             for (unsigned x = 0; x < n; x++) {
+                if (busy >> x & 1u)
+                    continue; /* its table and stack may be a stage apart */
                 uint64_t all = 0;
                 bool held = false;
                 for (unsigned e = 0; e < 4; e++) {

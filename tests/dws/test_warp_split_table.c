@@ -89,6 +89,15 @@ static in_t req_in(unsigned policy, unsigned op, unsigned w, unsigned e, uint64_
                   .req_entry = e, .req_pc = pc, .req_mask = mask};
 }
 
+/* The judge port set to the request's operation. */
+static void judge_req(in_t *in)
+{
+    in->chk_op = in->req_op;
+    in->chk_warp = in->req_warp;
+    in->chk_entry = in->req_entry;
+    in->chk_mask = in->req_mask;
+}
+
 static ev_t req(wst_t *m, unsigned policy, unsigned op, unsigned w, unsigned e, uint64_t pc,
                 uint64_t mask)
 {
@@ -1162,19 +1171,35 @@ static void test_hold_branch(void **state)
     check_sel(m, RR, false, 0, 0, false); /* held and suspended: nothing ready */
     assert_int_equal(view(m, 0, 0, RR).arrived, 0);
 
-    /* the request's error and entry during the cycle, then at the edge */
+    /* the judge port gives the request's error and entry during the cycle;
+     * the request gets that error at the edge */
     in_t in = req_in(OFF, WST_OP_EXEC, 0, 1, 0x13, 0);
+    judge_req(&in);
     out_t o;
     warp_split_table_eval(m, &in, &o);
-    assert_int_equal(o.req_err, WST_ERR_SUSPENDED);
-    assert_int_equal(o.ex_mask, 0x3);
+    assert_int_equal(o.chk_err, WST_ERR_SUSPENDED);
+    assert_int_equal(o.chk_split, 0x3);
     ev = step_ev(m, &in);
     assert_int_equal(ev.err, WST_ERR_SUSPENDED);
     assert_true(ev.err_held);
     check_ent(m, 0, 1, HELD(0x12, 2, 0x3, 2, 0, 20, 0));
-    in.req_valid = false; /* the inputs' error, whether or not they are valid */
+    /* the judge port alone: no request, no effect */
+    in.req_valid = false;
+    in.chk_op = WST_OP_INIT;
+    in.chk_mask = 0x1;
     warp_split_table_eval(m, &in, &o);
-    assert_int_equal(o.req_err, WST_ERR_SUSPENDED);
+    assert_int_equal(o.chk_err, WST_ERR_BUSY); /* entry 0's threads wait */
+    in.chk_mask = 0;
+    warp_split_table_eval(m, &in, &o);
+    assert_int_equal(o.chk_err, WST_ERR_BAD_MASK); /* before BUSY */
+    in.chk_op = WST_OP_MEM;
+    in.chk_entry = 2;
+    warp_split_table_eval(m, &in, &o);
+    assert_int_equal(o.chk_err, WST_ERR_BAD_ENTRY);
+    assert_int_equal(o.chk_split, 0);
+    in.chk_warp = 1; /* one warp */
+    warp_split_table_eval(m, &in, &o);
+    assert_int_equal(o.chk_err, WST_ERR_BAD_WARP);
 
     /* the fall-behind's threads return: memlat 3, the edges from the one
      * that suspended it (2) to the fill's (5) */
@@ -1602,6 +1627,14 @@ static void test_random_invariants(void **state)
             in.fill_mask = xorshift64(&s);
         in.rd_warp = (unsigned)(xorshift64(&s) % 8);
         in.rd_entry = (unsigned)(xorshift64(&s) % 8);
+        /* the judge port: the request, or another operation */
+        judge_req(&in);
+        if (xorshift64(&s) % 2) {
+            in.chk_op = (unsigned)(xorshift64(&s) % 8);
+            in.chk_warp = (unsigned)(xorshift64(&s) % 8);
+            in.chk_entry = (unsigned)(xorshift64(&s) % 8);
+            in.chk_mask = xorshift64(&s) % 8 ? xorshift64(&s) : 0;
+        }
         /* the pipeline follows the scheduler most of the time */
         out_t pre;
         warp_split_table_eval(m, &in, &pre);
@@ -1622,9 +1655,9 @@ static void test_random_invariants(void **state)
         assert_int_equal(pre.rd_pc, x.pc);
         assert_int_equal(pre.rd_wait, x.wait);
         assert_int_equal(pre.rd_pending, warp_split_table_pending(m, in.rd_warp));
-        /* the request's entry (ids truncated to 3 bits; a free entry's mask is 0) */
-        assert_int_equal(pre.ex_mask,
-                         warp_split_table_entry(m, in.req_warp & 7, in.req_entry & 7).mask);
+        /* the judge port's entry (ids truncated to 3 bits; a free entry's mask is 0) */
+        assert_int_equal(pre.chk_split,
+                         warp_split_table_entry(m, in.chk_warp & 7, in.chk_entry & 7).mask);
 
         out_t out;
         ev_t ev;
@@ -1637,8 +1670,9 @@ static void test_random_invariants(void **state)
         assert_int_equal(out.rd_icount, pre.rd_icount);
         assert_int_equal(out.rsp_valid, pre.rsp_valid);
         assert_int_equal(out.sum_rmfc, pre.sum_rmfc);
-        if (in.req_valid)
-            assert_int_equal(out.req_err, ev.err); /* the error, before the edge */
+        if (in.req_valid && in.chk_op == in.req_op && in.chk_warp == in.req_warp &&
+            in.chk_entry == in.req_entry && in.chk_mask == in.req_mask)
+            assert_int_equal(out.chk_err, ev.err); /* the error, before the edge */
         check_invariants(m);
         lazy += ev.lazy;
         splits += ev.kind == WST_KIND_SPLIT;

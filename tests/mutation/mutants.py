@@ -221,6 +221,13 @@ MUTANTS = [
                "assign at_rpc     = (is_exec || is_mem) && req_pc_i == tos_rpc_o;",
                "assign at_rpc     = 1'b0;"),
               ("model", "csim/dws/dws_core.c",
-               ": c->pc == T_rpc ? DWSC_PARK_RPC", ": false ? DWSC_PARK_RPC"))))
+               ": c->pc == T_rpc ? DWSC_PARK_RPC", ": false ? DWSC_PARK_RPC"))),
+          ("busy_taken", "a busy warp's request is taken, judged on a stale state", (
+              ("rtl", "rtl/dws/dws_core.sv",
+               "assign req_ready_o = port_free && !(warp_ok && busy[w_idx]);",
+               "assign req_ready_o = port_free;"),
+              ("model", "csim/dws/dws_core.c",
+               "c->taken = in->req_valid && !(c->warp < m->p.num_warps && (c->busy >> c->warp & 1u));",
+               "c->taken = in->req_valid;"))))
       for kind, file, old, new in edits),
 ]

@@ -19,8 +19,11 @@
  * requests and 2% of the fills are illegal (every error code of the core and
  * of the fill port, MISMATCH both ways); each is checked for its code and,
  * against a shadow model that sees the same cycle without it, for an
- * unchanged state. Requests are also presented while req_ready_o is low and
- * must be ignored. With --scenario, a directed scenario file is the
+ * unchanged state. Requests go to warps that are not busy (busy_o); now and
+ * then one is presented while req_ready_o is low and must be ignored. The
+ * core's two stages are seen here only in the cover rules that look at what
+ * the children did with a request: they read it one cycle after its
+ * judgement. With --scenario, a directed scenario file is the
  * stimulus instead (verif/dws/scenarios/dws_core_*.scn). */
 #include "cosim_kit.h"
 #include "dws_core.h"
@@ -59,6 +62,7 @@ typedef struct {
     unsigned policy, sched;
     bool bad_req, bad_fill;
     unsigned bad_code, bad_fill_code;
+    dws_core_events_t judged; /* last cycle's events: the request the children apply now */
     wst_scn_t scn; /* a directed scenario (scn.scn NULL: random stimulus) */
     scenario_mask_expect_t scn_tos_mask;
 } tb_t;
@@ -176,14 +180,14 @@ static unsigned splits_of(const tb_t *t, unsigned w)
     return c;
 }
 
-/* A ready split of any warp: 1 found. */
-static int pick_ready(tb_t *t, unsigned *pw, unsigned *pe)
+/* A ready split of a warp that is not busy: 1 found. */
+static int pick_ready(tb_t *t, uint32_t busy, unsigned *pw, unsigned *pe)
 {
     unsigned n = t->p.num_warps * t->p.warp_width;
     unsigned start = (unsigned)cosim_rng_below(&t->rng, n);
     for (unsigned k = 0; k < n; k++) {
         unsigned f = (start + k) % n, w = f / t->p.warp_width, e = f % t->p.warp_width;
-        if (warp_split_table_ready(wst(t), w, e)) {
+        if (!(busy >> w & 1u) && warp_split_table_ready(wst(t), w, e)) {
             *pw = w, *pe = e;
             return 1;
         }
@@ -270,7 +274,7 @@ static int illegal_request(tb_t *t, const dws_core_out_t *o, dws_core_in_t *in)
         }
         return 0;
     case 4: /* a reserved PC */
-        if (!pick_ready(t, &w, &e))
+        if (!pick_ready(t, o->busy, &w, &e))
             return 0;
         issue(t, w, e, in);
         if (in->req_op == DWSC_OP_BRANCH) {
@@ -301,7 +305,7 @@ static int illegal_request(tb_t *t, const dws_core_out_t *o, dws_core_in_t *in)
         t->bad_code = DWSC_ERR_BUSY;
         return 1;
     default: { /* MISMATCH: an arrival unlike the warp's held splits */
-        if (!pick_ready(t, &w, &e))
+        if (!pick_ready(t, o->busy, &w, &e))
             return 0;
         dws_core_park_t pk = dws_core_park(t->m, w);
         wst_entry_t x = warp_split_table_entry(wst(t), w, e);
@@ -327,7 +331,6 @@ static int illegal_request(tb_t *t, const dws_core_out_t *o, dws_core_in_t *in)
             in->req_alt_pc = pk.fpc % t->pc_none;
             in->req_lpc = t->pc_none;
         }
-        (void)o;
         t->bad_code = DWSC_ERR_MISMATCH;
         return 1;
     }
@@ -338,14 +341,6 @@ static void random_request(tb_t *t, const dws_core_out_t *o, dws_core_in_t *in)
 {
     cosim_rng_t *r = &t->rng;
     unsigned n = t->p.num_warps;
-    if (!o->req_ready) { /* presented and ignored, now and then */
-        in->req_valid = cosim_rng_pct(r, 20);
-        in->req_op = (unsigned)cosim_rng_below(r, 8);
-        in->req_warp = (unsigned)cosim_rng_below(r, WARP_ID_SPAN);
-        in->req_pc = cosim_rng_next(r) & t->pc_none;
-        in->req_mask = random_lanes(t);
-        return;
-    }
     if (!cosim_rng_pct(r, 90))
         return;
     in->req_valid = true;
@@ -356,6 +351,10 @@ static void random_request(tb_t *t, const dws_core_out_t *o, dws_core_in_t *in)
     /* a free warp starts (or a faulted one restarts); now and then a live
      * one without waiting threads is released */
     unsigned w = (unsigned)cosim_rng_below(r, n), e;
+    if (o->busy >> w & 1u) {
+        in->req_valid = false;
+        return;
+    }
     if (!t->mem.pending[w] && (splits_of(t, w) == 0 || ((o->fault >> w) & 1u) ||
                            cosim_rng_below(r, 20000) == 0)) {
         if (splits_of(t, w) && cosim_rng_pct(r, 30)) {
@@ -366,9 +365,9 @@ static void random_request(tb_t *t, const dws_core_out_t *o, dws_core_in_t *in)
         start_warp(t, w, in);
         return;
     }
-    if (o->sel_valid && cosim_rng_pct(r, 85))
+    if (o->sel_valid && !(o->busy >> o->sel_warp & 1u) && cosim_rng_pct(r, 85))
         w = o->sel_warp, e = o->sel_entry;
-    else if (!pick_ready(t, &w, &e)) {
+    else if (!pick_ready(t, o->busy, &w, &e)) {
         in->req_valid = false;
         return;
     }
@@ -413,13 +412,13 @@ static bool same_state(const dws_core_t *a, const dws_core_t *b, const dws_core_
 }
 
 /* The core's invariant: a warp's splits hold exactly its top's threads
- * (but for the warp about to be re-rooted: its stack moved at this edge). */
+ * (but for a busy warp: its table and stack may be a stage apart). */
 static int check_tops(const tb_t *t, char *err, size_t errlen)
 {
-    unsigned rw;
-    bool reroot = dws_core_phase(t->m, &rw) == DWS_CORE_PHASE_REROOT;
+    dws_core_out_t o;
+    dws_core_eval(t->m, &(dws_core_in_t){0}, &o);
     for (unsigned w = 0; w < t->p.num_warps; w++) {
-        if (reroot && w == rw)
+        if (o.busy >> w & 1u)
             continue;
         uint64_t all = 0;
         for (unsigned e = 0; e < t->p.warp_width; e++)
@@ -441,15 +440,17 @@ static int check_tops(const tb_t *t, char *err, size_t errlen)
 /* ---- directed scenarios ------------------------------------------------------- */
 
 /* What an expect or peek line may check besides the table's keys (wst_scn.h,
- * slots 0 .. WSK_COUNT-1): the core's response, its sequencer, the stack's
- * response, the fault bits and the top of stack (and tos_mask=). */
-enum { CK_ERR, CK_RSP_HELD, CK_READY, CK_SEQ, CK_SEQ_W, CK_SEQ_POP, CK_STK_RSP, CK_STK_ERR,
+ * slots 0 .. WSK_COUNT-1): the core's response, its ready and busy
+ * outputs, its sequencer, the stack's response, the fault bits and the top
+ * of stack (and tos_mask=). */
+enum { CK_ERR, CK_RSP_HELD, CK_READY, CK_BUSY, CK_SEQ, CK_SEQ_W, CK_SEQ_POP, CK_STK_RSP, CK_STK_ERR,
        CK_STK_STICKY, CK_WST_STICKY, CK_FAULT, CK_TOS_VALID, CK_TOS_PC, CK_TOS_RPC,
        CK_TOS_DEPTH, CK_COUNT };
 _Static_assert(WSK_COUNT + CK_COUNT <= SCN_MAX_EXPECT, "expect keys of dws_core");
 static const scenario_key_t core_keys[CK_COUNT] = {
     [CK_ERR] = {"err", dwsc_err_words},   [CK_RSP_HELD] = {"rsp_held", NULL},
-    [CK_READY] = {"ready", NULL},         [CK_SEQ] = {"seq", NULL},
+    [CK_READY] = {"ready", NULL},         [CK_BUSY] = {"busy", NULL},
+    [CK_SEQ] = {"seq", NULL},
     [CK_SEQ_W] = {"seq_w", NULL},         [CK_SEQ_POP] = {"seq_pop", NULL},
     [CK_STK_RSP] = {"stk_rsp", NULL},     [CK_STK_ERR] = {"stk_err", rs_err_words},
     [CK_STK_STICKY] = {"stk_sticky", NULL}, [CK_WST_STICKY] = {"wst_sticky", NULL},
@@ -500,7 +501,8 @@ static int scenario_check(tb_t *t, const dws_core_out_t *o, char *err, size_t er
     const uint64_t got[WSK_COUNT] = WST_SCN_GOT(o), masks[WSM_COUNT] = WST_SCN_MASKS(o);
     const uint64_t own[CK_COUNT] = {
         [CK_ERR] = o->rsp_err,          [CK_RSP_HELD] = o->rsp_held,
-        [CK_READY] = o->req_ready,      [CK_SEQ] = o->seq_valid,
+        [CK_READY] = o->req_ready,      [CK_BUSY] = o->busy,
+        [CK_SEQ] = o->seq_valid,
         [CK_SEQ_W] = o->seq_warp,       [CK_SEQ_POP] = o->seq_pop,
         [CK_STK_RSP] = o->stk_rsp_valid, [CK_STK_ERR] = o->stk_err,
         [CK_STK_STICKY] = o->stk_sticky, [CK_WST_STICKY] = o->wst_sticky,
@@ -530,6 +532,14 @@ static uint32_t out_arrived(const tb_t *t)
 static void cover(tb_t *t, const dws_core_in_t *in, const dws_core_events_t *ev)
 {
     uint64_t *c = t->cover;
+    /* the request judged last cycle, which the children applied at this edge */
+    const dws_core_events_t *ap = &t->judged;
+    if (ap->taken && ap->err == DWSC_ERR_NONE) {
+        c[DWSC_CV_BRANCH_WAIT] += ap->held && ap->op == DWSC_OP_BRANCH &&
+                                  !((out_arrived(t) >> ap->warp) & 1u);
+        c[DWSC_CV_BYPASS_KEEP] += ap->bypass && ap->bypass_kept && ev->stk.loop_exit;
+    }
+    t->judged = *ev;
     bool seq = ev->phase == DWS_CORE_PHASE_SEQ;
     if (seq) {
         c[DWSC_CV_BRANCH_WARP] += !ev->seq_pop;
@@ -550,10 +560,7 @@ static void cover(tb_t *t, const dws_core_in_t *in, const dws_core_events_t *ev)
     bool ok = ev->err == DWSC_ERR_NONE;
     c[DWSC_CV_ERR_MISMATCH] += ev->err == DWSC_ERR_MISMATCH;
     c[DWSC_CV_ERR_BAD_PC] += ev->err == DWSC_ERR_BAD_PC;
-    c[DWSC_CV_BRANCH_WAIT] += ok && ev->held && ev->op == DWSC_OP_BRANCH &&
-                              !((out_arrived(t) >> ev->warp) & 1u);
     if (ok && ev->bypass) {
-        c[DWSC_CV_BYPASS_KEEP] += ev->bypass_kept && ev->stk.loop_exit;
         c[DWSC_CV_BYPASS_FREE] += !ev->bypass_kept && !ev->bypass_pop;
         c[DWSC_CV_BYPASS_POP] += ev->bypass_pop;
         c[DWSC_CV_BYPASS_HELD] += ev->park == DWSC_PARK_BRANCH;
@@ -567,6 +574,7 @@ static void tb_reset(tb_t *t)
 {
     dws_mem_reset(&t->mem);
     memset(t->fill_arrived, 0, sizeof t->fill_arrived);
+    memset(&t->judged, 0, sizeof t->judged);
 }
 
 static int tb_init(tb_t *t, const cosim_opts_t *o, uint64_t *const *cover, char *err,
@@ -607,6 +615,11 @@ static int tb_stimulus(tb_t *t, uint64_t cycle, dws_core_in_t *in, char *err, si
     dws_core_out_t o;
     dws_core_eval(t->m, in, &o);
     random_request(t, &o, in);
+    /* not taken after all (a sequencer step, or the warp is busy): presented
+     * and ignored now and then */
+    dws_core_eval(t->m, in, &o);
+    if (in->req_valid && !o.req_ready && !cosim_rng_pct(r, 20))
+        in->req_valid = t->bad_req = false;
     t->bad_fill_code = dws_mem_fill(&t->mem, r, cycle, MAX_N, &in->fill_valid, &in->fill_warp,
                                     &in->fill_mask);
     t->bad_fill = t->bad_fill_code != 0;

@@ -31,6 +31,7 @@ typedef struct {
     warp_split_table_t *m;
     warp_split_table_t *shadow; /* the same cycles, without the illegal requests */
     cosim_rng_t rng;
+    cosim_rng_t chk_rng;     /* the judge port's own stream (the rest is unchanged by it) */
     uint64_t *cover;
     uint64_t lanes, pc_mask;
     unsigned warp_id_span, entry_id_span;
@@ -394,6 +395,7 @@ static int tb_init(tb_t *t, const cosim_opts_t *o, uint64_t *const *cover, char 
     (void)err, (void)errlen;
     t->cover = cover[KIT_COVERS_WARP_SPLIT_TABLE];
     cosim_rng_seed(&t->rng, o->seed);
+    cosim_rng_seed(&t->chk_rng, ~o->seed);
     t->lanes = bm_low_bits(t->p.warp_width);
     t->pc_mask = bm_low_bits(t->p.pc_width);
     t->warp_id_span = 1u << CFG_WarpIdWidth;
@@ -434,6 +436,19 @@ static int tb_stimulus(tb_t *t, uint64_t cycle, warp_split_table_in_t *in, char 
     in->rd_entry = (unsigned)cosim_rng_below(r, t->entry_id_span);
     random_request(t, in);
     random_fill(t, in);
+    /* the judge port: the request (as dws_core judges one), or another operation */
+    cosim_rng_t *c = &t->chk_rng;
+    if (cosim_rng_pct(c, 50)) {
+        in->chk_op = in->req_op;
+        in->chk_warp = in->req_warp;
+        in->chk_entry = in->req_entry;
+        in->chk_mask = in->req_mask;
+    } else {
+        in->chk_op = (unsigned)cosim_rng_below(c, 8);
+        in->chk_warp = (unsigned)cosim_rng_below(c, t->warp_id_span);
+        in->chk_entry = (unsigned)cosim_rng_below(c, t->entry_id_span);
+        in->chk_mask = cosim_rng_pct(c, 90) ? cosim_rng_next(c) & t->lanes : 0;
+    }
     return 0;
 }
 
