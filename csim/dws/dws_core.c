@@ -60,6 +60,10 @@ struct dws_core {
     rec_upd_t ap_rec;       /* the record update in flight */
     bool reroot;            /* the next cycle re-roots reroot_warp */
     unsigned reroot_warp;
+    /* the fill port, registered: last cycle's fill, which the table takes now */
+    bool fill_valid;
+    unsigned fill_warp;
+    uint64_t fill_mask;
     /* the judgement of the last cycle (stage 1) and the outputs */
     bool r1_taken, r1_held, r1_seq, r1_pop;
     unsigned r1_err, r1_seq_warp;
@@ -121,6 +125,9 @@ void dws_core_reset(dws_core_t *m)
     memset(&m->ap_rec, 0, sizeof m->ap_rec);
     m->ap_reroot = m->reroot = false;
     m->reroot_warp = 0;
+    m->fill_valid = false;
+    m->fill_warp = 0;
+    m->fill_mask = 0;
     m->r1_taken = m->r1_held = m->r1_seq = m->r1_pop = false;
     m->r1_err = m->r1_seq_warp = 0;
     m->rsp_valid = m->rsp_held = m->seq_valid = m->seq_pop = false;
@@ -314,15 +321,16 @@ static void decide(const dws_core_t *m, const dws_core_in_t *in, cycle_t *c)
 {
     memset(c, 0, sizeof *c);
     c->op = in->req_op & ((1u << DWSC_OP_WIDTH) - 1u);
-    /* the table applies the operation in flight; policy, sched, the fill and
-     * the read port go straight to it; its judge port judges the op the
-     * core would forward (BRANCH as EXEC) */
+    /* the table applies the operation in flight and last cycle's fill (the
+     * fill port is registered); policy, sched and the read port go straight
+     * to it; its judge port judges the op the core would forward (BRANCH as
+     * EXEC) */
     c->wi = m->ap_wi;
     c->wi.policy = in->policy;
     c->wi.sched = in->sched;
-    c->wi.fill_valid = in->fill_valid;
-    c->wi.fill_warp = in->fill_warp;
-    c->wi.fill_mask = in->fill_mask;
+    c->wi.fill_valid = m->fill_valid;
+    c->wi.fill_warp = m->fill_warp;
+    c->wi.fill_mask = m->fill_mask;
     c->wi.rd_warp = in->rd_warp;
     c->wi.rd_entry = in->rd_entry;
     c->wi.chk_op = c->op == DWSC_OP_BRANCH ? WST_OP_EXEC : c->op;
@@ -530,6 +538,9 @@ void dws_core_step(dws_core_t *m, const dws_core_in_t *in, dws_core_out_t *out,
     m->ap_wi = c.jw;
     m->ap_si = c.js;
     m->ap_reroot = c.jrr;
+    m->fill_valid = in->fill_valid;
+    m->fill_warp = in->fill_warp;
+    m->fill_mask = in->fill_mask;
 
     /* the responses: last cycle's judgement shows now, this cycle's waits */
     model_respond(&m->rsp_valid, &m->rsp_err, &m->err_sticky, m->r1_taken, m->r1_err,

@@ -83,6 +83,9 @@ module dws_core #(
   logic       ap_reroot;                  // ... a SEQ step or a bypass pop: re-root next
   logic       reroot_q;                   // this cycle re-roots warp rr_w_q
   wid_t       rr_w_q;
+  logic       fill_valid_q;               // the fill port, one cycle late (below)
+  wid_t       fill_warp_q;
+  mask_t      fill_mask_q;
 
   // ------------------------------------------------------------------------
   // The operations judged this cycle, registered into the ap_* above
@@ -107,6 +110,28 @@ module dws_core #(
   logic       wst_rsp_valid;  // the core answers its requests itself; the
   logic [2:0] wst_rsp_err;    // table never refuses what it forwards (asserted)
 
+  // ------------------------------------------------------------------------
+  // The fill port is registered at the core's boundary: a fill presented in
+  // cycle t reaches the table in t+1, is judged there on that cycle's
+  // pending threads and is answered (fill_rsp_*) at t+2. A fill wakes
+  // splits in every entry of its warp, so it drives each entry's next
+  // state; from a register, that logic no longer waits for the memory
+  // system's wires, and a cycle-based simulator evaluates it once a cycle
+  // instead of again whenever an input changes (docs/blocks/dws_core.md,
+  // Performance).
+  // ------------------------------------------------------------------------
+  always_ff @(posedge clk_i or negedge rst_ni) begin : p_fill
+    if (!rst_ni) begin
+      fill_valid_q <= 1'b0;
+      fill_warp_q  <= '0;
+      fill_mask_q  <= '0;
+    end else begin
+      fill_valid_q <= fill_valid_i;
+      fill_warp_q  <= fill_warp_i;
+      fill_mask_q  <= fill_mask_i;
+    end
+  end
+
   warp_split_table #(
     .NumWarps(NumWarps), .WarpWidth(WarpWidth), .PcWidth(PcWidth),
     .IcountWidth(IcountWidth), .MfcWidth(MfcWidth), .LatWidth(LatWidth),
@@ -120,7 +145,10 @@ module dws_core #(
     .req_pc_i     (ap_wst_pc),
     .req_mask_i   (ap_wst_mask),
     .req_hold_i   (ap_wst_hold),
-    .fill_valid_i, .fill_warp_i, .fill_mask_i, .rd_warp_i, .rd_entry_i,
+    .fill_valid_i (fill_valid_q),
+    .fill_warp_i  (fill_warp_q),
+    .fill_mask_i  (fill_mask_q),
+    .rd_warp_i, .rd_entry_i,
     .chk_op_i     (chk_op),
     .chk_warp_i   (req_warp_i),
     .chk_entry_i  (req_entry_i),

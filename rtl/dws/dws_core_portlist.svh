@@ -59,7 +59,8 @@
   output logic [EntryIdWidth-1:0] rsp_merges_o,
   /// Bit k: error code k seen since reset (bit 0 never)
   output logic [15:0]             err_sticky_o,
-  /// Registered: a fill last cycle.
+  /// Registered: a fill two cycles ago (the core registers the fill port; the table took it last
+  /// cycle)
   output logic                    fill_rsp_valid_o,
   /// Its error code.
   output logic [2:0]              fill_err_o,

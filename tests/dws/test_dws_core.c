@@ -151,10 +151,15 @@ static in_t fill_in(unsigned w, uint64_t mask)
     return (in_t){.policy = AGG, .fill_valid = true, .fill_warp = w, .fill_mask = mask};
 }
 
-/* A fill accepted by the WST waking the entries `woken` of warp w. */
+/* A fill presented, then accepted by the WST in the next cycle (the core
+ * registers its fill port), waking the entries `woken` of warp w: the
+ * events of that next cycle. */
 static ev_t fill(core_t *c, unsigned w, uint64_t mask, uint64_t woken)
 {
     ev_t ev = cycle(c, fill_in(w, mask));
+    assert_false(ev.wst_in.fill_valid);
+    ev = idle(c);
+    assert_true(ev.wst_in.fill_valid);
     assert_int_equal(ev.wst.fill_err, WST_ERR_NONE);
     assert_int_equal(ev.wst.woken, woken);
     return ev;
@@ -582,17 +587,24 @@ static void test_two_warps_in_order(void **state)
     assert_true(ev.held);
     check_park(c, 1, DWSC_PARK_RPC, 0);
     init(c, 0, 0x10, 0x80, 0x3);
-    /* warp 0's split reaches its exit; in the cycle the table applies it,
-     * warp 1's misses return: both arrive at that edge */
-    ev = cycle(c, req_in(DWSC_OP_EXEC, 0, 0, 0x80, 0));
+    /* warp 0's split reaches its exit in the cycle warp 1's misses return:
+     * the table applies both in the next cycle (the request's second stage,
+     * the registered fill), and both warps arrive at that edge */
+    in_t in = req_in(DWSC_OP_EXEC, 0, 0, 0x80, 0);
+    in.fill_valid = true;
+    in.fill_warp = 1;
+    in.fill_mask = 0xf;
+    ev = cycle(c, in);
     assert_true(ev.taken);
     assert_true(ev.held);
     assert_false(ev.wst_in.req_valid);
+    assert_false(ev.wst_in.fill_valid);
     assert_false(view(c, 0, 0).req_ready); /* warp 0 busy */
     assert_true(view(c, 1, 0).req_ready);
     assert_int_equal(view(c, 0, 0).busy, 0x1);
-    ev = cycle(c, fill_in(1, 0xf));
+    ev = idle(c);
     assert_true(ev.wst_in.req_valid && ev.wst_in.req_hold);
+    assert_true(ev.wst_in.fill_valid);
     assert_true(ev.wst.arrived_fill);
     assert_int_equal(view(c, 0, 0).arrived, 0x3);
     assert_int_equal(view(c, 0, 0).busy, 0);
@@ -1054,15 +1066,14 @@ static void test_request_while_busy(void **state)
     assert_int_equal(ev.phase, SEQ);
     assert_true(ev.ignored);
     assert_false(ev.taken);
-    assert_true(ev.wst_in.fill_valid);
-    assert_int_equal(ev.wst.woken, 0x1);
+    assert_false(ev.wst_in.fill_valid); /* the fill is registered */
     out_t o = view(c, 1, 0);
     assert_false(o.rsp_valid);
     assert_int_equal(o.rsp_err, DWSC_ERR_NONE);
-    assert_true(o.fill_rsp_valid);
-    assert_int_equal(o.fill_woken, 0x1);
+    assert_false(o.fill_rsp_valid);
 
-    /* the stack applies it: warp 0 is busy, warp 1 is not */
+    /* the stack applies it, the table takes the fill: warp 0 is busy, warp
+     * 1 is not */
     assert_int_equal(view(c, 1, 0).busy, 0x1);
     assert_false(view(c, 0, 0).req_ready);
     assert_true(view(c, 1, 0).req_ready);
@@ -1071,7 +1082,12 @@ static void test_request_while_busy(void **state)
     assert_true(ev.ignored);
     assert_false(ev.taken);
     assert_true(ev.stk_in.req_valid);
-    assert_false(view(c, 1, 0).rsp_valid);
+    assert_true(ev.wst_in.fill_valid);
+    assert_int_equal(ev.wst.woken, 0x1);
+    o = view(c, 1, 0);
+    assert_false(o.rsp_valid);
+    assert_true(o.fill_rsp_valid);
+    assert_int_equal(o.fill_woken, 0x1);
 
     /* REROOT of warp 0: nothing is taken */
     in.fill_valid = false;

@@ -62,6 +62,10 @@ typedef struct {
     unsigned policy, sched;
     bool bad_req, bad_fill;
     unsigned bad_code, bad_fill_code;
+    /* the fill presented last cycle, which the table judges this cycle (the
+     * core registers its fill port) */
+    bool bad_fill_q;
+    unsigned bad_fill_code_q;
     dws_core_events_t judged; /* last cycle's events: the request the children apply now */
     wst_scn_t scn; /* a directed scenario (scn.scn NULL: random stimulus) */
     scenario_mask_expect_t scn_tos_mask;
@@ -529,7 +533,7 @@ static uint32_t out_arrived(const tb_t *t)
     return o.arrived;
 }
 
-static void cover(tb_t *t, const dws_core_in_t *in, const dws_core_events_t *ev)
+static void cover(tb_t *t, const dws_core_events_t *ev)
 {
     uint64_t *c = t->cover;
     /* the request judged last cycle, which the children applied at this edge */
@@ -551,7 +555,7 @@ static void cover(tb_t *t, const dws_core_in_t *in, const dws_core_events_t *ev)
         t->fill_arrived[ev->seq_warp] = false;
     }
     if (ev->wst.arrived_fill)
-        t->fill_arrived[in->fill_warp % MAX_N] = true;
+        t->fill_arrived[ev->wst_in.fill_warp % MAX_N] = true;
     c[DWSC_CV_EXIT] += ev->reroot_release;
     c[DWSC_CV_FAULT] += ev->reroot_fault;
     c[DWSC_CV_REQ_WHILE_BUSY] += ev->ignored;
@@ -575,6 +579,7 @@ static void tb_reset(tb_t *t)
     dws_mem_reset(&t->mem);
     memset(t->fill_arrived, 0, sizeof t->fill_arrived);
     memset(&t->judged, 0, sizeof t->judged);
+    t->bad_fill = t->bad_fill_q = false;
 }
 
 static int tb_init(tb_t *t, const cosim_opts_t *o, uint64_t *const *cover, char *err,
@@ -620,8 +625,10 @@ static int tb_stimulus(tb_t *t, uint64_t cycle, dws_core_in_t *in, char *err, si
     dws_core_eval(t->m, in, &o);
     if (in->req_valid && !o.req_ready && !cosim_rng_pct(r, 20))
         in->req_valid = t->bad_req = false;
-    t->bad_fill_code = dws_mem_fill(&t->mem, r, cycle, MAX_N, &in->fill_valid, &in->fill_warp,
-                                    &in->fill_mask);
+    /* a warp with no operation in flight: no thread of it starts waiting
+     * before the fill reaches the table */
+    t->bad_fill_code = dws_mem_fill(&t->mem, r, cycle, MAX_N, ~o.busy, &in->fill_valid,
+                                    &in->fill_warp, &in->fill_mask);
     t->bad_fill = t->bad_fill_code != 0;
     return 0;
 }
@@ -636,7 +643,7 @@ static int tb_model(tb_t *t, uint64_t cycle, const dws_core_in_t *in, dws_core_o
     }
     dws_core_events_t ev;
     dws_core_step(t->m, in, out, &ev);
-    cover(t, in, &ev);
+    cover(t, &ev);
     if (t->scn.scn) {
         dws_core_step(t->shadow, in, NULL, NULL);
         return check_tops(t, err, errlen) || (t->scn.check && scenario_check(t, out, err, errlen))
@@ -653,14 +660,15 @@ static int tb_model(tb_t *t, uint64_t cycle, const dws_core_in_t *in, dws_core_o
                  t->bad_code, ev.err);
         return -1;
     }
-    if (t->bad_fill && ev.wst.fill_err != t->bad_fill_code) {
-        snprintf(err, errlen, "injected illegal fill (warp %u): expected error %u, model "
-                 "reports %u", in->fill_warp, t->bad_fill_code, ev.wst.fill_err);
+    if (t->bad_fill_q && ev.wst.fill_err != t->bad_fill_code_q) {
+        snprintf(err, errlen, "injected illegal fill (warp %u), presented last cycle: expected "
+                 "error %u, model reports %u", ev.wst_in.fill_warp, t->bad_fill_code_q,
+                 ev.wst.fill_err);
         return -1;
     }
     /* the two models saw the same inputs but on such cycles: only these can
-     * part them */
-    if ((t->bad_req || t->bad_fill) && !same_state(t->m, t->shadow, &t->p)) {
+     * part them (a fill is judged a cycle after it is presented) */
+    if ((t->bad_req || t->bad_fill_q) && !same_state(t->m, t->shadow, &t->p)) {
         snprintf(err, errlen, "a rejected request or fill changed the model's state");
         return -1;
     }

@@ -14,10 +14,11 @@ void dws_mem_init(dws_mem_t *d, unsigned num_warps, unsigned warp_width, unsigne
 void dws_mem_reset(dws_mem_t *d)
 {
     memset(d->pending, 0, sizeof d->pending);
+    memset(d->sent, 0, sizeof d->sent);
 }
 
 unsigned dws_mem_fill(dws_mem_t *d, cosim_rng_t *r, uint64_t now, unsigned first,
-                      bool *valid, unsigned *warp, uint64_t *mask)
+                      uint32_t steady, bool *valid, unsigned *warp, uint64_t *mask)
 {
     unsigned n = d->num_warps;
     uint64_t lanes = bm_low_bits(d->warp_width);
@@ -29,7 +30,7 @@ unsigned dws_mem_fill(dws_mem_t *d, cosim_rng_t *r, uint64_t now, unsigned first
             return WST_ERR_BAD_WARP;
         }
         uint64_t idle = lanes & ~d->pending[w];
-        *mask = idle && cosim_rng_pct(r, 80)
+        *mask = idle && (steady >> w & 1) && cosim_rng_pct(r, 80)
                     ? ((d->pending[w] & cosim_rng_next(r)) | (idle & (~idle + 1)))
                     : 0;
         return WST_ERR_NOT_WAITING;
@@ -45,6 +46,8 @@ unsigned dws_mem_fill(dws_mem_t *d, cosim_rng_t *r, uint64_t now, unsigned first
             continue;
         uint64_t f = cosim_rng_pct(r, 60) ? due : due & cosim_rng_next(r);
         *valid = true, *warp = w, *mask = f ? f : due & (~due + 1);
+        d->pending[w] &= ~*mask;
+        d->sent[w] |= *mask;
         return 0;
     }
     return 0;
@@ -55,8 +58,10 @@ void dws_mem_schedule(dws_mem_t *d, cosim_rng_t *r, const warp_split_table_t *ws
                       const void *ctx)
 {
     for (unsigned w = 0; w < d->num_warps; w++) {
-        uint64_t p = warp_split_table_pending(wst, w), fresh = p & ~d->pending[w];
+        uint64_t p = warp_split_table_pending(wst, w) & ~d->sent[w];
+        uint64_t fresh = p & ~d->pending[w];
         d->pending[w] = p;
+        d->sent[w] = 0;
         if (!fresh)
             continue;
         uint64_t b = base ? base(ctx, w) : 0;

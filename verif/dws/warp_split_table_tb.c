@@ -259,8 +259,8 @@ static void random_request(tb_t *t, warp_split_table_in_t *in)
 static void random_fill(tb_t *t, warp_split_table_in_t *in)
 {
     unsigned first = in->req_valid && cosim_rng_pct(&t->rng, 30) ? in->req_warp : MAX_N;
-    t->bad_fill_code = dws_mem_fill(&t->mem, &t->rng, t->now, first, &in->fill_valid,
-                                    &in->fill_warp, &in->fill_mask);
+    t->bad_fill_code = dws_mem_fill(&t->mem, &t->rng, t->now, first, ~UINT32_C(0),
+                                    &in->fill_valid, &in->fill_warp, &in->fill_mask);
     t->bad_fill = t->bad_fill_code != 0;
 }
 
