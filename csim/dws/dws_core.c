@@ -147,6 +147,32 @@ static uint32_t busy_warps(const dws_core_t *m)
     return b;
 }
 
+/* What a cycle judges, from the state before its edge and the arrived
+ * warps (arrived_o): a re-root, else a sequencer step of the lowest warp
+ * that has arrived and is neither busy nor faulted (in *step), else a
+ * request. */
+static unsigned phase_of(const dws_core_t *m, uint32_t arrived, uint32_t busy, unsigned *step)
+{
+    uint32_t faulted = 0;
+    for (unsigned w = 0; w < m->p.num_warps; w++)
+        faulted |= (uint32_t)m->park[w].fault << w;
+    uint32_t ready_warps = arrived & ~faulted & ~busy;
+    if (m->reroot)
+        return DWS_CORE_PHASE_REROOT;
+    if (ready_warps) {
+        *step = (unsigned)__builtin_ctz(ready_warps);
+        return DWS_CORE_PHASE_SEQ;
+    }
+    return DWS_CORE_PHASE_REQUEST;
+}
+
+/* req_ready_o: a REQUEST cycle, and the (truncated) warp is not busy. */
+static bool takes(const dws_core_t *m, unsigned phase, unsigned warp, uint32_t busy)
+{
+    warp &= m->warp_id_mask;
+    return phase == DWS_CORE_PHASE_REQUEST && !(warp < m->p.num_warps && (busy >> warp & 1u));
+}
+
 /* ------------------------------------------------------------------ */
 /* decisions on the state before the edge                               */
 
@@ -264,7 +290,7 @@ static unsigned judge(const dws_core_t *m, cycle_t *c)
 /* REQUEST: the request's error and, when accepted, the children's ops. */
 static void decide_request(const dws_core_t *m, const dws_core_in_t *in, cycle_t *c)
 {
-    c->taken = in->req_valid && !(c->warp < m->p.num_warps && (c->busy >> c->warp & 1u));
+    c->taken = in->req_valid && takes(m, c->phase, c->warp, c->busy);
     if (!c->taken)
         return;
     unsigned w = c->warp, e = in->req_entry & m->entry_id_mask;
@@ -340,21 +366,16 @@ static void decide(const dws_core_t *m, const dws_core_in_t *in, cycle_t *c)
     warp_split_table_eval(m->wst, &c->wi, &c->wo);
     c->si = m->ap_si;
 
-    uint32_t faulted = 0;
-    for (unsigned w = 0; w < m->p.num_warps; w++)
-        faulted |= (uint32_t)m->park[w].fault << w;
     c->busy = busy_warps(m);
-    uint32_t ready_warps = c->wo.arrived & ~faulted & ~c->busy;
-    if (m->reroot) {
-        c->phase = DWS_CORE_PHASE_REROOT;
+    unsigned step = 0;
+    c->phase = phase_of(m, c->wo.arrived, c->busy, &step);
+    if (c->phase == DWS_CORE_PHASE_REROOT) {
         c->warp = m->reroot_warp;
         c->si.rd_warp = c->warp;
-    } else if (ready_warps) {
-        c->phase = DWS_CORE_PHASE_SEQ;
-        c->warp = (unsigned)__builtin_ctz(ready_warps); /* the lowest arrived warp */
+    } else if (c->phase == DWS_CORE_PHASE_SEQ) {
+        c->warp = step;
         c->si.rd_warp = in->req_warp;
     } else {
-        c->phase = DWS_CORE_PHASE_REQUEST;
         c->warp = in->req_warp & m->warp_id_mask;
         c->si.rd_warp = in->req_warp;
     }
@@ -399,8 +420,7 @@ static void outputs(const dws_core_t *m, const cycle_t *c, dws_core_out_t *out)
     for (unsigned w = 0; w < m->p.num_warps; w++)
         fault |= (uint32_t)m->park[w].fault << w;
     *out = (dws_core_out_t){
-        .req_ready = c->phase == DWS_CORE_PHASE_REQUEST &&
-                     !(c->warp < m->p.num_warps && (c->busy >> c->warp & 1u)),
+        .req_ready = takes(m, c->phase, c->warp, c->busy),
         .busy = c->busy,
         .rsp_valid = m->rsp_valid,
         .rsp_err = m->rsp_err,
@@ -580,6 +600,18 @@ const recon_stack_t *dws_core_stack(const dws_core_t *m)
 dws_core_park_t dws_core_park(const dws_core_t *m, unsigned w)
 {
     return w < m->p.num_warps ? m->park[w] : (dws_core_park_t){0};
+}
+
+uint32_t dws_core_busy(const dws_core_t *m)
+{
+    return busy_warps(m);
+}
+
+bool dws_core_req_ready(const dws_core_t *m, unsigned warp)
+{
+    uint32_t busy = busy_warps(m);
+    unsigned step;
+    return takes(m, phase_of(m, warp_split_table_arrived(m->wst), busy, &step), warp, busy);
 }
 
 unsigned dws_core_phase(const dws_core_t *m, unsigned *warp)

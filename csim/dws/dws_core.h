@@ -151,4 +151,10 @@ dws_core_park_t dws_core_park(const dws_core_t *m, unsigned w);
  * arrived (arrived_o). */
 unsigned dws_core_phase(const dws_core_t *m, unsigned *warp);
 
+/* busy_o and req_ready_o for a request of `warp` this cycle, from the state
+ * alone (neither depends on other inputs): what dws_core_eval() gives,
+ * without evaluating the children. */
+uint32_t dws_core_busy(const dws_core_t *m);
+bool dws_core_req_ready(const dws_core_t *m, unsigned warp);
+
 #endif /* SIMT_DWS_CORE_H */

@@ -218,7 +218,7 @@ static bool arrived_at(const warp_split_table_t *m, unsigned w)
     return all_held(m, w) && m->pending[w] == 0;
 }
 
-static uint32_t arrived_set(const warp_split_table_t *m)
+uint32_t warp_split_table_arrived(const warp_split_table_t *m)
 {
     uint32_t a = 0;
     for (unsigned w = 0; w < m->p.num_warps; w++)
@@ -367,7 +367,7 @@ void warp_split_table_eval(const warp_split_table_t *m, const warp_split_table_i
 {
     *out = m->reg;
     out->sum_rmfc = m->sum;
-    out->arrived = arrived_set(m);
+    out->arrived = warp_split_table_arrived(m);
     out->chk_err = judge_error(m, in);
     out->chk_split = warp_split_table_entry(m, in->chk_warp & m->warp_id_mask,
                                             in->chk_entry & m->entry_id_mask).mask;
@@ -769,7 +769,7 @@ void warp_split_table_step(warp_split_table_t *m, const warp_split_table_in_t *i
         unsigned n, least = min_icount(m, w, true, &n);
         ev.boost_not_held |= n >= 2 && ENT(m, w, least)->held && v.boost[w] < m->p.warp_width;
     }
-    uint32_t arrived0 = arrived_set(m);
+    uint32_t arrived0 = warp_split_table_arrived(m);
 
     /* decide every rule on the state before the edge */
     fill_dec_t f;
@@ -811,7 +811,7 @@ void warp_split_table_step(warp_split_table_t *m, const warp_split_table_in_t *i
     /* 5. lazy split */
     if (l.valid)
         apply_lazy(m, &l, lazy_P, &ev);
-    ev.arrived = arrived_set(m) & ~arrived0;
+    ev.arrived = warp_split_table_arrived(m) & ~arrived0;
     ev.arrived_fill = fill_held && ((ev.arrived >> f.warp) & 1u);
 
     /* 6. sum-rMFC: decrement on an executing cycle, then add the MFCs woken

@@ -133,5 +133,8 @@ uint64_t warp_split_table_pending(const warp_split_table_t *m, unsigned w);
 uint32_t warp_split_table_sum_rmfc(const warp_split_table_t *m);
 /* The entry is valid, not held and none of its threads pending. */
 bool warp_split_table_ready(const warp_split_table_t *m, unsigned w, unsigned e);
+/* arrived_o: bit w when warp w has a split, every split of it held and none
+ * of its threads waiting for a fill (from the state alone). */
+uint32_t warp_split_table_arrived(const warp_split_table_t *m);
 
 #endif /* SIMT_WARP_SPLIT_TABLE_H */

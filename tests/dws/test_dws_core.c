@@ -64,12 +64,15 @@ static void same_out(const out_t *a, const out_t *b)
     DWS_CORE_WST_OUTS(SAME_OUT_)
 }
 
-/* One clock cycle; eval() beforehand must show the outputs step() shows. */
+/* One clock cycle; eval() beforehand must show the outputs step() shows,
+ * and the state-only queries the busy and ready that eval() shows. */
 static ev_t cycle(core_t *c, in_t in)
 {
     out_t pre, out;
     ev_t ev;
     dws_core_eval(c, &in, &pre);
+    assert_int_equal(dws_core_busy(c), pre.busy);
+    assert_int_equal(dws_core_req_ready(c, in.req_warp), pre.req_ready);
     dws_core_step(c, &in, &out, &ev);
     same_out(&pre, &out);
     return ev;

@@ -227,7 +227,7 @@ MUTANTS = [
                "assign req_ready_o = port_free && !(warp_ok && busy[w_idx]);",
                "assign req_ready_o = port_free;"),
               ("model", "csim/dws/dws_core.c",
-               "c->taken = in->req_valid && !(c->warp < m->p.num_warps && (c->busy >> c->warp & 1u));",
-               "c->taken = in->req_valid;"))))
+               "return phase == DWS_CORE_PHASE_REQUEST && !(warp < m->p.num_warps && (busy >> warp & 1u));",
+               "return phase == DWS_CORE_PHASE_REQUEST && !(warp < m->p.num_warps && (busy >> warp & 0u));"))))
       for kind, file, old, new in edits),
 ]

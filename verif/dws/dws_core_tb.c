@@ -419,10 +419,9 @@ static bool same_state(const dws_core_t *a, const dws_core_t *b, const dws_core_
  * (but for a busy warp: its table and stack may be a stage apart). */
 static int check_tops(const tb_t *t, char *err, size_t errlen)
 {
-    dws_core_out_t o;
-    dws_core_eval(t->m, &(dws_core_in_t){0}, &o);
+    uint32_t busy = dws_core_busy(t->m);
     for (unsigned w = 0; w < t->p.num_warps; w++) {
-        if (o.busy >> w & 1u)
+        if (busy >> w & 1u)
             continue;
         uint64_t all = 0;
         for (unsigned e = 0; e < t->p.warp_width; e++)
@@ -622,8 +621,7 @@ static int tb_stimulus(tb_t *t, uint64_t cycle, dws_core_in_t *in, char *err, si
     random_request(t, &o, in);
     /* not taken after all (a sequencer step, or the warp is busy): presented
      * and ignored now and then */
-    dws_core_eval(t->m, in, &o);
-    if (in->req_valid && !o.req_ready && !cosim_rng_pct(r, 20))
+    if (in->req_valid && !dws_core_req_ready(t->m, in->req_warp) && !cosim_rng_pct(r, 20))
         in->req_valid = t->bad_req = false;
     /* a warp with no operation in flight: no thread of it starts waiting
      * before the fill reaches the table */
