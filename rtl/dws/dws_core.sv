@@ -364,13 +364,8 @@ module dws_core #(
       wst_hold  = 1'b0;
     end else begin
       // The request's inputs, whether taken or not: their error is judged.
-      unique case (1'b1)
-        is_init:   wst_op = warp_split_table_pkg::OpInit;
-        is_mem:    wst_op = warp_split_table_pkg::OpMem;
-        is_release: wst_op = warp_split_table_pkg::OpRelease;
-        loop:      wst_op = warp_split_table_pkg::OpBypass;
-        default:   wst_op = warp_split_table_pkg::OpExec;  // EXEC; a held BRANCH
-      endcase
+      // The op the table judged (a held BRANCH as EXEC), or a loop bypass.
+      wst_op    = loop ? warp_split_table_pkg::OpBypass : chk_op;
       wst_warp  = req_warp_i;
       wst_entry = req_entry_i;
       wst_pc    = loop ? stay_pc : req_pc_i;
