@@ -147,16 +147,22 @@ static uint32_t busy_warps(const dws_core_t *m)
     return b;
 }
 
+/* fault_o: the warps whose branch overflowed the stack. */
+static uint32_t faulted_warps(const dws_core_t *m)
+{
+    uint32_t f = 0;
+    for (unsigned w = 0; w < m->p.num_warps; w++)
+        f |= (uint32_t)m->park[w].fault << w;
+    return f;
+}
+
 /* What a cycle judges, from the state before its edge and the arrived
  * warps (arrived_o): a re-root, else a sequencer step of the lowest warp
  * that has arrived and is neither busy nor faulted (in *step), else a
  * request. */
 static unsigned phase_of(const dws_core_t *m, uint32_t arrived, uint32_t busy, unsigned *step)
 {
-    uint32_t faulted = 0;
-    for (unsigned w = 0; w < m->p.num_warps; w++)
-        faulted |= (uint32_t)m->park[w].fault << w;
-    uint32_t ready_warps = arrived & ~faulted & ~busy;
+    uint32_t ready_warps = arrived & ~faulted_warps(m) & ~busy;
     if (m->reroot)
         return DWS_CORE_PHASE_REROOT;
     if (ready_warps) {
@@ -416,9 +422,6 @@ static void decide(const dws_core_t *m, const dws_core_in_t *in, cycle_t *c)
 
 static void outputs(const dws_core_t *m, const cycle_t *c, dws_core_out_t *out)
 {
-    uint32_t fault = 0;
-    for (unsigned w = 0; w < m->p.num_warps; w++)
-        fault |= (uint32_t)m->park[w].fault << w;
     *out = (dws_core_out_t){
         .req_ready = takes(m, c->phase, c->warp, c->busy),
         .busy = c->busy,
@@ -433,7 +436,7 @@ static void outputs(const dws_core_t *m, const cycle_t *c, dws_core_out_t *out)
         .stk_rsp_valid = c->so.rsp_valid,
         .stk_err = c->so.rsp_err,
         .stk_sticky = c->so.err_sticky,
-        .fault = fault,
+        .fault = faulted_warps(m),
         .tos_valid = c->so.rd_valid,
         .tos_pc = c->so.rd_pc,
         .tos_rpc = c->so.rd_rpc,
