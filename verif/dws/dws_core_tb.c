@@ -19,7 +19,8 @@
  * requests and 2% of the fills are illegal (every error code of the core and
  * of the fill port, MISMATCH both ways); each is checked for its code and,
  * against a shadow model that sees the same cycle without it, for an
- * unchanged state. Requests go to warps that are not busy (busy_o); now and
+ * unchanged state (a fill in the next cycle, when the table judges it: the
+ * core registers its fill port). Requests go to warps that are not busy (busy_o); now and
  * then one is presented while req_ready_o is low and must be ignored. The
  * core's two stages are seen here only in the cover rules that look at what
  * the children did with a request: they read it one cycle after its
