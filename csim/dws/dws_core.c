@@ -60,10 +60,12 @@ struct dws_core {
     rec_upd_t ap_rec;       /* the record update in flight */
     bool reroot;            /* the next cycle re-roots reroot_warp */
     unsigned reroot_warp;
-    /* the fill port, registered: last cycle's fill, which the table takes now */
+    /* the fill port and the modes, registered: last cycle's fill, which the
+     * table takes now, and last cycle's policy and scheduler, which rule it */
     bool fill_valid;
     unsigned fill_warp;
     uint64_t fill_mask;
+    unsigned policy, sched;
     /* the judgement of the last cycle (stage 1) and the outputs */
     bool r1_taken, r1_held, r1_seq, r1_pop;
     unsigned r1_err, r1_seq_warp;
@@ -128,6 +130,8 @@ void dws_core_reset(dws_core_t *m)
     m->fill_valid = false;
     m->fill_warp = 0;
     m->fill_mask = 0;
+    m->policy = WST_POLICY_OFF;
+    m->sched = WST_SCHED_RR;
     m->r1_taken = m->r1_held = m->r1_seq = m->r1_pop = false;
     m->r1_err = m->r1_seq_warp = 0;
     m->rsp_valid = m->rsp_held = m->seq_valid = m->seq_pop = false;
@@ -353,13 +357,13 @@ static void decide(const dws_core_t *m, const dws_core_in_t *in, cycle_t *c)
 {
     memset(c, 0, sizeof *c);
     c->op = in->req_op & ((1u << DWSC_OP_WIDTH) - 1u);
-    /* the table applies the operation in flight and last cycle's fill (the
-     * fill port is registered); policy, sched and the read port go straight
-     * to it; its judge port judges the op the core would forward (BRANCH as
-     * EXEC) */
+    /* the table applies the operation in flight, last cycle's fill and last
+     * cycle's policy and scheduler (the fill port and the modes are
+     * registered); the read port goes straight to it; its judge port judges
+     * the op the core would forward (BRANCH as EXEC) */
     c->wi = m->ap_wi;
-    c->wi.policy = in->policy;
-    c->wi.sched = in->sched;
+    c->wi.policy = m->policy;
+    c->wi.sched = m->sched;
     c->wi.fill_valid = m->fill_valid;
     c->wi.fill_warp = m->fill_warp;
     c->wi.fill_mask = m->fill_mask;
@@ -564,6 +568,8 @@ void dws_core_step(dws_core_t *m, const dws_core_in_t *in, dws_core_out_t *out,
     m->fill_valid = in->fill_valid;
     m->fill_warp = in->fill_warp;
     m->fill_mask = in->fill_mask;
+    m->policy = in->policy;
+    m->sched = in->sched;
 
     /* the responses: last cycle's judgement shows now, this cycle's waits */
     model_respond(&m->rsp_valid, &m->rsp_err, &m->err_sticky, m->r1_taken, m->r1_err,

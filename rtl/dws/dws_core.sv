@@ -86,6 +86,8 @@ module dws_core #(
   logic       fill_valid_q;               // the fill port, one cycle late (below)
   wid_t       fill_warp_q;
   mask_t      fill_mask_q;
+  logic [1:0] policy_q;                   // the modes, one cycle late (below)
+  logic       sched_q;
 
   // ------------------------------------------------------------------------
   // The operations judged this cycle, registered into the ap_* above
@@ -111,24 +113,31 @@ module dws_core #(
   logic [2:0] wst_rsp_err;    // table never refuses what it forwards (asserted)
 
   // ------------------------------------------------------------------------
-  // The fill port is registered at the core's boundary: a fill presented in
+  // The fill port and the modes are registered at the core's boundary, so
+  // every input of the table comes from a register. A fill presented in
   // cycle t reaches the table in t+1, is judged there on that cycle's
-  // pending threads and is answered (fill_rsp_*) at t+2. A fill wakes
-  // splits in every entry of its warp, so it drives each entry's next
-  // state; from a register, that logic no longer waits for the memory
-  // system's wires, and a cycle-based simulator evaluates it once a cycle
-  // instead of again whenever an input changes (docs/blocks/dws_core.md,
-  // Performance).
+  // pending threads and is answered (fill_rsp_*) at t+2. policy_i and
+  // sched_i presented in cycle t rule the table in t+1: the cycle in which
+  // it applies the request judged in t, takes the fill presented in t,
+  // decides a LAZY split and makes its scheduler's second-stage pick. The
+  // fill and LAZY's decision drive every entry's next state; from
+  // registers, that logic no longer waits for the core's wires, and a
+  // cycle-based simulator evaluates it once a cycle instead of again
+  // whenever an input changes (docs/blocks/dws_core.md, Performance).
   // ------------------------------------------------------------------------
   always_ff @(posedge clk_i or negedge rst_ni) begin : p_fill
     if (!rst_ni) begin
       fill_valid_q <= 1'b0;
       fill_warp_q  <= '0;
       fill_mask_q  <= '0;
+      policy_q     <= warp_split_table_pkg::PolicyOff;
+      sched_q      <= warp_split_table_pkg::SchedRr;
     end else begin
       fill_valid_q <= fill_valid_i;
       fill_warp_q  <= fill_warp_i;
       fill_mask_q  <= fill_mask_i;
+      policy_q     <= policy_i;
+      sched_q      <= sched_i;
     end
   end
 
@@ -137,7 +146,9 @@ module dws_core #(
     .IcountWidth(IcountWidth), .MfcWidth(MfcWidth), .LatWidth(LatWidth),
     .SumWidth(SumWidth), .InitMemLat(InitMemLat)
   ) u_wst (
-    .clk_i, .rst_ni, .policy_i, .sched_i,
+    .clk_i, .rst_ni,
+    .policy_i     (policy_q),
+    .sched_i      (sched_q),
     .req_valid_i  (ap_wst_valid),
     .req_op_i     (ap_wst_op),
     .req_warp_i   (ap_wst_warp),

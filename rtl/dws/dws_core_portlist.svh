@@ -6,9 +6,11 @@
   input  logic                    clk_i,
   /// Asynchronous active-low reset: every entry free, counters 0.
   input  logic                    rst_ni,
-  /// 0 OFF, 1 AGGRESS, 2 LAZY, 3 LATSPEC.
+  /// The split policy (codes as warp_split_table's), registered: the value of cycle t rules the
+  /// table in t+1.
   input  logic [1:0]              policy_i,
-  /// 0 RR, 1 SWF.
+  /// The scheduler (codes as warp_split_table's), registered: the value of cycle t rules the
+  /// table's pick in t+1.
   input  logic                    sched_i,
   /// An operation this cycle (taken when req_ready_o)
   input  logic                    req_valid_i,

@@ -228,6 +228,11 @@ MUTANTS = [
                "assign req_ready_o = port_free;"),
               ("model", "csim/dws/dws_core.c",
                "return phase == DWS_CORE_PHASE_REQUEST && !(warp < m->p.num_warps && (busy >> warp & 1u));",
-               "return phase == DWS_CORE_PHASE_REQUEST && !(warp < m->p.num_warps && (busy >> warp & 0u));"))))
+               "return phase == DWS_CORE_PHASE_REQUEST && !(warp < m->p.num_warps && (busy >> warp & 0u));"))),
+          ("policy_unregistered", "the table follows policy_i in the cycle it is presented", (
+              ("rtl", "rtl/dws/dws_core.sv",
+               ".policy_i     (policy_q),", ".policy_i     (policy_i),"),
+              ("model", "csim/dws/dws_core.c",
+               "c->wi.policy = m->policy;", "c->wi.policy = in->policy;"))))
       for kind, file, old, new in edits),
 ]
