@@ -93,6 +93,10 @@ module warp_split_table #(
     lat_inc = (x == '1) ? x : x + 1'b1;
   endfunction
 
+  function automatic icnt_t icnt_inc(icnt_t x);  // sat+1
+    icnt_inc = (x == '1) ? x : x + 1'b1;
+  endfunction
+
   // Latency-speculating split (5.4.3): sum(rMFC) + rMFC' < MemLat, with the
   // running split's MFC as rMFC' and its last miss latency as MemLat.
   function automatic logic lat_spec(sum_t sum, mfc_t mfc, lat_t memlat);
@@ -195,16 +199,23 @@ module warp_split_table #(
     logic fill_here;        // this edge's fill is accepted on warp w
     assign fill_here = fill_apply && 32'(fw) == w;
 
-    for (genvar e = 0; e < W; e++) begin : gen_entry
-      assign susp_w[w][e]  = valid_s[w][e] && (v_mask[w][e] & pending_q[w]) != '0;
-      assign ready_w[w][e] = valid_s[w][e] && !held_s[w][e] &&
-                             (v_mask[w][e] & pending_q[w]) == '0;
-      // The fill returns every pending thread of the split (formed from
-      // fill_mask_i before the fill's acceptance, which gates last).
-      assign woken_w[w][e] = susp_w[w][e] && fill_here &&
-                             (v_mask[w][e] & pending_q[w] & ~fill_mask_i) == '0;
-      assign lcand_w[w][e] = susp_w[w][e] && (v_mask[w][e] & ~pending_q[w]) != '0;
+    // Per entry: a thread pending, a thread not pending, no thread left
+    // pending once the fill returns (formed from fill_mask_i before the
+    // fill's acceptance, which gates last). The status vectors follow by
+    // whole-warp AND (one operation a warp in a cycle-based simulator, not
+    // one an entry).
+    mask_t some_pend, some_free, all_back;
+    always_comb begin : p_entry_status
+      for (int unsigned e = 0; e < W; e++) begin
+        some_pend[e] = (v_mask[w][e] & pending_q[w]) != '0;
+        some_free[e] = (v_mask[w][e] & ~pending_q[w]) != '0;
+        all_back[e]  = (v_mask[w][e] & pending_q[w] & ~fill_mask_i) == '0;
+      end
     end
+    assign susp_w[w]  = valid_s[w] & some_pend;
+    assign ready_w[w] = valid_s[w] & ~held_s[w] & ~some_pend;
+    assign woken_w[w] = fill_here ? (susp_w[w] & all_back) : '0;  // the fill returns the last
+    assign lcand_w[w] = susp_w[w] & some_free;
 
     logic free_any, free_unused;  // a free entry always exists where one is used
     assign free_unused = free_any;
@@ -272,6 +283,7 @@ module warp_split_table #(
   mfc_t  r_rmfc   [W];
   lat_t  r_memlat [W];
   lat_t  r_winc   [W];      // sat+1 of the row's waits (the merge's wait keys)
+  icnt_t r_icinc  [W];      // sat+1 of the row's instruction counts
   mask_t r_pceq;            // bit e: the row's entry e is at req_pc_i
   mask_t r_lspec;           // bit e: LATSPEC's test holds for the row's entry e
   always_comb begin : p_req_rows
@@ -291,8 +303,10 @@ module warp_split_table #(
   // from the file first (an AND-OR over decoded, constant indices: Yosys
   // 0.23 expands a dynamic index into a case over every entry, at each
   // use), so its read does not wait for the selects' fan-out to the whole
-  // table; with it the sat+1 of each wait (the merge's keys) and each PC's
-  // compare with req_pc_i (the merge set), formed before the read.
+  // table; with it the sat+1 of each wait (the merge's keys) and of each
+  // instruction count (the executing split's next count: the carry chain is
+  // not on the read's path) and each PC's compare with req_pc_i (the merge
+  // set), formed before the read.
   // Row N read from the file: the buffer's selects, the fields, the sat+1
   // waits and the PC compares.
   mask_t n_sa, n_sb;
@@ -304,6 +318,7 @@ module warp_split_table #(
   lat_t  n_memlat [W];
   lat_t  n_wait   [W];
   lat_t  n_winc   [W];
+  icnt_t n_icinc  [W];
   mask_t n_pceq;
   mask_t n_lspec;
   always_comb begin : p_row_read
@@ -320,6 +335,7 @@ module warp_split_table #(
       n_memlat[e] = '0;
       n_wait[e]   = '0;
       n_winc[e]   = '0;
+      n_icinc[e]  = '0;
     end
     for (int unsigned w = 0; w < N; w++) begin
       if (32'(rw) == w) begin
@@ -334,6 +350,7 @@ module warp_split_table #(
           n_memlat[e] = n_memlat[e] | memlat_q[w][e];
           n_wait[e]   = n_wait[e]   | wait_q[w][e];
           n_winc[e]   = n_winc[e]   | lat_inc(wait_q[w][e]);
+          n_icinc[e]  = n_icinc[e]  | icnt_inc(icount_q[w][e]);
           n_pceq[e]   = n_pceq[e]   | (pc_q[w][e] == req_pc_i);
           n_lspec[e]  = n_lspec[e]  | lat_spec(sum_q, mfc_q[w][e], memlat_q[w][e]);
         end
@@ -341,6 +358,8 @@ module warp_split_table #(
     end
     for (int unsigned e = 0; e < W; e++) begin
       r_winc[e] = n_sa[e] ? lat_inc(wa_wait_q) : (n_sb[e] ? LatWidth'(1) : n_winc[e]);
+      r_icinc[e] = n_sa[e] ? icnt_inc(wa_icount_q) :
+                   (n_sb[e] ? icnt_inc(wb_icount_q) : n_icinc[e]);
       r_pceq[e] = (n_sa[e] || n_sb[e]) ? w_pc_q == req_pc_i : n_pceq[e];
       r_lspec[e] = n_sa[e] ? lat_spec(sum_q, wa_mfc_q, wa_memlat_q) :
                    (n_sb[e] ? lat_spec(sum_q, wb_mfc_q, wb_memlat_q) : n_lspec[e]);
@@ -412,7 +431,7 @@ module warp_split_table #(
 
   // The executing split E.
   logic  e_ok, e_susp, e_held;
-  icnt_t e_icount;
+  icnt_t e_icount, e_icount_inc;  // its count, and its sat+1 (r_icinc)
   mask_t e_mask;
   mfc_t  e_mfc, e_rmfc;
   lat_t  e_memlat;
@@ -420,6 +439,7 @@ module warp_split_table #(
   always_comb begin : p_e_read
     e_mask   = '0;
     e_icount = '0;
+    e_icount_inc = '0;
     e_mfc    = '0;
     e_rmfc   = '0;
     e_memlat = '0;
@@ -427,6 +447,7 @@ module warp_split_table #(
       if (e_oh[e]) begin
         e_mask   = e_mask   | r_mask[e];
         e_icount = e_icount | r_icount[e];
+        e_icount_inc = e_icount_inc | r_icinc[e];
         e_mfc    = e_mfc    | r_mfc[e];
         e_rmfc   = e_rmfc   | r_rmfc[e];
         e_memlat = e_memlat | r_memlat[e];
@@ -592,15 +613,13 @@ module warp_split_table #(
 
   // icount: the maximum of E's new count and the merged ones': the merged
   // ones' maximum when one of them exceeds E's count (it is then at least
-  // E's count + 1), else E's sat+1. The comparisons with E's count are made
-  // for every entry of the row before the merge set settles. wait: the maximum of the merged suspended entries' new
+  // E's count + 1), else E's sat+1 (formed before the read). The comparisons
+  // with E's count are made for every entry of the row before the merge set
+  // settles. wait: the maximum of the merged suspended entries' new
   // wait (woken: 0, else sat+1), 0 when none is suspended: the maximum of
   // sat+1 (r_winc, formed before the read) over the merged entries that
   // stay suspended (a woken one is left out of the set, not given key 0, so
   // the fill's wake does not wait for the keys' comparisons).
-  icnt_t e_icount_inc;
-  assign e_icount_inc = (e_icount == '1) ? e_icount : e_icount + 1'b1;
-
   logic [W*IcountWidth-1:0] mi_keys;  // entry e at bits e*IcountWidth
   logic [W*LatWidth-1:0]    mw_keys;  // entry e at bits e*LatWidth
   always_comb begin
