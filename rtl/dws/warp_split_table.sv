@@ -439,7 +439,6 @@ module warp_split_table #(
   always_comb begin : p_e_read
     e_mask   = '0;
     e_icount = '0;
-    e_icount_inc = '0;
     e_mfc    = '0;
     e_rmfc   = '0;
     e_memlat = '0;
@@ -447,11 +446,16 @@ module warp_split_table #(
       if (e_oh[e]) begin
         e_mask   = e_mask   | r_mask[e];
         e_icount = e_icount | r_icount[e];
-        e_icount_inc = e_icount_inc | r_icinc[e];
         e_mfc    = e_mfc    | r_mfc[e];
         e_rmfc   = e_rmfc   | r_rmfc[e];
         e_memlat = e_memlat | r_memlat[e];
       end
+    end
+  end
+  always_comb begin : p_e_icinc
+    e_icount_inc = '0;
+    for (int unsigned e = 0; e < W; e++) begin
+      e_icount_inc = e_icount_inc | (e_oh[e] ? r_icinc[e] : '0);
     end
   end
   assign e_susp    = (e_mask & r_pend) != '0;
