@@ -1118,6 +1118,30 @@ static void test_request_while_busy(void **state)
 
 /* Inputs wider than their ports are truncated: 3-bit op, 1-bit warp id
  * (N = 2), 2-bit entry id, 8-bit PCs, 4-bit masks. */
+/* The modes are registered: policy_i of cycle t rules the table in t+1,
+ * so a request is applied under the policy presented with it, whatever the
+ * cycle that applies it presents. Warp 0's divergent access is judged under
+ * AGGRESS and applied while OFF is presented (it splits); warp 1's the
+ * other way round (it waits whole). */
+static void test_policy_registered(void **state)
+{
+    core_t *c = *state = make(2, 4, false);
+    init(c, 0, 0x10, 0x80, 0xf);
+    init(c, 1, 0x10, 0x80, 0xf);
+    for (unsigned w = 0; w < 2; w++) {
+        unsigned judged = w ? WST_POLICY_OFF : AGG, presented = w ? AGG : WST_POLICY_OFF;
+        in_t in = req_in(DWSC_OP_MEM, w, 0, 0x11, 0x3);
+        in.policy = judged;
+        ev_t ev = cycle(c, in);
+        assert_true(ev.taken);
+        ev = cycle(c, (in_t){.policy = presented});
+        assert_int_equal(ev.wst_in.policy, judged);
+        assert_int_equal(ev.wst.kind, w ? WST_KIND_WAIT : WST_KIND_SPLIT);
+    }
+    check_split(c, 0, 1, false, 0x11, 0x3);    /* the run-ahead split */
+    check_split(c, 1, 0, false, 0x11, 0xf);    /* suspended whole */
+}
+
 static void test_input_truncation(void **state)
 {
     core_t *c = *state = make(2, 4, true);
@@ -1290,6 +1314,7 @@ int main(void)
         UNIT_TEST(test_errors),
         UNIT_TEST(test_lpc_ignored_without_lcp),
         UNIT_TEST(test_request_while_busy),
+        UNIT_TEST(test_policy_registered),
         UNIT_TEST(test_input_truncation),
         UNIT_TEST(test_random_invariants),
     };
