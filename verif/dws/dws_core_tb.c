@@ -60,7 +60,7 @@ typedef struct {
     unsigned len, max_len, max_nest;
     dws_mem_t mem;            /* the memory: waiting threads' due cycles */
     bool fill_arrived[MAX_N]; /* the warp arrived at a reconvergence PC by a fill */
-    unsigned policy, sched;
+    dws_modes_t modes;       /* the policy and scheduler presented */
     bool bad_req, bad_fill;
     unsigned bad_code, bad_fill_code;
     /* the fill presented last cycle, which the table judges this cycle (the
@@ -609,12 +609,9 @@ static int tb_stimulus(tb_t *t, uint64_t cycle, dws_core_in_t *in, char *err, si
     t->bad_req = t->bad_fill = false;
     if (t->scn.scn)
         return scenario_request(t, in, err, errlen);
-    if (cosim_rng_below(r, 3000) == 0)
-        t->policy = (unsigned)cosim_rng_below(r, WST_POLICY_COUNT);
-    if (cosim_rng_below(r, 1000) == 0)
-        t->sched = !t->sched;
-    in->policy = t->policy;
-    in->sched = t->sched;
+    dws_modes_next(&t->modes, r);
+    in->policy = t->modes.policy;
+    in->sched = t->modes.sched;
     in->rd_warp = (unsigned)cosim_rng_below(r, WARP_ID_SPAN);
     in->rd_entry = (unsigned)cosim_rng_below(r, ENTRY_ID_SPAN);
     dws_core_out_t o;

@@ -72,3 +72,11 @@ void dws_mem_schedule(dws_mem_t *d, cosim_rng_t *r, const warp_split_table_t *ws
                 d->due[w][l] = now + b + cosim_rng_below(r, 8);
     }
 }
+
+void dws_modes_next(dws_modes_t *m, cosim_rng_t *r)
+{
+    if (cosim_rng_below(r, 3000) == 0)
+        m->policy = (unsigned)cosim_rng_below(r, WST_POLICY_COUNT);
+    if (cosim_rng_below(r, 1000) == 0)
+        m->sched = !m->sched;
+}

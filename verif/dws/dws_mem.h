@@ -43,4 +43,11 @@ void dws_mem_schedule(dws_mem_t *d, cosim_rng_t *r, const warp_split_table_t *ws
                       uint64_t now, uint64_t (*base)(const void *ctx, unsigned w),
                       const void *ctx);
 
+/* The modes of the random stimulus: each holds for a while (a new policy
+ * about every 3000 cycles, the scheduler flipped about every 1000). */
+typedef struct {
+    unsigned policy, sched;
+} dws_modes_t;
+void dws_modes_next(dws_modes_t *m, cosim_rng_t *r);
+
 #endif /* SIMT_DWS_MEM_H */

@@ -37,7 +37,7 @@ typedef struct {
     unsigned warp_id_span, entry_id_span;
     uint64_t now;
     dws_mem_t mem;           /* the memory: waiting threads' due cycles */
-    unsigned policy, sched;
+    dws_modes_t modes;       /* the policy and scheduler presented */
     unsigned fragment_warp;  /* this warp splits one thread off at each access */
     bool fragment;
     bool holds;              /* branches and reconvergence points hold splits */
@@ -416,10 +416,7 @@ static int tb_stimulus(tb_t *t, uint64_t cycle, warp_split_table_in_t *in, char 
         return scenario_request(t, in, err, errlen);
     /* the policy and the scheduler hold for a while; a warp fragments now
      * and then (one thread split off at every access: the table fills) */
-    if (cosim_rng_below(r, 3000) == 0)
-        t->policy = (unsigned)cosim_rng_below(r, WST_POLICY_COUNT);
-    if (cosim_rng_below(r, 1000) == 0)
-        t->sched = !t->sched;
+    dws_modes_next(&t->modes, r);
     if (cosim_rng_below(r, 5000) == 0) {
         t->fragment = !t->fragment;
         t->fragment_warp = (unsigned)cosim_rng_below(r, t->p.num_warps);
@@ -430,8 +427,8 @@ static int tb_stimulus(tb_t *t, uint64_t cycle, warp_split_table_in_t *in, char 
         t->holds = cosim_rng_pct(r, 75);
         t->hold_salt = cosim_rng_next(r);
     }
-    in->policy = t->fragment ? WST_POLICY_AGGRESS : t->policy;
-    in->sched = t->sched;
+    in->policy = t->fragment ? WST_POLICY_AGGRESS : t->modes.policy;
+    in->sched = t->modes.sched;
     in->rd_warp = (unsigned)cosim_rng_below(r, t->warp_id_span);
     in->rd_entry = (unsigned)cosim_rng_below(r, t->entry_id_span);
     random_request(t, in);
