@@ -29,14 +29,16 @@ benchmark scripts and the test runner all go through it.
         `# config:` line; none: every configuration), or C if that agrees
   cfg.py sources BLOCK KIND           the block's source files, one per line,
         relative to the repository root; KIND one of
-        rtl    rtl/common/, the groups its group reuses, then rtl/<group>/,
-               packages first in each
+        rtl    of rtl/common/, the groups its group reuses, then rtl/<group>/
+               (packages first in each), the files the block's top reaches:
+               the modules it instantiates and packages it names, transitively
         csim   the *.c of the same folders under csim/ (the golden models)
         tests  tests/<group>/test_<block>.c, if the block has unit tests
         incdirs  include folders of the RTL (rtl/common, ..., rtl/<group>)
         cincdirs include folders of the models (csim/common, ..., csim/<group>)
-        headers  the *.svh files in those folders (what a result's RTL hash
-                 covers besides the rtl files)
+        headers  the *.svh files in those folders that the rtl files include,
+                 directly or not (what a result's RTL hash covers besides
+                 the rtl files)
         rtl-args  -I<incdir>... and the rtl files: the arguments Verilator
                   and Yosys's read_verilog both take
 
@@ -324,6 +326,52 @@ def _files(folder, suffix):
     return [f"{folder}/{f}" for f in sorted(os.listdir(d)) if f.endswith(suffix)]
 
 
+def folder_files(folder):
+    """Every RTL file of a folder (packages first) and every header."""
+    return _pkg_first(_files(folder, ".sv")), _files(folder, ".svh")
+
+
+def _code(path):
+    """A source file without its comments."""
+    with open(os.path.join(ROOT, path), errors="replace") as f:
+        return re.sub(r"//[^\n]*|/\*.*?\*/", " ", f.read(), flags=re.S)
+
+
+def _reached(paths, top, block):
+    """The files of `paths` the block's hierarchy needs, in their order: the
+    one declaring `top`, then, transitively, those declaring a module it
+    instantiates (`name #(` or `name u_x (`) or a package it names
+    (`name::`). So a block's result is dated by the RTL it is built from,
+    not by a sibling's."""
+    code = {p: _code(p) for p in paths}
+    decl = {n: p for p in paths for n in re.findall(r"^\s*(?:module|package)\s+(\w+)", code[p], re.M)}
+    if top not in decl:
+        raise CfgError(f"block '{block}': no file declares module '{top}'")
+    need, todo = set(), [decl[top]]
+    while todo:
+        p = todo.pop()
+        if p in need:
+            continue
+        need.add(p)
+        own = set(re.findall(r"^\s*(?:module|package)\s+(\w+)", code[p], re.M))
+        todo += [decl[n] for n in decl if n not in own and
+                 re.search(rf"\b{n}\s*(?:#\s*\(|\w+\s*\(|::)", code[p])]
+    return [p for p in paths if p in need]
+
+
+def _included(paths, headers):
+    """The `headers` that `paths` include, directly or through another."""
+    by_name = {os.path.basename(h): h for h in headers}
+    need, todo = set(), list(paths)
+    while todo:
+        for n in re.findall(r'`include\s+"([^"]+)"', _code(todo.pop())):
+            h = by_name.get(os.path.basename(n))
+            if h and h not in need:
+                need.add(h)
+                todo.append(h)
+    return [h for h in headers if h in need]
+
+
 SOURCE_KINDS = ("rtl", "csim", "tests", "incdirs", "cincdirs", "headers", "rtl-args")
 
 
@@ -356,10 +404,10 @@ def sources(block, kind):
     if kind == "rtl":
         out = []
         for g in folders_:
-            out += _pkg_first(_files(f"rtl/{g}", ".sv"))
+            out += folder_files(f"rtl/{g}")[0]
         if not any(f.startswith(f"rtl/{group}/") for f in out):
             raise CfgError(f"block '{block}': no RTL in rtl/{group}/")
-        return out
+        return _reached(out, load(block).keys["top"], block)
     if kind == "csim":
         return [f for g in folders_ for f in _files(f"csim/{g}", ".c")]
     if kind == "tests":
@@ -370,7 +418,8 @@ def sources(block, kind):
     if kind == "cincdirs":
         return [f"csim/{g}" for g in folders_ if os.path.isdir(os.path.join(ROOT, "csim", g))]
     if kind == "headers":
-        return [f for d in sources(block, "incdirs") for f in _files(d, ".svh")]
+        return _included(sources(block, "rtl"),
+                         [f for d in sources(block, "incdirs") for f in folder_files(d)[1]])
     if kind == "rtl-args":
         return [f"-I{d}" for d in sources(block, "incdirs")] + sources(block, "rtl")
     raise CfgError(f"unknown source kind '{kind}' (one of: {', '.join(SOURCE_KINDS)})")

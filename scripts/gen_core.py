@@ -59,14 +59,14 @@ def q(s):
 
 def folders_of(block):
     """{folder: (rtl files, headers, folders it depends on)} of one block,
-    in cfg.py's order: each folder needs the ones listed before it."""
-    rtl = cfg.sources(block, "rtl")
-    headers = cfg.sources(block, "headers")
+    in cfg.py's order: each folder needs the ones listed before it. A
+    folder's core has all its files (a block's build takes those its
+    hierarchy reaches: cfg.py sources)."""
     out, before = {}, []
     for d in cfg.sources(block, "incdirs"):
-        def mine(files):
-            return [os.path.basename(f) for f in files if os.path.dirname(f) == d]
-        out[d] = (mine(rtl), mine(headers), list(before))
+        rtl, headers = cfg.folder_files(d)
+        out[d] = ([os.path.basename(f) for f in rtl], [os.path.basename(f) for f in headers],
+                  list(before))
         before.append(d)
     return out
 

@@ -133,11 +133,22 @@ def fmt_secs(t):
     return f"{t:.0f} s" if t < 120 else f"{t / 60:.0f} min"
 
 
-def current_rtl_sha(block):
-    """sha256 of the block's RTL as it is now, None when unknown."""
+def rtl_changed(entry):
+    """Has the RTL a result was made from changed since: its files and
+    headers (as the record lists them) hashed as they are now. A record
+    from before records listed their headers was hashed with every header
+    of its files' folders. None when unknown (a file is gone)."""
+    files = entry.get("rtl_files")
+    if not files:
+        return None
+    headers = entry.get("rtl_headers")
+    if headers is None:
+        folders = list(dict.fromkeys(os.path.dirname(f) for f in files))
+        headers = [f"{d}/{h}" for d in folders
+                   for h in sorted(os.listdir(os.path.join(parse.ROOT, d))) if h.endswith(".svh")]
     try:
-        return parse.rtl_sha256(cfg.sources(block, "rtl") + cfg.sources(block, "headers"))
-    except (cfg.CfgError, OSError):
+        return parse.rtl_sha256(files + headers) != entry.get("rtl_sha256")
+    except OSError:
         return None
 
 
@@ -151,11 +162,10 @@ def marks(block, entries):
     except cfg.CfgError:
         current, periods = {}, {}
     default_period = parse.read_sdc()["period_ns"]
-    rtl_now = current_rtl_sha(block)
     return {c: {"fast": e.get("abc_script", parse.ABC_SCRIPTS[False]) != parse.ABC_SCRIPTS[False],
                 "params": current.get(c) != e["params"] or
                 e.get("clock_period_ns") != periods.get(c, (default_period,))[0],
-                "rtl": bool(rtl_now) and e.get("rtl_sha256") != rtl_now}
+                "rtl": bool(rtl_changed(e))}
             for c, e in entries.items()}
 
 

@@ -228,7 +228,8 @@ def record(wdir):
                         "abc_delay_target_ps": int(round(sdc["period_ns"] * 1000))},
         "abc_script": ABC_SCRIPTS[run["fast"]],
     }
-    rec.update({k: run[k] for k in ("rtl_files", "rtl_sha256", "runtime_s", "tools", "date")})
+    rec.update({k: run[k] for k in ("rtl_files", "rtl_headers", "rtl_sha256", "runtime_s",
+                                     "tools", "date")})
     with open(os.path.join(wdir, "record.json"), "w") as f:
         json.dump(rec, f, indent=2)
         f.write("\n")

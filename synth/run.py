@@ -176,7 +176,8 @@ def run_config(block, config, conf, job):
     run = {"block": block, "config": config, "params": conf["params"],
            "top": job["top"], "liberty": LIBERTY, "fast": job["fast"],
            "storage_bits": conf["storage_bits"],
-           "rtl_files": job["files"], "rtl_sha256": job["rtl_sha256"],
+           "rtl_files": job["files"], "rtl_headers": job["headers"],
+           "rtl_sha256": job["rtl_sha256"],
            "runtime_s": {"yosys": round(t_yosys, 1), "sta": round(t_sta, 1),
                          "total": round(time.monotonic() - t0, 1)},
            "tools": job["tools"],
@@ -221,7 +222,8 @@ def main(argv):
         if re.search(r'[\s"]', path):
             raise UsageError(f"path with white space or a quote: {path}")
     headers = cfg("sources", opts.block, "headers").split()
-    job = {"files": files, "rtl_sha256": parse.rtl_sha256(files + headers),  # before any run
+    job = {"files": files, "headers": headers,
+           "rtl_sha256": parse.rtl_sha256(files + headers),  # before any run
            "rtl_args": " ".join(rtl_args),
            "top": cfg("get", opts.block, "top"), "sdc": parse.read_sdc(),
            "fast": opts.fast, "timeout": opts.timeout, "tools": tool_versions(),
