@@ -743,6 +743,23 @@ def generated_files():
     record("generated files match the declarations (scripts/gen_decl.py --check)",
            r.returncode == 0, r.stderr)
     bad_declaration_lines()
+    source_lists()
+
+
+def source_lists():
+    """A block's file list is what its hierarchy reaches: a sibling's module
+    and an unused common cell are not in it, a grandchild's cell is."""
+    for block, needs, not_needed in (
+            ("warp_split_table", ["rtl/common/tourney.sv", "rtl/common/prio_enc.sv"],
+             ["rtl/dws/dws_core.sv", "rtl/common/onehot_mux.sv", "rtl/dws/dws_core_portlist.svh"]),
+            ("recon_stack", ["rtl/common/rsp_reg.sv"],
+             ["rtl/common/tourney.sv", "rtl/common/prio_enc.sv"]),
+            ("dws_core", ["rtl/pdom/recon_stack.sv", "rtl/common/tourney.sv",
+                          "rtl/dws/warp_split_table_portlist.svh"], [])):
+        files = decl.sources(block, "rtl") + decl.sources(block, "headers")
+        record(f"the file list of {block} has what its hierarchy reaches, only",
+               all(f in files for f in needs) and not any(f in files for f in not_needed),
+               " ".join(files))
 
 
 def bad_declaration_lines():
