@@ -142,6 +142,9 @@ def _load(cfg_dir, block):
                 if not re.fullmatch(r"[A-Z][A-Z0-9_]*", words[0]) or \
                         not 0 <= value < 1 << code["width"]:
                     raise CfgError(f"{where}: bad code '{words[0]}' = {value}")
+                if words[0] in ("WIDTH", "COUNT"):  # <PREFIX>_<KIND>_WIDTH/_COUNT are the list's
+                    raise CfgError(f"{where}: a code may not be named {words[0]} "
+                                   f"(the C header's <PREFIX>_<KIND>_{words[0]} is the list's own)")
                 code["values"].append((words[0], value, words[-1]))
                 continue
             code = None

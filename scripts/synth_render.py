@@ -409,6 +409,7 @@ def draw_block(b, sdc):
     (the RTL or the parameters changed since the run)."""
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
+    from matplotlib import ticker
     block, entries = b["block"], b["configs"]
     mark = marks(block, entries)
     label, size = size_axis(block, entries)
@@ -442,6 +443,10 @@ def draw_block(b, sdc):
             ax.plot([size[c]], [entries[c][key]], **style[c])
         ax.set_xscale("log")
         ax.set_xlim(xs[0] / 10 ** (0.12 * span + 0.15), xs[-1] * 10 ** (0.15 * span + 0.3))
+        if span < 1:  # under a decade: the sizes themselves, not crowded minor labels
+            ax.xaxis.set_major_locator(ticker.FixedLocator(xs))
+            ax.xaxis.set_major_formatter(ticker.FuncFormatter(lambda v, _: f"{v:g}"))
+            ax.xaxis.set_minor_locator(ticker.NullLocator())
         if log:
             ax.set_yscale("log")
             ax.set_ylim(ys[0] / 10 ** 0.3, ys[-1] * 10 ** 0.3)

@@ -340,6 +340,8 @@ int scenario_get_word(scenario_line_t *l, const char *key, const scenario_word_t
         if (strcmp(l->key[i], key))
             continue;
         l->used[i] = 1;
+        if (l->val[i][0] >= '0' && l->val[i][0] <= '9') /* a code by number: a reserved one */
+            return scenario_get(l, key, v, err, errlen);
         if (scenario_word(words, l->val[i], v)) {
             snprintf(err, errlen, "%s:%u: unknown %s '%s'", l->file, l->lineno, key, l->val[i]);
             return -1;
@@ -354,6 +356,16 @@ enum scenario_check_kind scenario_check_kind(const scenario_line_t *l)
     if (!strcmp(l->verb, "expect"))
         return SCN_EXPECT;
     return strcmp(l->verb, "peek") ? SCN_NO_CHECK : SCN_PEEK;
+}
+
+int scenario_cycle_next(scenario_cycle_t *c, char *err, size_t errlen)
+{
+    int rc = scenario_next(c->scn, &c->line, err, errlen);
+    if (rc)
+        return rc;
+    c->check = scenario_check_kind(&c->line);
+    memset(&c->exp, 0, sizeof c->exp);
+    return 0;
 }
 
 int scenario_done(const scenario_line_t *l, char *err, size_t errlen)

@@ -63,7 +63,8 @@ int scenario_get_bits(scenario_line_t *l, const char *key, unsigned width, uint6
  * (`[]`: none). A bit at or above width is a bad value. Same returns. */
 int scenario_get_mask(scenario_line_t *l, const char *key, unsigned width, bitmask_t *m,
                       char *err, size_t errlen);
-/* Value of key spelled as one of words. Same returns. */
+/* Value of key spelled as one of words, or as a number (a code no word
+ * names: a reserved one). Same returns. */
 int scenario_get_word(scenario_line_t *l, const char *key, const scenario_word_t *words,
                       uint64_t *v, char *err, size_t errlen);
 /* Look a word up, in any letter case: 0 found, -1 not. The words of a
@@ -113,6 +114,18 @@ int scenario_expect_read(scenario_line_t *l, scenario_expect_t *e, const scenari
 int scenario_expect_check(const scenario_line_t *l, const scenario_expect_t *e,
                           const scenario_key_t *keys, unsigned n, unsigned first,
                           const uint64_t *got, char *err, size_t errlen);
+
+/* A testbench's directed-scenario state: the file (NULL: random stimulus),
+ * this cycle's line, whether it is an expect or peek line, and its values. */
+typedef struct {
+    scenario_t *scn;
+    scenario_line_t line;
+    enum scenario_check_kind check;
+    scenario_expect_t exp;
+} scenario_cycle_t;
+/* The next line into c->line, its check kind, its expect values cleared:
+ * as scenario_next (0, 1 at the end of the file, -1 bad line). */
+int scenario_cycle_next(scenario_cycle_t *c, char *err, size_t errlen);
 
 /* A mask output of any width up to BM_MAX_BITS (a block's thread set): read
  * as scenario_get_mask reads a mask, reported as a thread set. */

@@ -54,7 +54,7 @@ static int scenario_stimulus(tb_t *t, dom_core_in_t *in, char *err, size_t errle
 {
     dom_scn_t *s = &t->scn;
     mdt_in_t q;
-    int rc = dom_scn_next(s, err, errlen);
+    int rc = scenario_cycle_next(s, err, errlen);
     if (rc)
         return rc;
     if (dom_scn_mdt_request(s, false, &q, err, errlen))
@@ -130,7 +130,7 @@ static int tb_init(tb_t *t, const cosim_opts_t *o, uint64_t *const *cover, char 
     dom_slip_cover_init(&t->cov, slip_ctrl_params(slip), cover[KIT_COVERS_SLIP_CTRL]);
     dom_perf_init(&t->perf, slip_ctrl_params(slip));
     cosim_rng_seed(&t->rng, o->seed ^ UINT64_C(0x9e3779b97f4a7c15));
-    dom_scn_init(&t->scn, o->scn);
+    t->scn.scn = o->scn;
     return 0;
 }
 

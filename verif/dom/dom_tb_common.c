@@ -472,23 +472,6 @@ void dom_perf_next(dom_perf_t *g, cosim_rng_t *r, uint64_t cycle, bool *idle, bo
 
 /* ---- directed scenarios -------------------------------------------------------- */
 
-void dom_scn_init(dom_scn_t *s, scenario_t *scn)
-{
-    memset(s, 0, sizeof *s);
-    s->scn = scn;
-}
-
-int dom_scn_next(dom_scn_t *s, char *err, size_t errlen)
-{
-    scenario_line_t *l = &s->line;
-    int rc = scenario_next(s->scn, l, err, errlen);
-    if (rc)
-        return rc;
-    s->check = scenario_check_kind(l);
-    memset(&s->exp, 0, sizeof s->exp);
-    return 0;
-}
-
 int dom_scn_get_small(dom_scn_t *s, const char *key, uint64_t *v, uint64_t max, char *err,
                       size_t errlen)
 {

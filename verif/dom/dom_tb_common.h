@@ -118,17 +118,8 @@ void dom_perf_next(dom_perf_t *g, cosim_rng_t *r, uint64_t cycle, bool *idle, bo
  * bad key or value is a bad file (exit 2); the comparison with the model's
  * outputs comes after the model's step (a failed check: exit 1). The RTL is
  * still compared with the model on every output of every cycle. */
-typedef struct {
-    scenario_t *scn;
-    scenario_line_t line;  /* this cycle's line */
-    enum scenario_check_kind check; /* this line is an expect or peek line */
-    scenario_expect_t exp; /* its values (verif/common/scenario.h) */
-} dom_scn_t;
-
-/* Read the scenario the harness opened (cosim_opts_t.scn; NULL: none). */
-void dom_scn_init(dom_scn_t *s, scenario_t *scn);
-/* This cycle's line into s->line: 0, 1 at the end of the file, -1 bad line. */
-int dom_scn_next(dom_scn_t *s, char *err, size_t errlen);
+typedef scenario_cycle_t dom_scn_t; /* the harness's file in scn (NULL: none);
+                                       the next line: scenario_cycle_next */
 /* A warp or entry id, or a 0/1 flag, of the line: as scenario_get, and a
  * value above max is a bad value (wider ones would be cut by the C structs
  * before the harness could see them). */

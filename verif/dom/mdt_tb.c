@@ -17,7 +17,7 @@ static int tb_init(tb_t *t, const cosim_opts_t *o, uint64_t *const *cover, char 
 {
     (void)err, (void)errlen;
     dom_driver_init(&t->d, &t->p, o->seed, cover[KIT_COVERS_MDT]);
-    dom_scn_init(&t->scn, o->scn);
+    t->scn.scn = o->scn;
     return 0;
 }
 
@@ -28,7 +28,7 @@ static int tb_stimulus(tb_t *t, uint64_t cycle, mdt_in_t *in, char *err, size_t 
         dom_driver_request(&t->d, t->m, NULL, NULL, in);
         return 0;
     }
-    int rc = dom_scn_next(&t->scn, err, errlen);
+    int rc = scenario_cycle_next(&t->scn, err, errlen);
     if (rc)
         return rc;
     if (dom_scn_mdt_request(&t->scn, true, in, err, errlen))

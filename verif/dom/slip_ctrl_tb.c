@@ -52,7 +52,7 @@ static int scenario_stimulus(tb_t *t, slip_ctrl_in_t *in, char *err, size_t errl
 {
     dom_scn_t *s = &t->scn;
     scenario_line_t *l = &s->line;
-    int rc = dom_scn_next(s, err, errlen);
+    int rc = scenario_cycle_next(s, err, errlen);
     if (rc)
         return rc;
     uint64_t w = 0;
@@ -160,7 +160,7 @@ static int tb_init(tb_t *t, const cosim_opts_t *o, uint64_t *const *cover, char 
         t->active[w] = t->all;
         t->fast[w] = cosim_rng_next(&t->rng) & t->all;
     }
-    dom_scn_init(&t->scn, o->scn);
+    t->scn.scn = o->scn;
     return 0;
 }
 
