@@ -235,4 +235,35 @@ MUTANTS = [
               ("model", "csim/dws/dws_core.c",
                "c->wi.policy = m->policy;", "c->wi.policy = in->policy;"))))
       for kind, file, old, new in edits),
+    # --- asu (RTL and model, the default configuration)
+    *(dict(block="asu", name=f"{kind}_{name}", kind=kind, file=file, old=old, new=new, why=why)
+      for name, why, edits in (
+          ("up_worse_wins", "an up probe with a higher cycles per task beats the best", (
+              ("rtl", "rtl/robust/asu.sv",
+               "assign better_best = cpt_q < bcpt_q;", "assign better_best = cpt_q > bcpt_q;"),
+              ("model", "csim/robust/asu.c",
+               "if (m->cpt < m->best_cpt) {\n            set_cand(m, true);",
+               "if (m->cpt > m->best_cpt) {\n            set_cand(m, true);"))),
+          ("depth_not_clamped", "a width probe keeps a depth above the slices it makes", (
+              ("rtl", "rtl/robust/asu.sv",
+               "px_d = (bd_q > slices(WW'(x))) ? slices(WW'(x)) : bd_q;", "px_d = bd_q;"),
+              ("model", "csim/robust/asu.c",
+               "m->depth = m->best_depth < s ? m->best_depth : s;",
+               "m->depth = m->best_depth < s ? m->best_depth : m->best_depth;"))),
+          ("dwrep_one_pass", "DWrep stops after one depth and one width pass, moved or not", (
+              ("rtl", "rtl/robust/asu.sv",
+               "end else if (!dmoved_q && !moved_q) begin", "end else if (1'b1) begin"),
+              ("model", "csim/robust/asu.c",
+               "} else if (!m->depth_moved && !m->moved) {", "} else if (true) {"))),
+          ("no_fraction", "cycles per task without its fraction bits", (
+              ("rtl", "rtl/robust/asu.sv",
+               "div_q   <= QW'(cyc_n) << CptFrac;", "div_q   <= QW'(cyc_n);"),
+              ("model", "csim/robust/asu.c",
+               "(m->cycles << m->p.cpt_frac) / m->tasks", "m->cycles / m->tasks"))),
+          ("drain_late", "the interval drains one task after IntervalTasks", (
+              ("rtl", "rtl/robust/asu.sv",
+               "32'(tasks_n) >= IntervalTasks", "32'(tasks_n) > IntervalTasks"),
+              ("model", "csim/robust/asu.c",
+               "if (m->tasks >= m->interval_tasks)", "if (m->tasks > m->interval_tasks)"))))
+      for kind, file, old, new in edits),
 ]

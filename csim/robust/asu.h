@@ -1,0 +1,133 @@
+/* Golden cycle model of asu: Robust SIMD's adaptation state unit -- the
+ * per-WPU finite state machine that samples cycles per task (CPT) over
+ * intervals and searches the (SIMD width x multi-threading depth) space
+ * until it converges (IPDPS'12, section IV, IV-B and section VI-A..C).
+ * Behaviour, timing and errors: docs/blocks/asu.md. Written from the paper
+ * and docs/blocks/asu.md, not from the RTL. No printing, no globals. */
+#ifndef SIMT_ASU_H
+#define SIMT_ASU_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "model.h"
+
+/* The declared parameters of configs/asu.cfg (the derived ones, MinWidth,
+ * IntervalTasks, TaskCntWidth, CptWidth, ..., the model derives itself). */
+typedef struct {
+    unsigned num_warps;        /* N: 1..64 */
+    unsigned warp_width;       /* W: 2..64 */
+    unsigned max_slices;       /* 1..256, NumWarps..NumWarps*WarpWidth */
+    unsigned tasks_per_thread; /* 1..16 */
+    unsigned min_intervals;    /* 1..1024 */
+    unsigned fallback_width;   /* 1..64, a legal width (MinWidth..WarpWidth) */
+    unsigned fallback_depth;   /* 1..256, at most the slices that width makes */
+    unsigned cycle_width;      /* 4..40 */
+    unsigned cpt_frac;         /* 0..8 */
+    unsigned task_width;       /* 2..40, holds MinIntervals intervals of tasks */
+} asu_params_t;
+
+/* enum asu_op, asu_strategy, asu_phase, asu_step, asu_dim, asu_err and the
+ * parameter ranges (configs/asu.cfg) */
+#include "asu_decl.h"
+
+/* asu_create()'s codes: each out-of-range parameter (in the cfg's order),
+ * then each broken `require` of the cfg (in its order). */
+enum {
+    ASU_OK = 0,
+    ASU_EPARAM_NUM_WARPS = -1,
+    ASU_EPARAM_WARP_WIDTH = -2,
+    ASU_EPARAM_MAX_SLICES = -3,
+    ASU_EPARAM_TASKS_PER_THREAD = -4,
+    ASU_EPARAM_MIN_INTERVALS = -5,
+    ASU_EPARAM_FALLBACK_WIDTH = -6,
+    ASU_EPARAM_FALLBACK_DEPTH = -7,
+    ASU_EPARAM_CYCLE_WIDTH = -8,
+    ASU_EPARAM_CPT_FRAC = -9,
+    ASU_EPARAM_TASK_WIDTH = -10,
+    ASU_EPARAM_SLICES_BELOW_WARPS = -11,    /* MaxSlices < NumWarps */
+    ASU_EPARAM_SLICES_ABOVE_LANES = -12,    /* MaxSlices > NumWarps * WarpWidth */
+    ASU_EPARAM_FALLBACK_WIDTH_RANGE = -13,  /* FallbackWidth not in MinWidth..WarpWidth */
+    ASU_EPARAM_FALLBACK_DEPTH_RANGE = -14,  /* FallbackDepth > S(FallbackWidth) */
+    ASU_EPARAM_TASK_COUNT = -15,            /* MinIntervals*IntervalTasks >= 2^TaskWidth */
+    ASU_ENOMEM = -16,
+};
+
+/* The input ports without _i (and without the clock and reset). Each value
+ * is taken modulo its port's width, as the RTL's port would. */
+typedef struct {
+    unsigned op;             /* enum asu_op */
+    unsigned start_width;    /* START: the WPU's SIMD width now */
+    unsigned start_depth;    /* START: its active warp-slices now */
+    unsigned start_strategy; /* START: enum asu_strategy (3 rejected) */
+    bool start_anneal;       /* START: quasi-annealing strides, else Inc */
+    uint64_t start_tasks;    /* START: the section's task count */
+    unsigned done;           /* tasks completed this cycle */
+} asu_in_t;
+
+/* The output ports without _o; every one is a register. */
+typedef struct {
+    unsigned width, depth;   /* the configuration the WPU runs */
+    bool reconf;             /* width/depth loaded at the last edge */
+    unsigned phase;          /* enum asu_phase */
+    unsigned step;           /* enum asu_step */
+    unsigned dim;            /* enum asu_dim */
+    unsigned stride;         /* the stride of dim */
+    bool converged, fallback;
+    uint64_t cpt;            /* the last interval's CPT (CptFrac fraction bits) */
+    bool cpt_sat;            /* that interval's cycle count saturated */
+    unsigned best_width, best_depth;
+    uint64_t best_cpt;
+    bool op_valid;           /* op was not NOP last cycle */
+    unsigned op_err;         /* its enum asu_err */
+    bool done_valid;         /* done was not 0 last cycle */
+    unsigned done_err;       /* its enum asu_err */
+    unsigned err_sticky;     /* bit k: error k seen since reset */
+} asu_out_t;
+
+/* What one edge did (the testbench's cover rules). */
+typedef struct {
+    bool op_rejected;        /* op != NOP with an error */
+    unsigned op_err;         /* the op's code (NONE when accepted or NOP) */
+    bool done_rejected;      /* done != 0 with an error */
+    unsigned done_err;       /* done's code (NONE when accepted or 0) */
+    bool interval;           /* an accepted SYNC ended an interval */
+    bool drain_tasks;        /* done > 0 counted in DRAIN */
+    bool up_better;          /* EVAL (UP) set a candidate */
+    bool down_better;        /* EVAL (DOWN) set a candidate */
+    bool both_worse;         /* RESOLVE found no candidate */
+    bool move_gain;          /* EVAL (MOVE) won */
+    bool move_stop;          /* EVAL (MOVE) lost */
+    bool probe_clamped;      /* a probe issued with its value clamped to lo/hi */
+    bool probe_skipped;      /* a TRY_UP/TRY_DOWN/TRY_MOVE skipped (x == v) */
+    bool stride_halved;      /* STRIDE_DONE halved the stride */
+    bool depth_clamped;      /* a WIDTH probe issued with depth below best_depth */
+    bool dim_switch;         /* DIM_DONE of DWREP: DEPTH -> WIDTH */
+    bool dwrep_repeat;       /* DIM_DONE of DWREP: WIDTH -> DEPTH */
+    bool converged;          /* a CONVERGE action */
+    unsigned strategy;       /* with it: the section's strategy */
+    bool anneal;             /* with it: the section's stride rule */
+    bool fallback;           /* an accepted START fell back */
+    bool restart;            /* an accepted START in RUN, DRAIN, DIVIDE or DECIDE */
+    bool end_early;          /* an accepted END in one of those phases */
+    bool cycles_sat;         /* an accepted SYNC ended a saturated interval */
+} asu_events_t;
+
+/* asu_create/destroy/reset/step (model.h). Every output is a register:
+ * step()'s *out is the state before the edge, the same as asu_peek(). */
+MODEL_API(asu);
+MODEL_PEEK(asu);
+MODEL_PARAMS(asu);
+
+/* S(width) = NumWarps * ceil(WarpWidth / width): the warp-slices a width
+ * makes (0 for width 0). */
+unsigned asu_slices(const asu_t *m, unsigned width);
+/* MinWidth = ceil(WarpWidth / floor(MaxSlices / NumWarps)). */
+unsigned asu_min_width(const asu_t *m);
+/* IntervalTasks = TasksPerThread * NumWarps * WarpWidth. */
+uint64_t asu_interval_tasks(const asu_t *m);
+/* a and b hold the same state, the responses and sticky error bits apart
+ * (a testbench's shadow check: a rejected input changes nothing else). */
+bool asu_same_state(const asu_t *a, const asu_t *b);
+
+#endif /* SIMT_ASU_H */

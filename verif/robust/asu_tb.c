@@ -1,0 +1,394 @@
+/* asu testbench: a WPU running parallel sections of data-parallel tasks.
+ * Each section draws a strategy, a stride rule, a starting organisation and a
+ * task count (one in ten too few: the fall-back), and a performance
+ * landscape over (width x depth): unimodal, the same with 10% noise per
+ * interval, or adversarial (an unrelated level per point). An interval's
+ * tasks arrive at the rate its landscape point gives (IntervalTasks per
+ * `len` cycles; one interval in 200 stalls for 70,000 cycles, so a 16-bit
+ * cycle counter saturates); after DRAIN shows, the threads finish their
+ * tasks (up to one each) over a few cycles and the WPU presents SYNC; after convergence the section runs on
+ * for a while, then a new one starts (or END and a pause). Some sections
+ * are cut short by an early START or END. About one START in ten is
+ * illegal first, and SYNC outside DRAIN and over-range task counts are
+ * injected now and then: each must give its error code and leave the model
+ * in the state of a shadow model that saw the cycle without it. Or a
+ * directed scenario (verif/robust/scenarios/asu_*.scn). */
+#include <string.h>
+
+#include "asu.h"
+#include "cosim_kit.h"
+
+enum { LAND_UNIMODAL, LAND_NOISY, LAND_ADVERSARIAL, LAND_COUNT };
+#define STALL_CYCLES 70000u
+
+typedef struct {
+    asu_params_t p;
+    asu_t *m;
+    asu_t *shadow; /* the same cycles, without the illegal inputs */
+    uint64_t *cover;
+    cosim_rng_t rng;
+    unsigned done_max; /* the largest value done_i can carry */
+    /* the section's landscape */
+    unsigned land, peak_w, peak_d;
+    uint64_t land_seed, lmin;
+    /* the WPU */
+    unsigned prev_phase;
+    uint64_t len, acc;   /* the interval's rate: IntervalTasks per len cycles */
+    unsigned drain_left; /* DRAIN: cycles to SYNC */
+    uint64_t drain_tasks; /* DRAIN: tasks the threads still finish */
+    uint64_t wait;       /* IDLE, EXEC: cycles to the next START */
+    uint64_t early;      /* RUN: cycles to an early START or END (0: none) */
+    bool early_end;
+    /* this cycle's injected input */
+    bool bad_op, bad_done;
+    unsigned bad_code;
+    scenario_cycle_t scn; /* a directed scenario instead of the generator (scn.scn set) */
+} tb_t;
+
+/* ---- directed scenarios -----------------------------------------------------
+ * One line per cycle (docs/scenarios.md); every line may give done=K, the
+ * tasks completed in its cycle(s).
+ *   start  w= d= strategy= anneal= tasks=   a section begins
+ *   end                                   it ends
+ *   sync                                  every thread has arrived
+ *   idle   [n=1]                          nothing
+ *   expect [width= depth= reconf= phase= step= dim= stride= converged=
+ *           fallback= cpt= cpt_sat= best_w= best_d= best_cpt= op_rsp=
+ *           op_err= done_rsp= done_err= sticky=]
+ *   peek   [the keys of expect]           the same check without a cycle */
+enum { AK_WIDTH, AK_DEPTH, AK_RECONF, AK_PHASE, AK_STEP, AK_DIM, AK_STRIDE, AK_CONVERGED,
+       AK_FALLBACK, AK_CPT, AK_CPT_SAT, AK_BEST_W, AK_BEST_D, AK_BEST_CPT, AK_OP_RSP,
+       AK_OP_ERR, AK_DONE_RSP, AK_DONE_ERR, AK_STICKY, AK_COUNT };
+static const scenario_key_t asu_keys[AK_COUNT] = {
+    [AK_WIDTH] = {"width", NULL},         [AK_DEPTH] = {"depth", NULL},
+    [AK_RECONF] = {"reconf", NULL},       [AK_PHASE] = {"phase", asu_phase_words},
+    [AK_STEP] = {"step", asu_step_words}, [AK_DIM] = {"dim", asu_dim_words},
+    [AK_STRIDE] = {"stride", NULL},       [AK_CONVERGED] = {"converged", NULL},
+    [AK_FALLBACK] = {"fallback", NULL},   [AK_CPT] = {"cpt", NULL},
+    [AK_CPT_SAT] = {"cpt_sat", NULL},     [AK_BEST_W] = {"best_w", NULL},
+    [AK_BEST_D] = {"best_d", NULL},       [AK_BEST_CPT] = {"best_cpt", NULL},
+    [AK_OP_RSP] = {"op_rsp", NULL},       [AK_OP_ERR] = {"op_err", asu_err_words},
+    [AK_DONE_RSP] = {"done_rsp", NULL},   [AK_DONE_ERR] = {"done_err", asu_err_words},
+    [AK_STICKY] = {"sticky", NULL},
+};
+
+static int scenario_stimulus(tb_t *t, asu_in_t *in, char *err, size_t errlen)
+{
+    scenario_line_t *l = &t->scn.line;
+    int rc = scenario_cycle_next(&t->scn, err, errlen);
+    if (rc)
+        return rc;
+    uint64_t v = 0;
+    if (t->scn.check) {
+        if (scenario_expect_read(l, &t->scn.exp, asu_keys, AK_COUNT, 0, err, errlen))
+            return -1;
+        return scenario_done(l, err, errlen);
+    }
+    if (scenario_get(l, "done", &v, err, errlen) < 0)
+        return -1;
+    in->done = (unsigned)v;
+    if (!strcmp(l->verb, "start")) {
+        in->op = ASU_OP_START;
+        if (scenario_get(l, "w", &v, err, errlen) < 0)
+            return -1;
+        in->start_width = (unsigned)v;
+        if (scenario_get(l, "d", &v, err, errlen) < 0)
+            return -1;
+        in->start_depth = (unsigned)v;
+        if (scenario_get_word(l, "strategy", asu_strategy_words, &v, err, errlen) < 0)
+            return -1;
+        in->start_strategy = (unsigned)v;
+        if (scenario_get(l, "anneal", &v, err, errlen) < 0)
+            return -1;
+        in->start_anneal = v != 0;
+        if (scenario_get(l, "tasks", &in->start_tasks, err, errlen) < 0)
+            return -1;
+    } else if (!strcmp(l->verb, "end")) {
+        in->op = ASU_OP_END;
+    } else if (!strcmp(l->verb, "sync")) {
+        in->op = ASU_OP_SYNC;
+    } else if (strcmp(l->verb, "idle")) {
+        snprintf(err, errlen, "%s:%u: unknown operation '%s'", l->file, l->lineno, l->verb);
+        return -1;
+    }
+    return scenario_done(l, err, errlen);
+}
+
+static int scenario_check(const tb_t *t, const asu_out_t *o, char *err, size_t errlen)
+{
+    uint64_t got[AK_COUNT] = {
+        [AK_WIDTH] = o->width,         [AK_DEPTH] = o->depth,
+        [AK_RECONF] = o->reconf,       [AK_PHASE] = o->phase,
+        [AK_STEP] = o->step,           [AK_DIM] = o->dim,
+        [AK_STRIDE] = o->stride,       [AK_CONVERGED] = o->converged,
+        [AK_FALLBACK] = o->fallback,   [AK_CPT] = o->cpt,
+        [AK_CPT_SAT] = o->cpt_sat,     [AK_BEST_W] = o->best_width,
+        [AK_BEST_D] = o->best_depth,   [AK_BEST_CPT] = o->best_cpt,
+        [AK_OP_RSP] = o->op_valid,     [AK_OP_ERR] = o->op_err,
+        [AK_DONE_RSP] = o->done_valid, [AK_DONE_ERR] = o->done_err,
+        [AK_STICKY] = o->err_sticky,
+    };
+    return scenario_expect_check(&t->scn.line, &t->scn.exp, asu_keys, AK_COUNT, 0, got, err,
+                                 errlen);
+}
+
+/* ---- the WPU ------------------------------------------------------------------ */
+
+static uint64_t mix(uint64_t x)
+{
+    x ^= x >> 33;
+    x *= UINT64_C(0xff51afd7ed558ccd);
+    x ^= x >> 33;
+    return x;
+}
+
+static unsigned dist(unsigned a, unsigned b) { return a > b ? a - b : b - a; }
+
+/* The cycles an interval at (w, d) takes: lmin at the landscape's best
+ * point, up to 4 x lmin away from it. */
+static uint64_t interval_len(tb_t *t, unsigned w, unsigned d)
+{
+    cosim_rng_t *r = &t->rng;
+    uint64_t W = t->p.warp_width, S = t->p.max_slices, len;
+    if (t->land == LAND_ADVERSARIAL) {
+        len = t->lmin * (1u + mix(t->land_seed ^ ((uint64_t)w << 16) ^ d) % 4u);
+    } else {
+        uint64_t far = dist(w, t->peak_w) * S + dist(d, t->peak_d) * W; /* < 2 W S */
+        len = t->lmin + t->lmin * 3u * far / (2u * W * S);
+        if (t->land == LAND_NOISY)
+            len = len * (90u + cosim_rng_below(r, 21)) / 100u;
+    }
+    return cosim_rng_below(r, 200) ? len : STALL_CYCLES;
+}
+
+/* This cycle's completed tasks at the interval's rate. */
+static unsigned tasks_now(tb_t *t)
+{
+    t->acc += asu_interval_tasks(t->m);
+    uint64_t n = t->acc / t->len;
+    t->acc %= t->len;
+    return n > t->p.warp_width ? t->p.warp_width : (unsigned)n;
+}
+
+static unsigned random_width(tb_t *t)
+{
+    unsigned lo = asu_min_width(t->m);
+    return lo + (unsigned)cosim_rng_below(&t->rng, t->p.warp_width - lo + 1u);
+}
+
+/* A START: a new section, its landscape and, one time in ten, an illegal
+ * START first (the legal one follows on a later cycle). */
+static void start_section(tb_t *t, asu_in_t *in)
+{
+    cosim_rng_t *r = &t->rng;
+    uint64_t thr = (uint64_t)t->p.min_intervals * asu_interval_tasks(t->m);
+    in->op = ASU_OP_START;
+    in->start_strategy = (unsigned)cosim_rng_below(r, ASU_STRATEGY_COUNT);
+    in->start_anneal = cosim_rng_pct(r, 70);
+    if (cosim_rng_pct(r, 40)) { /* the conventional organisation */
+        in->start_width = t->p.warp_width;
+        in->start_depth = t->p.num_warps;
+    } else {
+        in->start_width = random_width(t);
+        in->start_depth = 1u + (unsigned)cosim_rng_below(r, asu_slices(t->m, in->start_width));
+    }
+    in->start_tasks = cosim_rng_pct(r, 10) ? cosim_rng_below(r, thr)
+                                           : thr + cosim_rng_below(r, thr);
+    if (cosim_rng_pct(r, 10)) {
+        unsigned width_span = 1u << CFG_WidthWidth, depth_span = 1u << CFG_DepthWidth;
+        unsigned s = asu_slices(t->m, in->start_width);
+        t->bad_op = true;
+        switch (cosim_rng_below(r, 3)) {
+        case 0:
+            t->bad_code = ASU_ERR_BAD_WIDTH;
+            in->start_width = cosim_rng_pct(r, 50) || t->p.warp_width + 1u >= width_span
+                                  ? (unsigned)cosim_rng_below(r, asu_min_width(t->m))
+                                  : t->p.warp_width + 1u;
+            return;
+        case 1:
+            t->bad_code = ASU_ERR_BAD_DEPTH;
+            in->start_depth = cosim_rng_pct(r, 50) || s + 1u >= depth_span ? 0 : s + 1u;
+            return;
+        default:
+            t->bad_code = ASU_ERR_BAD_STRATEGY;
+            in->start_strategy = 3;
+            return;
+        }
+    }
+    t->land = (unsigned)cosim_rng_below(r, LAND_COUNT);
+    t->land_seed = cosim_rng_next(r);
+    t->peak_w = random_width(t);
+    t->peak_d = 1u + (unsigned)cosim_rng_below(r, asu_slices(t->m, t->peak_w));
+}
+
+static int random_stimulus(tb_t *t, asu_in_t *in)
+{
+    cosim_rng_t *r = &t->rng;
+    asu_out_t o;
+    asu_peek(t->m, &o);
+    if (o.reconf && o.phase == ASU_PHASE_RUN) { /* an interval begins */
+        t->len = interval_len(t, o.width, o.depth);
+        t->acc = 0;
+        t->early = cosim_rng_pct(r, 3) ? 1u + cosim_rng_below(r, t->len) : 0;
+        t->early_end = cosim_rng_pct(r, 50);
+    }
+    if (o.phase == ASU_PHASE_DRAIN && t->prev_phase != ASU_PHASE_DRAIN) {
+        t->drain_left = (unsigned)cosim_rng_below(r, 48);
+        t->drain_tasks = cosim_rng_below(r, (uint64_t)t->p.num_warps * t->p.warp_width + 1u);
+    }
+    if ((o.phase == ASU_PHASE_EXEC || o.phase == ASU_PHASE_IDLE) && t->prev_phase != o.phase)
+        t->wait = cosim_rng_below(r, o.phase == ASU_PHASE_EXEC ? 3000 : 200);
+    t->prev_phase = o.phase;
+
+    switch (o.phase) {
+    case ASU_PHASE_RUN:
+    case ASU_PHASE_DRAIN:
+        if (o.phase == ASU_PHASE_RUN) {
+            in->done = tasks_now(t);
+        } else { /* the threads finish their tasks, then SYNC */
+            uint64_t most = t->drain_tasks < t->p.warp_width ? t->drain_tasks : t->p.warp_width;
+            in->done = (unsigned)cosim_rng_below(r, most + 1u);
+            t->drain_tasks -= in->done;
+            if (t->drain_left-- == 0)
+                in->op = ASU_OP_SYNC;
+        }
+        if (t->early && --t->early == 0) {
+            if (t->early_end)
+                in->op = ASU_OP_END;
+            else
+                start_section(t, in);
+        }
+        break;
+    case ASU_PHASE_IDLE:
+    case ASU_PHASE_EXEC:
+        in->done = cosim_rng_pct(r, 20) ? (unsigned)cosim_rng_below(r, 3) : 0;
+        if (t->wait) {
+            t->wait--;
+        } else if (o.phase == ASU_PHASE_EXEC && cosim_rng_pct(r, 20)) {
+            in->op = ASU_OP_END;
+        } else {
+            start_section(t, in);
+        }
+        break;
+    default: /* DIVIDE, DECIDE: the WPU is stalled */
+        break;
+    }
+    if (in->op == ASU_OP_NOP && o.phase != ASU_PHASE_DRAIN && cosim_rng_below(r, 2000) == 0) {
+        in->op = ASU_OP_SYNC;
+        t->bad_op = true;
+        t->bad_code = ASU_ERR_BAD_SYNC;
+    }
+    if (t->done_max > t->p.warp_width && cosim_rng_below(r, 2000) == 0) {
+        in->done = t->p.warp_width + 1u +
+                   (unsigned)cosim_rng_below(r, t->done_max - t->p.warp_width);
+        t->bad_done = true;
+    }
+    return 0;
+}
+
+/* ---- cover ---------------------------------------------------------------------- */
+
+static void cover(tb_t *t, const asu_events_t *ev)
+{
+    uint64_t *c = t->cover;
+    static const unsigned err_cover[8] = {
+        [ASU_ERR_NONE] = ASU_CV_COUNT,
+        [ASU_ERR_BAD_WIDTH] = ASU_CV_ERR_BAD_WIDTH,
+        [ASU_ERR_BAD_DEPTH] = ASU_CV_ERR_BAD_DEPTH,
+        [ASU_ERR_BAD_STRATEGY] = ASU_CV_ERR_BAD_STRATEGY,
+        [ASU_ERR_BAD_SYNC] = ASU_CV_ERR_BAD_SYNC,
+        [ASU_ERR_BAD_COUNT] = ASU_CV_ERR_BAD_COUNT,
+        [6] = ASU_CV_COUNT,
+        [7] = ASU_CV_COUNT,
+    };
+    if (ev->op_rejected && err_cover[ev->op_err & 7u] < ASU_CV_COUNT)
+        c[err_cover[ev->op_err & 7u]]++;
+    if (ev->done_rejected && err_cover[ev->done_err & 7u] < ASU_CV_COUNT)
+        c[err_cover[ev->done_err & 7u]]++;
+    c[ASU_CV_INTERVAL] += ev->interval;
+    c[ASU_CV_DRAIN_TASKS] += ev->drain_tasks;
+    c[ASU_CV_UP_BETTER] += ev->up_better;
+    c[ASU_CV_DOWN_BETTER] += ev->down_better;
+    c[ASU_CV_BOTH_WORSE] += ev->both_worse;
+    c[ASU_CV_MOVE_GAIN] += ev->move_gain;
+    c[ASU_CV_MOVE_STOP] += ev->move_stop;
+    c[ASU_CV_PROBE_CLAMPED] += ev->probe_clamped;
+    c[ASU_CV_PROBE_SKIPPED] += ev->probe_skipped;
+    c[ASU_CV_STRIDE_HALVED] += ev->stride_halved;
+    c[ASU_CV_DEPTH_CLAMPED] += ev->depth_clamped;
+    c[ASU_CV_DIM_SWITCH] += ev->dim_switch;
+    c[ASU_CV_DWREP_REPEAT] += ev->dwrep_repeat;
+    c[ASU_CV_CONV_DWREP] += ev->converged && ev->strategy == ASU_STRATEGY_DWREP;
+    c[ASU_CV_CONV_WIDTH] += ev->converged && ev->strategy == ASU_STRATEGY_WIDTH_ONLY;
+    c[ASU_CV_CONV_DEPTH] += ev->converged && ev->strategy == ASU_STRATEGY_DEPTH_ONLY;
+    c[ASU_CV_CONV_INC] += ev->converged && !ev->anneal;
+    c[ASU_CV_FALLBACK] += ev->fallback;
+    c[ASU_CV_RESTART] += ev->restart;
+    c[ASU_CV_END_EARLY] += ev->end_early;
+    c[ASU_CV_CYCLES_SAT] += ev->cycles_sat;
+}
+
+/* ---- cosim_testbench_t callbacks ------------------------------------------------ */
+
+static int tb_init(tb_t *t, const cosim_opts_t *o, uint64_t *const *cover, char *err,
+                   size_t errlen)
+{
+    (void)err, (void)errlen;
+    t->cover = cover[KIT_COVERS_ASU];
+    cosim_rng_seed(&t->rng, o->seed);
+    t->done_max = (1u << CFG_WidthWidth) - 1u;
+    uint64_t it = asu_interval_tasks(t->m);
+    t->lmin = 2u * it / t->p.warp_width > 500u ? 2u * it / t->p.warp_width : 500u;
+    t->len = t->lmin;
+    t->prev_phase = ASU_PHASE_COUNT; /* none yet */
+    t->scn.scn = o->scn;
+    return 0;
+}
+
+static int tb_stimulus(tb_t *t, uint64_t cycle, asu_in_t *in, char *err, size_t errlen)
+{
+    (void)cycle;
+    t->bad_op = t->bad_done = false;
+    return t->scn.scn ? scenario_stimulus(t, in, err, errlen) : random_stimulus(t, in);
+}
+
+static int tb_model(tb_t *t, uint64_t cycle, const asu_in_t *in, asu_out_t *out, char *err,
+                    size_t errlen)
+{
+    (void)cycle;
+    if (t->scn.check == SCN_PEEK) { /* the outputs without the edge */
+        asu_peek(t->m, out);
+        return scenario_check(t, out, err, errlen);
+    }
+    asu_events_t ev;
+    asu_step(t->m, in, out, &ev);
+    cover(t, &ev);
+    /* the shadow sees this cycle without its illegal inputs */
+    asu_in_t legal = *in;
+    if (t->bad_op)
+        legal.op = ASU_OP_NOP;
+    if (t->bad_done)
+        legal.done = 0;
+    asu_step(t->shadow, &legal, NULL, NULL);
+    if (t->scn.scn)
+        return t->scn.check ? scenario_check(t, out, err, errlen) : 0;
+    if (t->bad_op && (!ev.op_rejected || ev.op_err != t->bad_code)) {
+        snprintf(err, errlen, "injected illegal op %u: expected error %u, model reports %u",
+                 in->op, t->bad_code, ev.op_rejected ? ev.op_err : 0u);
+        return -1;
+    }
+    if (t->bad_done && (!ev.done_rejected || ev.done_err != ASU_ERR_BAD_COUNT)) {
+        snprintf(err, errlen, "injected done_i = %u: expected error %u, model reports %u",
+                 in->done, (unsigned)ASU_ERR_BAD_COUNT, ev.done_rejected ? ev.done_err : 0u);
+        return -1;
+    }
+    if ((t->bad_op || t->bad_done) && !asu_same_state(t->m, t->shadow)) {
+        snprintf(err, errlen, "a rejected input changed the model's state");
+        return -1;
+    }
+    return 0;
+}
+
+static void tb_reset(tb_t *t) { t->prev_phase = ASU_PHASE_COUNT; t->early = 0; }
+
+COSIM_TESTBENCH_SHADOWED(tb_t, asu, true, NULL, tb_reset);
