@@ -33,6 +33,8 @@ struct recon_stack {
     unsigned warp_id_mask; /* WarpIdWidth low bits set */
     unsigned *sp;          /* per warp: entries on its stack */
     rs_entry_t *ent;       /* num_warps * depth entries, warp-major */
+    unsigned *try_sp;      /* the same, where eval() tries the cycle's request */
+    rs_entry_t *try_ent;
     bool rsp_valid;        /* registered outcome of the previous cycle */
     unsigned rsp_err;
     unsigned err_sticky;
@@ -59,7 +61,9 @@ static int init(recon_stack_t *m, const recon_stack_params_t *p)
 {
     m->sp = calloc(p->num_warps, sizeof *m->sp);
     m->ent = calloc((size_t)p->num_warps * p->depth, sizeof *m->ent);
-    if (!m->sp || !m->ent)
+    m->try_sp = calloc(p->num_warps, sizeof *m->try_sp);
+    m->try_ent = calloc((size_t)p->num_warps * p->depth, sizeof *m->try_ent);
+    if (!m->sp || !m->ent || !m->try_sp || !m->try_ent)
         return RS_ENOMEM;
     m->pc_none = bm_low_bits(p->pc_width);
     m->warp_id_mask = index_mask(p->num_warps);
@@ -67,7 +71,7 @@ static int init(recon_stack_t *m, const recon_stack_params_t *p)
 }
 
 MODEL_DEFINE_CREATE(recon_stack, check_params, init, RS_EPARAM_WARPS, RS_OK, RS_ENOMEM)
-MODEL_DEFINE_DESTROY(recon_stack, free(m->sp); free(m->ent))
+MODEL_DEFINE_DESTROY(recon_stack, free(m->sp); free(m->ent); free(m->try_sp); free(m->try_ent))
 
 void recon_stack_reset(recon_stack_t *m)
 {
@@ -280,7 +284,16 @@ static void apply(recon_stack_t *m, const recon_stack_in_t *in,
     e->depth_after = warp_ok ? m->sp[w] : 0;
 }
 
-/* outputs during the cycle: from the state before the edge */
+/* req_err, req_fin: what a request with this outcome shows */
+static void outcome(const recon_stack_in_t *in, const recon_stack_events_t *e,
+                    recon_stack_out_t *out)
+{
+    out->req_err = in->req_valid ? e->err : RS_ERR_NONE;
+    out->req_fin = in->req_valid && e->err == RS_ERR_NONE && e->depth_after == 0;
+}
+
+/* The outputs during the cycle, from the state before the edge; req_err and
+ * req_fin from the request applied to a copy of its warp's stack. */
 void recon_stack_eval(const recon_stack_t *m, const recon_stack_in_t *in,
                       recon_stack_out_t *out)
 {
@@ -288,6 +301,20 @@ void recon_stack_eval(const recon_stack_t *m, const recon_stack_in_t *in,
     out->rsp_valid = m->rsp_valid;
     out->rsp_err = m->rsp_err;
     out->err_sticky = m->err_sticky;
+    if (in->req_valid) {
+        recon_stack_t t = *m;
+        unsigned w = in->req_warp & m->warp_id_mask;
+        t.sp = m->try_sp;
+        t.ent = m->try_ent;
+        if (w < m->p.num_warps) { /* the only warp a request touches */
+            t.sp[w] = m->sp[w];
+            memcpy(WARP_STACK(&t, w), WARP_STACK(m, w), m->p.depth * sizeof *m->ent);
+        }
+        recon_stack_events_t e;
+        memset(&e, 0, sizeof e);
+        apply(&t, in, &e);
+        outcome(in, &e, out);
+    }
     unsigned rw = in->rd_warp & m->warp_id_mask;
     if (rw < m->p.num_warps && m->sp[rw] > 0) {
         const rs_entry_t *t = &WARP_STACK(m, rw)[m->sp[rw] - 1];
@@ -305,13 +332,15 @@ void recon_stack_step(recon_stack_t *m, const recon_stack_in_t *in,
                       recon_stack_out_t *out, recon_stack_events_t *ev)
 {
     if (out)
-        recon_stack_eval(m, in, out);
+        recon_stack_eval(m, &(recon_stack_in_t){.rd_warp = in->rd_warp}, out);
 
     /* the rising edge */
     recon_stack_events_t e;
     memset(&e, 0, sizeof e);
     if (in->req_valid)
         apply(m, in, &e);
+    if (out)
+        outcome(in, &e, out); /* as eval would have shown them */
     model_respond(&m->rsp_valid, &m->rsp_err, &m->err_sticky, in->req_valid, e.err,
                   RS_ERR_NONE);
     if (ev)

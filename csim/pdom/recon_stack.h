@@ -69,6 +69,8 @@ typedef struct {
     bool rsp_valid;
     unsigned rsp_err;    /* enum rs_err */
     unsigned err_sticky; /* bit k: error k seen since reset (bits 0, 6 never set) */
+    unsigned req_err;    /* the code the request presented now gets at this edge */
+    bool req_fin;        /* it is accepted and empties its warp's stack */
     bool rd_valid;
     uint64_t rd_pc;
     uint64_t rd_rpc;

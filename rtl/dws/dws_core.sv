@@ -108,6 +108,8 @@ module dws_core #(
   pc_t        stk_pc, stk_alt, stk_rpc, stk_lpc;
   mask_t      stk_mask;
   logic [LposWidth-1:0] unused_lpos;
+  logic [2:0]           unused_stk_err;  // the core judges the stack's requests itself
+  logic                 unused_stk_fin;
   pc_t        tos_lpc;        // the top's likely-convergence PC (PcNone: none)
   logic       wst_rsp_valid;  // the core answers its requests itself; the
   logic [2:0] wst_rsp_err;    // table never refuses what it forwards (asserted)
@@ -194,6 +196,8 @@ module dws_core #(
     .rsp_valid_o  (stk_rsp_valid_o),
     .rsp_err_o    (stk_err_o),
     .err_sticky_o (stk_sticky_o),
+    .req_err_o    (unused_stk_err),
+    .req_fin_o    (unused_stk_fin),
     .rd_valid_o   (tos_valid_o),
     .rd_pc_o      (tos_pc_o),
     .rd_rpc_o     (tos_rpc_o),
@@ -563,7 +567,7 @@ module dws_core #(
 
   // Outputs of the children this block does not bring out.
   logic unused_out;
-  assign unused_out = ^{unused_lpos, seq_oh};
+  assign unused_out = ^{unused_lpos, unused_stk_err, unused_stk_fin, seq_oh};
 
   // ------------------------------------------------------------------------
   // Assertions

@@ -490,6 +490,11 @@ module recon_stack #(
     .sticky_o(err_sticky_o)
   );
 
+  // What the request presented now gets at this edge, for a block that
+  // composes the stack and acts on the outcome in the same cycle.
+  assign req_err_o = req_valid_i ? err : '0;
+  assign req_fin_o = apply && sp_next == '0;
+
   // ------------------------------------------------------------------------
   // Read port
   // ------------------------------------------------------------------------

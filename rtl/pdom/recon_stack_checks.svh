@@ -39,6 +39,8 @@ end
 `ASSERT_KNOWN(RspValidKnown_A, rsp_valid_o)
 `ASSERT_KNOWN(RspErrKnown_A, rsp_err_o)
 `ASSERT_KNOWN(ErrStickyKnown_A, err_sticky_o)
+`ASSERT_KNOWN(ReqErrKnown_A, req_err_o)
+`ASSERT_KNOWN(ReqFinKnown_A, req_fin_o)
 `ASSERT_KNOWN(RdValidKnown_A, rd_valid_o)
 `ASSERT_KNOWN(RdPcKnown_A, rd_pc_o)
 `ASSERT_KNOWN(RdRpcKnown_A, rd_rpc_o)

@@ -31,6 +31,12 @@
   output logic [2:0]             rsp_err_o,
   /// Bit k set once error code k has occurred since reset (bits 0 and 6 never: no codes)
   output logic [7:0]             err_sticky_o,
+  /// Combinational: the error code the request presented now gets at this edge (0 without a
+  /// request)
+  output logic [2:0]             req_err_o,
+  /// Combinational: the request is accepted and empties its warp's stack at this edge (the warp
+  /// finishes)
+  output logic                   req_fin_o,
   /// `rd_warp_i` is in range and its stack is not empty.
   output logic                   rd_valid_o,
   /// TOS.pc: the warp's active PC.
