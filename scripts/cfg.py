@@ -83,6 +83,7 @@ class Decl:
         self.symbols = {}     # scenario symbol -> expr (e.g. none: the reserved PC)
         self.children = []    # composed blocks: child block names
         self.nocover = set()  # children whose cover points only their own testbench checks
+        self.uses = []        # blocks instantiated with parameters of their own (not children)
         self.ports = []       # (name, "in"|"out", width expr, doc), in port order
         self.periods = {}     # config -> (clock period ns, why): its timing target
 
@@ -185,6 +186,8 @@ def _load(cfg_dir, block):
                 d.symbols[args[0]] = args[1]
             elif kw == "packed" and len(args) == 2:
                 d.packed.append((args[0], args[1], True))
+            elif kw == "uses" and len(args) == 1:
+                d.uses.append(args[0])
             elif kw == "child" and (len(args) == 1 or args[1:] == ["nocover"]):
                 d.children.append(args[0])
                 if len(args) == 2:
@@ -379,14 +382,15 @@ SOURCE_KINDS = ("rtl", "csim", "tests", "incdirs", "cincdirs", "headers", "rtl-a
 
 
 def _group_needs(group, seen=()):
-    """The other groups a group's blocks reuse children from (a composed
-    block may reuse a block of another group), those groups' needs first."""
+    """The other groups a group's blocks reuse blocks from (a composed
+    block's children, or a block it `uses`, may be of another group), those
+    groups' needs first."""
     out = []
     for b in blocks():
         d = load(b)
         if d.keys["group"] != group:
             continue
-        for child in d.children:
+        for child in d.children + d.uses:
             g = load(child).keys["group"]
             if g not in (group, "common") and g not in seen:
                 out += [x for x in _group_needs(g, seen + (group,)) + [g] if x not in out]

@@ -54,6 +54,15 @@ MUTANTS = [
       for kind, file, old, new in (
           ("rtl", "rtl/common/rsp_reg.sv", "      sticky_o <= '0;", "      sticky_o <= sticky_o;"),
           ("model", "csim/pdom/recon_stack.c", "    m->err_sticky = 0;", ""))),
+    # --- recon_stack: what the request gets, shown in its cycle (RTL and model)
+    *(dict(block="recon_stack", name=f"{kind}_fin_hidden", kind=kind, file=file, old=old, new=new,
+           why="the stack does not show that a request finishes its warp")
+      for kind, file, old, new in (
+          ("rtl", "rtl/pdom/recon_stack.sv",
+           "assign req_fin_o = apply && sp_next == '0;", "assign req_fin_o = 1'b0;"),
+          ("model", "csim/pdom/recon_stack.c",
+           "out->req_fin = in->req_valid && e->err == RS_ERR_NONE && e->depth_after == 0;",
+           "out->req_fin = false;"))),
     # --- recon_stack golden model ----------------------------------------------
     dict(block="recon_stack", name="model_reconvergence_entry_back", kind="model",
          file="csim/pdom/recon_stack.c",
@@ -265,5 +274,40 @@ MUTANTS = [
                "32'(tasks_n) >= IntervalTasks", "32'(tasks_n) > IntervalTasks"),
               ("model", "csim/robust/asu.c",
                "if (m->tasks >= m->interval_tasks)", "if (m->tasks > m->interval_tasks)"))))
+      for kind, file, old, new in edits),
+    # --- warp_slice_table (RTL and model, the default configuration)
+    *(dict(block="warp_slice_table", name=f"{kind}_{name}", kind=kind, file=file, old=old,
+           new=new, why=why)
+      for name, why, edits in (
+          ("release_all_active", "a barrier release makes every waiting slice active, past the depth", (
+              ("rtl", "rtl/robust/warp_slice_table.sv",
+               "status_q[x] <= wait_rank[x*CW +: CW] < depth_q ?",
+               "status_q[x] <= 1'b1 ?"),
+              ("model", "csim/robust/warp_slice_table.c",
+               "n++ < m->depth ?", "n++ < m->p.max_slices ?"))),
+          ("rr_repeats", "the round-robin pick may be the slice just issued", (
+              ("rtl", "rtl/robust/warp_slice_table.sv",
+               "assign after_last = ~((MS'(2) << last_q) - 1'b1);",
+               "assign after_last = ~((MS'(1) << last_q) - 1'b1);"),
+              ("model", "csim/robust/warp_slice_table.c",
+               "for (unsigned i = 1; i <= m->p.max_slices; i++) {",
+               "for (unsigned i = 0; i < m->p.max_slices; i++) {"))),
+          ("arrive_above_root", "a slice arrives with branches still on its stack", (
+              ("rtl", "rtl/robust/warp_slice_table.sv",
+               "end else if (is_arrive && 32'(stk_rd_tos) != 1) begin", "end else if (1'b0) begin"),
+              ("model", "csim/robust/warp_slice_table.c",
+               "if (r->op == WSL_OP_ARRIVE && recon_stack_depth(m->stk, r->entry) != 1u)",
+               "if (r->op == WSL_OP_ARRIVE && recon_stack_depth(m->stk, r->entry) == 99u)"))),
+          ("one_more_active", "a division makes depth + 1 slices active", (
+              ("rtl", "rtl/robust/warp_slice_table.sv",
+               "live_rank[x*CW +: CW] < req_depth_i ?", "live_rank[x*CW +: CW] <= req_depth_i ?"),
+              ("model", "csim/robust/warp_slice_table.c",
+               "m->status[e] = live < r->depth ?", "m->status[e] = live <= r->depth ?"))),
+          ("no_resume_on_barrier", "a slice waiting at a barrier resumes no dormant one", (
+              ("rtl", "rtl/robust/warp_slice_table.sv",
+               "assign leaves = done_e || (ok && (is_barrier || is_arrive));",
+               "assign leaves = done_e || (ok && is_arrive);"),
+              ("model", "csim/robust/warp_slice_table.c",
+               "ev->resume_barrier = resume(m);", "ev->resume_barrier = false;"))))
       for kind, file, old, new in edits),
 ]

@@ -1,0 +1,463 @@
+// Robust SIMD: the warp-slice table, with a reconvergence stack per slice.
+//
+// Source: Robust SIMD (IPDPS'12) section IV-A and Figure 4 (warp-slices of
+// neighbouring lanes, one width for all; merge by OR and divide again at an
+// interval's end, when every thread is at one PC with an empty stack; depth
+// slices active, the others dormant until an active one finishes or waits;
+// a stack per slice, so slices branch independently), section IV-B (the
+// table's entries). Behaviour, timing and errors:
+// docs/blocks/warp_slice_table.md.
+//
+// Example (NumWarps = 1, WarpWidth = 8, Figure 4): LAUNCH width 4, depth 2:
+// entries 0 (lanes 0x0F) and 1 (0xF0), both ACTIVE; their stacks are
+// written in the next 2 cycles. Entry 1 branches (its stack pushes) while
+// entry 0 advances: two PCs, two tops of stack, no waiting.
+//
+// The stacks are recon_stack's, one context per entry; a slice's branch or
+// advance is the stack's own operation, judged by the stack in the same
+// cycle (its req_err_o, req_fin_o), so the table applies the outcome at the
+// same edge.
+
+`include "assert.svh"
+
+module warp_slice_table #(
+  `include "warp_slice_table_paramlist.svh"
+) (
+  `include "warp_slice_table_portlist.svh"
+);
+
+  `include "warp_slice_table_checks.svh"
+
+  // (a NumWarps or MaxSlices of 0 is reported by the checks above, not by a
+  // division by 0 or an empty array below)
+  localparam int unsigned N  = NumWarps > 0 ? NumWarps : 1;
+  localparam int unsigned W  = WarpWidth;
+  localparam int unsigned MS = MaxSlices > 0 ? MaxSlices : 1;
+  localparam int unsigned EW = EntryIdWidth;
+  localparam int unsigned CW = CountWidth;
+
+  typedef logic [W-1:0]       mask_t;
+  typedef logic [2:0]         status_t;  // warp_slice_table_pkg::status_e
+  typedef logic [PcWidth-1:0] pc_t;
+
+  localparam pc_t PcNone = '1;
+  localparam logic [EW-1:0] Before0 = EW'(MS - 1);  // the pointer before entry 0
+
+  // ------------------------------------------------------------------------
+  // State
+  // ------------------------------------------------------------------------
+  status_t          status_q [MS];
+  mask_t            lanes_q  [MS];
+  logic [WidthWidth-1:0] width_q;
+  logic [CW-1:0]    depth_q;
+  logic [EW-1:0]    last_q;             // the round-robin pointer
+  logic             busy_q;             // the stacks are being written
+  logic [EW-1:0]    seq_q, seq_last_q;  // the entry written now, the last one
+  pc_t              init_pc_q, init_rpc_q;
+  logic             fin_q, resume_valid_q, released_q;
+  logic [EW-1:0]    resume_q;
+
+  logic [MS-1:0] is_free, is_active, is_dormant, is_waiting, is_merging;
+  for (genvar e = 0; e < MS; e++) begin : gen_status
+    assign is_free[e]    = status_q[e] == warp_slice_table_pkg::StatusFree;
+    assign is_active[e]  = status_q[e] == warp_slice_table_pkg::StatusActive;
+    assign is_dormant[e] = status_q[e] == warp_slice_table_pkg::StatusDormant;
+    assign is_waiting[e] = status_q[e] == warp_slice_table_pkg::StatusWaiting;
+    // the slices whose threads a RECONF merges (not done, not free)
+    assign is_merging[e] = status_q[e] == warp_slice_table_pkg::StatusArrived || is_dormant[e];
+  end
+
+  // How many bits of v are set below bit e, for every e.
+  function automatic logic [MS*CW-1:0] ranks(logic [MS-1:0] v);
+    logic [CW-1:0] c;
+    c     = '0;
+    ranks = '0;
+    for (int unsigned e = 0; e < MS; e++) begin
+      ranks[e*CW +: CW] = c;
+      c = c + CW'(v[e]);
+    end
+  endfunction
+
+  // ------------------------------------------------------------------------
+  // The request
+  // ------------------------------------------------------------------------
+  logic [2:0] op;
+  logic       is_launch, is_reconf, is_divide, is_branch, is_advance, is_arrive, is_barrier;
+  logic       is_slice_op, is_stack_op, e_ok;
+  logic [EW-1:0] e;
+  assign op          = req_op_i;
+  assign e           = req_entry_i;
+  assign e_ok        = 32'(e) < MS;
+  assign is_launch   = op == warp_slice_table_pkg::OpLaunch;
+  assign is_reconf   = op == warp_slice_table_pkg::OpReconf;
+  assign is_branch   = op == warp_slice_table_pkg::OpBranch;
+  assign is_advance  = op == warp_slice_table_pkg::OpAdvance;
+  assign is_arrive   = op == warp_slice_table_pkg::OpArrive;
+  assign is_barrier  = op == warp_slice_table_pkg::OpBarrier;
+  assign is_divide   = is_launch || is_reconf;
+  assign is_stack_op = is_branch || is_advance;
+  assign is_slice_op = is_stack_op || is_arrive || is_barrier;
+
+  status_t st_e;
+  assign st_e = e_ok ? status_q[e] : warp_slice_table_pkg::StatusFree;
+
+  // ------------------------------------------------------------------------
+  // The division (LAUNCH, RECONF): entry e is warp e mod N's slice e div N
+  // ------------------------------------------------------------------------
+  mask_t threads [N];  // each warp's threads taking part
+  always_comb begin : p_threads
+    for (int unsigned w = 0; w < N; w++) begin
+      threads[w] = is_launch ? '1 : '0;
+    end
+    for (int unsigned x = 0; x < MS; x++) begin
+      if (!is_launch && is_merging[x]) begin
+        threads[x % N] = threads[x % N] | lanes_q[x];
+      end
+    end
+  end
+
+  logic [W:0]    ones_w;  // req_width_i ones
+  mask_t         new_lanes [MS];
+  logic [MS-1:0] placed, live;  // a position of this width; a live slice
+  assign ones_w = ((W+1)'(1) << req_width_i) - 1'b1;
+  for (genvar x = 0; x < MS; x++) begin : gen_divide
+    localparam int unsigned K = x / N;
+    logic [31:0] lo;
+    assign lo           = K * 32'(req_width_i);
+    assign placed[x]    = lo < W;
+    assign new_lanes[x] = placed[x] ? threads[x % N] & W'(ones_w << lo) : '0;
+    assign live[x]      = new_lanes[x] != '0;
+  end
+
+  logic [MS*CW-1:0] live_rank;
+  logic [CW-1:0]    n_live, n_placed;
+  always_comb begin : p_counts
+    live_rank = ranks(live);
+    n_live    = '0;
+    n_placed  = '0;
+    for (int unsigned x = 0; x < MS; x++) begin
+      n_live   = n_live + CW'(live[x]);
+      n_placed = n_placed + CW'(placed[x]);
+    end
+  end
+
+  // ------------------------------------------------------------------------
+  // The stack: one context per entry; its read port follows req_entry_i
+  // ------------------------------------------------------------------------
+  logic        stk_valid;
+  logic [1:0]  stk_op;
+  logic [EW-1:0] stk_ctx;
+  pc_t         stk_pc, stk_rpc;
+  mask_t       stk_mask;
+  logic [2:0]  stk_err;
+  logic        stk_fin, stk_rd_valid;
+  pc_t         stk_rd_pc, stk_rd_rpc;
+  mask_t       stk_rd_mask;
+  logic [TosWidth-1:0] stk_rd_tos;
+
+  // ------------------------------------------------------------------------
+  // Judging the request (the lowest code wins)
+  // ------------------------------------------------------------------------
+  logic [3:0] own_err, err;
+  always_comb begin : p_judge
+    own_err = warp_slice_table_pkg::ErrNone;
+    if (op > warp_slice_table_pkg::OpBarrier) begin
+      own_err = warp_slice_table_pkg::ErrBadOp;
+    end else if (busy_q) begin
+      own_err = warp_slice_table_pkg::ErrBusy;
+    end else if (is_slice_op) begin
+      if (st_e == warp_slice_table_pkg::StatusFree) begin
+        own_err = warp_slice_table_pkg::ErrBadEntry;
+      end else if (st_e != warp_slice_table_pkg::StatusActive) begin
+        own_err = warp_slice_table_pkg::ErrNotActive;
+      end else if (is_arrive && 32'(stk_rd_tos) != 1) begin
+        own_err = warp_slice_table_pkg::ErrNotRoot;
+      end
+    end else begin  // LAUNCH, RECONF
+      if (is_active != '0 || is_waiting != '0) begin
+        own_err = warp_slice_table_pkg::ErrNotArrived;
+      end else if (32'(req_width_i) < MinWidth || 32'(req_width_i) > W) begin
+        own_err = warp_slice_table_pkg::ErrBadWidth;
+      end else if (req_depth_i == '0 || req_depth_i > n_live) begin
+        own_err = warp_slice_table_pkg::ErrBadDepth;
+      end else if (req_pc_i == PcNone) begin
+        own_err = warp_slice_table_pkg::ErrBadPc;
+      end
+    end
+  end
+
+  // a slice's branch or advance the table passes is judged by its stack
+  always_comb begin : p_judge_stack
+    err = own_err;
+    if (own_err == warp_slice_table_pkg::ErrNone && is_stack_op) begin
+      if (stk_err == recon_stack_pkg::ErrBadPc) begin
+        err = warp_slice_table_pkg::ErrBadPc;
+      end else if (stk_err == recon_stack_pkg::ErrOverflow) begin
+        err = warp_slice_table_pkg::ErrOverflow;
+      end
+    end
+  end
+
+  logic ok;
+  assign ok = req_valid_i && err == warp_slice_table_pkg::ErrNone;
+
+  // the stack's request: the writes after a division, else a slice's op
+  always_comb begin : p_stack_req
+    stk_valid = 1'b0;
+    stk_op    = recon_stack_pkg::OpInit;
+    stk_ctx   = e;
+    stk_pc    = req_pc_i;
+    stk_rpc   = req_rpc_i;
+    stk_mask  = req_mask_i;
+    if (busy_q) begin
+      stk_valid = lanes_q[seq_q] != '0;
+      stk_ctx   = seq_q;
+      stk_pc    = init_pc_q;
+      stk_rpc   = init_rpc_q;
+      stk_mask  = lanes_q[seq_q];
+    end else if (req_valid_i && own_err == warp_slice_table_pkg::ErrNone && is_stack_op) begin
+      stk_valid = 1'b1;
+      stk_op    = is_branch ? recon_stack_pkg::OpBranch : recon_stack_pkg::OpAdvance;
+    end
+  end
+
+  // ------------------------------------------------------------------------
+  // Next statuses: the operation, a dormant slice resumed, a barrier released
+  // ------------------------------------------------------------------------
+  logic    leaves;    // e leaves ACTIVE (DONE, WAITING, ARRIVED): a dormant resumes
+  logic    done_e;    // e reached its exit
+  status_t st_ev;     // e's new status
+  assign done_e = ok && is_stack_op && stk_fin;
+  assign leaves = done_e || (ok && (is_barrier || is_arrive));
+  always_comb begin : p_st_ev
+    st_ev = warp_slice_table_pkg::StatusActive;
+    if (done_e) begin
+      st_ev = warp_slice_table_pkg::StatusDone;
+    end else if (is_barrier) begin
+      st_ev = warp_slice_table_pkg::StatusWaiting;
+    end else if (is_arrive) begin
+      st_ev = warp_slice_table_pkg::StatusArrived;
+    end
+  end
+
+  logic          ev_slice;  // the statuses change by a slice op
+  logic [MS-1:0] e_oh, dormant_oh, act_n, dor_n, wait_n;
+  logic          resume, rel;
+  logic [EW-1:0] resume_idx;
+  assign ev_slice = ok && (done_e || is_barrier || is_arrive);
+  assign e_oh     = ev_slice ? MS'(1) << e : '0;
+
+  prio_enc #(.Width(MS)) u_resume (
+    .in_i    (is_dormant),
+    .valid_o (resume),
+    .idx_o   (resume_idx),
+    .onehot_o(dormant_oh)
+  );
+
+  always_comb begin : p_next_sets
+    act_n  = is_active & ~e_oh;
+    dor_n  = is_dormant;
+    wait_n = is_waiting | (ok && is_barrier ? e_oh : '0);
+    if (leaves && resume) begin
+      act_n = act_n | dormant_oh;
+      dor_n = dor_n & ~dormant_oh;
+    end
+  end
+  assign rel = ev_slice && act_n == '0 && dor_n == '0 && wait_n != '0;
+
+  logic [MS*CW-1:0] wait_rank;
+  assign wait_rank = ranks(wait_n);
+
+  // ------------------------------------------------------------------------
+  // The edge
+  // ------------------------------------------------------------------------
+  always_ff @(posedge clk_i or negedge rst_ni) begin : p_state
+    if (!rst_ni) begin
+      for (int unsigned x = 0; x < MS; x++) begin
+        status_q[x] <= warp_slice_table_pkg::StatusFree;
+        lanes_q[x]  <= '0;
+      end
+      width_q        <= '0;
+      depth_q        <= '0;
+      last_q         <= Before0;
+      busy_q         <= 1'b0;
+      seq_q          <= '0;
+      seq_last_q     <= '0;
+      init_pc_q      <= '0;
+      init_rpc_q     <= '0;
+      fin_q          <= 1'b0;
+      resume_valid_q <= 1'b0;
+      resume_q       <= '0;
+      released_q     <= 1'b0;
+    end else begin
+      fin_q          <= done_e;
+      resume_valid_q <= leaves && resume;
+      resume_q       <= (leaves && resume) ? resume_idx : '0;
+      released_q     <= rel;
+      if (busy_q) begin
+        seq_q  <= seq_q + 1'b1;
+        busy_q <= seq_q != seq_last_q;
+      end
+      if (ok && is_divide) begin
+        for (int unsigned x = 0; x < MS; x++) begin
+          lanes_q[x]  <= new_lanes[x];
+          status_q[x] <= !live[x] ? warp_slice_table_pkg::StatusFree :
+                         live_rank[x*CW +: CW] < req_depth_i ? warp_slice_table_pkg::StatusActive :
+                                                               warp_slice_table_pkg::StatusDormant;
+        end
+        width_q    <= req_width_i;
+        depth_q    <= req_depth_i;
+        last_q     <= Before0;
+        busy_q     <= 1'b1;
+        seq_q      <= '0;
+        seq_last_q <= EW'(n_placed - 1'b1);
+        init_pc_q  <= req_pc_i;
+        init_rpc_q <= req_rpc_i;
+      end else if (ok) begin
+        last_q <= e;
+        if (ev_slice) begin
+          for (int unsigned x = 0; x < MS; x++) begin
+            if (rel && wait_n[x]) begin
+              status_q[x] <= wait_rank[x*CW +: CW] < depth_q ?
+                             warp_slice_table_pkg::StatusActive :
+                             warp_slice_table_pkg::StatusDormant;
+            end else if (e_oh[x]) begin
+              status_q[x] <= st_ev;
+            end else if (leaves && resume && dormant_oh[x]) begin
+              status_q[x] <= warp_slice_table_pkg::StatusActive;
+            end
+          end
+        end
+      end
+    end
+  end
+
+  // the table answers its requests itself; the stack's own responses and
+  // likely-convergence fields have no use here
+  logic       unused_stk_rsp_valid;
+  logic [2:0] unused_stk_rsp_err;
+  logic [7:0] unused_stk_sticky;
+  pc_t        unused_stk_lpc;
+  logic [$clog2(Depth)-1:0] unused_stk_lpos;
+  logic       unused_stk;
+  recon_stack #(
+    .NumWarps(MS), .WarpWidth(W), .PcWidth(PcWidth), .Depth(Depth), .LcpEnable(0)
+  ) u_stack (
+    .clk_i, .rst_ni,
+    .req_valid_i  (stk_valid),
+    .req_op_i     (stk_op),
+    .req_warp_i   (stk_ctx),
+    .req_pc_i     (stk_pc),
+    .req_alt_pc_i (req_alt_pc_i),
+    .req_rpc_i    (stk_rpc),
+    .req_lpc_i    (PcNone),
+    .req_mask_i   (stk_mask),
+    .rd_warp_i    (e),
+    .rsp_valid_o  (unused_stk_rsp_valid),
+    .rsp_err_o    (unused_stk_rsp_err),
+    .err_sticky_o (unused_stk_sticky),
+    .req_err_o    (stk_err),
+    .req_fin_o    (stk_fin),
+    .rd_valid_o   (stk_rd_valid),
+    .rd_pc_o      (stk_rd_pc),
+    .rd_rpc_o     (stk_rd_rpc),
+    .rd_mask_o    (stk_rd_mask),
+    .rd_lpc_o     (unused_stk_lpc),
+    .rd_lpos_o    (unused_stk_lpos),
+    .rd_depth_o   (stk_rd_tos)
+  );
+  assign unused_stk = ^{unused_stk_rsp_valid, unused_stk_rsp_err, unused_stk_sticky,
+                        unused_stk_lpc, unused_stk_lpos, stk_rd_valid};
+
+  rsp_reg #(
+    .NumPorts(1),
+    .ErrWidth(4)
+  ) u_rsp (
+    .clk_i,
+    .rst_ni,
+    .valid_i (req_valid_i),
+    .err_i   (err),
+    .valid_o (rsp_valid_o),
+    .err_o   (rsp_err_o),
+    .sticky_o(err_sticky_o)
+  );
+
+  // ------------------------------------------------------------------------
+  // Outputs
+  // ------------------------------------------------------------------------
+  logic [CW-1:0] n_slices, n_active;
+  always_comb begin : p_out_counts
+    n_slices = '0;
+    n_active = '0;
+    for (int unsigned x = 0; x < MS; x++) begin
+      n_slices = n_slices + CW'(!is_free[x] && status_q[x] != warp_slice_table_pkg::StatusDone);
+      n_active = n_active + CW'(is_active[x]);
+    end
+  end
+
+  // round-robin: the first active entry after the pointer, wrapping
+  logic [MS-1:0] after_last, sel_hi_oh, sel_lo_oh;
+  logic [EW-1:0] sel_hi, sel_lo;
+  logic          sel_hi_valid, sel_lo_valid;
+  // entries above last_q (none when last_q is the last entry: the shift wraps to 0)
+  assign after_last = ~((MS'(2) << last_q) - 1'b1);
+  prio_enc #(.Width(MS)) u_sel_hi (
+    .in_i(is_active & after_last), .valid_o(sel_hi_valid), .idx_o(sel_hi), .onehot_o(sel_hi_oh)
+  );
+  prio_enc #(.Width(MS)) u_sel_lo (
+    .in_i(is_active), .valid_o(sel_lo_valid), .idx_o(sel_lo), .onehot_o(sel_lo_oh)
+  );
+  logic unused_sel;
+  assign unused_sel = ^{sel_hi_oh, sel_lo_oh};
+
+  assign req_ready_o    = !busy_q;
+  assign rsp_fin_o      = fin_q;
+  assign resume_valid_o = resume_valid_q;
+  assign resume_entry_o = resume_q;
+  assign released_o     = released_q;
+  assign width_o        = width_q;
+  assign depth_o        = depth_q;
+  assign slices_o       = n_slices;
+  assign active_o       = n_active;
+  assign arrived_o      = is_active == '0 && is_waiting == '0;
+  assign sel_valid_o    = sel_lo_valid && !busy_q;
+  assign sel_entry_o    = !sel_valid_o ? '0 : sel_hi_valid ? sel_hi : sel_lo;
+
+  // the read port: req_entry_i's slice, nothing for a free entry
+  always_comb begin : p_read
+    rd_status_o = st_e;
+    rd_warp_o   = '0;
+    rd_sid_o    = '0;
+    rd_lanes_o  = '0;
+    rd_pc_o     = '0;
+    rd_rpc_o    = '0;
+    rd_mask_o   = '0;
+    rd_tos_o    = '0;
+    if (st_e != warp_slice_table_pkg::StatusFree) begin
+      for (int unsigned x = 0; x < MS; x++) begin
+        if (32'(e) == x) begin
+          rd_warp_o = WarpIdWidth'(x % N);
+          rd_sid_o  = EW'(x / N);
+        end
+      end
+      rd_lanes_o = lanes_q[e];
+      rd_pc_o    = stk_rd_pc;
+      rd_rpc_o   = stk_rd_rpc;
+      rd_mask_o  = stk_rd_mask;
+      rd_tos_o   = stk_rd_tos;
+    end
+  end
+
+  // ------------------------------------------------------------------------
+  // Checks
+  // ------------------------------------------------------------------------
+  // An active slice's stack is never empty: the stack refuses only what the
+  // page lists (BAD_PC, OVERFLOW) for it.
+  `ASSERT_NEVER(ActiveStackRefusesOther_A,
+                req_valid_i && own_err == warp_slice_table_pkg::ErrNone && is_stack_op &&
+                stk_err != recon_stack_pkg::ErrNone && stk_err != recon_stack_pkg::ErrBadPc &&
+                stk_err != recon_stack_pkg::ErrOverflow)
+  // The writes after a division never fail.
+  `ASSERT_NEVER(InitRefused_A, busy_q && stk_valid && stk_err != recon_stack_pkg::ErrNone)
+
+endmodule
