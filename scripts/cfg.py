@@ -120,6 +120,23 @@ def load(block):
     return _load(CFG_DIR, block)
 
 
+def _lines(cfg_dir, path, seen=()):
+    """(where, line) of a declaration file, each `include NAME` line replaced
+    by the lines of configs/NAME.inc (facts several blocks share)."""
+    with open(path) as f:
+        for lineno, raw in enumerate(f, 1):
+            where = f"{path}:{lineno}"
+            words = _words(where, raw)
+            if raw[:1] not in " \t" and words[:1] == ["include"]:
+                inc = os.path.join(cfg_dir, words[1] + ".inc") if len(words) == 2 else ""
+                if not os.path.isfile(inc) or inc in seen:
+                    raise CfgError(f"{where}: want 'include NAME' of a configs/NAME.inc "
+                                   "not included already")
+                yield from _lines(cfg_dir, inc, seen + (inc,))
+            else:
+                yield where, raw
+
+
 @functools.lru_cache(None)
 def _load(cfg_dir, block):
     path = os.path.join(cfg_dir, block + ".cfg")
@@ -127,93 +144,95 @@ def _load(cfg_dir, block):
         raise CfgError(f"unknown block '{block}' (known: {' '.join(blocks())})")
     d = Decl(block)
     code = None  # the code list that indented lines extend
-    with open(path) as f:
-        for lineno, raw in enumerate(f, 1):
-            where = f"{path}:{lineno}"
-            words = _words(where, raw)
-            if not words:
-                continue
-            if raw[0] in " \t":
-                if code is None:
-                    raise CfgError(f"{where}: an indented line belongs under a 'code' line")
-                if len(words) not in (2, 3):
-                    raise CfgError(f"{where}: want NAME [VALUE] \"meaning\"")
-                value = int(words[1], 0) if len(words) == 3 else \
-                    (code["values"][-1][1] + 1 if code["values"] else 0)
-                if not re.fullmatch(r"[A-Z][A-Z0-9_]*", words[0]) or \
-                        not 0 <= value < 1 << code["width"]:
-                    raise CfgError(f"{where}: bad code '{words[0]}' = {value}")
-                if words[0] in ("WIDTH", "COUNT"):  # <PREFIX>_<KIND>_WIDTH/_COUNT are the list's
-                    raise CfgError(f"{where}: a code may not be named {words[0]} "
-                                   f"(the C header's <PREFIX>_<KIND>_{words[0]} is the list's own)")
-                code["values"].append((words[0], value, words[-1]))
-                continue
-            code = None
-            kw, args = words[0], words[1:]
-            if kw == "config":
-                if not args:
-                    raise CfgError(f"{where}: 'config' needs a name")
-                params = {}
-                for w in args[1:]:
-                    m = re.fullmatch(r"([A-Z][A-Za-z0-9]*)=(-?\d+)", w)
-                    if not m:
-                        raise CfgError(f"{where}: bad parameter '{w}' (want Name=integer)")
-                    params[m.group(1)] = int(m.group(2))
-                d.configs[args[0]] = params
-            elif kw == "param" and len(args) == 3:
-                m = re.fullmatch(r"(\d+)\.\.(\d+)", args[1])
+    for where, raw in _lines(cfg_dir, path):
+        words = _words(where, raw)
+        if not words:
+            continue
+        if raw[0] in " \t":
+            if code is None:
+                raise CfgError(f"{where}: an indented line belongs under a 'code' line")
+            if len(words) not in (2, 3):
+                raise CfgError(f"{where}: want NAME [VALUE] \"meaning\"")
+            value = int(words[1], 0) if len(words) == 3 else \
+                (code["values"][-1][1] + 1 if code["values"] else 0)
+            if not re.fullmatch(r"[A-Z][A-Z0-9_]*", words[0]) or \
+                    not 0 <= value < 1 << code["width"]:
+                raise CfgError(f"{where}: bad code '{words[0]}' = {value}")
+            if words[0] in ("WIDTH", "COUNT"):  # <PREFIX>_<KIND>_WIDTH/_COUNT are the list's
+                raise CfgError(f"{where}: a code may not be named {words[0]} "
+                               f"(the C header's <PREFIX>_<KIND>_{words[0]} is the list's own)")
+            code["values"].append((words[0], value, words[-1]))
+            continue
+        code = None
+        kw, args = words[0], words[1:]
+        if kw == "config":
+            if not args:
+                raise CfgError(f"{where}: 'config' needs a name")
+            params = {}
+            for w in args[1:]:
+                m = re.fullmatch(r"([A-Z][A-Za-z0-9]*)=(-?\d+)", w)
                 if not m:
-                    raise CfgError(f"{where}: want 'param Name LO..HI \"meaning\"'")
-                d.params[args[0]] = (int(m.group(1)), int(m.group(2)), args[2])
-            elif kw == "require" and len(args) == 2:
-                d.requires.append((args[0], args[1]))
-            elif kw == "derive" and len(args) == 2:
-                d.derived[args[0]] = args[1]
-            elif kw == "code" and len(args) == 3:
-                code = {"width": int(args[1]), "doc": args[2], "values": []}
-                d.codes[args[0]] = code
-            elif kw == "cover" and len(args) in (2, 4) and (len(args) == 2 or args[2] == "when"):
-                d.covers.append((args[0], args[1], args[3] if len(args) == 4 else None))
-            elif kw == "period" and len(args) == 3:
-                try:
-                    ns = float(args[1])
-                except ValueError:
-                    ns = 0.0
-                if not (math.isfinite(ns) and ns > 0):
-                    raise CfgError(f"{where}: want 'period CONFIG NS \"why\"' with NS > 0")
-                d.periods[args[0]] = (ns, args[2])
-            elif kw == "symbol" and len(args) == 2:
-                d.symbols[args[0]] = args[1]
-            elif kw == "packed" and len(args) == 2:
-                d.packed.append((args[0], args[1], True))
-            elif kw == "uses" and len(args) == 1:
-                d.uses.append(args[0])
-            elif kw == "child" and (len(args) == 1 or args[1:] == ["nocover"]):
-                d.children.append(args[0])
-                if len(args) == 2:
-                    d.nocover.add(args[0])
-            elif kw == "port" and len(args) == 4 and args[0] in ("in", "out"):
-                if not re.fullmatch(r"\w+_(i|ni|o)", args[1]) or \
-                        (args[1].endswith("_o") != (args[0] == "out")):
-                    raise CfgError(f"{where}: port '{args[1]}': an input ends in _i or _ni, "
-                                   "an output in _o")
-                d.ports.append((args[1], args[0], args[2], args[3]))
-            elif kw == "ports" and len(args) >= 2:
-                if args[0] not in d.children:
-                    raise CfgError(f"{where}: 'ports {args[0]}': not a 'child' line above")
-                theirs = {p[0]: p for p in load(args[0]).ports}
-                for name in args[1:]:
-                    if name not in theirs:
-                        raise CfgError(f"{where}: '{args[0]}' has no port '{name}'")
-                    d.ports.append(theirs[name])
-            elif kw in ("group", "top", "storage", "cprefix", "ops") and args:
-                d.keys[kw] = " ".join(args)
-            else:
-                raise CfgError(f"{where}: cannot parse '{raw.strip()}'")
+                    raise CfgError(f"{where}: bad parameter '{w}' (want Name=integer)")
+                params[m.group(1)] = int(m.group(2))
+            d.configs[args[0]] = params
+        elif kw == "param" and len(args) == 3:
+            m = re.fullmatch(r"(\d+)\.\.(\d+)", args[1])
+            if not m:
+                raise CfgError(f"{where}: want 'param Name LO..HI \"meaning\"'")
+            d.params[args[0]] = (int(m.group(1)), int(m.group(2)), args[2])
+        elif kw == "require" and len(args) == 2:
+            d.requires.append((args[0], args[1]))
+        elif kw == "derive" and len(args) == 2:
+            d.derived[args[0]] = args[1]
+        elif kw == "code" and len(args) == 3:
+            code = {"width": int(args[1]), "doc": args[2], "values": []}
+            d.codes[args[0]] = code
+        elif kw == "cover" and len(args) in (2, 4) and (len(args) == 2 or args[2] == "when"):
+            d.covers.append((args[0], args[1], args[3] if len(args) == 4 else None))
+        elif kw == "period" and len(args) == 3:
+            try:
+                ns = float(args[1])
+            except ValueError:
+                ns = 0.0
+            if not (math.isfinite(ns) and ns > 0):
+                raise CfgError(f"{where}: want 'period CONFIG NS \"why\"' with NS > 0")
+            d.periods[args[0]] = (ns, args[2])
+        elif kw == "symbol" and len(args) == 2:
+            d.symbols[args[0]] = args[1]
+        elif kw == "packed" and len(args) == 2:
+            d.packed.append((args[0], args[1], True))
+        elif kw == "uses" and len(args) == 1:
+            d.uses.append(args[0])
+        elif kw == "child" and (len(args) == 1 or args[1:] == ["nocover"]):
+            d.children.append(args[0])
+            if len(args) == 2:
+                d.nocover.add(args[0])
+        elif kw == "port" and len(args) == 4 and args[0] in ("in", "out"):
+            if not re.fullmatch(r"\w+_(i|ni|o)", args[1]) or \
+                    (args[1].endswith("_o") != (args[0] == "out")):
+                raise CfgError(f"{where}: port '{args[1]}': an input ends in _i or _ni, "
+                               "an output in _o")
+            d.ports.append((args[1], args[0], args[2], args[3]))
+        elif kw == "ports" and len(args) >= 2:
+            if args[0] not in d.children:
+                raise CfgError(f"{where}: 'ports {args[0]}': not a 'child' line above")
+            theirs = {p[0]: p for p in load(args[0]).ports}
+            for name in args[1:]:
+                if name not in theirs:
+                    raise CfgError(f"{where}: '{args[0]}' has no port '{name}'")
+                d.ports.append(theirs[name])
+        elif kw in ("group", "top", "storage", "cprefix", "ops") and args:
+            d.keys[kw] = " ".join(args)
+        else:
+            raise CfgError(f"{where}: cannot parse '{raw.strip()}'")
     for child in d.children:  # a composed block has its children's parameters
         c = load(child)
-        for name, v in c.params.items():
-            d.params.setdefault(name, v)
+        for name, (lo, hi, doc) in c.params.items():
+            # a parameter two children share: the range legal for both
+            if name in d.params:
+                lo, hi = max(lo, d.params[name][0]), min(hi, d.params[name][1])
+                doc = d.params[name][2]
+            d.params[name] = (lo, hi, doc)
         d.requires += [r for r in c.requires if r not in d.requires]
         for name, v in c.derived.items():
             d.derived.setdefault(name, v)

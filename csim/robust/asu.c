@@ -24,6 +24,7 @@
 
 #include "bitmask.h"
 #include "clog2.h"
+#include "robust.h"
 
 /* The actions of the search table (docs/blocks/asu.md, "The search"). */
 enum asu_action {
@@ -90,14 +91,12 @@ struct asu {
 
 static unsigned slices(const asu_params_t *p, unsigned w)
 {
-    return w ? p->num_warps * ((p->warp_width + w - 1u) / w) : 0u;
+    return robust_slices(p->num_warps, p->warp_width, w);
 }
 
-/* MinWidth; only for MaxSlices >= NumWarps */
 static unsigned min_width(const asu_params_t *p)
 {
-    unsigned per_warp = p->max_slices / p->num_warps;
-    return (p->warp_width + per_warp - 1u) / per_warp;
+    return robust_min_width(p->num_warps, p->warp_width, p->max_slices);
 }
 
 static uint64_t interval_tasks(const asu_params_t *p)

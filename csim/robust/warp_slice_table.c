@@ -47,6 +47,7 @@
 #include <string.h>
 
 #include "clog2.h"
+#include "robust.h"
 
 struct warp_slice_table {
     warp_slice_table_params_t p;
@@ -69,9 +70,8 @@ struct warp_slice_table {
     unsigned rsp_err, err_sticky;
     bool resume_valid, released;
     unsigned resume_entry;
-    /* scratch of the edge: a division's lanes, a warp's threads */
+    /* scratch of the edge: a division's lanes */
     bitmask_t *div_lanes;      /* MaxSlices */
-    bitmask_t *threads;        /* NumWarps */
 };
 
 /* A request with every field cut to its port's width. */
@@ -128,14 +128,9 @@ static int init(warp_slice_table_t *m, const warp_slice_table_params_t *p)
     m->status = calloc(p->max_slices, sizeof *m->status);
     m->lanes = calloc(p->max_slices, sizeof *m->lanes);
     m->div_lanes = calloc(p->max_slices, sizeof *m->div_lanes);
-    m->threads = calloc(p->num_warps, sizeof *m->threads);
-    if (!m->status || !m->lanes || !m->div_lanes || !m->threads)
+    if (!m->status || !m->lanes || !m->div_lanes)
         return WSL_ENOMEM;
-    /* MinWidth = ceil(W / max(1, MaxSlices div N)) */
-    unsigned per_warp = p->max_slices / p->num_warps;
-    if (per_warp < 1u)
-        per_warp = 1u;
-    m->min_width = (p->warp_width + per_warp - 1u) / per_warp;
+    m->min_width = robust_min_width(p->num_warps, p->warp_width, p->max_slices);
     m->pc_none = bm_low_bits(p->pc_width);
     m->entry_mask = index_mask(p->max_slices);
     m->width_mask = (unsigned)bm_low_bits(clog2(p->warp_width + 1u));
@@ -146,7 +141,7 @@ static int init(warp_slice_table_t *m, const warp_slice_table_params_t *p)
 MODEL_DEFINE_CREATE(warp_slice_table, check_params, init, WSL_EPARAM_NUM_WARPS, WSL_OK,
                     WSL_ENOMEM)
 MODEL_DEFINE_DESTROY(warp_slice_table, recon_stack_destroy(m->stk); free(m->status);
-                     free(m->lanes); free(m->div_lanes); free(m->threads))
+                     free(m->lanes); free(m->div_lanes))
 
 /* The round-robin pointer "before entry 0". */
 static unsigned rr_start(const warp_slice_table_t *m)
@@ -243,41 +238,43 @@ static req_t cut(const warp_slice_table_t *m, const warp_slice_table_in_t *in)
 }
 
 /* The division of a LAUNCH or RECONF at width w (MinWidth..W) into
- * m->div_lanes: every entry's lanes (empty: FREE). */
-static division_t divide(warp_slice_table_t *m, unsigned op, unsigned w)
+ * div[0..MaxSlices): every entry's lanes (empty: FREE). */
+static division_t divide(const warp_slice_table_t *m, unsigned op, unsigned w, bitmask_t *div)
 {
     const unsigned n_warps = m->p.num_warps;
+    bitmask_t threads[WSL_NUM_WARPS_MAX];
     /* the threads of each warp: LAUNCH all of them; RECONF the OR of the
      * lanes of its ARRIVED and DORMANT entries (those of DONE ones left) */
     for (unsigned v = 0; v < n_warps; v++) {
         if (op == WSL_OP_LAUNCH)
-            bm_fill(&m->threads[v], m->p.warp_width);
+            bm_fill(&threads[v], m->p.warp_width);
         else
-            bm_clear(&m->threads[v]);
+            bm_clear(&threads[v]);
     }
     if (op == WSL_OP_RECONF) {
         for (unsigned e = 0; e < m->p.max_slices; e++) {
             if (m->status[e] == WSL_STATUS_ARRIVED || m->status[e] == WSL_STATUS_DORMANT)
-                bm_or(&m->threads[e % n_warps], &m->threads[e % n_warps], &m->lanes[e]);
+                bm_or(&threads[e % n_warps], &threads[e % n_warps], &m->lanes[e]);
         }
     }
-    division_t d = {.positions = n_warps * ((m->p.warp_width + w - 1u) / w), .live = 0};
+    division_t d = {.positions = robust_slices(n_warps, m->p.warp_width, w), .live = 0};
     for (unsigned e = 0; e < m->p.max_slices; e++) {
-        bm_clear(&m->div_lanes[e]);
+        bm_clear(&div[e]);
         if (e >= d.positions)
             continue;
         unsigned k = e / n_warps;
         bitmask_t range = lane_range(slice_lo(k, w), slice_hi(m, k, w));
-        bm_and(&m->div_lanes[e], &m->threads[e % n_warps], &range);
-        d.live += !bm_is_zero(&m->div_lanes[e]);
+        bm_and(&div[e], &threads[e % n_warps], &range);
+        d.live += !bm_is_zero(&div[e]);
     }
     return d;
 }
 
 /* The table's own judgement of a request (the stack judges an accepted
  * BRANCH or ADVANCE afterwards). A LAUNCH or RECONF with a legal width
- * leaves its division in m->div_lanes and *d. */
-static unsigned judge(warp_slice_table_t *m, const req_t *r, division_t *d)
+ * leaves its division in div[0..MaxSlices) and *d. */
+static unsigned judge(const warp_slice_table_t *m, const req_t *r, division_t *d,
+                      bitmask_t *div)
 {
     if (r->op >= WSL_OP_COUNT)
         return WSL_ERR_BAD_OP;
@@ -288,8 +285,8 @@ static unsigned judge(warp_slice_table_t *m, const req_t *r, division_t *d)
             return WSL_ERR_NOT_ARRIVED;
         if (!in_range(r->width, m->min_width, m->p.warp_width))
             return WSL_ERR_BAD_WIDTH;
-        *d = divide(m, r->op, r->width);
-        if (!in_range(r->depth, 1u, d->live))
+        *d = divide(m, r->op, r->width, div);
+        if (!in_range(r->depth, 1u, d->positions))
             return WSL_ERR_BAD_DEPTH;
         if (r->pc == m->pc_none)
             return WSL_ERR_BAD_PC;
@@ -340,11 +337,46 @@ static unsigned sel_entry(const warp_slice_table_t *m, bool *valid)
     return 0;
 }
 
+/* The stack's request for an accepted BRANCH or ADVANCE. */
+static recon_stack_in_t stack_request(const warp_slice_table_t *m, const req_t *r)
+{
+    return (recon_stack_in_t){.req_valid = true,
+                              .req_op = r->op == WSL_OP_BRANCH ? RS_OP_BRANCH : RS_OP_ADVANCE,
+                              .req_warp = r->entry, .req_pc = r->pc, .req_alt_pc = r->alt_pc,
+                              .req_rpc = r->rpc, .req_lpc = m->pc_none, .req_mask = r->mask,
+                              .rd_warp = r->entry};
+}
+
+static bool is_stack_op(unsigned op)
+{
+    return op == WSL_OP_BRANCH || op == WSL_OP_ADVANCE;
+}
+
+/* req_err_o: the verdict the request presented now gets, the stack's on a
+ * BRANCH or ADVANCE the table passes (0 without a request). */
+static unsigned request_err(const warp_slice_table_t *m, const warp_slice_table_in_t *in)
+{
+    bitmask_t div[WSL_MAX_SLICES_MAX];
+    division_t d;
+    req_t r = cut(m, in);
+    if (!r.valid)
+        return WSL_ERR_NONE;
+    unsigned err = judge(m, &r, &d, div);
+    if (err == WSL_ERR_NONE && is_stack_op(r.op)) {
+        recon_stack_in_t si = stack_request(m, &r);
+        recon_stack_out_t so;
+        recon_stack_eval(m->stk, &si, &so);
+        err = stack_err(so.req_err);
+    }
+    return err;
+}
+
 void warp_slice_table_eval(const warp_slice_table_t *m, const warp_slice_table_in_t *in,
                            warp_slice_table_out_t *out)
 {
     memset(out, 0, sizeof *out);
     out->req_ready = !busy(m);
+    out->req_err = request_err(m, in);
     out->rsp_valid = m->rsp_valid;
     out->rsp_err = m->rsp_err;
     out->rsp_fin = m->rsp_fin;
@@ -513,15 +545,14 @@ void warp_slice_table_step(warp_slice_table_t *m, const warp_slice_table_in_t *i
     memset(&e, 0, sizeof e);
     req_t r = cut(m, in);
     division_t d = {0, 0};
-    unsigned err = r.valid ? judge(m, &r, &d) : WSL_ERR_NONE;
+    unsigned err = r.valid ? judge(m, &r, &d, m->div_lanes) : WSL_ERR_NONE;
     bool was_busy = busy(m);
 
     /* what the stack gets: the division's INIT of entry init_pos, or the
      * accepted BRANCH / ADVANCE, or nothing */
     recon_stack_in_t si;
     memset(&si, 0, sizeof si);
-    bool to_stack = r.valid && err == WSL_ERR_NONE &&
-                    (r.op == WSL_OP_BRANCH || r.op == WSL_OP_ADVANCE);
+    bool to_stack = r.valid && err == WSL_ERR_NONE && is_stack_op(r.op);
     if (was_busy) {
         unsigned p = m->init_pos;
         if (!bm_is_zero(&m->lanes[p])) {
@@ -530,10 +561,7 @@ void warp_slice_table_step(warp_slice_table_t *m, const warp_slice_table_in_t *i
                                     .req_lpc = m->pc_none, .req_mask = m->lanes[p]};
         }
     } else if (to_stack) {
-        si = (recon_stack_in_t){.req_valid = true,
-                                .req_op = r.op == WSL_OP_BRANCH ? RS_OP_BRANCH : RS_OP_ADVANCE,
-                                .req_warp = r.entry, .req_pc = r.pc, .req_alt_pc = r.alt_pc,
-                                .req_rpc = r.rpc, .req_lpc = m->pc_none, .req_mask = r.mask};
+        si = stack_request(m, &r);
     }
     recon_stack_events_t se;
     recon_stack_step(m->stk, &si, NULL, &se);
@@ -636,13 +664,6 @@ bool warp_slice_table_same_state(const warp_slice_table_t *a, const warp_slice_t
 unsigned warp_slice_table_min_width(const warp_slice_table_t *m)
 {
     return m->min_width;
-}
-
-unsigned warp_slice_table_live_after(warp_slice_table_t *m, bool launch, unsigned width)
-{
-    if (!in_range(width, m->min_width, m->p.warp_width))
-        return 0;
-    return divide(m, launch ? WSL_OP_LAUNCH : WSL_OP_RECONF, width).live;
 }
 
 bool warp_slice_table_arrived(const warp_slice_table_t *m)

@@ -70,6 +70,7 @@ typedef struct {
 /* The output ports without _o. */
 typedef struct {
     bool req_ready;       /* the stacks are not being written */
+    unsigned req_err;     /* the request's enum wsl_err now (0 without one) */
     bool rsp_valid;       /* registered: a request last cycle */
     unsigned rsp_err;     /* its enum wsl_err */
     bool rsp_fin;         /* it finished its slice */
@@ -134,9 +135,6 @@ bool warp_slice_table_busy(const warp_slice_table_t *m);
 bool warp_slice_table_same_state(const warp_slice_table_t *a, const warp_slice_table_t *b);
 /* MinWidth. */
 unsigned warp_slice_table_min_width(const warp_slice_table_t *m);
-/* The live slices a LAUNCH (launch) or RECONF at width would make now (0 for
- * a width out of range); the state is unchanged. */
-unsigned warp_slice_table_live_after(warp_slice_table_t *m, bool launch, unsigned width);
 /* No slice is ACTIVE or WAITING: LAUNCH and RECONF are legal. */
 bool warp_slice_table_arrived(const warp_slice_table_t *m);
 

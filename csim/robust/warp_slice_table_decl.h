@@ -54,7 +54,7 @@ enum wsl_err {
     WSL_ERR_NOT_ROOT = 5, /* ARRIVE: the slice's stack holds more than its root entry */
     WSL_ERR_NOT_ARRIVED = 6, /* LAUNCH, RECONF: a slice is active or waiting */
     WSL_ERR_BAD_WIDTH = 7, /* LAUNCH, RECONF: req_width_i below MinWidth or above WarpWidth */
-    WSL_ERR_BAD_DEPTH = 8, /* LAUNCH, RECONF: req_depth_i 0, or above the slices the division makes */
+    WSL_ERR_BAD_DEPTH = 8, /* LAUNCH, RECONF: req_depth_i 0, or above the slice positions the width makes (NumWarps x ceil(WarpWidth / width)) */
     WSL_ERR_BAD_PC = 9, /* LAUNCH, RECONF: req_pc_i none; BRANCH, ADVANCE: a PC the slice's stack refuses */
     WSL_ERR_OVERFLOW = 10, /* BRANCH: the divergence does not fit in the slice's stack */
 };

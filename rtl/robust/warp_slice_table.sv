@@ -130,13 +130,11 @@ module warp_slice_table #(
   end
 
   logic [MS*CW-1:0] live_rank;
-  logic [CW-1:0]    n_live, n_placed;
+  logic [CW-1:0]    n_placed;
   always_comb begin : p_counts
     live_rank = ranks(live);
-    n_live    = '0;
     n_placed  = '0;
     for (int unsigned x = 0; x < MS; x++) begin
-      n_live   = n_live + CW'(live[x]);
       n_placed = n_placed + CW'(placed[x]);
     end
   end
@@ -178,7 +176,7 @@ module warp_slice_table #(
         own_err = warp_slice_table_pkg::ErrNotArrived;
       end else if (32'(req_width_i) < MinWidth || 32'(req_width_i) > W) begin
         own_err = warp_slice_table_pkg::ErrBadWidth;
-      end else if (req_depth_i == '0 || req_depth_i > n_live) begin
+      end else if (req_depth_i == '0 || req_depth_i > n_placed) begin
         own_err = warp_slice_table_pkg::ErrBadDepth;
       end else if (req_pc_i == PcNone) begin
         own_err = warp_slice_table_pkg::ErrBadPc;
@@ -200,6 +198,7 @@ module warp_slice_table #(
 
   logic ok;
   assign ok = req_valid_i && err == warp_slice_table_pkg::ErrNone;
+  assign req_err_o = req_valid_i ? err : warp_slice_table_pkg::ErrNone;
 
   // the stack's request: the writes after a division, else a slice's op
   always_comb begin : p_stack_req

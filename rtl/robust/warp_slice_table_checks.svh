@@ -46,6 +46,7 @@ end
 
 // No output carries an X or Z bit at a clock edge out of reset.
 `ASSERT_KNOWN(ReqReadyKnown_A, req_ready_o)
+`ASSERT_KNOWN(ReqErrKnown_A, req_err_o)
 `ASSERT_KNOWN(RspValidKnown_A, rsp_valid_o)
 `ASSERT_KNOWN(RspErrKnown_A, rsp_err_o)
 `ASSERT_KNOWN(RspFinKnown_A, rsp_fin_o)

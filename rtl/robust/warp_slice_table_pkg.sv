@@ -33,7 +33,7 @@ package warp_slice_table_pkg;
     ErrNotRoot    = 4'd5, // ARRIVE: the slice's stack holds more than its root entry
     ErrNotArrived = 4'd6, // LAUNCH, RECONF: a slice is active or waiting
     ErrBadWidth   = 4'd7, // LAUNCH, RECONF: req_width_i below MinWidth or above WarpWidth
-    ErrBadDepth   = 4'd8, // LAUNCH, RECONF: req_depth_i 0, or above the slices the division makes
+    ErrBadDepth   = 4'd8, // LAUNCH, RECONF: req_depth_i 0, or above the slice positions the width makes (NumWarps x ceil(WarpWidth / width))
     ErrBadPc      = 4'd9, // LAUNCH, RECONF: req_pc_i none; BRANCH, ADVANCE: a PC the slice's stack refuses
     ErrOverflow   = 4'd10  // BRANCH: the divergence does not fit in the slice's stack
   } err_e;

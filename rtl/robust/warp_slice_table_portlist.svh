@@ -26,6 +26,9 @@
   input  logic [WarpWidth-1:0]    req_mask_i,
   /// No reconfiguration is writing the stacks: a request is taken.
   output logic                    req_ready_o,
+  /// The request's error code now (0 without one; combinational): what rsp_err_o shows after the
+  /// edge.
+  output logic [3:0]              req_err_o,
   /// Registered: a request was accepted or rejected last cycle.
   output logic                    rsp_valid_o,
   /// Its error code.

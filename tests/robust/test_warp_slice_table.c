@@ -697,8 +697,8 @@ static void test_holes(void **state)
     }
     EXPECT_STATUS(t, DONE, ARR, DONE, ARR, ARR, DONE, ARR, ARR);
     expect_counts(t, 5, 0, true);
-    /* 4 positions but 3 live slices: depth 4 is too deep */
-    reject(t, reconf(4, 4, 0x20, EXIT), WSL_ERR_BAD_DEPTH);
+    /* 4 positions (3 live slices): depth 5 is too deep */
+    reject(t, reconf(4, 5, 0x20, EXIT), WSL_ERR_BAD_DEPTH);
 
     /* warp 0: lanes 4..7 (0xf0); warp 1: 0x03 | 0x0c | 0xc0 = 0xcf.
      * Width 4: entry 0 (warp 0, lanes 0..3) has no thread left: a hole */
@@ -1030,7 +1030,7 @@ static void test_errors(void **state)
     reject(t, branch(0, 1, 0x20, 0x30, 0x40), WSL_ERR_BAD_ENTRY);
     reject(t, arrive(7), WSL_ERR_BAD_ENTRY);
     reject(t, barrier(3), WSL_ERR_BAD_ENTRY);
-    reject(t, reconf(4, 1, 0x10, EXIT), WSL_ERR_BAD_DEPTH); /* no threads: n = 0 */
+    reject(t, reconf(4, 5, 0x10, EXIT), WSL_ERR_BAD_DEPTH); /* P(4) = 4 */
     reject(t, raw_op(6, 0), WSL_ERR_BAD_OP);
     reject(t, raw_op(7, 0), WSL_ERR_BAD_OP);
     ev_t e;

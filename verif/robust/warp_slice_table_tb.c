@@ -16,6 +16,7 @@
 
 #include "cosim_kit.h"
 #include "pdom_stim.h"
+#include "robust.h"
 #include "warp_slice_table.h"
 
 typedef struct {
@@ -153,12 +154,10 @@ static void division(tb_t *t, warp_slice_table_in_t *in, bool launch)
     in->req_valid = true;
     in->req_op = launch ? WSL_OP_LAUNCH : WSL_OP_RECONF;
     in->req_width = lo + (unsigned)cosim_rng_below(r, w - lo + 1u);
-    unsigned n = warp_slice_table_live_after(t->m, launch, in->req_width);
-    in->req_depth = n ? 1u + (unsigned)cosim_rng_below(r, n) : 1u;
+    unsigned n = robust_slices(t->p.num_warps, w, in->req_width);
+    in->req_depth = 1u + (unsigned)cosim_rng_below(r, n);
     in->req_pc = t->head_pc;
     in->req_rpc = t->exit_pc;
-    if (!n)
-        inject(t, WSL_ERR_BAD_DEPTH); /* nothing live to divide */
     if (!cosim_rng_pct(r, 4))
         return;
     unsigned c = (unsigned)cosim_rng_below(r, 3);
