@@ -196,7 +196,7 @@ def c_header(d, params=True):
         for n, v, doc in c["values"]:
             lines.append(f"    {pre}_{kind.upper()}_{n} = {v}, /* {doc} */")
         lines += ["};", f"#define {pre}_{kind.upper()}_WIDTH {c['width']}u",
-                  f"#define {pre}_{kind.upper()}_COUNT {len(c['values'])}u"]
+                  f"#define {pre}_{kind.upper()}_COUNT {c['values'][-1][1] + 1}u"]  # one past the last
     if d.codes:
         fns = ", ".join(f"{pre.lower()}_{kind}_name()" for kind in d.codes)
         lines += [""] + textwrap.wrap(f"{fns}: the name of a code, NULL for an unused one.", 95,

@@ -18,6 +18,9 @@ Called by scripts/gen_shim.py (which has the port list) with --block and
                       their shared drivers compile in every build)
   <prefix>_<kind>_words  each code list of every block of those groups as
                       scenario words (names as declared, any letter case)
+  <prefix>_err_cover  for a block with an err code list and cover points:
+                      the cover point err_<name> of each code value
+                      (<PREFIX>_CV_COUNT for one without, and for NONE)
   KIT_COVERS_<BLOCK>  the index of a block's cover group in this build:
                       its children first, then the block itself
   cosim_kit           (with COSIM_KIT_TABLES, in verif/common/cosim_main.c
@@ -125,6 +128,16 @@ def kit_header(block, config, top, ins, outs):
             L.append(f"static const scenario_word_t {pre.lower()}_{kind}_words[] = {{")
             L += [f'    {{"{n}", {v}u}},' for n, v, _ in code["values"]]
             L.append("    {NULL, 0},")
+            L.append("};")
+        if "err" in bd.codes and bd.covers:
+            # the cover point err_<name> of each error code, by value
+            cov = {n for n, _, _ in bd.covers}
+            name = {v: n for n, v, _ in bd.codes["err"]["values"]}
+            L.append(f"static const unsigned {pre.lower()}_err_cover[{1 << bd.codes['err']['width']}] = {{")
+            for v in range(1 << bd.codes["err"]["width"]):
+                n = name.get(v, "")
+                L.append(f"    {pre}_CV_ERR_{n}," if f"err_{n.lower()}" in cov
+                         else f"    {pre}_CV_COUNT,")
             L.append("};")
     L.append("")
 

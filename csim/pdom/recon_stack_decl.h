@@ -41,7 +41,7 @@ enum rs_err {
     RS_ERR_OVERFLOW = 7, /* a divergent BRANCH whose pushes do not fit in Depth (6 is reserved: it was UNDERFLOW; a warp reaching its exit now finishes) */
 };
 #define RS_ERR_WIDTH 3u
-#define RS_ERR_COUNT 7u
+#define RS_ERR_COUNT 8u
 
 /* rs_op_name(), rs_err_name(): the name of a code, NULL for an unused one. */
 CODE_NAMES(rs_op_name, [RS_OP_INIT] = "INIT", [RS_OP_BRANCH] = "BRANCH",

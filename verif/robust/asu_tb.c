@@ -4,11 +4,11 @@
  * landscape over (width x depth): unimodal, the same with 10% noise per
  * interval, or adversarial (an unrelated level per point). An interval's
  * tasks arrive at the rate its landscape point gives (IntervalTasks per
- * `len` cycles; one interval in 200 stalls for 70,000 cycles, so a 16-bit
- * cycle counter saturates); after DRAIN shows, the threads finish their
+ * `len` cycles; one interval in 100 stalls long enough that a cycle counter
+ * of 16 bits or less saturates); after DRAIN shows, the threads finish their
  * tasks (up to one each) over a few cycles and the WPU presents SYNC; after convergence the section runs on
  * for a while, then a new one starts (or END and a pause). Some sections
- * are cut short by an early START or END. About one START in ten is
+ * are cut short by an early START or END. About one START in five is
  * illegal first, and SYNC outside DRAIN and over-range task counts are
  * injected now and then: each must give its error code and leave the model
  * in the state of a shadow model that saw the cycle without it. Or a
@@ -17,9 +17,7 @@
 
 #include "asu.h"
 #include "cosim_kit.h"
-
-enum { LAND_UNIMODAL, LAND_NOISY, LAND_ADVERSARIAL, LAND_COUNT };
-#define STALL_CYCLES 70000u
+#include "robust_tb_common.h"
 
 typedef struct {
     asu_params_t p;
@@ -28,9 +26,7 @@ typedef struct {
     uint64_t *cover;
     cosim_rng_t rng;
     unsigned done_max; /* the largest value done_i can carry */
-    /* the section's landscape */
-    unsigned land, peak_w, peak_d;
-    uint64_t land_seed, lmin;
+    robust_land_t land; /* the section's landscape */
     /* the WPU */
     unsigned prev_phase;
     uint64_t len, acc;   /* the interval's rate: IntervalTasks per len cycles */
@@ -134,33 +130,6 @@ static int scenario_check(const tb_t *t, const asu_out_t *o, char *err, size_t e
 
 /* ---- the WPU ------------------------------------------------------------------ */
 
-static uint64_t mix(uint64_t x)
-{
-    x ^= x >> 33;
-    x *= UINT64_C(0xff51afd7ed558ccd);
-    x ^= x >> 33;
-    return x;
-}
-
-static unsigned dist(unsigned a, unsigned b) { return a > b ? a - b : b - a; }
-
-/* The cycles an interval at (w, d) takes: lmin at the landscape's best
- * point, up to 4 x lmin away from it. */
-static uint64_t interval_len(tb_t *t, unsigned w, unsigned d)
-{
-    cosim_rng_t *r = &t->rng;
-    uint64_t W = t->p.warp_width, S = t->p.max_slices, len;
-    if (t->land == LAND_ADVERSARIAL) {
-        len = t->lmin * (1u + mix(t->land_seed ^ ((uint64_t)w << 16) ^ d) % 4u);
-    } else {
-        uint64_t far = dist(w, t->peak_w) * S + dist(d, t->peak_d) * W; /* < 2 W S */
-        len = t->lmin + t->lmin * 3u * far / (2u * W * S);
-        if (t->land == LAND_NOISY)
-            len = len * (90u + cosim_rng_below(r, 21)) / 100u;
-    }
-    return cosim_rng_below(r, 200) ? len : STALL_CYCLES;
-}
-
 /* This cycle's completed tasks at the interval's rate. */
 static unsigned tasks_now(tb_t *t)
 {
@@ -176,7 +145,7 @@ static unsigned random_width(tb_t *t)
     return lo + (unsigned)cosim_rng_below(&t->rng, t->p.warp_width - lo + 1u);
 }
 
-/* A START: a new section, its landscape and, one time in ten, an illegal
+/* A START: a new section, its landscape and, one time in five, an illegal
  * START first (the legal one follows on a later cycle). */
 static void start_section(tb_t *t, asu_in_t *in)
 {
@@ -194,7 +163,7 @@ static void start_section(tb_t *t, asu_in_t *in)
     }
     in->start_tasks = cosim_rng_pct(r, 10) ? cosim_rng_below(r, thr)
                                            : thr + cosim_rng_below(r, thr);
-    if (cosim_rng_pct(r, 10)) {
+    if (cosim_rng_pct(r, 20)) {
         unsigned width_span = 1u << CFG_WidthWidth, depth_span = 1u << CFG_DepthWidth;
         unsigned s = asu_slices(t->m, in->start_width);
         t->bad_op = true;
@@ -215,10 +184,9 @@ static void start_section(tb_t *t, asu_in_t *in)
             return;
         }
     }
-    t->land = (unsigned)cosim_rng_below(r, LAND_COUNT);
-    t->land_seed = cosim_rng_next(r);
-    t->peak_w = random_width(t);
-    t->peak_d = 1u + (unsigned)cosim_rng_below(r, asu_slices(t->m, t->peak_w));
+    unsigned peak_w = random_width(t);
+    robust_land_new(&t->land, r, peak_w,
+                    1u + (unsigned)cosim_rng_below(r, asu_slices(t->m, peak_w)));
 }
 
 static int random_stimulus(tb_t *t, asu_in_t *in)
@@ -227,7 +195,9 @@ static int random_stimulus(tb_t *t, asu_in_t *in)
     asu_out_t o;
     asu_peek(t->m, &o);
     if (o.reconf && o.phase == ASU_PHASE_RUN) { /* an interval begins */
-        t->len = interval_len(t, o.width, o.depth);
+        t->len = robust_land_len(&t->land, r, o.width, o.depth);
+        if (t->len == ROBUST_STALL_CYCLES && t->p.cycle_width < 16)
+            t->len = (UINT64_C(1) << t->p.cycle_width) + 16u; /* just saturates */
         t->acc = 0;
         t->early = cosim_rng_pct(r, 3) ? 1u + cosim_rng_below(r, t->len) : 0;
         t->early_end = cosim_rng_pct(r, 50);
@@ -286,48 +256,6 @@ static int random_stimulus(tb_t *t, asu_in_t *in)
     return 0;
 }
 
-/* ---- cover ---------------------------------------------------------------------- */
-
-static void cover(tb_t *t, const asu_events_t *ev)
-{
-    uint64_t *c = t->cover;
-    static const unsigned err_cover[8] = {
-        [ASU_ERR_NONE] = ASU_CV_COUNT,
-        [ASU_ERR_BAD_WIDTH] = ASU_CV_ERR_BAD_WIDTH,
-        [ASU_ERR_BAD_DEPTH] = ASU_CV_ERR_BAD_DEPTH,
-        [ASU_ERR_BAD_STRATEGY] = ASU_CV_ERR_BAD_STRATEGY,
-        [ASU_ERR_BAD_SYNC] = ASU_CV_ERR_BAD_SYNC,
-        [ASU_ERR_BAD_COUNT] = ASU_CV_ERR_BAD_COUNT,
-        [6] = ASU_CV_COUNT,
-        [7] = ASU_CV_COUNT,
-    };
-    if (ev->op_rejected && err_cover[ev->op_err & 7u] < ASU_CV_COUNT)
-        c[err_cover[ev->op_err & 7u]]++;
-    if (ev->done_rejected && err_cover[ev->done_err & 7u] < ASU_CV_COUNT)
-        c[err_cover[ev->done_err & 7u]]++;
-    c[ASU_CV_INTERVAL] += ev->interval;
-    c[ASU_CV_DRAIN_TASKS] += ev->drain_tasks;
-    c[ASU_CV_UP_BETTER] += ev->up_better;
-    c[ASU_CV_DOWN_BETTER] += ev->down_better;
-    c[ASU_CV_BOTH_WORSE] += ev->both_worse;
-    c[ASU_CV_MOVE_GAIN] += ev->move_gain;
-    c[ASU_CV_MOVE_STOP] += ev->move_stop;
-    c[ASU_CV_PROBE_CLAMPED] += ev->probe_clamped;
-    c[ASU_CV_PROBE_SKIPPED] += ev->probe_skipped;
-    c[ASU_CV_STRIDE_HALVED] += ev->stride_halved;
-    c[ASU_CV_DEPTH_CLAMPED] += ev->depth_clamped;
-    c[ASU_CV_DIM_SWITCH] += ev->dim_switch;
-    c[ASU_CV_DWREP_REPEAT] += ev->dwrep_repeat;
-    c[ASU_CV_CONV_DWREP] += ev->converged && ev->strategy == ASU_STRATEGY_DWREP;
-    c[ASU_CV_CONV_WIDTH] += ev->converged && ev->strategy == ASU_STRATEGY_WIDTH_ONLY;
-    c[ASU_CV_CONV_DEPTH] += ev->converged && ev->strategy == ASU_STRATEGY_DEPTH_ONLY;
-    c[ASU_CV_CONV_INC] += ev->converged && !ev->anneal;
-    c[ASU_CV_FALLBACK] += ev->fallback;
-    c[ASU_CV_RESTART] += ev->restart;
-    c[ASU_CV_END_EARLY] += ev->end_early;
-    c[ASU_CV_CYCLES_SAT] += ev->cycles_sat;
-}
-
 /* ---- cosim_testbench_t callbacks ------------------------------------------------ */
 
 static int tb_init(tb_t *t, const cosim_opts_t *o, uint64_t *const *cover, char *err,
@@ -338,8 +266,11 @@ static int tb_init(tb_t *t, const cosim_opts_t *o, uint64_t *const *cover, char 
     cosim_rng_seed(&t->rng, o->seed);
     t->done_max = (1u << CFG_WidthWidth) - 1u;
     uint64_t it = asu_interval_tasks(t->m);
-    t->lmin = 2u * it / t->p.warp_width > 500u ? 2u * it / t->p.warp_width : 500u;
-    t->len = t->lmin;
+    t->land.lmin = 2u * it / t->p.warp_width > 500u ? 2u * it / t->p.warp_width : 500u;
+    t->land.warp_width = t->p.warp_width;
+    t->land.max_slices = t->p.max_slices;
+    t->land.stall_one_in = 100;
+    t->len = t->land.lmin;
     t->prev_phase = ASU_PHASE_COUNT; /* none yet */
     t->scn.scn = o->scn;
     return 0;
@@ -362,7 +293,7 @@ static int tb_model(tb_t *t, uint64_t cycle, const asu_in_t *in, asu_out_t *out,
     }
     asu_events_t ev;
     asu_step(t->m, in, out, &ev);
-    cover(t, &ev);
+    robust_asu_cover(t->cover, &ev);
     /* the shadow sees this cycle without its illegal inputs */
     asu_in_t legal = *in;
     if (t->bad_op)

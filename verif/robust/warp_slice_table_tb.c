@@ -15,8 +15,7 @@
 #include <string.h>
 
 #include "cosim_kit.h"
-#include "pdom_stim.h"
-#include "robust.h"
+#include "robust_tb_common.h"
 #include "warp_slice_table.h"
 
 typedef struct {
@@ -24,13 +23,8 @@ typedef struct {
     warp_slice_table_t *m;
     warp_slice_table_t *shadow; /* the same cycles, without the illegal requests */
     uint64_t *cover;
-    cosim_rng_t rng;
-    uint64_t pc_none, exit_pc, head_pc; /* head: the task loop's, where slices start and arrive */
-    unsigned entry_span;  /* 2^EntryIdWidth */
+    robust_wpu_t w;       /* the task loop (robust_tb_common.h) */
     unsigned ops_left;    /* operations before the interval drains */
-    bool deep;            /* this interval's branches nest deep (the stacks fill) */
-    bool bad;             /* this cycle's request is illegal */
-    unsigned bad_code;
     scenario_cycle_t scn; /* a directed scenario instead of the generator (scn.scn set) */
 } tb_t;
 
@@ -129,247 +123,36 @@ static int scenario_check(const tb_t *t, const warp_slice_table_out_t *o, char *
 
 /* ---- the WPU ------------------------------------------------------------------ */
 
-/* A PC that is none of the program's fixed ones. */
-static uint64_t fresh_pc(tb_t *t)
-{
-    uint64_t pc;
-    do {
-        pc = cosim_rng_below(&t->rng, t->pc_none); /* never none */
-    } while (pc == t->exit_pc || pc == t->head_pc);
-    return pc;
-}
-
-static void inject(tb_t *t, unsigned code)
-{
-    t->bad = true;
-    t->bad_code = code;
-}
-
-/* A LAUNCH or RECONF at a random legal width and depth; one time in 25 one
- * of width, depth or PC is not legal. */
-static void division(tb_t *t, warp_slice_table_in_t *in, bool launch)
-{
-    cosim_rng_t *r = &t->rng;
-    unsigned lo = warp_slice_table_min_width(t->m), w = t->p.warp_width;
-    in->req_valid = true;
-    in->req_op = launch ? WSL_OP_LAUNCH : WSL_OP_RECONF;
-    in->req_width = lo + (unsigned)cosim_rng_below(r, w - lo + 1u);
-    unsigned n = robust_slices(t->p.num_warps, w, in->req_width);
-    in->req_depth = 1u + (unsigned)cosim_rng_below(r, n);
-    in->req_pc = t->head_pc;
-    in->req_rpc = t->exit_pc;
-    if (!cosim_rng_pct(r, 4))
-        return;
-    unsigned c = (unsigned)cosim_rng_below(r, 3);
-    if (c == 0 && (lo > 1 || w + 1u < (1u << CFG_WidthWidth))) {
-        in->req_width = lo > 1 && cosim_rng_pct(r, 50) ? lo - 1u : w + 1u < (1u << CFG_WidthWidth) ? w + 1u : 0u;
-        inject(t, WSL_ERR_BAD_WIDTH);
-    } else if (c == 1 && !t->bad) {
-        in->req_depth = cosim_rng_pct(r, 50) || n + 1u >= (1u << CFG_CountWidth) ? 0 : n + 1u;
-        inject(t, WSL_ERR_BAD_DEPTH);
-    } else if (c == 2 && !t->bad) {
-        in->req_pc = t->pc_none;
-        inject(t, WSL_ERR_BAD_PC);
-    }
-}
-
-static recon_stack_entry_t top_of(const tb_t *t, unsigned e, unsigned *depth)
-{
-    recon_stack_entry_t tos = {0};
-    *depth = recon_stack_depth(warp_slice_table_stack(t->m), e);
-    if (*depth)
-        recon_stack_entry(warp_slice_table_stack(t->m), e, *depth - 1u, &tos);
-    return tos;
-}
-
-/* A branch from a top {rpc, its threads}: pdom_random_branch's, the
- * program's fixed PCs replaced by fresh ones; in a deep interval every
- * thread but one is taken, so the taken side on top keeps threads to
- * diverge again. */
-static void branch(tb_t *t, warp_slice_table_in_t *in, uint64_t rpc, const bitmask_t *threads)
-{
-    static const pdom_branch_mix_t mix = {.rpc_reuse_pct = 30, .side_rpc = 4, .side_lpc = 0};
-    pdom_branch_t b;
-    pdom_random_branch(&t->rng, t->pc_none, false, rpc, t->pc_none, &mix, &b);
-    in->req_op = WSL_OP_BRANCH;
-    in->req_rpc = b.rpc == t->exit_pc || b.rpc == t->head_pc ? fresh_pc(t) : b.rpc;
-    in->req_pc = b.pc == t->exit_pc || b.pc == t->head_pc ? in->req_rpc : b.pc;
-    in->req_alt_pc = b.alt_pc == t->exit_pc || b.alt_pc == t->head_pc ? in->req_rpc : b.alt_pc;
-    for (unsigned i = 0; i < bm_words(t->p.warp_width); i++)
-        in->req_mask.w[i] = cosim_rng_next(&t->rng);
-    bm_trim(&in->req_mask, t->p.warp_width);
-    if (t->deep) {
-        unsigned first = 0;
-        while (first + 1u < t->p.warp_width && !bm_get(threads, first))
-            first++;
-        bm_fill(&in->req_mask, t->p.warp_width);
-        bm_set(&in->req_mask, first, false);
-    }
-}
-
-/* One operation of the active slice e. At its stack's root a slice runs the
- * task loop: a task starts (an advance or a branch), ends (back to the
- * head), or the slice exits or waits at a barrier; above the root it
- * branches or reconverges. Draining, it goes back to the root and the head
- * and arrives. */
-static void slice_op(tb_t *t, warp_slice_table_in_t *in, unsigned e, bool drain)
-{
-    cosim_rng_t *r = &t->rng;
-    unsigned depth;
-    recon_stack_entry_t tos = top_of(t, e, &depth);
-    in->req_valid = true;
-    in->req_entry = e;
-    in->req_op = WSL_OP_ADVANCE;
-    if (depth > 1) {
-        if (drain || cosim_rng_pct(r, t->deep ? 5 : 40))
-            in->req_pc = tos.rpc; /* reconverge: pop */
-        else
-            branch(t, in, tos.rpc, &tos.mask);
-        return;
-    }
-    unsigned c = (unsigned)cosim_rng_below(r, 100);
-    if (drain && tos.pc == t->head_pc)
-        in->req_op = WSL_OP_ARRIVE;
-    else if (drain || c < 30)
-        in->req_pc = t->head_pc; /* the task ends */
-    else if (c < 32)
-        in->req_op = WSL_OP_BARRIER;
-    else if (c < 34)
-        in->req_pc = t->exit_pc; /* no task left: the slice exits */
-    else if (c < 70)
-        branch(t, in, t->exit_pc, &tos.mask);
-    else
-        in->req_pc = fresh_pc(t);
-}
-
-/* This cycle's request replaced by an illegal one, one time in 33. */
-static void maybe_illegal(tb_t *t, warp_slice_table_in_t *in)
-{
-    cosim_rng_t *r = &t->rng;
-    if (t->bad || cosim_rng_below(r, 33) != 0)
-        return;
-    unsigned e = (unsigned)cosim_rng_below(r, t->entry_span);
-    unsigned st = e < t->p.max_slices ? warp_slice_table_status(t->m, e) : WSL_STATUS_FREE;
-    unsigned depth = 0;
-    recon_stack_entry_t tos = e < t->p.max_slices ? top_of(t, e, &depth) : (recon_stack_entry_t){0};
-    warp_slice_table_in_t bad = {.req_valid = true, .req_entry = e};
-    switch (cosim_rng_below(r, 5)) {
-    case 0:
-        bad.req_op = 6u + (unsigned)cosim_rng_below(r, 2);
-        inject(t, WSL_ERR_BAD_OP);
-        break;
-    case 1: /* an arrival, whatever e is */
-        if (st == WSL_STATUS_ACTIVE && depth == 1)
-            return;
-        bad.req_op = WSL_OP_ARRIVE;
-        inject(t, st == WSL_STATUS_FREE     ? WSL_ERR_BAD_ENTRY
-                  : st != WSL_STATUS_ACTIVE ? WSL_ERR_NOT_ACTIVE
-                                            : WSL_ERR_NOT_ROOT);
-        break;
-    case 2: /* a division while slices run */
-        if (warp_slice_table_arrived(t->m))
-            return;
-        division(t, &bad, cosim_rng_pct(r, 50));
-        t->bad = false;
-        inject(t, WSL_ERR_NOT_ARRIVED);
-        break;
-    case 3: /* an advance to none */
-        if (st != WSL_STATUS_ACTIVE)
-            return;
-        bad.req_op = WSL_OP_ADVANCE;
-        bad.req_pc = t->pc_none;
-        inject(t, WSL_ERR_BAD_PC);
-        break;
-    default: { /* a divergence that does not fit: fresh rpc, both sides pushed */
-        unsigned first = 0;
-        while (first < t->p.warp_width && !bm_get(&tos.mask, first))
-            first++;
-        if (st != WSL_STATUS_ACTIVE || depth + 2u <= t->p.depth ||
-            bm_popcount(&tos.mask) < 2 || t->pc_none < 8)
-            return;
-        bad.req_op = WSL_OP_BRANCH;
-        bad.req_rpc = fresh_pc(t);
-        do {
-            bad.req_pc = fresh_pc(t);
-        } while (bad.req_pc == bad.req_rpc);
-        do {
-            bad.req_alt_pc = fresh_pc(t);
-        } while (bad.req_alt_pc == bad.req_rpc || bad.req_alt_pc == bad.req_pc);
-        bm_set(&bad.req_mask, first, true); /* one thread taken, the others not */
-        inject(t, WSL_ERR_OVERFLOW);
-        break;
-    }
-    }
-    *in = bad;
-}
-
 static int random_stimulus(tb_t *t, warp_slice_table_in_t *in)
 {
-    cosim_rng_t *r = &t->rng;
+    robust_wpu_t *w = &t->w;
+    cosim_rng_t *r = &w->rng;
     warp_slice_table_out_t o;
     warp_slice_table_eval(t->m, in, &o);
     if (!o.req_ready) { /* the stacks are being written */
         if (cosim_rng_pct(r, 5)) {
             in->req_valid = true;
             in->req_op = WSL_OP_ADVANCE;
-            inject(t, WSL_ERR_BUSY);
+            robust_wpu_inject(w, WSL_ERR_BUSY);
         }
     } else if (cosim_rng_pct(r, 90)) {
         if (o.arrived) { /* every live slice arrived, or none is left */
-            division(t, in, o.slices == 0 || cosim_rng_pct(r, 12));
+            robust_wpu_division(w, in, o.slices == 0 || cosim_rng_pct(r, 12), true);
             t->ops_left = 20u + (unsigned)cosim_rng_below(r, 400);
-            t->deep = cosim_rng_pct(r, 15);
+            w->deep = cosim_rng_pct(r, 15);
         } else if (o.sel_valid) {
             unsigned e = o.sel_entry, x = (unsigned)cosim_rng_below(r, t->p.max_slices);
+            bool task_end;
             if (cosim_rng_pct(r, 30) && warp_slice_table_status(t->m, x) == WSL_STATUS_ACTIVE)
                 e = x; /* another active slice */
-            slice_op(t, in, e, t->ops_left == 0);
+            robust_wpu_slice_op(w, in, e, t->ops_left == 0, &task_end);
             t->ops_left -= t->ops_left != 0;
         }
-        maybe_illegal(t, in);
+        robust_wpu_maybe_illegal(w, in);
     }
     if (!in->req_valid || in->req_op > WSL_OP_BARRIER || in->req_op < WSL_OP_BRANCH)
-        in->req_entry = (unsigned)cosim_rng_below(r, t->entry_span); /* the read port */
+        in->req_entry = (unsigned)cosim_rng_below(r, w->entry_span); /* the read port */
     return 0;
-}
-
-/* ---- cover ---------------------------------------------------------------------- */
-
-static void cover(tb_t *t, const warp_slice_table_events_t *ev)
-{
-    uint64_t *c = t->cover;
-    static const unsigned err_cover[16] = {
-        [WSL_ERR_NONE] = WSL_CV_COUNT,
-        [WSL_ERR_BAD_OP] = WSL_CV_ERR_BAD_OP,
-        [WSL_ERR_BUSY] = WSL_CV_ERR_BUSY,
-        [WSL_ERR_BAD_ENTRY] = WSL_CV_ERR_BAD_ENTRY,
-        [WSL_ERR_NOT_ACTIVE] = WSL_CV_ERR_NOT_ACTIVE,
-        [WSL_ERR_NOT_ROOT] = WSL_CV_ERR_NOT_ROOT,
-        [WSL_ERR_NOT_ARRIVED] = WSL_CV_ERR_NOT_ARRIVED,
-        [WSL_ERR_BAD_WIDTH] = WSL_CV_ERR_BAD_WIDTH,
-        [WSL_ERR_BAD_DEPTH] = WSL_CV_ERR_BAD_DEPTH,
-        [WSL_ERR_BAD_PC] = WSL_CV_ERR_BAD_PC,
-        [WSL_ERR_OVERFLOW] = WSL_CV_ERR_OVERFLOW,
-        [11] = WSL_CV_COUNT, [12] = WSL_CV_COUNT, [13] = WSL_CV_COUNT,
-        [14] = WSL_CV_COUNT, [15] = WSL_CV_COUNT,
-    };
-    if (ev->req && err_cover[ev->err & 15u] < WSL_CV_COUNT)
-        c[err_cover[ev->err & 15u]]++;
-    c[WSL_CV_LAUNCH] += ev->launch;
-    c[WSL_CV_RECONF] += ev->reconf;
-    c[WSL_CV_RECONF_MERGE] += ev->reconf_merge;
-    c[WSL_CV_RESIDUE] += ev->residue;
-    c[WSL_CV_DORMANT] += ev->dormant;
-    c[WSL_CV_HOLE] += ev->hole;
-    c[WSL_CV_FULL_TABLE] += ev->full_table;
-    c[WSL_CV_DIVERGE] += ev->diverge;
-    c[WSL_CV_SLICE_DONE] += ev->slice_done;
-    c[WSL_CV_RESUME_DONE] += ev->resume_done;
-    c[WSL_CV_RESUME_BARRIER] += ev->resume_barrier;
-    c[WSL_CV_RESUME_ARRIVE] += ev->resume_arrive;
-    c[WSL_CV_RELEASE] += ev->release;
-    c[WSL_CV_ARRIVE] += ev->arrive;
-    c[WSL_CV_SIBLING_APART] += ev->sibling_apart;
 }
 
 /* ---- cosim_testbench_t callbacks ------------------------------------------------ */
@@ -379,11 +162,7 @@ static int tb_init(tb_t *t, const cosim_opts_t *o, uint64_t *const *cover, char 
 {
     (void)err, (void)errlen;
     t->cover = cover[KIT_COVERS_WARP_SLICE_TABLE];
-    cosim_rng_seed(&t->rng, o->seed);
-    t->pc_none = (t->p.pc_width == 64 ? ~UINT64_C(0) : (UINT64_C(1) << t->p.pc_width) - 1u);
-    t->exit_pc = t->pc_none - 1u;
-    t->head_pc = 1;
-    t->entry_span = 1u << CFG_EntryIdWidth;
+    robust_wpu_init(&t->w, t->m, o->seed);
     t->scn.scn = o->scn;
     return 0;
 }
@@ -392,7 +171,7 @@ static int tb_stimulus(tb_t *t, uint64_t cycle, warp_slice_table_in_t *in, char 
                        size_t errlen)
 {
     (void)cycle;
-    t->bad = false;
+    t->w.bad = false;
     return t->scn.scn ? scenario_stimulus(t, in, err, errlen) : random_stimulus(t, in);
 }
 
@@ -406,18 +185,18 @@ static int tb_model(tb_t *t, uint64_t cycle, const warp_slice_table_in_t *in,
     }
     warp_slice_table_events_t ev;
     warp_slice_table_step(t->m, in, out, &ev);
-    cover(t, &ev);
+    robust_table_cover(t->cover, &ev);
     warp_slice_table_in_t legal = *in;
-    legal.req_valid &= !t->bad;
+    legal.req_valid &= !t->w.bad;
     warp_slice_table_step(t->shadow, &legal, NULL, NULL);
     if (t->scn.scn)
         return t->scn.check ? scenario_check(t, out, err, errlen) : 0;
-    if (t->bad && ev.err != t->bad_code) {
+    if (t->w.bad && ev.err != t->w.bad_code) {
         snprintf(err, errlen, "injected illegal request (op %u, entry %u): expected error %u, "
-                 "model reports %u", in->req_op, in->req_entry, t->bad_code, ev.err);
+                 "model reports %u", in->req_op, in->req_entry, t->w.bad_code, ev.err);
         return -1;
     }
-    if (t->bad && !warp_slice_table_same_state(t->m, t->shadow)) {
+    if (t->w.bad && !warp_slice_table_same_state(t->m, t->shadow)) {
         snprintf(err, errlen, "a rejected request changed the model's state");
         return -1;
     }
