@@ -310,4 +310,41 @@ MUTANTS = [
               ("model", "csim/robust/warp_slice_table.c",
                "ev->resume_barrier = resume(m);", "ev->resume_barrier = false;"))))
       for kind, file, old, new in edits),
+    # --- robust_core (RTL and model, the default configuration)
+    *(dict(block="robust_core", name=f"{kind}_{name}", kind=kind, file=file, old=old,
+           new=new, why=why)
+      for name, why, edits in (
+          ("task_counts_lanes", "a TASK counts the slice's lanes, not the threads on its stack's top", (
+              ("rtl", "rtl/robust/robust_core.sv",
+               "task_threads = task_threads + WidthWidth'(rd_mask_o[l]);",
+               "task_threads = task_threads + WidthWidth'(rd_lanes_o[l]);"),
+              ("model", "csim/robust/robust_core.c",
+               "bm_popcount(&w->to.rd_mask)", "bm_popcount(&w->to.rd_lanes)"))),
+          ("reconf_own_width", "RECONF divides at the request's width, not the ASU's", (
+              ("rtl", "rtl/robust/robust_core.sv",
+               "assign tbl_req_width = is_reconf ? width_o : req_width_i;",
+               "assign tbl_req_width = req_width_i;"),
+              ("model", "csim/robust/robust_core.c",
+               ".req_width = reconf ? w->ao.width : in->req_width,",
+               ".req_width = in->req_width,"))),
+          ("arrive_any_time", "ARRIVE taken with no interval draining", (
+              ("rtl", "rtl/robust/robust_core.sv",
+               "end else if (is_arrive && !draining) begin", "end else if (1'b0) begin"),
+              ("model", "csim/robust/robust_core.c",
+               "if (op == WSL_OP_ARRIVE && !due)", "if (op == WSL_OP_ARRIVE && due && !due)"))),
+          ("sync_before_arrival", "the interval ends when DRAIN begins, before the slices arrive", (
+              ("rtl", "rtl/robust/robust_core.sv",
+               "end else if (phase_o == asu_pkg::PhaseDrain && arrived_o) begin",
+               "end else if (phase_o == asu_pkg::PhaseDrain) begin"),
+              ("model", "csim/robust/robust_core.c",
+               "else if (w->ao.phase == ASU_PHASE_DRAIN && w->to.arrived)",
+               "else if (w->ao.phase == ASU_PHASE_DRAIN)"))),
+          ("no_section_end", "the ASU samples on after the last slice has finished", (
+              ("rtl", "rtl/robust/robust_core.sv",
+               "end else if (phase_o != asu_pkg::PhaseIdle && slices_o == '0) begin",
+               "end else if (1'b0) begin"),
+              ("model", "csim/robust/robust_core.c",
+               "else if (w->ao.phase != ASU_PHASE_IDLE && w->to.slices == 0)",
+               "else if (w->ao.phase != ASU_PHASE_IDLE && w->to.slices == 99u)"))))
+      for kind, file, old, new in edits),
 ]
