@@ -309,15 +309,12 @@ int dom_driver_after(dom_driver_t *d, const mdt_t *m, const mdt_in_t *req,
                      const mdt_events_t *ev, bool alloc_ok, char *err, size_t errlen)
 {
     uint64_t *c = d->cover;
-    static const unsigned err_cover[6] = {0, MDT_CV_ERR_BAD_OP, MDT_CV_ERR_BAD_WARP,
-                                          MDT_CV_ERR_BAD_EXEC, MDT_CV_ERR_BAD_ENTRY,
-                                          MDT_CV_ERR_NOT_WAITING};
     cosim_rng_t *r = &d->rng;
     int rc = 0;
-    if (ev->acc && ev->err <= 5)
-        c[err_cover[ev->err]] += ev->err != 0;
-    if (ev->fill && ev->fill_err <= 5)
-        c[err_cover[ev->fill_err]] += ev->fill_err != 0;
+    if (ev->acc && mdt_err_cover[ev->err & 7u] < MDT_CV_COUNT)
+        c[mdt_err_cover[ev->err & 7u]]++;
+    if (ev->fill && mdt_err_cover[ev->fill_err & 7u] < MDT_CV_COUNT)
+        c[mdt_err_cover[ev->fill_err & 7u]]++;
     if (d->acc_expect && ev->acc && ev->err != d->acc_code) {
         snprintf(err, errlen, "access port: expected error %u, model reports %u", d->acc_code,
                  ev->err);

@@ -324,20 +324,10 @@ static int scenario_check(tb_t *t, const warp_split_table_out_t *o, char *err, s
 static void cover(tb_t *t, const warp_split_table_in_t *in, const warp_split_table_events_t *ev)
 {
     uint64_t *c = t->cover;
-    static const unsigned err_cover[8] = {
-        [WST_ERR_NONE] = WST_CV_COUNT,
-        [WST_ERR_BAD_OP] = WST_CV_ERR_BAD_OP,
-        [WST_ERR_BAD_WARP] = WST_CV_ERR_BAD_WARP,
-        [WST_ERR_BAD_ENTRY] = WST_CV_ERR_BAD_ENTRY,
-        [WST_ERR_SUSPENDED] = WST_CV_ERR_SUSPENDED,
-        [WST_ERR_BAD_MASK] = WST_CV_ERR_BAD_MASK,
-        [WST_ERR_BUSY] = WST_CV_ERR_BUSY,
-        [WST_ERR_NOT_WAITING] = WST_CV_ERR_NOT_WAITING,
-    };
-    if (ev->req && err_cover[ev->err & 7u] < WST_CV_COUNT)
-        c[err_cover[ev->err & 7u]]++;
-    if (ev->fill && err_cover[ev->fill_err & 7u] < WST_CV_COUNT)
-        c[err_cover[ev->fill_err & 7u]]++;
+    if (ev->req && wst_err_cover[ev->err & 7u] < WST_CV_COUNT)
+        c[wst_err_cover[ev->err & 7u]]++;
+    if (ev->fill && wst_err_cover[ev->fill_err & 7u] < WST_CV_COUNT)
+        c[wst_err_cover[ev->fill_err & 7u]]++;
     bool split = ev->req && !ev->err && ev->kind == WST_KIND_SPLIT;
     bool waited = ev->req && !ev->err && ev->kind == WST_KIND_WAIT;
     c[WST_CV_SPLIT_AGGRESS] += split && in->policy == WST_POLICY_AGGRESS;

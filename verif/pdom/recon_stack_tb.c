@@ -312,20 +312,9 @@ static void cover(tb_t *t, const recon_stack_in_t *in, const recon_stack_events_
         return;
     }
     uint64_t *c = t->cover;
-    /* RS_CV_COUNT: no cover point (0 is no error, 6 is reserved) */
-    static const unsigned err_cover[8] = {
-        [0] = RS_CV_COUNT,
-        [RS_ERR_BAD_OP] = RS_CV_ERR_BAD_OP,
-        [RS_ERR_BAD_WARP] = RS_CV_ERR_BAD_WARP,
-        [RS_ERR_BAD_PC] = RS_CV_ERR_BAD_PC,
-        [RS_ERR_BAD_MASK] = RS_CV_ERR_BAD_MASK,
-        [RS_ERR_EMPTY] = RS_CV_ERR_EMPTY,
-        [6] = RS_CV_COUNT,
-        [RS_ERR_OVERFLOW] = RS_CV_ERR_OVERFLOW,
-    };
     if (ev->err) {
-        if (err_cover[ev->err & 7u] < RS_CV_COUNT)
-            c[err_cover[ev->err & 7u]]++;
+        if (rs_err_cover[ev->err & 7u] < RS_CV_COUNT)
+            c[rs_err_cover[ev->err & 7u]]++;
     } else {
         if (ev->op == RS_OP_INIT)
             c[depth_before ? RS_CV_REINIT : RS_CV_INIT]++;

@@ -348,18 +348,6 @@ int tbc_driver_after(tbc_driver_t *d, const tbc_stack_t *m, const tbc_stack_in_t
                      size_t errlen)
 {
     uint64_t *c = d->cover;
-    /* TBC_CV_COUNT: no cover point (0 is no error) */
-    static const unsigned err_cover[TBC_ERR_COUNT] = {
-        [TBC_ERR_NONE] = TBC_CV_COUNT,
-        [TBC_ERR_BAD_OP] = TBC_CV_ERR_BAD_OP,
-        [TBC_ERR_BAD_WARP] = TBC_CV_ERR_BAD_WARP,
-        [TBC_ERR_BAD_PC] = TBC_CV_ERR_BAD_PC,
-        [TBC_ERR_BAD_MASK] = TBC_CV_ERR_BAD_MASK,
-        [TBC_ERR_EMPTY] = TBC_CV_ERR_EMPTY,
-        [TBC_ERR_NOT_PENDING] = TBC_CV_ERR_NOT_PENDING,
-        [TBC_ERR_MISMATCH] = TBC_CV_ERR_MISMATCH,
-        [TBC_ERR_OVERFLOW] = TBC_CV_ERR_OVERFLOW,
-    };
     c[TBC_CV_REQ_NOT_READY] += req->req_valid && !out->req_ready;
     c[TBC_CV_CMP_BACKPRESSURE] += out->cmp_valid && !req->cmp_ready;
     c[TBC_CV_POP_EMPTY] += ev->settle_pop_empty;
@@ -386,8 +374,8 @@ int tbc_driver_after(tbc_driver_t *d, const tbc_stack_t *m, const tbc_stack_in_t
     if (!ev->accepted)
         return 0;
     if (ev->err) {
-        if (ev->err < TBC_ERR_COUNT && err_cover[ev->err] < TBC_CV_COUNT)
-            c[err_cover[ev->err]]++;
+        if (tbc_err_cover[ev->err & 15u] < TBC_CV_COUNT)
+            c[tbc_err_cover[ev->err & 15u]]++;
         if (ev->err == TBC_ERR_OVERFLOW && !d->expect_err)
             d->plan = PLAN_ARRIVE; /* no room to branch: reconverge instead */
     } else {
