@@ -464,6 +464,7 @@ static void decide(asu_t *m, asu_events_t *e)
         if (m->anneal && m->stride[m->dim] > 1u) {
             m->stride[m->dim] /= 2u;
             e->stride_halved = true;
+            e->stride_one = m->stride[m->dim] == 1u;
             m->action = ACT_TRY_UP;
         } else {
             m->action = ACT_DIM_DONE;

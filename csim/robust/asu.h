@@ -101,6 +101,7 @@ typedef struct {
     bool probe_clamped;      /* a probe issued with its value clamped to lo/hi */
     bool probe_skipped;      /* a TRY_UP/TRY_DOWN/TRY_MOVE skipped (x == v) */
     bool stride_halved;      /* STRIDE_DONE halved the stride */
+    bool stride_one;         /* ... down to 1 */
     bool depth_clamped;      /* a WIDTH probe issued with depth below best_depth */
     bool dim_switch;         /* DIM_DONE of DWREP: DEPTH -> WIDTH */
     bool dwrep_repeat;       /* DIM_DONE of DWREP: WIDTH -> DEPTH */

@@ -38,8 +38,8 @@
  *     read: those entries are FREE).
  *   - Events: `residue` is a live slice whose lane range is narrower than
  *     the width (the last slice of a warp when W mod width != 0);
- *     `sibling_apart` is looked at after an accepted slice operation, in
- *     its warp only. */
+ *     `sibling_apart` and `sibling_depths` are looked at after an accepted
+ *     slice operation, in its warp only. */
 #include "warp_slice_table.h"
 
 #include <assert.h>
@@ -491,11 +491,13 @@ static bool release(warp_slice_table_t *m)
 }
 
 /* Two ACTIVE, DORMANT or WAITING slices of entry e's warp have different
- * stack-top PCs. */
-static bool sibling_apart(const warp_slice_table_t *m, unsigned e)
+ * stack-top PCs (*apart) and different stack depths (*depths). */
+static void siblings(const warp_slice_table_t *m, unsigned e, bool *apart, bool *depths)
 {
     bool seen = false;
     uint64_t pc = 0;
+    unsigned depth = 0;
+    *apart = *depths = false;
     for (unsigned s = e % m->p.num_warps; s < m->p.max_slices; s += m->p.num_warps) {
         unsigned st = m->status[s];
         if (st != WSL_STATUS_ACTIVE && st != WSL_STATUS_DORMANT && st != WSL_STATUS_WAITING)
@@ -504,12 +506,12 @@ static bool sibling_apart(const warp_slice_table_t *m, unsigned e)
         recon_stack_entry_t top;
         if (d == 0 || !recon_stack_entry(m->stk, s, d - 1u, &top))
             continue;
-        if (seen && top.pc != pc)
-            return true;
+        *apart |= seen && top.pc != pc;
+        *depths |= seen && d != depth;
         seen = true;
         pc = top.pc;
+        depth = d;
     }
-    return false;
 }
 
 /* An accepted slice operation on r->entry; fin: the stack emptied. */
@@ -531,7 +533,7 @@ static void apply_slice_op(warp_slice_table_t *m, const req_t *r, bool fin,
     }
     ev->release = release(m);
     m->rr = e;
-    ev->sibling_apart = sibling_apart(m, e);
+    siblings(m, e, &ev->sibling_apart, &ev->sibling_depths);
 }
 
 void warp_slice_table_step(warp_slice_table_t *m, const warp_slice_table_in_t *in,

@@ -112,6 +112,7 @@ typedef struct {
     bool arrive;          /* an accepted ARRIVE */
     bool sibling_apart;   /* after an accepted slice operation: two ACTIVE, DORMANT or
                            * WAITING slices of its warp have different stack-top PCs */
+    bool sibling_depths;  /* ... and two of them different stack depths */
 } warp_slice_table_events_t;
 
 /* warp_slice_table_create/destroy/reset/step (model.h). eval(): the

@@ -259,6 +259,7 @@ void robust_table_cover(uint64_t *c, const warp_slice_table_events_t *ev)
     c[WSL_CV_RELEASE] += ev->release;
     c[WSL_CV_ARRIVE] += ev->arrive;
     c[WSL_CV_SIBLING_APART] += ev->sibling_apart;
+    c[WSL_CV_SIBLING_DEPTHS] += ev->sibling_depths;
 }
 
 void robust_asu_cover(uint64_t *c, const asu_events_t *ev)
@@ -277,6 +278,7 @@ void robust_asu_cover(uint64_t *c, const asu_events_t *ev)
     c[ASU_CV_PROBE_CLAMPED] += ev->probe_clamped;
     c[ASU_CV_PROBE_SKIPPED] += ev->probe_skipped;
     c[ASU_CV_STRIDE_HALVED] += ev->stride_halved;
+    c[ASU_CV_STRIDE_ONE] += ev->stride_one;
     c[ASU_CV_DEPTH_CLAMPED] += ev->depth_clamped;
     c[ASU_CV_DIM_SWITCH] += ev->dim_switch;
     c[ASU_CV_DWREP_REPEAT] += ev->dwrep_repeat;
