@@ -67,14 +67,23 @@ module warp_slice_table #(
     assign is_merging[e] = status_q[e] == warp_slice_table_pkg::StatusArrived || is_dormant[e];
   end
 
-  // How many bits of v are set below bit e, for every e.
+  // How many bits of v are set below bit e, for every e: a prefix sum over
+  // log2(MS) levels of adders (level d adds the sum d entries below), not a
+  // chain as long as the table.
   function automatic logic [MS*CW-1:0] ranks(logic [MS-1:0] v);
-    logic [CW-1:0] c;
-    c     = '0;
-    ranks = '0;
+    logic [CW-1:0] sum [MS];  // bits set at or below e
     for (int unsigned e = 0; e < MS; e++) begin
-      ranks[e*CW +: CW] = c;
-      c = c + CW'(v[e]);
+      sum[e] = CW'(v[e]);
+    end
+    for (int unsigned d = 1; d < MS; d = d * 2) begin
+      // downwards, so that sum[e - d] is still the previous level's
+      for (int unsigned e = MS - 1; e >= d; e--) begin
+        sum[e] = sum[e] + sum[e - d];
+      end
+    end
+    ranks = '0;
+    for (int unsigned e = 1; e < MS; e++) begin
+      ranks[e*CW +: CW] = sum[e - 1];
     end
   endfunction
 
