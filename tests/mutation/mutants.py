@@ -347,4 +347,79 @@ MUTANTS = [
                "else if (w->ao.phase != ASU_PHASE_IDLE && w->to.slices == 0)",
                "else if (w->ao.phase != ASU_PHASE_IDLE && w->to.slices == 99u)"))))
       for kind, file, old, new in edits),
+    # --- div_predictor (RTL and model) ---------------------------------------
+    *(dict(block="div_predictor", name=f"{kind}_dp_{name}", kind=kind, file=file, old=old,
+           new=new, why=why)
+      for name, why, edits in (
+          ("commit_not_counted", "the pending counter is not decremented when a buop commits", (
+              ("rtl", "rtl/simtx/div_predictor.sv",
+               "$signed((PW+2)'(to_buop)) - $signed((PW+2)'(cmt_i)) -",
+               "$signed((PW+2)'(to_buop)) - $signed((PW+2)'(1'b0)) -"),
+              ("model", "csim/simtx/div_predictor.c",
+               "unsigned down = (unsigned)in->cmt +", "unsigned down = 0u +"))),
+          ("unbiased", "divergent predicted only for a counter >= 2, not unless it is 0", (
+              ("rtl", "rtl/simtx/div_predictor.sv",
+               "assign look_div_o   = look_ctr_o != 2'd0;",
+               "assign look_div_o   = look_ctr_o[1];"),
+              ("model", "csim/simtx/div_predictor.c",
+               "out->look_div = out->look_ctr != DP_CTR_STRONG_UNI;",
+               "out->look_div = out->look_ctr >= DP_CTR_WEAK_DIV;"))),
+          ("no_saturation_at_3", "a divergent outcome at 3 wraps the counter to 0", (
+              ("rtl", "rtl/simtx/div_predictor.sv",
+               "if (res_div_i && res_ctr != 2'd3) begin", "if (res_div_i) begin"),
+              ("model", "csim/simtx/div_predictor.c",
+               "c = c == DP_CTR_STRONG_DIV ? c : c + 1u;", "c = (c + 1u) & 3u;"))),
+          ("rejected_trains", "a rejected cycle's resolution still trains its counter", (
+              ("rtl", "rtl/simtx/div_predictor.sv",
+               "assign res_sel = (res_valid_i && accept) ?", "assign res_sel = (res_valid_i) ?"),)),
+          ("reset_weakly_uniform", "counters reset to 1 (weakly uniform), not 2", (
+              ("model", "csim/simtx/div_predictor.c",
+               "memset(m->ctr, DP_CTR_WEAK_DIV, m->p.entries);",
+               "memset(m->ctr, DP_CTR_WEAK_UNI, m->p.entries);"),)))
+      for kind, file, old, new in edits),
+    # --- pathtable (SIMT-X's Pathtable): RTL and model each ---------------------
+    *(dict(block="pathtable", name=f"{kind}_pt_{name}", kind=kind, file=file, old=old, new=new,
+           why=why)
+      for name, why, edits in (
+          ("alternate_and_c", "the alternate path computed as h_i AND c (not AND NOT c)", (
+              ("rtl", "rtl/simtx/pathtable.sv",
+               "assign left  = ma & ~mc_in;", "assign left  = ma & mc_in;"),
+              ("model", "csim/simtx/pathtable.c",
+               "uint64_t left = hi & ~c_;", "uint64_t left = hi & c_;"))),
+          ("younger_keep_lanes", "younger speculative entries keep the lanes that left h_j", (
+              ("rtl", "rtl/simtx/pathtable.sv",
+               "mk_d[h] = mk[h] & ~left;  // copied from h_j: drop the lanes that left",
+               "mk_d[h] = mk[h];"),
+              ("model", "csim/simtx/pathtable.c",
+               "e->mask &= ~left;", "e->mask |= 0;"))),
+          ("commit_keeps_source", "a committing buop does not release its source path", (
+              ("rtl", "rtl/simtx/pathtable.sv",
+               "        rf_d[a]      = rf[a] - 1'b1;\n        release_h[a] = rf[a] == RefWidth'(1);\n"
+               "        cptr_d       = cptr + 1'b1;",
+               "        cptr_d       = cptr + 1'b1;"),
+              ("model", "csim/simtx/pathtable.c",
+               "        drop_ref(m, w, a, ev);\n        wp->cptr = (wp->cptr + 1u) & m->seq_mask;\n"
+               "        break;\n    case PT_OP_CUOP:",
+               "        wp->cptr = (wp->cptr + 1u) & m->seq_mask;\n        break;\n"
+               "    case PT_OP_CUOP:"))),
+          ("commit_any_order", "a commit out of order accepted", (
+              ("rtl", "rtl/simtx/pathtable.sv",
+               "assign in_order = oldest == expect_oldest;", "assign in_order = 1'b1;"),
+              ("model", "csim/simtx/pathtable.c",
+               "        if (oldest != (h == b || (alt && h == c)))\n            return false;",
+               "        (void)oldest;"))),
+          ("no_reservation", "a buop allocates without keeping an entry for its alternate", (
+              ("rtl", "rtl/simtx/pathtable.sv",
+               "end else if (nfree < resv + CntW'(2)) begin", "end else if (nfree < resv + CntW'(1)) begin"),
+              ("model", "csim/simtx/pathtable.c",
+               "else if (nfree < resv + 2u)", "else if (nfree < resv + 1u)"))),
+          ("squash_keeps_spec", "a rollback leaves the warp's speculative entries", (
+              ("rtl", "rtl/simtx/pathtable.sv",
+               "release_h[h] = !is_free[h] && !(is_valid[h] && req_keep_i[h]);",
+               "release_h[h] = is_valid[h] && !req_keep_i[h];"),
+              ("model", "csim/simtx/pathtable.c",
+               "            if (e->state == PT_STATE_SPEC) {\n                ev->squashed++;\n"
+               "                release(m, w, h, ev);",
+               "            if (e->state == PT_STATE_SPEC) {\n                ev->squashed++;"))))
+      for kind, file, old, new in edits),
 ]

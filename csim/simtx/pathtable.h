@@ -1,0 +1,78 @@
+/* Golden cycle model of pathtable: SIMT-X's Pathtable -- per warp, the mask
+ * of every path as paths diverge (buop) and re-converge (cuop), speculative
+ * until the micro-op that made them commits, with a reference count that
+ * frees a path nobody holds. SIMT-X (TACO 2020) sections 3.3, 3.5.1, 3.5.2,
+ * 3.7.1, 3.7.2, 4.5. Behaviour, timing, errors: docs/blocks/pathtable.md.
+ * Written from the paper and that page, independently of the RTL. No
+ * printing, no globals. */
+#ifndef SIMT_PATHTABLE_H
+#define SIMT_PATHTABLE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "model.h"
+
+typedef struct {
+    unsigned num_warps;      /* 1..16 */
+    unsigned warp_width;     /* 2..32 */
+    unsigned paths_per_warp; /* 4..64 */
+    unsigned ref_width;      /* 2..8 */
+} pathtable_params_t;
+
+/* enum pt_op, pt_err, pt_state and the parameter ranges (configs/pathtable.cfg) */
+#include "pathtable_decl.h"
+enum { PT_OK = 0, PT_EPARAM_WARPS = -1, PT_EPARAM_WIDTH = -2, PT_EPARAM_PATHS = -3,
+       PT_EPARAM_REF = -4, PT_ENOMEM = -5 };
+
+typedef struct {
+    unsigned req_op, req_warp, req_a, req_b, req_c;
+    bool req_alt;
+    uint64_t req_mask, req_keep;
+    unsigned rd_warp, rd_path;
+} pathtable_in_t;
+
+typedef struct {
+    unsigned req_err;
+    bool req_alloc;
+    unsigned req_id;
+    bool req_div, req_null;
+    bool rsp_valid;
+    unsigned rsp_err, err_sticky;
+    unsigned rd_state;
+    uint64_t rd_mask;
+    unsigned rd_ref, rd_free, rd_resv;
+} pathtable_out_t;
+
+/* What the edge did (cover points, testbench checks). */
+typedef struct {
+    unsigned op, err;      /* the request and its verdict (op NOP: none) */
+    bool alloc;            /* an entry allocated: id */
+    unsigned id;
+    bool div, null, useless; /* BEXEC's outcome */
+    unsigned dropped;      /* BEXEC: younger speculative entries that lost lanes */
+    bool nested;           /* BEXEC with an older buop of the warp uncommitted */
+    unsigned freed;        /* entries freed */
+    unsigned squashed;     /* SQUASH: speculative entries freed */
+    unsigned kept;         /* SQUASH: committed entries kept */
+    bool ref_many;         /* a count above 1 after the edge */
+    bool full;             /* the warp has no free entry after the edge */
+} pathtable_events_t;
+
+/* pathtable_create/destroy/reset/step/eval (model.h): the req_* outputs are
+ * the request's verdict and allocation in its own cycle, rd_* the state
+ * before the edge. */
+MODEL_API(pathtable);
+MODEL_EVAL(pathtable);
+MODEL_PARAMS(pathtable);
+
+/* State, for testbenches and tests (warp w, entry h). */
+unsigned pathtable_state(const pathtable_t *m, unsigned w, unsigned h);
+uint64_t pathtable_mask(const pathtable_t *m, unsigned w, unsigned h);
+unsigned pathtable_ref(const pathtable_t *m, unsigned w, unsigned h);
+unsigned pathtable_free(const pathtable_t *m, unsigned w); /* free entries */
+unsigned pathtable_resv(const pathtable_t *m, unsigned w); /* reserved for alternates */
+unsigned pathtable_inflight(const pathtable_t *m, unsigned w); /* uncommitted micro-ops */
+bool pathtable_same_state(const pathtable_t *a, const pathtable_t *b);
+
+#endif /* SIMT_PATHTABLE_H */

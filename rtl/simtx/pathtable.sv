@@ -1,0 +1,496 @@
+// SIMT-X: the Pathtable.
+//
+// Source: SIMT-X (TACO 2020) sections 3.3 (a path id indexes the warp's
+// Pathtable, speculative or committed entries), 3.5.1 (buop: h_j = h_i AND c,
+// the alternate h_k = h_i AND NOT c), 3.5.2 (cuop: h_k = h_i OR h_j), 3.7.1
+// (Figure 3: allocation on a predicted divergence with h_i's mask copied,
+// the alternate on a divergent resolution, validation at commit, the useless
+// entry, younger entries dropping the lanes that left, free and commit
+// pointers), 3.7.2 (nullified mask, rollback), 4.5 (16 x 9 bits for 2W x 4T).
+// Behaviour, timing, errors and the decisions the paper leaves open:
+// docs/blocks/pathtable.md.
+//
+// Example (one warp of 4 threads, Figure 3): INIT mask 1111 -> h0 VALID,
+// count 1 (its PST slot). BUOP a=h0 -> h1 SPEC 1111, one entry reserved.
+// BEXEC a=h0 b=h1 c=0011 -> h1 = 0011, the alternate h2 = 1100 SPEC
+// (req_div_o). BCOMMIT a=h0 b=h1 c=h2 alt -> h1, h2 VALID, h0's count 1 -> 0:
+// h0 freed. Had c been 1111, h1 would stay 1111 and no alternate would be
+// allocated (the useless entry, Figure 3(c)); had c been 0000, h1 would be
+// nullified and h2 = 1111 (req_null_o).
+
+`include "assert.svh"
+
+module pathtable #(
+  `include "pathtable_paramlist.svh"
+) (
+  `include "pathtable_portlist.svh"
+);
+
+  `include "pathtable_checks.svh"
+
+  localparam int unsigned P    = PathsPerWarp;
+  localparam int unsigned W    = WarpWidth;
+  localparam int unsigned CntW = PathIdWidth + 1;  // 0 .. P entries
+
+  typedef logic [W-1:0]        mask_t;
+  typedef logic [SeqWidth-1:0] seq_t;
+  typedef logic [RefWidth-1:0] ref_t;
+  typedef logic [1:0]          st_t;
+  typedef logic [CntW-1:0]     cnt_t;
+  typedef logic [P-1:0]        vec_t;  // a bit per entry of a warp
+
+  localparam st_t  Free  = pathtable_pkg::StateFree;
+  localparam st_t  Spec  = pathtable_pkg::StateSpec;
+  localparam st_t  Valid = pathtable_pkg::StateValid;
+  localparam ref_t RefMax = '1;
+
+  // A warp's row: entry h's fields at h*<width> of each vector (the RTL
+  // writes one row a cycle, whole).
+  typedef logic [2*P-1:0]        st_row_t;
+  typedef logic [W*P-1:0]        mask_row_t;
+  typedef logic [RefWidth*P-1:0] ref_row_t;
+  typedef logic [SeqWidth*P-1:0] seq_row_t;
+  st_row_t   st_q   [NumWarps];
+  mask_row_t mask_q [NumWarps];
+  ref_row_t  ref_q  [NumWarps];
+  seq_row_t  seq_q  [NumWarps];
+  // Per warp: the free pointer (next micro-op's sequence), the commit
+  // pointer (the oldest uncommitted micro-op's) and the reservations.
+  seq_t  fptr_q [NumWarps];
+  seq_t  cptr_q [NumWarps];
+  cnt_t  resv_q [NumWarps];
+
+  function automatic cnt_t count_of(input vec_t v);
+    cnt_t n;
+    n = '0;
+    for (int unsigned h = 0; h < P; h++) begin
+      n = n + CntW'(v[h]);
+    end
+    count_of = n;
+  endfunction
+
+  // ------------------------------------------------------------------------
+  // The request's warp
+  // ------------------------------------------------------------------------
+  logic                   warp_ok;
+  logic [WarpIdWidth-1:0] rw;
+  st_t                    s  [P];
+  mask_t                  mk [P];
+  ref_t                   rf [P];
+  seq_t                   sq [P];
+  vec_t                   is_free, is_spec, is_valid;
+  seq_t                   fptr, cptr;
+  cnt_t                   resv, nfree;
+
+  assign warp_ok = 32'(req_warp_i) < NumWarps;
+  assign rw      = warp_ok ? req_warp_i : '0;
+
+  always_comb begin : p_row
+    for (int unsigned h = 0; h < P; h++) begin
+      s[h]        = st_q[rw][2*h +: 2];
+      mk[h]       = mask_q[rw][W*h +: W];
+      rf[h]       = ref_q[rw][RefWidth*h +: RefWidth];
+      sq[h]       = seq_q[rw][SeqWidth*h +: SeqWidth];
+      is_free[h]  = s[h] == Free;
+      is_spec[h]  = s[h] == Spec;
+      is_valid[h] = s[h] == Valid;
+    end
+    fptr  = fptr_q[rw];
+    cptr  = cptr_q[rw];
+    resv  = resv_q[rw];
+    nfree = count_of(is_free);
+  end
+
+  // The lowest free entry: what an allocation takes.
+  logic                   any_free;
+  logic [PathIdWidth-1:0] free_id;
+  vec_t                   free_oh;
+  prio_enc #(
+    .Width(P)
+  ) u_free (
+    .in_i    (is_free),
+    .valid_o (any_free),
+    .idx_o   (free_id),
+    .onehot_o(free_oh)
+  );
+  logic unused_free;
+  assign unused_free = ^{any_free, free_oh};
+
+  // ------------------------------------------------------------------------
+  // The operands
+  // ------------------------------------------------------------------------
+  // Path x in range, allocated, speculative, held by somebody.
+  logic                   a_in, b_in, c_in;
+  logic [PathIdWidth-1:0] a, b, c;  // clamped to a legal index
+  logic                   a_live, b_live, c_live, b_spec, c_spec, a_held, b_held;
+  mask_t                  ma, mb, mc_in;
+
+  assign a_in   = 32'(req_a_i) < P;
+  assign b_in   = 32'(req_b_i) < P;
+  assign c_in   = 32'(req_c_i) < P;
+  assign a      = a_in ? req_a_i : '0;
+  assign b      = b_in ? req_b_i : '0;
+  assign c      = c_in ? req_c_i : '0;
+  assign a_live = a_in && !is_free[a];
+  assign b_live = b_in && !is_free[b];
+  assign c_live = c_in && !is_free[c];
+  assign b_spec = b_in && is_spec[b];
+  assign c_spec = c_in && is_spec[c];
+  assign a_held = a_live && rf[a] != '0;
+  assign b_held = b_live && rf[b] != '0;
+  assign ma     = mk[a];
+  assign mb     = mk[b];
+  assign mc_in  = req_mask_i;  // BEXEC's condition c, INIT's threads
+
+  // BEXEC: the threads that follow h_j and those that leave it.
+  mask_t taken, left;
+  assign taken = ma & mc_in;
+  assign left  = ma & ~mc_in;
+
+  // Age among the warp's uncommitted micro-ops: the sequence's distance from
+  // the commit pointer (0 the oldest).
+  seq_t age_b;
+  vec_t younger, oldest, expect_oldest;
+  assign age_b = sq[b] - cptr;
+  always_comb begin : p_age
+    for (int unsigned h = 0; h < P; h++) begin
+      younger[h]       = is_spec[h] && SeqWidth'(sq[h] - cptr) > age_b;
+      oldest[h]        = is_spec[h] && sq[h] == cptr;
+      expect_oldest[h] = 1'b0;
+    end
+    // the entries the commit validates (BCOMMIT: b and its alternate c;
+    // CCOMMIT: c -- passed as "b" of the check below)
+    if (req_op_i == pathtable_pkg::OpCcommit) begin
+      expect_oldest[c] = 1'b1;
+    end else begin
+      expect_oldest[b] = 1'b1;
+      if (req_alt_i) begin
+        expect_oldest[c] = 1'b1;
+      end
+    end
+  end
+  logic in_order;
+  assign in_order = oldest == expect_oldest;
+
+  // ------------------------------------------------------------------------
+  // The verdict
+  // ------------------------------------------------------------------------
+  logic [3:0] err;
+  logic       alloc, div, nul;
+  always_comb begin : p_verdict
+    err   = pathtable_pkg::ErrNone;
+    alloc = 1'b0;
+    div   = 1'b0;
+    nul   = 1'b0;
+    if (req_op_i == pathtable_pkg::OpNop) begin
+      err = pathtable_pkg::ErrNone;
+    end else if (32'(req_op_i) >= 32'(pathtable_pkg::OpSquash) + 1) begin
+      err = pathtable_pkg::ErrBadOp;
+    end else if (!warp_ok) begin
+      err = pathtable_pkg::ErrBadWarp;
+    end else begin
+      unique case (req_op_i)
+        pathtable_pkg::OpInit: begin
+          if (mc_in == '0) begin
+            err = pathtable_pkg::ErrBadMask;
+          end else if (nfree < resv + CntW'(1)) begin
+            err = pathtable_pkg::ErrFull;
+          end
+          alloc = 1'b1;
+        end
+        pathtable_pkg::OpBuop: begin  // h_j now, one entry kept for its alternate
+          if (!a_held) begin
+            err = pathtable_pkg::ErrBadPath;
+          end else if (nfree < resv + CntW'(2)) begin
+            err = pathtable_pkg::ErrFull;
+          end
+          alloc = 1'b1;
+        end
+        pathtable_pkg::OpBexec: begin
+          if (!a_live || !b_spec || a == b) begin
+            err = pathtable_pkg::ErrBadPath;
+          end else if (resv == '0) begin
+            err = pathtable_pkg::ErrBadExec;
+          end
+          div   = taken != '0 && left != '0;
+          nul   = taken == '0 && left != '0;
+          alloc = left != '0;
+        end
+        pathtable_pkg::OpBcommit: begin
+          if (!a_held || !b_live || a == b || (req_alt_i && (!c_live || c == a || c == b))) begin
+            err = pathtable_pkg::ErrBadPath;
+          end else if (!is_valid[a] || !b_spec || (req_alt_i && !c_spec) || !in_order) begin
+            err = pathtable_pkg::ErrBadCommit;
+          end
+        end
+        pathtable_pkg::OpCuop: begin
+          if (!a_held || !b_held || a == b) begin
+            err = pathtable_pkg::ErrBadPath;
+          end else if (nfree < resv + CntW'(1)) begin
+            err = pathtable_pkg::ErrFull;
+          end
+          alloc = 1'b1;
+        end
+        pathtable_pkg::OpCexec: begin
+          if (!a_live || !b_live || !c_spec || a == b || c == a || c == b) begin
+            err = pathtable_pkg::ErrBadPath;
+          end
+        end
+        pathtable_pkg::OpCcommit: begin
+          if (!a_held || !b_held || !c_live || a == b || c == a || c == b) begin
+            err = pathtable_pkg::ErrBadPath;
+          end else if (!is_valid[a] || !is_valid[b] || !c_spec || !in_order) begin
+            err = pathtable_pkg::ErrBadCommit;
+          end
+        end
+        pathtable_pkg::OpRef: begin
+          if (!a_live) begin
+            err = pathtable_pkg::ErrBadPath;
+          end else if (rf[a] == RefMax) begin
+            err = pathtable_pkg::ErrBadRef;
+          end
+        end
+        pathtable_pkg::OpDeref: begin
+          if (!a_live) begin
+            err = pathtable_pkg::ErrBadPath;
+          end else if (rf[a] == '0) begin
+            err = pathtable_pkg::ErrBadRef;
+          end
+        end
+        default: begin  // OpSquash: only committed paths can be kept
+          if ((req_keep_i & ~is_valid) != '0) begin
+            err = pathtable_pkg::ErrBadKeep;
+          end
+        end
+      endcase
+    end
+    if (err != pathtable_pkg::ErrNone) begin
+      alloc = 1'b0;
+      div   = 1'b0;
+      nul   = 1'b0;
+    end
+  end
+
+  logic apply;
+  assign apply       = req_op_i != pathtable_pkg::OpNop && err == pathtable_pkg::ErrNone;
+  assign req_err_o   = err;
+  assign req_alloc_o = alloc;
+  assign req_id_o    = alloc ? free_id : '0;
+  assign req_div_o   = div;
+  assign req_null_o  = nul;
+
+  // ------------------------------------------------------------------------
+  // The warp's entries after the edge
+  // ------------------------------------------------------------------------
+  st_t   s_d  [P];
+  mask_t mk_d [P];
+  ref_t  rf_d [P];
+  seq_t  sq_d [P];
+  seq_t  fptr_d, cptr_d;
+  cnt_t  resv_d;
+
+  always_comb begin : p_next
+    logic [P-1:0] release_h;
+    fptr_d = fptr;
+    cptr_d = cptr;
+    resv_d = resv;
+    for (int unsigned h = 0; h < P; h++) begin
+      s_d[h]       = s[h];
+      mk_d[h]      = mk[h];
+      rf_d[h]      = rf[h];
+      sq_d[h]      = sq[h];
+      release_h[h] = 1'b0;
+    end
+    unique case (req_op_i)
+      pathtable_pkg::OpInit: begin
+        s_d[free_id]  = Valid;
+        mk_d[free_id] = mc_in;
+        rf_d[free_id] = RefWidth'(1);
+        sq_d[free_id] = '0;
+      end
+      pathtable_pkg::OpBuop: begin  // a: +1 (the buop) -1 (its PST slot, now h_j's)
+        s_d[free_id]  = Spec;
+        mk_d[free_id] = ma;
+        rf_d[free_id] = RefWidth'(1);
+        sq_d[free_id] = fptr;
+        fptr_d        = fptr + 1'b1;
+        resv_d        = resv + 1'b1;
+      end
+      pathtable_pkg::OpBexec: begin
+        for (int unsigned h = 0; h < P; h++) begin
+          if (younger[h]) begin
+            mk_d[h] = mk[h] & ~left;  // copied from h_j: drop the lanes that left
+          end
+        end
+        mk_d[b] = taken;
+        if (alloc) begin  // the alternate, as old as h_j: one buop commits both
+          s_d[free_id]  = Spec;
+          mk_d[free_id] = left;
+          rf_d[free_id] = RefWidth'(1);
+          sq_d[free_id] = sq[b];
+        end
+        resv_d = resv - 1'b1;
+      end
+      pathtable_pkg::OpBcommit: begin
+        s_d[b]       = Valid;
+        release_h[b] = rf[b] == '0;
+        if (req_alt_i) begin
+          s_d[c]       = Valid;
+          release_h[c] = rf[c] == '0;
+        end
+        rf_d[a]      = rf[a] - 1'b1;
+        release_h[a] = rf[a] == RefWidth'(1);
+        cptr_d       = cptr + 1'b1;
+      end
+      pathtable_pkg::OpCuop: begin  // a, b: their PST slots become the cuop's references
+        s_d[free_id]  = Spec;
+        mk_d[free_id] = ma | mb;
+        rf_d[free_id] = RefWidth'(1);
+        sq_d[free_id] = fptr;
+        fptr_d        = fptr + 1'b1;
+      end
+      pathtable_pkg::OpCexec: begin
+        mk_d[c] = ma | mb;
+      end
+      pathtable_pkg::OpCcommit: begin
+        s_d[c]       = Valid;
+        release_h[c] = rf[c] == '0;
+        rf_d[a]      = rf[a] - 1'b1;
+        release_h[a] = rf[a] == RefWidth'(1);
+        rf_d[b]      = rf[b] - 1'b1;
+        release_h[b] = rf[b] == RefWidth'(1);
+        cptr_d       = cptr + 1'b1;
+      end
+      pathtable_pkg::OpRef: begin
+        rf_d[a] = rf[a] + 1'b1;
+      end
+      pathtable_pkg::OpDeref: begin
+        rf_d[a]      = rf[a] - 1'b1;
+        release_h[a] = rf[a] == RefWidth'(1) && is_valid[a];
+      end
+      pathtable_pkg::OpSquash: begin
+        for (int unsigned h = 0; h < P; h++) begin
+          if (is_valid[h] && req_keep_i[h]) begin
+            rf_d[h] = RefWidth'(1);  // held by its slot of the restored PST, nobody else
+          end
+          release_h[h] = !is_free[h] && !(is_valid[h] && req_keep_i[h]);
+        end
+        fptr_d = cptr;
+        resv_d = '0;
+      end
+      default: begin
+      end
+    endcase
+    // A committed entry nobody holds is freed: every field back to 0. (A
+    // commit's sources are committed -- else BAD_COMMIT -- so their release
+    // needs no state test.)
+    for (int unsigned h = 0; h < P; h++) begin
+      if (release_h[h]) begin
+        s_d[h]  = Free;
+        mk_d[h] = '0;
+        rf_d[h] = '0;
+        sq_d[h] = '0;
+      end else if (s_d[h] == Valid) begin
+        sq_d[h] = '0;
+      end
+    end
+  end
+
+  // ------------------------------------------------------------------------
+  // State
+  // ------------------------------------------------------------------------
+  // The request's warp's row after the edge, packed.
+  st_row_t   st_row_d;
+  mask_row_t mask_row_d;
+  ref_row_t  ref_row_d;
+  seq_row_t  seq_row_d;
+  always_comb begin : p_pack
+    for (int unsigned h = 0; h < P; h++) begin
+      st_row_d[2*h +: 2]                 = s_d[h];
+      mask_row_d[W*h +: W]               = mk_d[h];
+      ref_row_d[RefWidth*h +: RefWidth]  = rf_d[h];
+      seq_row_d[SeqWidth*h +: SeqWidth]  = sq_d[h];
+    end
+  end
+
+  for (genvar w = 0; w < NumWarps; w++) begin : gen_warp
+    logic wr;
+    assign wr = apply && 32'(req_warp_i) == w;
+    always_ff @(posedge clk_i or negedge rst_ni) begin : p_warp
+      if (!rst_ni) begin
+        st_q[w]   <= '0;  // every entry Free (0)
+        mask_q[w] <= '0;
+        ref_q[w]  <= '0;
+        seq_q[w]  <= '0;
+        fptr_q[w] <= '0;
+        cptr_q[w] <= '0;
+        resv_q[w] <= '0;
+      end else if (wr) begin
+        st_q[w]   <= st_row_d;
+        mask_q[w] <= mask_row_d;
+        ref_q[w]  <= ref_row_d;
+        seq_q[w]  <= seq_row_d;
+        fptr_q[w] <= fptr_d;
+        cptr_q[w] <= cptr_d;
+        resv_q[w] <= resv_d;
+      end
+    end
+  end
+
+  rsp_reg #(
+    .NumPorts(1),
+    .ErrWidth(4)
+  ) u_rsp (
+    .clk_i,
+    .rst_ni,
+    .valid_i (req_op_i != pathtable_pkg::OpNop),
+    .err_i   (err),
+    .valid_o (rsp_valid_o),
+    .err_o   (rsp_err_o),
+    .sticky_o(err_sticky_o)
+  );
+
+  // ------------------------------------------------------------------------
+  // Read port
+  // ------------------------------------------------------------------------
+  logic rd_warp_ok, rd_ok;
+  logic [PathIdWidth-1:0] rd_ix;
+  vec_t rd_free_v;
+  assign rd_warp_ok = 32'(rd_warp_i) < NumWarps;
+  assign rd_ok      = rd_warp_ok && 32'(rd_path_i) < P;
+  assign rd_ix      = rd_ok ? rd_path_i : '0;
+  always_comb begin : p_rd_free
+    for (int unsigned h = 0; h < P; h++) begin
+      rd_free_v[h] = rd_warp_ok && st_q[rd_warp_i][2*h +: 2] == Free;
+    end
+  end
+  assign rd_state_o = rd_ok ? st_q[rd_warp_i][2*rd_ix +: 2] : Free;
+  assign rd_mask_o  = rd_ok ? mask_q[rd_warp_i][W*rd_ix +: W] : '0;
+  assign rd_ref_o   = rd_ok ? ref_q[rd_warp_i][RefWidth*rd_ix +: RefWidth] : '0;
+  assign rd_free_o  = count_of(rd_free_v);
+  assign rd_resv_o  = rd_warp_ok ? resv_q[rd_warp_i] : '0;
+
+  // ------------------------------------------------------------------------
+  // Assertions
+  // ------------------------------------------------------------------------
+  `ASSERT_INIT(ErrNoneIsZero_A, 32'(pathtable_pkg::ErrNone) == 0)
+  `ASSERT_INIT(FreeIsZero_A, 32'(Free) == 0)
+  for (genvar w = 0; w < NumWarps; w++) begin : gen_warp_assert
+    vec_t free_v;
+    for (genvar h = 0; h < P; h++) begin : gen_free
+      assign free_v[h] = st_q[w][2*h +: 2] == Free;
+    end
+    // The reservations always fit in the free entries: an executing buop's
+    // alternate always finds one.
+    `ASSERT(ReservationFits_A, 32'(resv_q[w]) <= $countones(free_v))
+    // The uncommitted micro-ops fit in the table (each holds an entry).
+    `ASSERT(InflightFits_A, 32'(SeqWidth'(fptr_q[w] - cptr_q[w])) <= P)
+    for (genvar h = 0; h < P; h++) begin : gen_entry_assert
+      // A free entry holds nothing; no entry is in the unused state 3.
+      `ASSERT(FreeIsEmpty_A, st_q[w][2*h +: 2] != Free ||
+                             (mask_q[w][W*h +: W] == '0 && ref_q[w][RefWidth*h +: RefWidth] == '0))
+      `ASSERT_NEVER(NoState3_A, st_q[w][2*h +: 2] == 2'd3)
+    end
+  end
+
+endmodule
