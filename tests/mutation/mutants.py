@@ -377,6 +377,31 @@ MUTANTS = [
                "memset(m->ctr, DP_CTR_WEAK_DIV, m->p.entries);",
                "memset(m->ctr, DP_CTR_WEAK_UNI, m->p.entries);"),)))
       for kind, file, old, new in edits),
+    # --- pst (SIMT-X Path Scheduling Table): RTL and model each -------------
+    *(dict(block="pst", name=f"{kind}_{name}", kind=kind, file=file, old=old, new=new, why=why)
+      for name, why, edits in (
+          ("conv_ignores_pc", "convergence shown for paths at unequal PCs (the PC compare dropped)",
+           (("rtl", "rtl/simtx/pst.sv",
+             "same[i*S+j] = epc[i] == epc[j] && edep[i] == edep[j];",
+             "same[i*S+j] = edep[i] == edep[j];"),
+            ("model", "csim/simtx/pst.c",
+             "e->valid && e->pc == sel->pc && e->depth == sel->depth",
+             "e->valid && e->depth == sel->depth"))),
+          ("minsp_shallowest_first", "MinSP ordering reversed: the shallowest call stack first",
+           (("rtl", "rtl/simtx/pst.sv",
+             "first[i*S+j] = edep[i] > edep[j] ||",
+             "first[i*S+j] = edep[i] < edep[j] ||"),
+            ("model", "csim/simtx/pst.c",
+             "return a->depth > b->depth ||",
+             "return a->depth < b->depth ||"))),
+          ("rr_turn_never", "the RR turn of RR/MinSP-PC never taken: MinSP-PC only",
+           (("rtl", "rtl/simtx/pst.sv",
+             "turn_q <= wrap || (turn_q && !take);",
+             "turn_q <= 1'b0;"),
+            ("model", "csim/simtx/pst.c",
+             "        m->turn = true;\n",
+             "        m->turn = false;\n"))),)
+      for kind, file, old, new in edits),
     # --- pathtable (SIMT-X's Pathtable): RTL and model each ---------------------
     *(dict(block="pathtable", name=f"{kind}_pt_{name}", kind=kind, file=file, old=old, new=new,
            why=why)
