@@ -225,6 +225,7 @@ def _load(cfg_dir, block):
             d.keys[kw] = " ".join(args)
         else:
             raise CfgError(f"{where}: cannot parse '{raw.strip()}'")
+    own_derived, d.derived = d.derived, {}
     for child in d.children:  # a composed block has its children's parameters
         c = load(child)
         for name, (lo, hi, doc) in c.params.items():
@@ -240,6 +241,8 @@ def _load(cfg_dir, block):
             d.symbols.setdefault(name, v)
         d.packed += [(port, e, False) for port, e, _ in c.packed
                      if port not in [q[0] for q in d.packed]]
+    # the children's derived values first: the core's own may use them
+    d.derived.update(own_derived)
     names = [p[0] for p in d.ports]
     dup = sorted({n for n in names if names.count(n) > 1})
     if dup:

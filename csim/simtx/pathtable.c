@@ -274,6 +274,11 @@ void pathtable_eval(const pathtable_t *m, const pathtable_in_t *in, pathtable_ou
     if (in->rd_warp < m->p.num_warps) {
         out->rd_free = free_count(m, in->rd_warp);
         out->rd_resv = m->w[in->rd_warp].resv;
+        for (unsigned h = 0; h < m->p.paths_per_warp; h++) {
+            const entry_t *e = ENTRY(m, in->rd_warp, h);
+            out->rd_masks[h] = e->mask;
+            out->rd_states[h] = (uint16_t)e->state;
+        }
         if (in->rd_path < m->p.paths_per_warp) {
             const entry_t *e = ENTRY(m, in->rd_warp, in->rd_path);
             out->rd_state = e->state;

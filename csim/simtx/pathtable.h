@@ -42,6 +42,9 @@ typedef struct {
     unsigned rd_state;
     uint64_t rd_mask;
     unsigned rd_ref, rd_free, rd_resv;
+    /* the whole row of rd_warp: entry h's mask and state (as rd_mask, rd_state) */
+    uint64_t rd_masks[PT_PATHS_PER_WARP_MAX];
+    uint16_t rd_states[PT_PATHS_PER_WARP_MAX];
 } pathtable_out_t;
 
 /* What the edge did (cover points, testbench checks). */

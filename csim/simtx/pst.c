@@ -209,6 +209,8 @@ void pst_eval(const pst_t *m, const pst_in_t *in, pst_out_t *out)
     if (rw < m->p.num_warps) {
         unsigned f = free_slot(m, rw);
         out->req_slot = f < m->p.slots_per_warp ? f : 0;
+        for (unsigned s = 0; s < m->p.slots_per_warp; s++)
+            out->req_free += !SLOT(m, spec, rw, s)->valid;
     }
     out->rsp_valid = m->rsp_valid;
     out->rsp_err = m->rsp_err;
@@ -234,6 +236,14 @@ void pst_eval(const pst_t *m, const pst_in_t *in, pst_out_t *out)
         out->rd_pc = e->pc;
         out->rd_depth = e->depth;
     }
+    /* the paths of the warp's retirement copy: what a rollback restores, and
+     * so what the Pathtable's SQUASH keeps */
+    if (dw < m->p.num_warps)
+        for (unsigned s = 0; s < m->p.slots_per_warp; s++) {
+            const pst_entry_t *r = SLOT(m, ret, dw, s);
+            if (r->valid)
+                out->rd_keep |= UINT64_C(1) << r->path;
+        }
 }
 
 /* ---- requests -------------------------------------------------------------- */

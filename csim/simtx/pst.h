@@ -41,6 +41,7 @@ typedef struct {
 
 typedef struct {
     unsigned req_slot; /* the lowest free slot of req_warp (0: none) */
+    unsigned req_free; /* the free slots of req_warp */
     bool rsp_valid;
     unsigned rsp_err;
     unsigned err_sticky;
@@ -55,6 +56,7 @@ typedef struct {
     unsigned rd_path;
     uint64_t rd_pc;
     unsigned rd_depth;
+    uint64_t rd_keep; /* bit h: a valid slot of rd_warp's retirement copy holds path h */
 } pst_out_t;
 
 /* One slot: of the speculative table or of the retirement copy. The fields

@@ -455,20 +455,31 @@ module pathtable #(
   // ------------------------------------------------------------------------
   logic rd_warp_ok, rd_ok;
   logic [PathIdWidth-1:0] rd_ix;
+  st_row_t   rd_st_row;    // the row of rd_warp_i (0s when out of range)
+  mask_row_t rd_mask_row;
   vec_t rd_free_v;
   assign rd_warp_ok = 32'(rd_warp_i) < NumWarps;
   assign rd_ok      = rd_warp_ok && 32'(rd_path_i) < P;
   assign rd_ix      = rd_ok ? rd_path_i : '0;
+  // One warp multiplexer per row: the per-entry read selects its entry from
+  // it, and the whole-row outputs are the row itself.
+  assign rd_st_row   = rd_warp_ok ? st_q[rd_warp_i] : '0;
+  assign rd_mask_row = rd_warp_ok ? mask_q[rd_warp_i] : '0;
   always_comb begin : p_rd_free
     for (int unsigned h = 0; h < P; h++) begin
-      rd_free_v[h] = rd_warp_ok && st_q[rd_warp_i][2*h +: 2] == Free;
+      rd_free_v[h] = rd_warp_ok && rd_st_row[2*h +: 2] == Free;
     end
   end
-  assign rd_state_o = rd_ok ? st_q[rd_warp_i][2*rd_ix +: 2] : Free;
-  assign rd_mask_o  = rd_ok ? mask_q[rd_warp_i][W*rd_ix +: W] : '0;
+  assign rd_state_o = rd_ok ? rd_st_row[2*rd_ix +: 2] : Free;
+  assign rd_mask_o  = rd_ok ? rd_mask_row[W*rd_ix +: W] : '0;
   assign rd_ref_o   = rd_ok ? ref_q[rd_warp_i][RefWidth*rd_ix +: RefWidth] : '0;
   assign rd_free_o  = count_of(rd_free_v);
   assign rd_resv_o  = rd_warp_ok ? resv_q[rd_warp_i] : '0;
+  // The registers' packing is the ports' (entry h at 2h and h*W), a free
+  // entry's fields are 0 (FreeIsEmpty_A) and FREE is 0 (FreeIsZero_A): the
+  // row as stored is what rd_states_o and rd_masks_o show.
+  assign rd_states_o = rd_st_row;
+  assign rd_masks_o  = rd_mask_row;
 
   // ------------------------------------------------------------------------
   // Assertions

@@ -40,3 +40,5 @@ end
 `ASSERT_KNOWN(RdRefKnown_A, rd_ref_o)
 `ASSERT_KNOWN(RdFreeKnown_A, rd_free_o)
 `ASSERT_KNOWN(RdResvKnown_A, rd_resv_o)
+`ASSERT_KNOWN(RdMasksKnown_A, rd_masks_o)
+`ASSERT_KNOWN(RdStatesKnown_A, rd_states_o)

@@ -3,52 +3,58 @@
 // The port list of pathtable: `include it between `) (` and `);`.
 
   /// Clock, rising edge.
-  input  logic                         clk_i,
+  input  logic                                  clk_i,
   /// Asynchronous active-low reset: every entry free.
-  input  logic                         rst_ni,
+  input  logic                                  rst_ni,
   /// The request (op codes above; 0 NOP)
-  input  logic [3:0]                   req_op_i,
+  input  logic [3:0]                            req_op_i,
   /// Its warp.
-  input  logic [WarpIdWidth-1:0]       req_warp_i,
+  input  logic [WarpIdWidth-1:0]                req_warp_i,
   /// Path a: BUOP/BEXEC/BCOMMIT h_i, CUOP/CEXEC/CCOMMIT h_i, REF/DEREF the path.
-  input  logic [PathIdWidth-1:0]       req_a_i,
+  input  logic [PathIdWidth-1:0]                req_a_i,
   /// Path b: BEXEC/BCOMMIT h_j, CUOP/CEXEC/CCOMMIT h_j.
-  input  logic [PathIdWidth-1:0]       req_b_i,
+  input  logic [PathIdWidth-1:0]                req_b_i,
   /// Path c: BCOMMIT the alternate h_k, CEXEC/CCOMMIT the convergent h_k.
-  input  logic [PathIdWidth-1:0]       req_c_i,
+  input  logic [PathIdWidth-1:0]                req_c_i,
   /// BCOMMIT: the buop allocated an alternate (req_c_i)
-  input  logic                         req_alt_i,
+  input  logic                                  req_alt_i,
   /// INIT: the warp's threads; BEXEC: the branch condition c (bit t: thread t goes h_j's way)
-  input  logic [WarpWidth-1:0]         req_mask_i,
+  input  logic [WarpWidth-1:0]                  req_mask_i,
   /// SQUASH: bit h: committed path h is in the PST's retirement copy.
-  input  logic [PathsPerWarp-1:0]      req_keep_i,
+  input  logic [PathsPerWarp-1:0]               req_keep_i,
   /// The request's error code, in its own cycle.
-  output logic [3:0]                   req_err_o,
+  output logic [3:0]                            req_err_o,
   /// The request allocates entry req_id_o at the edge.
-  output logic                         req_alloc_o,
+  output logic                                  req_alloc_o,
   /// That entry (the lowest free): INIT h, BUOP h_j, CUOP h_k, BEXEC the alternate h_k.
-  output logic [PathIdWidth-1:0]       req_id_o,
+  output logic [PathIdWidth-1:0]                req_id_o,
   /// BEXEC: the branch diverged (threads on both sides)
-  output logic                         req_div_o,
+  output logic                                  req_div_o,
   /// BEXEC: no thread took h_j's way: h_j nullified, the alternate holds them all.
-  output logic                         req_null_o,
+  output logic                                  req_null_o,
   /// Registered: a request last cycle.
-  output logic                         rsp_valid_o,
+  output logic                                  rsp_valid_o,
   /// Its error code.
-  output logic [3:0]                   rsp_err_o,
+  output logic [3:0]                            rsp_err_o,
   /// Bit k: error code k seen since reset (bit 0 never)
-  output logic [15:0]                  err_sticky_o,
+  output logic [15:0]                           err_sticky_o,
   /// Read port (the PIRAT's, the testbench's): warp.
-  input  logic [WarpIdWidth-1:0]       rd_warp_i,
+  input  logic [WarpIdWidth-1:0]                rd_warp_i,
   /// Read port: path id.
-  input  logic [PathIdWidth-1:0]       rd_path_i,
+  input  logic [PathIdWidth-1:0]                rd_path_i,
   /// The entry's state (0 FREE, 1 SPEC, 2 VALID; 0 for an out-of-range address)
-  output logic [1:0]                   rd_state_o,
+  output logic [1:0]                            rd_state_o,
   /// Its mask (0 when free)
-  output logic [WarpWidth-1:0]         rd_mask_o,
+  output logic [WarpWidth-1:0]                  rd_mask_o,
   /// Its reference count.
-  output logic [RefWidth-1:0]          rd_ref_o,
+  output logic [RefWidth-1:0]                   rd_ref_o,
   /// Free entries of rd_warp_i, reserved ones included.
-  output logic [(PathIdWidth + 1)-1:0] rd_free_o,
+  output logic [(PathIdWidth + 1)-1:0]          rd_free_o,
   /// Entries of rd_warp_i reserved for in-flight buops' alternates.
-  output logic [(PathIdWidth + 1)-1:0] rd_resv_o
+  output logic [(PathIdWidth + 1)-1:0]          rd_resv_o,
+  /// Read port: the whole row of rd_warp_i: entry h's mask (as rd_mask_o) at bits h*WarpWidth (0
+  /// when free; all 0 when rd_warp_i >= NumWarps)
+  output logic [(PathsPerWarp * WarpWidth)-1:0] rd_masks_o,
+  /// The whole row of rd_warp_i: entry h's state (as rd_state_o) at bits 2h (all 0, FREE, when
+  /// rd_warp_i >= NumWarps)
+  output logic [(PathsPerWarp * 2)-1:0]         rd_states_o

@@ -103,15 +103,20 @@ module pst #(
   logic [DW-1:0] a_dep, b_dep;
   logic [2:0]    req_err;
 
+  // the request's warp and its free slots: from req_warp_i alone (req_slot_o
+  // depends on nothing else, so a core may choose its op from it)
+  always_comb begin : p_req_warp
+    warp_ok  = 32'(req_warp_i) < N;
+    rw       = warp_ok ? req_warp_i : '0;
+    rv       = wvld[rw];
+    free     = ~rv;
+    has_free = free != '0;
+    free_idx = SlotIdWidth'(first_after(32'(free), 5'd31));
+  end
+
   always_comb begin : p_req
-    warp_ok    = 32'(req_warp_i) < N;
-    rw         = warp_ok ? req_warp_i : '0;
-    rv         = wvld[rw];
     path_ok    = 32'(req_path_i) < PathsPerWarp;
     a_in       = 32'(req_slot_i) < S;
-    free       = ~rv;
-    has_free   = free != '0;
-    free_idx   = SlotIdWidth'(first_after(32'(free), 5'd31));
     a_vld      = 1'b0;
     b_vld      = 1'b0;
     a_pc       = '0;
@@ -189,6 +194,12 @@ module pst #(
   assign req_valid  = req_op_i != pst_pkg::OpNop;
   assign apply      = req_valid && req_err == pst_pkg::ErrNone;
   assign req_slot_o = (warp_ok && has_free) ? free_idx : '0;
+  always_comb begin : p_req_free
+    req_free_o = '0;
+    for (int unsigned s = 0; s < S; s++) begin
+      req_free_o = req_free_o + (SlotIdWidth + 1)'(warp_ok && free[s]);
+    end
+  end
 
   rsp_reg #(
     .NumPorts(1),
@@ -439,7 +450,7 @@ module pst #(
   end
 
   // ------------------------------------------------------------------------
-  // Read port: the speculative table
+  // Read port: the speculative table's slot, the retirement copy's paths
   // ------------------------------------------------------------------------
   logic  rd_hit;
   warp_t rd_w;    // an index that exists (rd_hit is 0 when out of range)
@@ -454,6 +465,33 @@ module pst #(
   assign rd_pc_o    = rd_hit ? pc_q[rd_e] : '0;
   assign rd_depth_o = rd_hit ? dep_q[rd_e] : '0;
 
+  // The retirement copy's paths (section 3.7.2): bit h when a valid slot of
+  // rd_warp_i's copy holds path id h -- the committed paths a rollback
+  // restores, which the Pathtable's SQUASH must keep. The warp's slots are
+  // muxed first (one read per slot, not one per slot and id), then each
+  // slot's id decoded and the decoders ORed; the copy holds ids below
+  // PathsPerWarp only (RCOMMIT rejects the others), so no id is lost.
+  logic          rd_rvld  [S];
+  logic [HW-1:0] rd_rpath [S];
+  always_comb begin : p_rd_ret
+    for (int unsigned s = 0; s < S; s++) begin
+      rd_rvld[s]  = rvld_q[32'(rd_w)*S+s];
+      rd_rpath[s] = rpath_q[32'(rd_w)*S+s];
+    end
+  end
+  logic [PathsPerWarp-1:0] rd_keep;
+  always_comb begin : p_rd_keep
+    rd_keep = '0;
+    for (int unsigned s = 0; s < S; s++) begin
+      for (int unsigned h = 0; h < PathsPerWarp; h++) begin
+        if (rd_rvld[s] && 32'(rd_rpath[s]) == h) begin
+          rd_keep[h] = 1'b1;
+        end
+      end
+    end
+  end
+  assign rd_keep_o = (32'(rd_warp_i) < N) ? rd_keep : '0;
+
   // ------------------------------------------------------------------------
   // Assertions
   // ------------------------------------------------------------------------
@@ -467,5 +505,10 @@ module pst #(
   `ASSERT(ConvOther_A, !conv_valid_o || (ev[conv_slot_o] && conv_slot_o != sel_s))
   `ASSERT(CycleBound_A, 32'(cyc_q) < TurnPeriod)
   `ASSERT(LastWarpBound_A, 32'(last_q) < N)
+  // The retirement copy's valid slots hold path ids in range: rd_keep_o
+  // shows every one of them.
+  for (genvar e = 0; e < NE; e++) begin : gen_entry_assert
+    `ASSERT(RetiredPathInRange_A, !rvld_q[e] || 32'(rpath_q[e]) < PathsPerWarp)
+  end
 
 endmodule

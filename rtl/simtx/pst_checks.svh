@@ -43,6 +43,7 @@ end
 
 // No output carries an X or Z bit at a clock edge out of reset.
 `ASSERT_KNOWN(ReqSlotKnown_A, req_slot_o)
+`ASSERT_KNOWN(ReqFreeKnown_A, req_free_o)
 `ASSERT_KNOWN(RspValidKnown_A, rsp_valid_o)
 `ASSERT_KNOWN(RspErrKnown_A, rsp_err_o)
 `ASSERT_KNOWN(ErrStickyKnown_A, err_sticky_o)
@@ -59,3 +60,4 @@ end
 `ASSERT_KNOWN(RdPathKnown_A, rd_path_o)
 `ASSERT_KNOWN(RdPcKnown_A, rd_pc_o)
 `ASSERT_KNOWN(RdDepthKnown_A, rd_depth_o)
+`ASSERT_KNOWN(RdKeepKnown_A, rd_keep_o)

@@ -3,64 +3,69 @@
 // The port list of pst: `include it between `) (` and `);`.
 
   /// Clock, rising edge.
-  input  logic                   clk_i,
+  input  logic                         clk_i,
   /// Asynchronous active-low reset: every slot and its retirement copy free, pointers at their
   /// start.
-  input  logic                   rst_ni,
+  input  logic                         rst_ni,
   /// The request (op codes)
-  input  logic [2:0]             req_op_i,
+  input  logic [2:0]                   req_op_i,
   /// Its warp.
-  input  logic [WarpIdWidth-1:0] req_warp_i,
+  input  logic [WarpIdWidth-1:0]       req_warp_i,
   /// SET, RENEW, REMOVE, RCOMMIT: the slot; CONVERGE: slot a (kept)
-  input  logic [SlotIdWidth-1:0] req_slot_i,
+  input  logic [SlotIdWidth-1:0]       req_slot_i,
   /// CONVERGE: slot b (evicted)
-  input  logic [SlotIdWidth-1:0] req_slot2_i,
+  input  logic [SlotIdWidth-1:0]       req_slot2_i,
   /// ADD, RENEW, CONVERGE, RCOMMIT: the path id.
-  input  logic [PathIdWidth-1:0] req_path_i,
+  input  logic [PathIdWidth-1:0]       req_path_i,
   /// ADD, SET, RENEW, RCOMMIT: the PC.
-  input  logic [PcWidth-1:0]     req_pc_i,
+  input  logic [PcWidth-1:0]           req_pc_i,
   /// ADD, SET, RCOMMIT: the call depth.
-  input  logic [DepthWidth-1:0]  req_depth_i,
+  input  logic [DepthWidth-1:0]        req_depth_i,
   /// RCOMMIT: the retirement slot's valid bit.
-  input  logic                   req_rvalid_i,
+  input  logic                         req_rvalid_i,
   /// Combinational: the lowest free slot of req_warp_i, the one an ADD takes (0 when none or the
   /// warp is out of range)
-  output logic [SlotIdWidth-1:0] req_slot_o,
+  output logic [SlotIdWidth-1:0]       req_slot_o,
+  /// Combinational: the free slots of req_warp_i (0 when the warp is out of range)
+  output logic [(SlotIdWidth + 1)-1:0] req_free_o,
   /// Registered: a request (req_op_i != NOP) last cycle.
-  output logic                   rsp_valid_o,
+  output logic                         rsp_valid_o,
   /// Its error code.
-  output logic [2:0]             rsp_err_o,
+  output logic [2:0]                   rsp_err_o,
   /// Bit k: error code k seen since reset (bit 0 never)
-  output logic [7:0]             err_sticky_o,
+  output logic [7:0]                   err_sticky_o,
   /// The fetch takes this cycle's pick at the edge (ignored when sel_valid_o is 0)
-  input  logic                   sel_take_i,
+  input  logic                         sel_take_i,
   /// Combinational: some warp has a valid slot: a pick.
-  output logic                   sel_valid_o,
+  output logic                         sel_valid_o,
   /// The picked warp: round-robin after the last taken one.
-  output logic [WarpIdWidth-1:0] sel_warp_o,
+  output logic [WarpIdWidth-1:0]       sel_warp_o,
   /// The picked slot: MinSP-PC, or the RR turn's.
-  output logic [SlotIdWidth-1:0] sel_slot_o,
+  output logic [SlotIdWidth-1:0]       sel_slot_o,
   /// Its path id.
-  output logic [PathIdWidth-1:0] sel_path_o,
+  output logic [PathIdWidth-1:0]       sel_path_o,
   /// Its PC.
-  output logic [PcWidth-1:0]     sel_pc_o,
+  output logic [PcWidth-1:0]           sel_pc_o,
   /// Its call depth.
-  output logic [DepthWidth-1:0]  sel_depth_o,
+  output logic [DepthWidth-1:0]        sel_depth_o,
   /// The pick is the RR turn's (first valid slot after the warp's RR pointer)
-  output logic                   sel_rr_o,
+  output logic                         sel_rr_o,
   /// Combinational: another valid slot of the picked warp has the pick's PC and call depth.
-  output logic                   conv_valid_o,
+  output logic                         conv_valid_o,
   /// The lowest such slot (0 when none)
-  output logic [SlotIdWidth-1:0] conv_slot_o,
+  output logic [SlotIdWidth-1:0]       conv_slot_o,
   /// Read port: a warp.
-  input  logic [WarpIdWidth-1:0] rd_warp_i,
+  input  logic [WarpIdWidth-1:0]       rd_warp_i,
   /// And a slot of the speculative table.
-  input  logic [SlotIdWidth-1:0] rd_slot_i,
+  input  logic [SlotIdWidth-1:0]       rd_slot_i,
   /// The slot is valid (0 when out of range)
-  output logic                   rd_valid_o,
+  output logic                         rd_valid_o,
   /// Its path id (0 when not valid)
-  output logic [PathIdWidth-1:0] rd_path_o,
+  output logic [PathIdWidth-1:0]       rd_path_o,
   /// Its PC (0 when not valid)
-  output logic [PcWidth-1:0]     rd_pc_o,
+  output logic [PcWidth-1:0]           rd_pc_o,
   /// Its call depth (0 when not valid)
-  output logic [DepthWidth-1:0]  rd_depth_o
+  output logic [DepthWidth-1:0]        rd_depth_o,
+  /// Read port: bit h: a valid slot of rd_warp_i's retirement copy holds path id h, the paths a
+  /// rollback's Pathtable SQUASH keeps (0 when rd_warp_i >= NumWarps)
+  output logic [PathsPerWarp-1:0]      rd_keep_o

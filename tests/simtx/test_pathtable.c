@@ -304,6 +304,51 @@ static void test_rollback(void **state)
     entry(t, 0, 1, PT_STATE_VALID, 0xf, 1);
 }
 
+/* The whole row of warp w (rd_masks, rd_states) holds, entry by entry, the
+ * hand-worked masks and states, and so does the per-entry read port
+ * (rd_mask, rd_state at rd_path h); the elements past the warp's entries
+ * are 0. */
+static void expect_row(const tb_t *t, unsigned w, const uint64_t *mask, const unsigned *st)
+{
+    unsigned n = pathtable_params(t->m)->paths_per_warp;
+    out_t o;
+    pathtable_eval(t->m, &(in_t){.rd_warp = w}, &o);
+    for (unsigned h = 0; h < PT_PATHS_PER_WARP_MAX; h++) {
+        assert_int_equal(o.rd_masks[h], h < n ? mask[h] : 0);
+        assert_int_equal(o.rd_states[h], h < n ? st[h] : PT_STATE_FREE);
+    }
+    for (unsigned h = 0; h < n; h++) {
+        out_t e;
+        pathtable_eval(t->m, &(in_t){.rd_warp = w, .rd_path = h}, &e);
+        assert_int_equal(e.rd_mask, mask[h]);
+        assert_int_equal(e.rd_state, st[h]);
+    }
+}
+
+/* The read port's whole row, through Figure 3(b): INIT 1111 -> h0; BUOP h0
+ * -> h1 = 1111 SPEC; BEXEC c=0011 -> h1 = 0011, the alternate h2 = 1100
+ * SPEC; BCOMMIT -> h1, h2 VALID and h0 freed (a free entry reads 0). The
+ * other warp's row and an out-of-range warp's are all 0 (FREE). */
+static void test_read_row(void **state)
+{
+    enum { F = PT_STATE_FREE, S = PT_STATE_SPEC, V = PT_STATE_VALID };
+    static const uint64_t none[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+    static const unsigned all_free[8] = {F, F, F, F, F, F, F, F};
+    tb_t *t = tb_new(state, &P2);
+    expect_row(t, 0, none, all_free);
+    fig3a(t);
+    expect_row(t, 0, (const uint64_t[8]){0xf, 0xf, 0, 0, 0, 0, 0, 0},
+               (const unsigned[8]){V, S, F, F, F, F, F, F});
+    ok(t, bexec(0, 0, 1, 0x3));
+    expect_row(t, 0, (const uint64_t[8]){0xf, 0x3, 0xc, 0, 0, 0, 0, 0},
+               (const unsigned[8]){V, S, S, F, F, F, F, F});
+    ok(t, bcommit(0, 0, 1, true, 2));
+    expect_row(t, 0, (const uint64_t[8]){0x0, 0x3, 0xc, 0, 0, 0, 0, 0},
+               (const unsigned[8]){F, V, V, F, F, F, F, F});
+    expect_row(t, 1, none, all_free);
+    expect_row(t, 2, none, all_free); /* rd_warp >= NumWarps */
+}
+
 static void test_errors_leave_state(void **state)
 {
     tb_t *t = tb_new(state, &P2);
@@ -395,6 +440,7 @@ int main(void)
         TB_TEST(test_convergence),
         TB_TEST(test_convergent_path_tracks_older_buop),
         TB_TEST(test_rollback),
+        TB_TEST(test_read_row),
         TB_TEST(test_errors_leave_state),
         TB_TEST(test_full),
         cmocka_unit_test(test_bad_params),

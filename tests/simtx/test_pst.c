@@ -347,6 +347,41 @@ static void test_rollback(void **state)
     assert_false(ev.rollback_diff); /* the same table again */
 }
 
+/* An RCOMMIT of retirement slot s of warp w := {v, h, pc, depth 0}; its
+ * error. */
+static unsigned rcommit(pst_t *m, unsigned w, unsigned s, unsigned h, uint64_t pc, bool v)
+{
+    pst_in_t in = {.req_op = PST_OP_RCOMMIT, .req_warp = w, .req_slot = s, .req_path = h,
+                   .req_pc = pc, .req_rvalid = v};
+    return step_ev(m, &in).err;
+}
+
+/* rd_keep: the path ids of the valid slots of rd_warp's retirement copy,
+ * whatever the speculative table holds (what a rollback's Pathtable SQUASH
+ * keeps); 0 for another warp and for an out-of-range one. */
+static void test_read_keep(void **state)
+{
+    pst_t *m = *state = make(3, 4, 4, 8); /* warp ids up to 3: 3 is out of range */
+    ADD(m, 2, 1, 0x100, 0);               /* h1: the speculative table only */
+    assert_int_equal(rcommit(m, 2, 0, 3, 0x100, true), PST_ERR_NONE);
+    assert_int_equal(rcommit(m, 2, 2, 5, 0x140, true), PST_ERR_NONE);
+    assert_int_equal(rcommit(m, 2, 1, 6, 0x180, false), PST_ERR_NONE); /* a free slot */
+    pst_out_t o = look(m, 2, 0, false);
+    assert_int_equal(o.rd_keep, 0x28); /* h3 and h5: bits 3 and 5 */
+    assert_true(o.rd_valid);           /* the slot read is the speculative h1 */
+    assert_int_equal(o.rd_path, 1);
+    assert_int_equal(look(m, 0, 0, false).rd_keep, 0);
+    assert_int_equal(look(m, 3, 0, false).rd_keep, 0);
+    /* slot 0 recorded free at retirement: h3 no longer kept */
+    assert_int_equal(rcommit(m, 2, 0, 3, 0x100, false), PST_ERR_NONE);
+    assert_int_equal(look(m, 2, 0, false).rd_keep, 0x20);
+    /* the rollback restores the copy; the copy, and so rd_keep, stays */
+    assert_int_equal(req(m, PST_OP_ROLLBACK, 2, 0, 0, 0, 0, 0).err, PST_ERR_NONE);
+    check_entry(m, 2, 0, false, 0, 0, 0);
+    check_entry(m, 2, 2, true, 5, 0x140, 0);
+    assert_int_equal(look(m, 2, 0, false).rd_keep, 0x20);
+}
+
 static void test_reset(void **state)
 {
     pst_t *m = *state = make(2, 4, 4, 8);
@@ -366,7 +401,7 @@ int main(void)
         UNIT_TEST(test_params),      UNIT_TEST(test_reset_state), UNIT_TEST(test_add_until_full),
         UNIT_TEST(test_figure3),     UNIT_TEST(test_minsp),       UNIT_TEST(test_convergence),
         UNIT_TEST(test_errors),      UNIT_TEST(test_rr_turn),     UNIT_TEST(test_warp_rr),
-        UNIT_TEST(test_rollback),    UNIT_TEST(test_reset),
+        UNIT_TEST(test_rollback),    UNIT_TEST(test_read_keep),   UNIT_TEST(test_reset),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

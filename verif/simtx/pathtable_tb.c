@@ -25,6 +25,7 @@
 #include "clog2.h"
 #include "cosim_kit.h"
 #include "pathtable.h"
+#include "simtx_tb_common.h"
 
 #define MAXP PT_PATHS_PER_WARP_MAX
 #define MAXW PT_NUM_WARPS_MAX
@@ -500,23 +501,8 @@ static int warp_checks(tb_t *t, unsigned w, char *err, size_t errlen)
     const warp_t *wp = &t->w[w];
     if (wp->nq)
         return 0;
-    uint64_t seen = wp->ended;
-    for (unsigned h = 0; h < t->p.paths_per_warp; h++) {
-        if (!((wp->pst >> h) & 1u))
-            continue;
-        uint64_t mk = pathtable_mask(t->m, w, h);
-        if (mk & seen) {
-            snprintf(err, errlen, "warp %u: path %u's threads %#llx are also another path's "
-                     "or ended", w, h, (unsigned long long)(mk & seen));
-            return -1;
-        }
-        seen |= mk;
-    }
-    if (seen != wp->init) {
-        snprintf(err, errlen, "warp %u: paths and ended threads %#llx, warp threads %#llx", w,
-                 (unsigned long long)seen, (unsigned long long)wp->init);
+    if (simtx_threads_check(t->m, w, wp->pst, wp->ended, wp->init, "path", err, errlen))
         return -1;
-    }
     bool holders = false;
     for (unsigned h = 0; h < t->p.paths_per_warp; h++)
         holders |= wp->extra[h] != 0;
