@@ -1,0 +1,120 @@
+/* Golden cycle model of simtx_frontend: SIMT-X's Pathtable, divergence
+ * predictor with its pending-divergence counter, and Path Scheduling Table
+ * working together (TACO 2020, sections 3.4 to 3.7 and 3.8.2). The three
+ * child models (pathtable.h, div_predictor.h, pst.h) wired as
+ * docs/blocks/simtx_frontend.md says:
+ *
+ *   - the core judges a request first: a reserved op, a warp out of range,
+ *     a PST slot that is not valid (FETCH, BRANCH, END) or out of range
+ *     (RETIRE), no free PST slot (INIT, BEXEC), no convergence shown
+ *     (CONVERGE), a retirement path out of range; then the Pathtable judges
+ *     what the core passes; a request either refuses reaches no child;
+ *   - the Pathtable's allocation of the cycle is the PST's path id (INIT and
+ *     a BEXEC's alternate: ADD; BRANCH: RENEW; CONVERGE: CONVERGE);
+ *   - BRANCH's buop is on the slot's path; CONVERGE's cuop on the pick's
+ *     path and the path of the slot the PST shows converging with it;
+ *   - the predictor: inj at BRANCH, cmt at BCOMMIT, sq at ROLLBACK (the
+ *     warp's buops in flight, which the core counts), a resolution at BEXEC
+ *     (diverged: the Pathtable's verdict) and RESOLVE (req_div);
+ *   - ROLLBACK's SQUASH keeps the paths of the PST's retirement copy.
+ *
+ * Written from the paper and docs/blocks/simtx_frontend.md, not from the
+ * RTL. No printing, no globals. */
+#ifndef SIMT_SIMTX_FRONTEND_H
+#define SIMT_SIMTX_FRONTEND_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "div_predictor.h"
+#include "model.h"
+#include "pathtable.h"
+#include "pst.h"
+
+/* Its parameters are those of its children (configs/simtx_frontend.cfg). */
+typedef struct {
+    unsigned num_warps, warp_width, paths_per_warp; /* the Pathtable's and the PST's */
+    unsigned ref_width;                             /* the Pathtable's */
+    unsigned slots_per_warp, depth_width;           /* the PST's */
+    unsigned pc_width;                              /* the PST's and the predictor's */
+    unsigned entries, pc_shift, pend_width;         /* the predictor's */
+} simtx_frontend_params_t;
+
+/* enum fe_op, fe_err (configs/simtx_frontend.cfg) */
+#include "simtx_frontend_decl.h"
+
+/* simtx_frontend_create: 0, or the child that rejects the parameters. */
+enum { FE_OK = 0, FE_EPARAM_PATHTABLE = -1, FE_EPARAM_PREDICTOR = -2, FE_EPARAM_PST = -3,
+       FE_EPARAM_PENDING = -4, FE_ENOMEM = -5 };
+
+/* The outputs the core takes from a child unchanged (type, name). */
+#define FE_PT_OUTS(X)                                                                    \
+    X(bool, req_alloc) X(unsigned, req_id) X(bool, req_div) X(bool, req_null)            \
+    X(unsigned, rd_state) X(uint64_t, rd_mask) X(unsigned, rd_ref) X(unsigned, rd_free)  \
+    X(unsigned, rd_resv)
+#define FE_PST_OUTS(X)                                                                   \
+    X(bool, sel_valid) X(unsigned, sel_warp) X(unsigned, sel_slot) X(unsigned, sel_path)  \
+    X(uint64_t, sel_pc) X(unsigned, sel_depth) X(bool, sel_rr) X(bool, conv_valid)       \
+    X(unsigned, conv_slot)
+#define FE_DP_OUTS(X) \
+    X(bool, look_div) X(unsigned, look_ctr) X(unsigned, pending) X(bool, pending_nz)
+
+/* The ports of rtl/simtx/simtx_frontend.sv without _i/_o. */
+typedef struct {
+    unsigned req_op;     /* enum fe_op; 15 reserved */
+    unsigned req_warp, req_slot, req_a, req_b, req_c;
+    bool req_alt;
+    uint64_t req_mask, req_pc;
+    unsigned req_depth;
+    uint64_t req_bpc;
+    bool req_div, req_rvalid;
+    bool sel_take;
+    uint64_t look_pc;
+    unsigned rd_warp, rd_path;
+} simtx_frontend_in_t;
+
+typedef struct {
+    unsigned req_err;    /* the request's code, in its cycle */
+    unsigned req_slot;   /* the PST's lowest free slot of the request's warp */
+    bool rsp_valid;      /* registered: a request last cycle */
+    unsigned rsp_err;    /* its code */
+    unsigned err_sticky; /* bit k: code k seen since reset */
+    unsigned buops;      /* the request's warp's buops in flight */
+    FE_PT_OUTS(MODEL_FIELD)
+    FE_PST_OUTS(MODEL_FIELD)
+    FE_DP_OUTS(MODEL_FIELD)
+    uint64_t rd_masks[PT_PATHS_PER_WARP_MAX];  /* the Pathtable's row of rd_warp */
+    uint16_t rd_states[PT_PATHS_PER_WARP_MAX];
+} simtx_frontend_out_t;
+
+/* What one edge did (the testbench's cover rules and checks). */
+typedef struct {
+    pathtable_in_t pt_in;          /* what each child saw */
+    pathtable_events_t pt;
+    pst_in_t pst_in;
+    pst_events_t pst;
+    div_predictor_in_t dp_in;
+    div_predictor_events_t dp;
+    bool req;                      /* a request was presented */
+    unsigned err;                  /* its code (NONE when accepted) */
+    unsigned warp;                 /* the warp it acted on (CONVERGE: the pick's) */
+    unsigned pst_err, dp_err;      /* the PST's and the predictor's verdicts: always NONE */
+} simtx_frontend_events_t;
+
+/* simtx_frontend_create/destroy/reset/step (model.h); eval(): the outputs
+ * of the cycle without the edge. */
+MODEL_API(simtx_frontend);
+MODEL_EVAL(simtx_frontend);
+MODEL_PARAMS(simtx_frontend);
+
+/* Read-only views for stimulus and tests. */
+const pathtable_t *simtx_frontend_pathtable(const simtx_frontend_t *c);
+const pst_t *simtx_frontend_pst(const simtx_frontend_t *c);
+const div_predictor_t *simtx_frontend_predictor(const simtx_frontend_t *c);
+/* Warp w's buops in flight. */
+unsigned simtx_frontend_buops(const simtx_frontend_t *c, unsigned w);
+/* a and b hold the same state (the response registers and sticky bits
+ * apart), every child included: the shadow check of a rejected request. */
+bool simtx_frontend_same_state(const simtx_frontend_t *a, const simtx_frontend_t *b);
+
+#endif /* SIMT_SIMTX_FRONTEND_H */
