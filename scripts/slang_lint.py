@@ -43,7 +43,9 @@ def elaborate(pyslang, block, params):
     text = pyslang.TextDiagnosticClient()
     d.diagEngine.clearClients()
     d.diagEngine.addClient(text)
-    args = ["slang", "--top", cfg.load(block).keys["top"],
+    # no error limit: a bad parameter's own $error must not be cut off behind
+    # the errors it causes in a child (a zero-size array, ...)
+    args = ["slang", "--top", cfg.load(block).keys["top"], "--error-limit=0",
             *[f"-G{k}={v}" for k, v in params.items()],
             *[f"-I{here(inc)}" for inc in cfg.sources(block, "incdirs")],
             *[here(f) for f in cfg.sources(block, "rtl")]]

@@ -15,8 +15,10 @@
  * slot a cycle) and a path's END drops its reference (DEREF). A branch
  * fetched as uniform that diverged or went the other way rolls its warp
  * back when it commits (ROLLBACK), and the warp re-fetches it knowing the
- * outcome; now and then an exception rolls a warp back too. The predicted
- * direction is wrong one time in seven.
+ * outcome (an exception's rollback would be the same ROLLBACK; the
+ * testbench leaves it out so that a rollback's cause shows in the cover
+ * rules, which see only the ports). The predicted direction is wrong one
+ * time in seven.
  *
  * Checks besides the lockstep (the read port shows, every cycle, the whole
  * Pathtable row of the warp the last request acted on, so every mask a
@@ -91,8 +93,6 @@ typedef struct {
     uop_t u;            /* A_FETCH, A_BRANCH, A_CONVERGE, A_END: the micro-op to queue */
     unsigned expect;    /* A_ILLEGAL: the error expected */
     bool rollback;      /* A_COMMIT: a ROLLBACK */
-    bool pred_uni;      /* A_FETCH: a branch the predictor said uniform */
-    bool loop;          /* A_FETCH, A_BRANCH: the fetch follows a loop's back edge */
     unsigned rs;        /* A_COMMIT: the retirement slot a RETIRE writes */
 } act_t;
 
@@ -108,6 +108,7 @@ typedef struct {
     warp_t w[MAXW];
     act_t act;
     unsigned last_warp;  /* the read port's warp: the last request's */
+    bool div_seen[MAXW]; /* a branch of the warp resolved divergent since its last rollback */
     bool generated;      /* this cycle's inputs came from the generator */
 } tb_t;
 
@@ -226,8 +227,6 @@ static void fetch(tb_t *t, simtx_frontend_in_t *in, const simtx_frontend_out_t *
     bool pred_div = redo ? div : o->look_div;
     unsigned tpc = insn->target, fpc = pc + 1u;
     a->u.bpc = pc;
-    a->pred_uni = !o->look_div;
-    a->loop = insn->kind == I_LOOP && taken;
     if (pred_div && !wp->full) {
         a->kind = A_BRANCH;
         a->u.kind = U_BUOP;
@@ -284,7 +283,6 @@ static void execute(tb_t *t, unsigned w, simtx_frontend_in_t *in)
 /* The next request of warp w's commit stage. */
 static void commit(tb_t *t, unsigned w, simtx_frontend_in_t *in)
 {
-    cosim_rng_t *r = &t->rng;
     warp_t *wp = &t->w[w];
     if (!wp->nq || !wp->q[0].exec)
         return;
@@ -298,8 +296,7 @@ static void commit(tb_t *t, unsigned w, simtx_frontend_in_t *in)
     in->req_depth = u->depth;
     in->req_pc = u->pc;
     in->req_a = u->a;
-    bool exception = u->kind == U_PLAIN && cosim_rng_below(r, 3000) == 0;
-    if ((u->kind == U_BR && u->mispredict) || exception) {
+    if (u->kind == U_BR && u->mispredict) {
         a->rollback = true;
         in->req_op = FE_OP_ROLLBACK;
         return;
@@ -646,7 +643,6 @@ static int warp_end(tb_t *t, unsigned w, char *err, size_t errlen)
                  t->p.paths_per_warp - pathtable_free(pt_of(t), w));
         return -1;
     }
-    t->cover[FE_CV_WARP_DONE]++;
     wp->live = false;
     wp->pause = (unsigned)cosim_rng_below(&t->rng, 20);
     return 0;
@@ -658,7 +654,6 @@ static void cover(tb_t *t, const simtx_frontend_in_t *in, const simtx_frontend_o
                   const simtx_frontend_events_t *ev)
 {
     uint64_t *c = t->cover;
-    const act_t *a = &t->act;
     if (ev->err != PT_ERR_NONE) {
         if (fe_err_cover[ev->err & 15u] < FE_CV_COUNT)
             c[fe_err_cover[ev->err & 15u]]++;
@@ -688,16 +683,24 @@ static void cover(tb_t *t, const simtx_frontend_in_t *in, const simtx_frontend_o
         c[FE_CV_PRED_SAT_UNI] += de->ctr_before == DP_CTR_STRONG_UNI && !ev->dp_in.res_div;
     }
     c[FE_CV_PENDING_MANY] += de->pend_after >= 2;
-    c[FE_CV_PRED_UNIFORM] += a->kind == A_FETCH && a->pred_uni;
-    c[FE_CV_LOOP] += a->loop;
-    if (a->kind == A_EXEC && in->req_op == FE_OP_RESOLVE) {
-        const uop_t *u = &t->w[a->w].q[a->qi];
-        uint64_t m = pathtable_mask(pt_of(t), a->w, u->a);
-        bool div = (m & u->c) && (m & ~u->c), taken = (m & u->c) != 0;
-        c[FE_CV_UNI_RIGHT] += m && !div && taken == u->pred_taken;
-        c[FE_CV_UNI_WRONG_DIR] += m && !div && taken != u->pred_taken;
-        c[FE_CV_UNI_DIVERGED] += div;
+    /* the fetch took the pick (and moved its slot): a back edge, or a pick
+     * the predictor says uniform */
+    bool fetch = in->sel_take && o->sel_valid && in->req_warp == o->sel_warp &&
+                 in->req_slot == o->sel_slot &&
+                 (in->req_op == FE_OP_FETCH || in->req_op == FE_OP_BRANCH);
+    c[FE_CV_PRED_UNIFORM] += fetch && in->req_op == FE_OP_FETCH && !o->look_div;
+    c[FE_CV_LOOP] += fetch && in->req_pc < o->sel_pc;
+    if (in->req_op == FE_OP_RESOLVE) { /* a branch fetched as uniform */
+        c[FE_CV_UNI_RIGHT] += !in->req_div;
+        c[FE_CV_UNI_DIVERGED] += in->req_div;
+        t->div_seen[ev->warp] |= in->req_div;
     }
+    if (in->req_op == FE_OP_ROLLBACK) { /* no divergence: the wrong direction */
+        c[FE_CV_UNI_WRONG_DIR] += !t->div_seen[ev->warp];
+        t->div_seen[ev->warp] = false;
+    }
+    c[FE_CV_WARP_DONE] += pe->op == PT_OP_DEREF && pe->freed &&
+                          pathtable_free(pt_of(t), ev->warp) == t->p.paths_per_warp;
 }
 
 /* ---- cosim_testbench_t callbacks ------------------------------------------------ */
@@ -705,6 +708,7 @@ static void cover(tb_t *t, const simtx_frontend_in_t *in, const simtx_frontend_o
 static void tb_reset(tb_t *t)
 {
     memset(t->w, 0, sizeof t->w);
+    memset(t->div_seen, 0, sizeof t->div_seen);
     t->last_warp = 0;
 }
 
@@ -750,9 +754,9 @@ static int tb_model(tb_t *t, uint64_t cycle, const simtx_frontend_in_t *in,
     }
     if (ev.req)
         t->last_warp = ev.warp < t->p.num_warps ? ev.warp : 0u;
+    cover(t, in, out, &ev); /* from the ports and the model alone: a replay's too */
     if (!generated) /* a replayed recording carries no verdicts */
         return 0;
-    cover(t, in, out, &ev);
     if (a->kind == A_ILLEGAL) {
         if (ev.err != a->expect) {
             snprintf(err, errlen, "injected illegal %s: expected error %u, model reports %u",
