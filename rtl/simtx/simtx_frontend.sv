@@ -46,6 +46,9 @@ module simtx_frontend #(
   `include "simtx_frontend_checks.svh"
 
   localparam int unsigned N = NumWarps;
+  // PendWidth, kept legal for the casts below so that an illegal value
+  // reaches the declaration's own $error (simtx_frontend_checks.svh)
+  localparam int unsigned PW = PendWidth < 1 ? 1 : PendWidth;
 
   // ------------------------------------------------------------------------
   // The request
@@ -261,7 +264,7 @@ module simtx_frontend #(
     .res_fix_i    (div_predictor_pkg::FixNone),
     .inj_i        (ok && is_branch),
     .cmt_i        (ok && is_bcommit),
-    .sq_i         (ok && is_rollback ? PendWidth'(buops) : '0),
+    .sq_i         (ok && is_rollback ? PW'(buops) : '0),
     .pending_o, .pending_nz_o,
     .rsp_valid_o  (dp_rsp_valid),
     .rsp_err_o    (dp_rsp_err),

@@ -419,7 +419,7 @@ MUTANTS = [
                ".cmt = w->ok && is_op(w->op, FE_OP_BCOMMIT),", ".cmt = false,"))),
           ("rollback_keeps_pending", "a rollback leaves the warp's buops in the pending count", (
               ("rtl", "rtl/simtx/simtx_frontend.sv",
-               ".sq_i         (ok && is_rollback ? PendWidth'(buops) : '0),",
+               ".sq_i         (ok && is_rollback ? PW'(buops) : '0),",
                ".sq_i         ('0),"),
               ("model", "csim/simtx/simtx_frontend.c",
                ".sq = w->ok && is_op(w->op, FE_OP_ROLLBACK) ? w->buops : 0u,", ".sq = 0u,"))),
