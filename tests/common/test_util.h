@@ -8,6 +8,7 @@
 #include <stddef.h>
 #include <setjmp.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <cmocka.h>
 
 #include "bitmask.h"
@@ -48,7 +49,12 @@ static inline uint64_t xorshift64(uint64_t *s)
  *                           beforehand, so a model that leaves it is caught;
  *   destroy_state(state)    destroys the model a test keeps in *state: the
  *                           teardown of UNIT_TEST, or a test ending one
- *                           model to go on with another. */
+ *                           model to go on with another;
+ *   shadowed_t, shadowed_new(state, p), shadowed_teardown(state)
+ *                           a model m and its shadow s from *p, kept in
+ *                           *state (a rejected request goes to s as a NOP,
+ *                           then B_same_state(m, s) says it changed nothing),
+ *                           and the teardown that destroys both. */
 #define TEST_MODEL_HELPERS(B, OK)                                                   \
     typedef struct {                                                                \
         B##_params_t p;                                                             \
@@ -74,6 +80,29 @@ static inline uint64_t xorshift64(uint64_t *s)
         B##_destroy(*state);                                                        \
         *state = NULL;                                                              \
         return 0;                                                                   \
+    }                                                                               \
+    typedef struct {                                                                \
+        B##_t *m, *s;                                                               \
+    } shadowed_t;                                                                   \
+    static inline int shadowed_teardown(void **state)                               \
+    {                                                                               \
+        shadowed_t *t = *state;                                                     \
+        if (t) {                                                                    \
+            B##_destroy(t->m);                                                      \
+            B##_destroy(t->s);                                                      \
+            free(t);                                                                \
+        }                                                                           \
+        *state = NULL;                                                              \
+        return 0;                                                                   \
+    }                                                                               \
+    static inline shadowed_t *shadowed_new(void **state, const B##_params_t *p)     \
+    {                                                                               \
+        shadowed_t *t = calloc(1, sizeof *t);                                       \
+        assert_non_null(t);                                                         \
+        *state = t;                                                                 \
+        t->m = create_ok(p);                                                        \
+        t->s = create_ok(p);                                                        \
+        return t;                                                                   \
     }
 
 /* A test that hands its model to cmocka (m = *state = create...): the model

@@ -28,33 +28,9 @@ static const pathtable_params_t P2 = {.num_warps = 2, .warp_width = 4, .paths_pe
 static const pathtable_params_t P4 = {.num_warps = 1, .warp_width = 4, .paths_per_warp = 4,
                                       .ref_width = 2};
 
-typedef struct {
-    pathtable_t *m, *s;
-} tb_t;
-
-static int tb_teardown(void **state)
-{
-    tb_t *t = *state;
-    if (t) {
-        pathtable_destroy(t->m);
-        pathtable_destroy(t->s);
-        free(t);
-    }
-    *state = NULL;
-    return 0;
-}
-
-#define TB_TEST(f) cmocka_unit_test_teardown(f, tb_teardown)
-
-static tb_t *tb_new(void **state, const pathtable_params_t *p)
-{
-    tb_t *t = calloc(1, sizeof *t);
-    assert_non_null(t);
-    *state = t;
-    t->m = create_ok(p);
-    t->s = create_ok(p);
-    return t;
-}
+typedef shadowed_t tb_t; /* the model m and its shadow s (test_util.h) */
+#define tb_new shadowed_new
+#define TB_TEST(f) cmocka_unit_test_teardown(f, shadowed_teardown)
 
 /* One accepted request on both models: its outputs in its own cycle. */
 static out_t ok(tb_t *t, in_t in)

@@ -43,33 +43,9 @@ static const simtx_frontend_params_t P = {
     .slots_per_warp = 4, .depth_width = 16, .pc_width = 64,
     .entries = 32, .pc_shift = 0, .pend_width = 5};
 
-typedef struct {
-    simtx_frontend_t *m, *s; /* the model and its shadow */
-} tb_t;
-
-static int tb_teardown(void **state)
-{
-    tb_t *t = *state;
-    if (t) {
-        simtx_frontend_destroy(t->m);
-        simtx_frontend_destroy(t->s);
-        free(t);
-    }
-    *state = NULL;
-    return 0;
-}
-
-#define TB_TEST(f) cmocka_unit_test_teardown(f, tb_teardown)
-
-static tb_t *tb_new(void **state, const simtx_frontend_params_t *p)
-{
-    tb_t *t = calloc(1, sizeof *t);
-    assert_non_null(t);
-    *state = t;
-    t->m = create_ok(p);
-    t->s = create_ok(p);
-    return t;
-}
+typedef shadowed_t tb_t; /* the model m and its shadow s (test_util.h) */
+#define tb_new shadowed_new
+#define TB_TEST(f) cmocka_unit_test_teardown(f, shadowed_teardown)
 
 /* One request that must be accepted, on both models: its outputs in its
  * own cycle. The PST and the predictor never refuse what the core passes. */
