@@ -227,6 +227,7 @@ void pst_eval(const pst_t *m, const pst_in_t *in, pst_out_t *out)
         out->sel_rr = m->turn;
         out->conv_valid = k.conv;
         out->conv_slot = k.conv_slot;
+        out->conv_path = k.conv ? SLOT(m, spec, k.warp, k.conv_slot)->path : 0u;
     }
     unsigned dw = in->rd_warp & m->warp_id_mask, ds = in->rd_slot & m->slot_id_mask;
     if (dw < m->p.num_warps && ds < m->p.slots_per_warp && SLOT(m, spec, dw, ds)->valid) {

@@ -51,7 +51,7 @@ typedef struct {
     unsigned sel_depth;
     bool sel_rr;
     bool conv_valid;
-    unsigned conv_slot;
+    unsigned conv_slot, conv_path; /* conv_path: conv_slot's path (0 when none) */
     bool rd_valid;
     unsigned rd_path;
     uint64_t rd_pc;

@@ -2,21 +2,32 @@
  * predictor with its pending-divergence counter, and Path Scheduling Table
  * working together (TACO 2020, sections 3.4 to 3.7 and 3.8.2). The three
  * child models (pathtable.h, div_predictor.h, pst.h) wired as
- * docs/blocks/simtx_frontend.md says:
+ * docs/blocks/simtx_frontend.md says.
+ *
+ * A request takes three cycles, one in flight at a time (req_ready: no
+ * request in flight). In the cycle it is taken (T) the core reads the PST
+ * (the slot the request names, the pick and the convergence, the free
+ * slots, the retirement copy's paths) and judges its own errors; in the
+ * next (P) the Pathtable acts on what T read; in the third (S) the PST and
+ * the predictor act on the Pathtable's verdict and allocation, and the
+ * response (rsp_*) shows. The next request can be taken the cycle after S:
  *
  *   - the core judges a request first: a reserved op, a warp out of range,
  *     a PST slot that is not valid (FETCH, BRANCH, END) or out of range
- *     (RETIRE), no free PST slot (INIT, BEXEC), no convergence shown
- *     (CONVERGE), a retirement path out of range; then the Pathtable judges
- *     what the core passes; a request either refuses reaches no child;
- *   - the Pathtable's allocation of the cycle is the PST's path id (INIT and
- *     a BEXEC's alternate: ADD; BRANCH: RENEW; CONVERGE: CONVERGE);
+ *     (RETIRE), no free PST slot beyond one kept for each buop in flight
+ *     (INIT, BRANCH), no convergence shown (CONVERGE), a retirement path
+ *     out of range; then the Pathtable judges what the core passes; a
+ *     request either refuses reaches no child;
+ *   - the Pathtable's allocation is the PST's path id (INIT and a BEXEC's
+ *     alternate: ADD; BRANCH: RENEW; CONVERGE: CONVERGE);
  *   - BRANCH's buop is on the slot's path; CONVERGE's cuop on the pick's
- *     path and the path of the slot the PST shows converging with it;
+ *     path and the path of the slot the PST shows converging with it
+ *     (sel_path, conv_path), both as the PST showed them in T;
  *   - the predictor: inj at BRANCH, cmt at BCOMMIT, sq at ROLLBACK (the
  *     warp's buops in flight, which the core counts), a resolution at BEXEC
  *     (diverged: the Pathtable's verdict) and RESOLVE (req_div);
- *   - ROLLBACK's SQUASH keeps the paths of the PST's retirement copy.
+ *   - ROLLBACK's SQUASH keeps the paths of the PST's retirement copy;
+ *   - the pick is taken (sel_take) only in a cycle req_ready is high.
  *
  * Written from the paper and docs/blocks/simtx_frontend.md, not from the
  * RTL. No printing, no globals. */
@@ -49,13 +60,12 @@ enum { FE_OK = 0, FE_EPARAM_PATHTABLE = -1, FE_EPARAM_PREDICTOR = -2, FE_EPARAM_
 
 /* The outputs the core takes from a child unchanged (type, name). */
 #define FE_PT_OUTS(X)                                                                    \
-    X(bool, req_alloc) X(unsigned, req_id) X(bool, req_div) X(bool, req_null)            \
     X(unsigned, rd_state) X(uint64_t, rd_mask) X(unsigned, rd_ref) X(unsigned, rd_free)  \
     X(unsigned, rd_resv)
 #define FE_PST_OUTS(X)                                                                   \
     X(bool, sel_valid) X(unsigned, sel_warp) X(unsigned, sel_slot) X(unsigned, sel_path)  \
     X(uint64_t, sel_pc) X(unsigned, sel_depth) X(bool, sel_rr) X(bool, conv_valid)       \
-    X(unsigned, conv_slot)
+    X(unsigned, conv_slot) X(unsigned, conv_path)
 #define FE_DP_OUTS(X) \
     X(bool, look_div) X(unsigned, look_ctr) X(unsigned, pending) X(bool, pending_nz)
 
@@ -74,12 +84,16 @@ typedef struct {
 } simtx_frontend_in_t;
 
 typedef struct {
-    unsigned req_err;    /* the request's code, in its cycle */
-    unsigned req_slot;   /* the PST's lowest free slot of the request's warp */
-    bool rsp_valid;      /* registered: a request last cycle */
+    bool req_ready;      /* no request in flight: one is taken this cycle */
+    bool rsp_valid;      /* registered: the request taken two cycles ago (its S cycle) */
     unsigned rsp_err;    /* its code */
+    bool rsp_alloc;      /* the Pathtable allocated (rsp_id) */
+    unsigned rsp_id;     /* the path it allocated */
+    bool rsp_div;        /* BEXEC: the buop diverged */
+    bool rsp_null;       /* BEXEC: h_j was nullified */
+    unsigned rsp_slot;   /* the lowest free PST slot of its warp when it was taken */
     unsigned err_sticky; /* bit k: code k seen since reset */
-    unsigned buops;      /* the request's warp's buops in flight */
+    unsigned buops;      /* warp req_warp's buops in flight */
     FE_PT_OUTS(MODEL_FIELD)
     FE_PST_OUTS(MODEL_FIELD)
     FE_DP_OUTS(MODEL_FIELD)
@@ -87,15 +101,22 @@ typedef struct {
     uint16_t rd_states[PT_PATHS_PER_WARP_MAX];
 } simtx_frontend_out_t;
 
-/* What one edge did (the testbench's cover rules and checks). */
+/* What one edge did (the testbench's cover rules and checks): whether a
+ * request was taken, and the request that finished (its S cycle), with what
+ * each child saw and did for it. */
 typedef struct {
-    pathtable_in_t pt_in;          /* what each child saw */
-    pathtable_events_t pt;
+    bool take;                     /* a request was taken this cycle */
+    bool req;                      /* a request finished this cycle; the rest is its */
+    simtx_frontend_in_t in;        /* as presented when taken */
+    pst_out_t pick;                /* the PST's outputs when it was taken */
+    pst_events_t pick_ev;          /* the PST's events of that cycle (the pick's take) */
+    bool look_div;                 /* the predictor's lookup when it was taken */
+    pathtable_in_t pt_in;          /* what each child saw (the Pathtable in P, */
+    pathtable_events_t pt;         /* the PST and the predictor in S) */
     pst_in_t pst_in;
     pst_events_t pst;
     div_predictor_in_t dp_in;
     div_predictor_events_t dp;
-    bool req;                      /* a request was presented */
     unsigned err;                  /* its code (NONE when accepted) */
     unsigned warp;                 /* the warp it acted on (CONVERGE: the pick's) */
     unsigned pst_err, dp_err;      /* the PST's and the predictor's verdicts: always NONE */
@@ -111,10 +132,13 @@ MODEL_PARAMS(simtx_frontend);
 const pathtable_t *simtx_frontend_pathtable(const simtx_frontend_t *c);
 const pst_t *simtx_frontend_pst(const simtx_frontend_t *c);
 const div_predictor_t *simtx_frontend_predictor(const simtx_frontend_t *c);
+/* No request in flight: req_ready (the stimulus's view). */
+bool simtx_frontend_ready(const simtx_frontend_t *c);
 /* Warp w's buops in flight. */
 unsigned simtx_frontend_buops(const simtx_frontend_t *c, unsigned w);
-/* a and b hold the same state (the response registers and sticky bits
- * apart), every child included: the shadow check of a rejected request. */
+/* a and b hold the same state (the response registers, sticky bits and
+ * the request in flight apart), every child included: the shadow check of a
+ * rejected request. */
 bool simtx_frontend_same_state(const simtx_frontend_t *a, const simtx_frontend_t *b);
 
 #endif /* SIMT_SIMTX_FRONTEND_H */

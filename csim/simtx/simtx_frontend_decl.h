@@ -5,7 +5,7 @@
 #include "code_names.h"
 
 
-/* req_op_i: the request (one a cycle) */
+/* req_op_i: the request (taken while req_ready_o is high; done two cycles later) */
 enum fe_op {
     FE_OP_NOP = 0, /* nothing */
     FE_OP_INIT = 1, /* a warp's first path: Pathtable INIT (mask req_mask_i) and a PST slot {path, req_pc_i, req_depth_i} */
@@ -26,7 +26,7 @@ enum fe_op {
 #define FE_OP_WIDTH 4u
 #define FE_OP_COUNT 15u
 
-/* req_err_o / rsp_err_o: the core's own codes, judged before the Pathtable's (0..9 are pathtable's; BAD_OP, BAD_WARP and BAD_PATH are also given for the core's own checks) */
+/* rsp_err_o: the core's own codes, judged before the Pathtable's (0..9 are pathtable's; BAD_OP, BAD_WARP and BAD_PATH are also given for the core's own checks) */
 enum fe_err {
     FE_ERR_BAD_SLOT = 10, /* FETCH, BRANCH, END: the slot is out of range or not valid; RETIRE: out of range */
     FE_ERR_PST_FULL = 11, /* INIT, BRANCH: the warp's PST has no free slot beyond one kept for each of its buops in flight (for their alternates) */

@@ -20,7 +20,8 @@
 // divergent branch, Fig. 3(a)); ADD h2 pc=0x44 depth 0 -> slot 1 (the
 // alternate path, Fig. 3(b)). The pick is slot 1 (pc 0x44 < 0x80 at equal
 // depth). SET slot 1 pc=0x80 depth 0: both at 0x80, depth 0: the pick is
-// slot 0 (the lower slot on a tie), conv_valid_o = 1, conv_slot_o = 1.
+// slot 0 (the lower slot on a tie), conv_valid_o = 1, conv_slot_o = 1,
+// conv_path_o = 2.
 // CONVERGE a=0 b=1 h3: slot 0 holds h3 at 0x80, slot 1 is free.
 
 `include "assert.svh"
@@ -310,6 +311,7 @@ module pst #(
   assign sel_rr_o     = sel_any && turn_q;
   assign conv_valid_o = conv != '0;
   assign conv_slot_o  = SlotIdWidth'(first_after(32'(conv), 5'd31));
+  assign conv_path_o  = conv_valid_o ? epath[conv_slot_o] : '0;
 
   // ------------------------------------------------------------------------
   // Pointers: the take, the RR turn's cycle counter

@@ -56,6 +56,7 @@ end
 `ASSERT_KNOWN(SelRrKnown_A, sel_rr_o)
 `ASSERT_KNOWN(ConvValidKnown_A, conv_valid_o)
 `ASSERT_KNOWN(ConvSlotKnown_A, conv_slot_o)
+`ASSERT_KNOWN(ConvPathKnown_A, conv_path_o)
 `ASSERT_KNOWN(RdValidKnown_A, rd_valid_o)
 `ASSERT_KNOWN(RdPathKnown_A, rd_path_o)
 `ASSERT_KNOWN(RdPcKnown_A, rd_pc_o)

@@ -54,6 +54,8 @@
   output logic                         conv_valid_o,
   /// The lowest such slot (0 when none)
   output logic [SlotIdWidth-1:0]       conv_slot_o,
+  /// Its path (0 when none): a composed front end's cuop operand.
+  output logic [PathIdWidth-1:0]       conv_path_o,
   /// Read port: a warp.
   input  logic [WarpIdWidth-1:0]       rd_warp_i,
   /// And a slot of the speculative table.

@@ -72,14 +72,14 @@ if (BuopWidth != (PathIdWidth + 1)) begin : gen_bad_buop_width
 end
 
 // No output carries an X or Z bit at a clock edge out of reset.
-`ASSERT_KNOWN(ReqErrKnown_A, req_err_o)
-`ASSERT_KNOWN(ReqAllocKnown_A, req_alloc_o)
-`ASSERT_KNOWN(ReqIdKnown_A, req_id_o)
-`ASSERT_KNOWN(ReqDivKnown_A, req_div_o)
-`ASSERT_KNOWN(ReqNullKnown_A, req_null_o)
-`ASSERT_KNOWN(ReqSlotKnown_A, req_slot_o)
+`ASSERT_KNOWN(ReqReadyKnown_A, req_ready_o)
 `ASSERT_KNOWN(RspValidKnown_A, rsp_valid_o)
 `ASSERT_KNOWN(RspErrKnown_A, rsp_err_o)
+`ASSERT_KNOWN(RspAllocKnown_A, rsp_alloc_o)
+`ASSERT_KNOWN(RspIdKnown_A, rsp_id_o)
+`ASSERT_KNOWN(RspDivKnown_A, rsp_div_o)
+`ASSERT_KNOWN(RspNullKnown_A, rsp_null_o)
+`ASSERT_KNOWN(RspSlotKnown_A, rsp_slot_o)
 `ASSERT_KNOWN(ErrStickyKnown_A, err_sticky_o)
 `ASSERT_KNOWN(SelValidKnown_A, sel_valid_o)
 `ASSERT_KNOWN(SelWarpKnown_A, sel_warp_o)
@@ -90,6 +90,7 @@ end
 `ASSERT_KNOWN(SelRrKnown_A, sel_rr_o)
 `ASSERT_KNOWN(ConvValidKnown_A, conv_valid_o)
 `ASSERT_KNOWN(ConvSlotKnown_A, conv_slot_o)
+`ASSERT_KNOWN(ConvPathKnown_A, conv_path_o)
 `ASSERT_KNOWN(LookDivKnown_A, look_div_o)
 `ASSERT_KNOWN(LookCtrKnown_A, look_ctr_o)
 `ASSERT_KNOWN(PendingKnown_A, pending_o)

@@ -3,7 +3,7 @@
 // Codes of simtx_frontend (docs/blocks/simtx_frontend.md).
 package simtx_frontend_pkg;
 
-  /// req_op_i: the request (one a cycle)
+  /// req_op_i: the request (taken while req_ready_o is high; done two cycles later)
   typedef enum logic [3:0] {
     OpNop      = 4'd0, // nothing
     OpInit     = 4'd1, // a warp's first path: Pathtable INIT (mask req_mask_i) and a PST slot {path, req_pc_i, req_depth_i}
@@ -22,7 +22,7 @@ package simtx_frontend_pkg;
     OpRollback = 4'd14  // the warp returns to its retirement copy: PST ROLLBACK, Pathtable SQUASH keeping the copy's paths, its in-flight buops leave the pending count
   } op_e;
 
-  /// req_err_o / rsp_err_o: the core's own codes, judged before the Pathtable's (0..9 are pathtable's; BAD_OP, BAD_WARP and BAD_PATH are also given for the core's own checks)
+  /// rsp_err_o: the core's own codes, judged before the Pathtable's (0..9 are pathtable's; BAD_OP, BAD_WARP and BAD_PATH are also given for the core's own checks)
   typedef enum logic [3:0] {
     ErrBadSlot = 4'd10, // FETCH, BRANCH, END: the slot is out of range or not valid; RETIRE: out of range
     ErrPstFull = 4'd11, // INIT, BRANCH: the warp's PST has no free slot beyond one kept for each of its buops in flight (for their alternates)

@@ -33,26 +33,29 @@
   input  logic                                  req_div_i,
   /// RETIRE: the retirement slot's valid bit.
   input  logic                                  req_rvalid_i,
-  /// The request's error code, in its own cycle.
-  output logic [3:0]                            req_err_o,
-  /// The request allocates entry req_id_o at the edge.
-  output logic                                  req_alloc_o,
-  /// That entry (the lowest free): INIT h, BUOP h_j, CUOP h_k, BEXEC the alternate h_k.
-  output logic [PathIdWidth-1:0]                req_id_o,
-  /// BEXEC: the branch diverged (threads on both sides)
-  output logic                                  req_div_o,
-  /// BEXEC: no thread took h_j's way: h_j nullified, the alternate holds them all.
-  output logic                                  req_null_o,
-  /// Combinational: the PST slot an INIT or a BEXEC's alternate takes (the lowest free of the
-  /// request's warp)
-  output logic [SlotIdWidth-1:0]                req_slot_o,
-  /// Registered: a request last cycle.
+  /// No request in flight: a request (req_op_i != NOP) is taken this cycle; low the two cycles
+  /// after.
+  output logic                                  req_ready_o,
+  /// Registered: the request taken two cycles ago is done (its PST and predictor write at this
+  /// cycle's edge)
   output logic                                  rsp_valid_o,
   /// Its error code.
   output logic [3:0]                            rsp_err_o,
+  /// The Pathtable allocated rsp_id_o for it (INIT, BRANCH, CONVERGE, a diverged BEXEC's
+  /// alternate)
+  output logic                                  rsp_alloc_o,
+  /// The path allocated.
+  output logic [PathIdWidth-1:0]                rsp_id_o,
+  /// BEXEC: the buop diverged.
+  output logic                                  rsp_div_o,
+  /// BEXEC: h_j was nullified (no thread took its side)
+  output logic                                  rsp_null_o,
+  /// The lowest free PST slot of warp req_warp_i when taken: the slot an INIT or a BEXEC's
+  /// alternate took.
+  output logic [SlotIdWidth-1:0]                rsp_slot_o,
   /// Bit k: error code k seen since reset (bit 0 never)
   output logic [15:0]                           err_sticky_o,
-  /// The fetch takes this cycle's pick at the edge (ignored when sel_valid_o is 0)
+  /// The fetch takes the pick (the PST's sel_take_i, ignored while req_ready_o is low)
   input  logic                                  sel_take_i,
   /// Combinational: some warp has a valid slot: a pick.
   output logic                                  sel_valid_o,
@@ -72,6 +75,8 @@
   output logic                                  conv_valid_o,
   /// The lowest such slot (0 when none)
   output logic [SlotIdWidth-1:0]                conv_slot_o,
+  /// Its path (0 when none): a composed front end's cuop operand.
+  output logic [PathIdWidth-1:0]                conv_path_o,
   /// Lookup: a fetched branch's PC.
   input  logic [PcWidth-1:0]                    look_pc_i,
   /// Its prediction, from the state before the edge: divergent unless the counter is 0.
@@ -82,7 +87,7 @@
   output logic [PendWidth-1:0]                  pending_o,
   /// Registered: pending_o != 0, a divergence is pending (the PIRAT's destination rules)
   output logic                                  pending_nz_o,
-  /// The request's warp's buops in flight (injected, not yet committed or squashed)
+  /// Warp req_warp_i's buops in flight (injected, not yet committed or squashed)
   output logic [BuopWidth-1:0]                  buops_o,
   /// Read port (the PIRAT's, the testbench's): warp.
   input  logic [WarpIdWidth-1:0]                rd_warp_i,

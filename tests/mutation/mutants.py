@@ -408,33 +408,38 @@ MUTANTS = [
       for name, why, edits in (
           ("buop_on_request_path", "a BRANCH's buop on req_a_i, not on the PST slot's path", (
               ("rtl", "rtl/simtx/simtx_frontend.sv",
-               "assign pt_a = is_branch ? slot_path :", "assign pt_a = is_branch ? req_a_i :"),
+               "j_a_q      <= is_branch ? slot_path :", "j_a_q      <= is_branch ? req_a_i :"),
               ("model", "csim/simtx/simtx_frontend.c",
-               ".req_a = is_op(w->op, FE_OP_BRANCH) ? w->so.rd_path :",
-               ".req_a = is_op(w->op, FE_OP_BRANCH) ? in->req_a :"))),
+               ".req_a = is_op(op, FE_OP_BRANCH) ? w->so.rd_path :",
+               ".req_a = is_op(op, FE_OP_BRANCH) ? in->req_a :"))),
           ("commit_not_counted", "the pending counter not decremented when a buop commits", (
               ("rtl", "rtl/simtx/simtx_frontend.sv",
-               ".cmt_i        (ok && is_bcommit),", ".cmt_i        (1'b0),"),
+               ".cmt_i        (s_q && s_cmt_q),", ".cmt_i        (1'b0),"),
               ("model", "csim/simtx/simtx_frontend.c",
-               ".cmt = w->ok && is_op(w->op, FE_OP_BCOMMIT),", ".cmt = false,"))),
+               ".cmt = f->ok && is_op(op, FE_OP_BCOMMIT),", ".cmt = false,"))),
           ("rollback_keeps_pending", "a rollback leaves the warp's buops in the pending count", (
               ("rtl", "rtl/simtx/simtx_frontend.sv",
-               ".sq_i         (ok && is_rollback ? PW'(buops) : '0),",
+               ".sq_i         (s_q && s_sq_q ? PW'(s_buops) : '0),",
                ".sq_i         ('0),"),
               ("model", "csim/simtx/simtx_frontend.c",
-               ".sq = w->ok && is_op(w->op, FE_OP_ROLLBACK) ? w->buops : 0u,", ".sq = 0u,"))),
+               ".sq = f->ok && is_op(op, FE_OP_ROLLBACK) ? f->buops : 0u,", ".sq = 0u,"))),
           ("rollback_keeps_nothing", "a rollback's SQUASH keeps none of the retirement copy's paths", (
               ("rtl", "rtl/simtx/simtx_frontend.sv",
-               ".req_keep_i   (keep),", ".req_keep_i   ('0),"),
+               "j_keep_q   <= keep;", "j_keep_q   <= '0;"),
               ("model", "csim/simtx/simtx_frontend.c",
                ".req_keep = w->so.rd_keep,", ".req_keep = 0,"))),
           ("alternate_not_scheduled", "a diverged buop's alternate gets no PST slot", (
               ("rtl", "rtl/simtx/simtx_frontend.sv",
-               "pst_op = req_alloc_o ? pst_pkg::OpAdd : pst_pkg::OpNop;",
+               "pst_op = pt_alloc ? pst_pkg::OpAdd : pst_pkg::OpNop;",
                "pst_op = pst_pkg::OpNop;"),
               ("model", "csim/simtx/simtx_frontend.c",
-               "    if (is_op(w->op, FE_OP_BEXEC) && !w->pto.req_alloc)\n",
-               "    if (is_op(w->op, FE_OP_BEXEC))\n"))))
+               "    if (is_op(op, FE_OP_BEXEC) && !pto->req_alloc)\n",
+               "    if (is_op(op, FE_OP_BEXEC))\n"))),
+          ("taken_during_write", "a request taken in the cycle the PST writes the last one's result", (
+              ("rtl", "rtl/simtx/simtx_frontend.sv",
+               "assign req_ready_o = !p_q && !s_q;", "assign req_ready_o = !p_q;"),
+              ("model", "csim/simtx/simtx_frontend.c",
+               "w->ready = f->stage == STAGE_IDLE;", "w->ready = f->stage != STAGE_P;"))))
       for kind, file, old, new in edits),
     # --- pathtable (SIMT-X's Pathtable): RTL and model each ---------------------
     *(dict(block="pathtable", name=f"{kind}_pt_{name}", kind=kind, file=file, old=old, new=new,

@@ -200,6 +200,7 @@ static void test_minsp(void **state)
     check_pick(&o, 0, 0, 0, 0x300, 2, false);
     assert_true(o.conv_valid);
     assert_int_equal(o.conv_slot, 1);
+    assert_int_equal(o.conv_path, 1); /* slot 1 holds h1 */
 }
 
 /* Section 3.6 and the depth decision. */
@@ -211,12 +212,14 @@ static void test_convergence(void **state)
     pst_out_t o = look(m, 0, 0, false);
     check_pick(&o, 1, 0, 3, 0x180, 1, false);
     assert_false(o.conv_valid); /* a different frame */
+    assert_int_equal(o.conv_path, 0);
     assert_int_equal(CONVERGE(m, 1, 0, 1, 5).err, PST_ERR_BAD_CONV);
     SET(m, 1, 1, 0x180, 1);
     o = look(m, 0, 0, false);
     check_pick(&o, 1, 0, 3, 0x180, 1, false);
     assert_true(o.conv_valid);
     assert_int_equal(o.conv_slot, 1);
+    assert_int_equal(o.conv_path, 4); /* slot 1 holds h4 */
     /* h_k may not be a path another slot holds; a and b's own ids are free */
     ADD(m, 1, 6, 0x40, 0); /* slot 2 */
     assert_int_equal(CONVERGE(m, 1, 0, 1, 6).err, PST_ERR_BAD_PATH);

@@ -22,10 +22,13 @@
  * and 4 PST slots a warp, 64-bit PCs, 16-bit depths, 32 counters, PcShift 0,
  * PendWidth 5. Every request expected to be rejected also goes to a shadow
  * model as a NOP: simtx_frontend_same_state() then checks it changed
- * nothing (Pathtable, PST, predictor, buops in flight). Nothing here takes
- * the PST's pick (sel_take 0), so the last taken warp stays 1 (reset) and
- * the pick is warp 0 whenever warp 0 has a valid slot; the RR turn (every
- * (4+1) x 2 = 10 cycles) is noted where a test reads the pick. */
+ * nothing (Pathtable, PST, predictor, buops in flight). A request takes
+ * three edges (docs/blocks/simtx_frontend.md): ok() and bad() present it
+ * while req_ready is high and idle two cycles; the response shows in the
+ * third. Nothing here takes the PST's pick (sel_take 0), so the last taken
+ * warp stays 1 (reset) and the pick is warp 0 whenever warp 0 has a valid
+ * slot; the RR turn (every (4+1) x 2 = 10 edges, pending until a take) is
+ * noted where a test reads the pick. */
 #include <stdlib.h>
 
 #include "test_util.h"
@@ -47,19 +50,45 @@ typedef shadowed_t tb_t; /* the model m and its shadow s (test_util.h) */
 #define tb_new shadowed_new
 #define TB_TEST(f) cmocka_unit_test_teardown(f, shadowed_teardown)
 
-/* One request that must be accepted, on both models: its outputs in its
- * own cycle. The PST and the predictor never refuse what the core passes. */
-static out_t ok(tb_t *t, in_t in)
+/* Present a request to the model m (it must be taken) and idle two cycles
+ * with the same inputs but no op: the outputs and events of the third, the
+ * cycle it is done (rsp_*; the rest show the state before its last edge).
+ * The shadow sees op shadow_op in place of the request's. */
+static out_t run(tb_t *t, in_t in, unsigned shadow_op, ev_t *ev)
 {
     out_t o;
+    in_t idle = in, sh = in;
+    idle.req_op = FE_OP_NOP;
+    sh.req_op = shadow_op;
+    simtx_frontend_step(t->m, &in, &o, ev);
+    assert_true(o.req_ready);
+    assert_true(ev->take);
+    assert_false(ev->req);
+    simtx_frontend_step(t->s, &sh, NULL, NULL);
+    for (unsigned i = 0; i < 2; i++) {
+        simtx_frontend_step(t->m, &idle, &o, ev);
+        assert_false(o.req_ready);
+        assert_false(ev->take);
+        simtx_frontend_step(t->s, &idle, NULL, NULL);
+    }
+    assert_true(ev->req);
+    assert_true(o.rsp_valid);
+    assert_int_equal(o.rsp_err, ev->err);
+    assert_true(simtx_frontend_ready(t->m));
+    assert_true(simtx_frontend_same_state(t->m, t->s));
+    return o;
+}
+
+/* One request that must be accepted, on both models: the outputs of the
+ * cycle it is done. The PST and the predictor never refuse what the core
+ * passes. */
+static out_t ok(tb_t *t, in_t in)
+{
     ev_t ev;
-    simtx_frontend_step(t->m, &in, &o, &ev);
-    assert_int_equal(o.req_err, PT_ERR_NONE);
-    assert_int_equal(ev.err, PT_ERR_NONE);
+    out_t o = run(t, in, in.req_op, &ev);
+    assert_int_equal(o.rsp_err, PT_ERR_NONE);
     assert_int_equal(ev.pst_err, PST_ERR_NONE);
     assert_int_equal(ev.dp_err, DP_ERR_NONE);
-    simtx_frontend_step(t->s, &in, NULL, NULL);
-    assert_true(simtx_frontend_same_state(t->m, t->s));
     return o;
 }
 
@@ -67,17 +96,10 @@ static out_t ok(tb_t *t, in_t in)
  * shadow sees a NOP instead. */
 static void bad(tb_t *t, in_t in, unsigned err)
 {
-    out_t o;
-    simtx_frontend_step(t->m, &in, &o, NULL);
-    assert_int_equal(o.req_err, err);
-    assert_false(o.req_alloc);
-    in_t nop = in;
-    nop.req_op = FE_OP_NOP;
-    simtx_frontend_step(t->s, &nop, NULL, NULL);
-    assert_true(simtx_frontend_same_state(t->m, t->s));
-    simtx_frontend_eval(t->m, &(in_t){0}, &o);
-    assert_true(o.rsp_valid); /* registered at the edge */
+    ev_t ev;
+    out_t o = run(t, in, FE_OP_NOP, &ev);
     assert_int_equal(o.rsp_err, err);
+    assert_false(o.rsp_alloc);
     assert_true(o.err_sticky & (1u << err));
 }
 
@@ -197,9 +219,9 @@ static void check_pick(const out_t *o, unsigned w, unsigned s, unsigned h, uint6
 static void fig3a(tb_t *t)
 {
     out_t o = ok(t, init_(0, 0xf, 0x10, 0));
-    assert_true(o.req_alloc);
-    assert_int_equal(o.req_id, 0);   /* every entry free: h0 */
-    assert_int_equal(o.req_slot, 0); /* every slot free: slot 0 */
+    assert_true(o.rsp_alloc);
+    assert_int_equal(o.rsp_id, 0);   /* every entry free: h0 */
+    assert_int_equal(o.rsp_slot, 0); /* every slot free: slot 0 */
     entry(t, 0, 0, PT_STATE_VALID, 0xf, 1); /* held by its PST slot */
     slot(t, 0, 0, true, 0, 0x10, 0);
 
@@ -211,8 +233,8 @@ static void fig3a(tb_t *t)
     assert_int_equal(o.buops, 0);
 
     o = ok(t, branch(0, 0, 0x40));
-    assert_true(o.req_alloc);
-    assert_int_equal(o.req_id, 1); /* h0 in use: h1 */
+    assert_true(o.rsp_alloc);
+    assert_int_equal(o.rsp_id, 1); /* h0 in use: h1 */
     assert_int_equal(o.pending, 0); /* registered: the state before the edge */
     assert_int_equal(o.buops, 0);
     /* h1 SPEC with h0's mask copied, held by the slot; h0 keeps one holder:
@@ -242,11 +264,11 @@ static void test_fig3ab_divergent(void **state)
 
     /* (b) c = 0011: threads 0, 1 go h1's way, 2, 3 the alternate's (0x14) */
     out_t o = ok(t, bexec(0, 0, 1, 0x3, 0x14, 0x10));
-    assert_true(o.req_div);
-    assert_false(o.req_null);
-    assert_true(o.req_alloc);
-    assert_int_equal(o.req_id, 2);   /* h0, h1 in use: h2 */
-    assert_int_equal(o.req_slot, 1); /* slot 0 holds h1: slot 1 */
+    assert_true(o.rsp_div);
+    assert_false(o.rsp_null);
+    assert_true(o.rsp_alloc);
+    assert_int_equal(o.rsp_id, 2);   /* h0, h1 in use: h2 */
+    assert_int_equal(o.rsp_slot, 1); /* slot 0 holds h1: slot 1 */
     entry(t, 0, 1, PT_STATE_SPEC, 0x3, 1);  /* h0 AND c */
     entry(t, 0, 2, PT_STATE_SPEC, 0xc, 1);  /* h0 AND NOT c, held by its slot */
     entry(t, 0, 0, PT_STATE_VALID, 0xf, 1); /* still the buop's */
@@ -259,7 +281,8 @@ static void test_fig3ab_divergent(void **state)
     assert_int_equal(o.pending, 1); /* the buop is in flight until it commits */
     assert_int_equal(o.buops, 1);
     assert_int_equal(o.rd_resv, 0); /* the reservation was taken */
-    /* MinSP-PC: depth 0 both, 0x14 < 0x40: slot 1 (3 cycles: no RR turn) */
+    /* MinSP-PC: depth 0 both, 0x14 < 0x40: slot 1 (9 edges: no RR turn,
+     * which comes at the 10th) */
     check_pick(&o, 0, 1, 2, 0x14, 0);
     assert_false(o.sel_rr);
     assert_false(o.conv_valid);
@@ -299,9 +322,9 @@ static void test_fig3c_useless(void **state)
     fig3a(t);
     /* every thread on h1's side: no alternate, the PST unchanged */
     out_t o = ok(t, bexec(0, 0, 1, 0xf, 0x14, 0x10));
-    assert_false(o.req_div);
-    assert_false(o.req_null);
-    assert_false(o.req_alloc);
+    assert_false(o.rsp_div);
+    assert_false(o.rsp_null);
+    assert_false(o.rsp_alloc);
     entry(t, 0, 1, PT_STATE_SPEC, 0xf, 1);
     entry(t, 0, 2, PT_STATE_FREE, 0, 0); /* the reserved entry was not taken */
     slot(t, 0, 0, true, 1, 0x40, 0);
@@ -333,11 +356,11 @@ static void test_wrong_direction(void **state)
     fig3a(t);
     /* no thread on h1's side: h1 nullified, the alternate holds all four */
     out_t o = ok(t, bexec(0, 0, 1, 0x0, 0x14, 0x10));
-    assert_true(o.req_null);
-    assert_false(o.req_div);
-    assert_true(o.req_alloc);
-    assert_int_equal(o.req_id, 2);   /* lowest free: h2 */
-    assert_int_equal(o.req_slot, 1); /* lowest free slot: 1 */
+    assert_true(o.rsp_null);
+    assert_false(o.rsp_div);
+    assert_true(o.rsp_alloc);
+    assert_int_equal(o.rsp_id, 2);   /* lowest free: h2 */
+    assert_int_equal(o.rsp_slot, 1); /* lowest free slot: 1 */
     entry(t, 0, 1, PT_STATE_SPEC, 0x0, 1);
     entry(t, 0, 2, PT_STATE_SPEC, 0xf, 1);
     slot(t, 0, 0, true, 1, 0x40, 0);
@@ -373,33 +396,35 @@ static void test_wrong_direction(void **state)
 static void test_convergence(void **state)
 {
     tb_t *t = tb_new(state, &P);
-    fig3a(t);                                    /* cycles 0, 1 */
-    ok(t, bexec(0, 0, 1, 0x3, 0x14, 0x10));      /* 2: h1 = 0011, h2 = 1100 in slot 1 */
-    ok(t, bcommit(0, 0, 1, true, 2));            /* 3: h0 freed */
-    ok(t, fetch(0, 0, 0x80, 1));                 /* 4: h1 calls the function at 0x80 */
-    ok(t, fetch(0, 1, 0x80, 0));                 /* 5: h2 at 0x80 in the caller's frame */
+    fig3a(t);                                    /* edges 1 to 6 */
+    ok(t, bexec(0, 0, 1, 0x3, 0x14, 0x10));      /* 9: h1 = 0011, h2 = 1100 in slot 1 */
+    ok(t, bcommit(0, 0, 1, true, 2));            /* 12: h0 freed */
+    ok(t, fetch(0, 0, 0x80, 1));                 /* 15: h1 calls the function at 0x80 */
+    ok(t, fetch(0, 1, 0x80, 0));                 /* 18: h2 at 0x80 in the caller's frame */
     slot(t, 0, 0, true, 1, 0x80, 1);
     slot(t, 0, 1, true, 2, 0x80, 0);
     /* same PC, different depths: the deeper is picked, no convergence */
     out_t o = look(t, 0, 0);
     check_pick(&o, 0, 0, 1, 0x80, 1);
     assert_false(o.conv_valid);
-    bad(t, (in_t){.req_op = FE_OP_CONVERGE}, FE_ERR_NO_CONV); /* 6 */
+    bad(t, (in_t){.req_op = FE_OP_CONVERGE}, FE_ERR_NO_CONV); /* 21 */
 
-    ok(t, fetch(0, 1, 0x80, 1)); /* 7: h2 calls it too */
-    /* a tie at 0x80, depth 1: the lowest slot, 0, and slot 1 converges with
-     * it; 8 edges so far: no RR turn yet (it comes at the 10th) */
+    ok(t, fetch(0, 1, 0x80, 1)); /* 24: h2 calls it too */
+    /* a tie at 0x80, depth 1: MinSP-PC's pick is the lowest slot, 0; the RR
+     * turn pending since the 10th edge (nothing takes the pick) picks the
+     * first valid slot after warp 0's RR pointer, still its reset value 3:
+     * slot 0 too. Slot 1 converges with it. */
     o = look(t, 0, 0);
     check_pick(&o, 0, 0, 1, 0x80, 1);
-    assert_false(o.sel_rr);
+    assert_true(o.sel_rr);
     assert_true(o.conv_valid);
     assert_int_equal(o.conv_slot, 1);
 
     /* CONVERGE acts on the pick's warp whatever req_warp says (1 here, an
      * empty warp); cuop on h1 (the pick's path) and h2 (slot 1's) */
     o = ok(t, (in_t){.req_op = FE_OP_CONVERGE, .req_warp = 1});
-    assert_true(o.req_alloc);
-    assert_int_equal(o.req_id, 0); /* h1, h2 in use, h0 freed: h0 is the lowest free */
+    assert_true(o.rsp_alloc);
+    assert_int_equal(o.rsp_id, 0); /* h1, h2 in use, h0 freed: h0 is the lowest free */
     slot(t, 0, 0, true, 0, 0x80, 1); /* the pick's slot takes h_k, keeps pc and depth */
     slot(t, 0, 1, false, 0, 0, 0);   /* evicted */
     entry(t, 0, 0, PT_STATE_SPEC, 0xf, 1);  /* h1 OR h2, held by slot 0 */
@@ -447,13 +472,13 @@ static void test_rollback(void **state)
      * predicted divergent allocates the lowest free entry, h0 = 1100 */
     ok(t, fetch(0, 0, 0x44, 0));
     out_t o = ok(t, branch(0, 1, 0x30));
-    assert_int_equal(o.req_id, 0);
+    assert_int_equal(o.rsp_id, 0);
     entry(t, 0, 0, PT_STATE_SPEC, 0xc, 1);
     entry(t, 0, 2, PT_STATE_VALID, 0xc, 1); /* the buop's */
     slot(t, 0, 1, true, 0, 0x30, 0);
     /* and warp 1 has a buop of its own in flight: w1 h1 = 0101 */
     o = ok(t, branch(1, 0, 0x240));
-    assert_int_equal(o.req_id, 1);
+    assert_int_equal(o.rsp_id, 1);
     o = look(t, 0, 0);
     assert_int_equal(o.pending, 2);
     assert_int_equal(o.buops, 1);
@@ -489,7 +514,7 @@ static void test_rollback(void **state)
     assert_int_equal(o.buops, 0);
     assert_int_equal(o.rd_free, 6);
     assert_int_equal(o.rd_resv, 0);
-    /* 12 edges since reset: the RR turn pending since the 10th, not taken;
+    /* 36 edges since reset: the RR turn pending since the 10th, not taken;
      * warp 0's RR pointer is still its reset value, slot 3, so the turn's
      * pick is the first valid slot after it, slot 0, not MinSP-PC's 1 */
     check_pick(&o, 0, 0, 1, 0x40, 0);
@@ -504,7 +529,7 @@ static void test_rollback(void **state)
     bad(t, bexec(0, 2, 0, 0x4, 0x18, 0x14), PT_ERR_BAD_PATH);
     /* warp 1's buop still resolves (uniform, useless) and commits */
     o = ok(t, bexec(1, 0, 1, 0x5, 0x204, 0x200));
-    assert_false(o.req_alloc);
+    assert_false(o.rsp_alloc);
     ok(t, bcommit(1, 0, 1, false, 0));
     entry(t, 1, 0, PT_STATE_FREE, 0, 0);
     entry(t, 1, 1, PT_STATE_VALID, 0x5, 1);
@@ -533,10 +558,10 @@ static void test_core_errors(void **state)
     /*   BRANCH s1 (h2 = 1100) -> h0 (the lowest free) = 1100; BEXEC c=0100 ->
      *   h0 0100, the alternate 1000 in h3 (h0..h2 in use), slot 2 */
     out_t o = ok(t, branch(0, 1, 0x60));
-    assert_int_equal(o.req_id, 0);
+    assert_int_equal(o.rsp_id, 0);
     o = ok(t, bexec(0, 2, 0, 0x4, 0x18, 0x14));
-    assert_int_equal(o.req_id, 3);
-    assert_int_equal(o.req_slot, 2);
+    assert_int_equal(o.rsp_id, 3);
+    assert_int_equal(o.rsp_slot, 2);
     ok(t, bcommit(0, 2, 0, true, 3));
     entry(t, 0, 0, PT_STATE_VALID, 0x4, 1);
     entry(t, 0, 3, PT_STATE_VALID, 0x8, 1);
@@ -544,7 +569,7 @@ static void test_core_errors(void **state)
     /* slots 0..2 valid, slot 3 free: a BRANCH is allowed with no buop in
      * flight (1 free slot > 0 buops): s0 (h1 = 0011) -> h2 = 0011 */
     o = ok(t, branch(0, 0, 0x44));
-    assert_int_equal(o.req_id, 2);
+    assert_int_equal(o.rsp_id, 2);
     /* now the one free slot is kept for that buop's alternate */
     o = look(t, 0, 0);
     assert_int_equal(o.buops, 1);
@@ -553,8 +578,8 @@ static void test_core_errors(void **state)
     /* the buop diverges: c = 0001: h2 = 0001, alternate 0010 in h4 (h0..h3
      * in use), the last free slot, 3 */
     o = ok(t, bexec(0, 1, 2, 0x1, 0x48, 0x40));
-    assert_int_equal(o.req_id, 4);
-    assert_int_equal(o.req_slot, 3);
+    assert_int_equal(o.rsp_id, 4);
+    assert_int_equal(o.rsp_slot, 3);
     slot(t, 0, 3, true, 4, 0x48, 0);
     /* the PST is full: INIT refused (the Pathtable would have h5 to give) */
     o = look(t, 0, 0);
@@ -572,11 +597,10 @@ static void test_core_errors(void **state)
     bad(t, bcommit(0, 1, 2, false, 0), PT_ERR_BAD_COMMIT);
     bad(t, uop(FE_OP_DEREF, 1, 0, 0, 0), PT_ERR_BAD_PATH); /* warp 1: h0 free */
     assert_int_equal(look(t, 0, 0).pending, 1);
-    ok(t, bcommit(0, 1, 2, true, 4));
+    o = ok(t, bcommit(0, 1, 2, true, 4));
     assert_int_equal(look(t, 0, 0).pending, 0);
 
     /* every code seen, sticky */
-    o = look(t, 0, 0);
     unsigned want = 1u << PT_ERR_BAD_OP | 1u << PT_ERR_BAD_PATH |
                     1u << PT_ERR_BAD_COMMIT | 1u << FE_ERR_BAD_SLOT |
                     1u << FE_ERR_PST_FULL | 1u << FE_ERR_NO_CONV;
@@ -618,7 +642,8 @@ static void test_resolve_trains(void **state)
     assert_true(o.look_div);
 
     /* uniform once: 1, weakly uniform, still predicted divergent; the lookup
-     * in the resolution's own cycle shows the old value */
+     * in the resolution's done cycle shows the old value (the counter is
+     * written at that cycle's edge) */
     o = ok(t, resolve(0x24, false, 0x24));
     assert_int_equal(o.look_ctr, 2);
     assert_int_equal(ctr(t, 0x24, 4), 1);
@@ -654,6 +679,57 @@ static void test_resolve_trains(void **state)
     assert_int_equal(ctr(t, 0x24, 4), 1);
 }
 
+/* ---- 8. one request in flight ------------------------------------------- */
+
+/* A request presented while req_ready is low is not taken and changes
+ * nothing, nor does a take of the pick then; the one in flight finishes
+ * alone. */
+static void test_one_in_flight(void **state)
+{
+    tb_t *t = tb_new(state, &P);
+    out_t o;
+    ev_t ev;
+    in_t a = init_(0, 0xf, 0x10, 0), b = init_(1, 0x3, 0x20, 0);
+    simtx_frontend_step(t->m, &a, &o, &ev);
+    assert_true(o.req_ready);
+    assert_true(ev.take);
+    /* P: warp 1's INIT presented, with a take of the pick: not taken */
+    b.sel_take = true;
+    simtx_frontend_step(t->m, &b, &o, &ev);
+    assert_false(o.req_ready);
+    assert_false(ev.take);
+    assert_false(o.rsp_valid);
+    /* the Pathtable acted (h0 of warp 0, counted for the slot it will
+     * have), the PST not yet */
+    entry(t, 0, 0, PT_STATE_VALID, 0xf, 1);
+    slot(t, 0, 0, false, 0, 0, 0);
+    assert_false(look(t, 0, 0).sel_valid);
+    /* S: presented again: not taken; warp 0's INIT is done */
+    simtx_frontend_step(t->m, &b, &o, &ev);
+    assert_false(o.req_ready);
+    assert_false(ev.take);
+    assert_true(ev.req);
+    assert_true(o.rsp_valid);
+    assert_int_equal(o.rsp_err, PT_ERR_NONE);
+    assert_true(o.rsp_alloc);
+    assert_int_equal(o.rsp_id, 0);
+    assert_int_equal(o.rsp_slot, 0);
+    assert_int_equal(ev.in.req_warp, 0);
+    slot(t, 0, 0, true, 0, 0x10, 0);
+    entry(t, 0, 0, PT_STATE_VALID, 0xf, 1);
+    /* warp 1 untouched; the pick not taken: the last taken warp is still
+     * 1 (reset), so warp 0 is picked and no RR pointer moved */
+    entry(t, 1, 0, PT_STATE_FREE, 0, 0);
+    slot(t, 1, 0, false, 0, 0, 0);
+    o = look(t, 0, 0);
+    assert_true(o.req_ready);
+    assert_false(o.rsp_valid); /* one response for one request */
+    check_pick(&o, 0, 0, 0, 0x10, 0);
+    /* now it is taken */
+    simtx_frontend_step(t->m, &b, &o, &ev);
+    assert_true(ev.take);
+}
+
 /* ---- parameters ---------------------------------------------------------- */
 
 static void test_bad_params(void **state)
@@ -687,6 +763,7 @@ int main(void)
         TB_TEST(test_core_errors),
         TB_TEST(test_bad_warp_in_port),
         TB_TEST(test_resolve_trains),
+        TB_TEST(test_one_in_flight),
         cmocka_unit_test(test_bad_params),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

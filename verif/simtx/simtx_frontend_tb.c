@@ -20,9 +20,13 @@
  * rules, which see only the ports). The predicted direction is wrong one
  * time in seven.
  *
+ * A request takes three cycles (req_ready low the two after its take): the
+ * testbench presents one only while the model is ready, keeps what it
+ * meant, and acts on the response when the request is done.
+ *
  * Checks besides the lockstep (the read port shows, every cycle, the whole
- * Pathtable row of the warp the last request acted on, so every mask a
- * request changed is compared the cycle after):
+ * Pathtable row of the warp the last request taken acts on, so every mask
+ * a request changed is compared the cycle after the Pathtable's write):
  *   - every request the testbench meant to be legal is accepted (or refused
  *     only for want of a Pathtable entry or a PST slot, FULL and PST_FULL);
  *     about 3% illegal requests get the error the testbench expects and
@@ -106,7 +110,9 @@ typedef struct {
     unsigned warp_span, slot_span;
     unsigned pc_end;     /* the highest PC (PcWidth bits; programs end at or below it) */
     warp_t w[MAXW];
-    act_t act;
+    act_t act;           /* this cycle's request, as meant */
+    act_t pend;          /* the request in flight, as meant ... */
+    bool pend_generated; /* ... by the generator (not a replay) */
     unsigned last_warp;  /* the read port's warp: the last request's */
     bool div_seen[MAXW]; /* a branch of the warp resolved divergent since its last rollback */
     bool generated;      /* this cycle's inputs came from the generator */
@@ -456,6 +462,8 @@ static int random_stimulus(tb_t *t, simtx_frontend_in_t *in)
         .conv_valid = pick.conv_valid, .conv_slot = pick.conv_slot, .look_div = pred.look_div,
     };
 
+    if (!simtx_frontend_ready(t->m))
+        return 0; /* a request in flight: nothing is taken */
     unsigned w = (unsigned)cosim_rng_below(r, t->p.num_warps);
     warp_t *wp = &t->w[w];
     unsigned roll = (unsigned)cosim_rng_below(r, 100);
@@ -502,7 +510,7 @@ static void rolled_back(tb_t *t, warp_t *wp)
 
 static void accepted(tb_t *t, const simtx_frontend_in_t *in, const simtx_frontend_out_t *o)
 {
-    act_t *a = &t->act;
+    act_t *a = &t->pend;
     warp_t *wp = &t->w[a->w];
     switch (a->kind) {
     case A_INIT:
@@ -513,16 +521,16 @@ static void accepted(tb_t *t, const simtx_frontend_in_t *in, const simtx_fronten
         wp->rused = 0;
         for (unsigned h = 0; h < MAXP; h++)
             wp->rslot[h] = -1;
-        wp->produced = bit(o->req_id);
+        wp->produced = bit(o->rsp_id);
         wp->redo = wp->full = false;
-        queue(wp, &(uop_t){.kind = U_INIT, .a = o->req_id, .exec = true});
+        queue(wp, &(uop_t){.kind = U_INIT, .a = o->rsp_id, .exec = true});
         break;
     case A_BRANCH:
-        a->u.b = o->req_id;
+        a->u.b = o->rsp_id;
         queue(wp, &a->u);
         break;
     case A_CONVERGE:
-        a->u.k = o->req_id;
+        a->u.k = o->rsp_id;
         queue(wp, &a->u);
         break;
     case A_FETCH:
@@ -537,9 +545,9 @@ static void accepted(tb_t *t, const simtx_frontend_in_t *in, const simtx_fronten
             wp->produced |= bit(u->k);
         } else if (u->kind == U_BUOP) {
             wp->produced |= bit(u->b);
-            if (o->req_alloc) {
+            if (o->rsp_alloc) {
                 u->alt = true;
-                u->k = o->req_id;
+                u->k = o->rsp_id;
                 wp->produced |= bit(u->k);
             }
         } else { /* U_BR: resolved against its fetch? */
@@ -650,10 +658,13 @@ static int warp_end(tb_t *t, unsigned w, char *err, size_t errlen)
 
 /* ---- cover ---------------------------------------------------------------------- */
 
-static void cover(tb_t *t, const simtx_frontend_in_t *in, const simtx_frontend_out_t *o,
-                  const simtx_frontend_events_t *ev)
+/* A request done (ev->req): in is the request as taken, pick the PST's
+ * outputs then. */
+static void cover(tb_t *t, const simtx_frontend_events_t *ev)
 {
     uint64_t *c = t->cover;
+    const simtx_frontend_in_t *in = &ev->in;
+    const pst_out_t *pick = &ev->pick;
     if (ev->err != PT_ERR_NONE) {
         if (fe_err_cover[ev->err & 15u] < FE_CV_COUNT)
             c[fe_err_cover[ev->err & 15u]]++;
@@ -675,8 +686,9 @@ static void cover(tb_t *t, const simtx_frontend_in_t *in, const simtx_frontend_o
         c[FE_CV_CONVERGE] += ev->pst.conv_depth == 0;
         c[FE_CV_CONVERGE_DEEP] += ev->pst.conv_depth > 0;
     }
-    c[FE_CV_SAME_PC_DEEPER] += ev->pst.same_pc_deeper;
-    c[FE_CV_RR_TURN] += ev->pst.sel_rr && ev->pst.taken && ev->pst.minsp_slot != o->sel_slot;
+    c[FE_CV_SAME_PC_DEEPER] += ev->pick_ev.same_pc_deeper;
+    c[FE_CV_RR_TURN] += ev->pick_ev.sel_rr && ev->pick_ev.taken &&
+                        ev->pick_ev.minsp_slot != pick->sel_slot;
     const div_predictor_events_t *de = &ev->dp;
     if (de->res) {
         c[FE_CV_PRED_SAT_DIV] += de->ctr_before == DP_CTR_STRONG_DIV && ev->dp_in.res_div;
@@ -685,11 +697,11 @@ static void cover(tb_t *t, const simtx_frontend_in_t *in, const simtx_frontend_o
     c[FE_CV_PENDING_MANY] += de->pend_after >= 2;
     /* the fetch took the pick (and moved its slot): a back edge, or a pick
      * the predictor says uniform */
-    bool fetch = in->sel_take && o->sel_valid && in->req_warp == o->sel_warp &&
-                 in->req_slot == o->sel_slot &&
+    bool fetch = in->sel_take && pick->sel_valid && in->req_warp == pick->sel_warp &&
+                 in->req_slot == pick->sel_slot &&
                  (in->req_op == FE_OP_FETCH || in->req_op == FE_OP_BRANCH);
-    c[FE_CV_PRED_UNIFORM] += fetch && in->req_op == FE_OP_FETCH && !o->look_div;
-    c[FE_CV_LOOP] += fetch && in->req_pc < o->sel_pc;
+    c[FE_CV_PRED_UNIFORM] += fetch && in->req_op == FE_OP_FETCH && !ev->look_div;
+    c[FE_CV_LOOP] += fetch && in->req_pc < pick->sel_pc;
     if (in->req_op == FE_OP_RESOLVE) { /* a branch fetched as uniform */
         c[FE_CV_UNI_RIGHT] += !in->req_div;
         c[FE_CV_UNI_DIVERGED] += in->req_div;
@@ -709,6 +721,8 @@ static void tb_reset(tb_t *t)
 {
     memset(t->w, 0, sizeof t->w);
     memset(t->div_seen, 0, sizeof t->div_seen);
+    memset(&t->pend, 0, sizeof t->pend);
+    t->pend_generated = false;
     t->last_warp = 0;
 }
 
@@ -740,27 +754,34 @@ static int tb_model(tb_t *t, uint64_t cycle, const simtx_frontend_in_t *in,
     (void)cycle;
     simtx_frontend_events_t ev;
     simtx_frontend_step(t->m, in, out, &ev);
-    const act_t *a = &t->act;
     bool generated = t->generated;
     t->generated = false;
     simtx_frontend_in_t legal = *in;
-    if (generated && a->kind == A_ILLEGAL)
+    if (generated && t->act.kind == A_ILLEGAL)
         legal.req_op = FE_OP_NOP;
     simtx_frontend_step(t->shadow, &legal, NULL, NULL);
+    if (ev.take) { /* kept until it is done */
+        t->pend = generated ? t->act : (act_t){.kind = A_NONE};
+        t->pend_generated = generated;
+        if (generated && t->act.kind != A_NONE)
+            t->last_warp = t->act.w < t->p.num_warps ? t->act.w : 0u;
+    }
+    if (!ev.req)
+        return 0;
     if (ev.pst_err != PST_ERR_NONE || ev.dp_err != DP_ERR_NONE) {
         snprintf(err, errlen, "the PST (error %s) or the predictor (error %s) refused what the "
                  "core passed", pst_err_name(ev.pst_err), dp_err_name(ev.dp_err));
         return -1;
     }
-    if (ev.req)
-        t->last_warp = ev.warp < t->p.num_warps ? ev.warp : 0u;
-    cover(t, in, out, &ev); /* from the ports and the model alone: a replay's too */
-    if (!generated) /* a replayed recording carries no verdicts */
+    cover(t, &ev); /* from the ports and the model alone: a replay's too */
+    if (!t->pend_generated) /* a replayed recording carries no verdicts */
         return 0;
+    const act_t *a = &t->pend;
+    const simtx_frontend_in_t *req = &ev.in;
     if (a->kind == A_ILLEGAL) {
         if (ev.err != a->expect) {
             snprintf(err, errlen, "injected illegal %s: expected error %u, model reports %u",
-                     fe_op_name(in->req_op & 15u) ? fe_op_name(in->req_op & 15u) : "op",
+                     fe_op_name(req->req_op & 15u) ? fe_op_name(req->req_op & 15u) : "op",
                      a->expect, ev.err);
             return -1;
         }
@@ -772,18 +793,18 @@ static int tb_model(tb_t *t, uint64_t cycle, const simtx_frontend_in_t *in,
     }
     if (a->kind == A_NONE)
         return 0;
-    if ((ev.err == PT_ERR_FULL || ev.err == FE_ERR_PST_FULL) && in->req_op == FE_OP_BRANCH) {
+    if ((ev.err == PT_ERR_FULL || ev.err == FE_ERR_PST_FULL) && req->req_op == FE_OP_BRANCH) {
         t->w[a->w].full = true; /* fetched as uniform next time */
         return 0;
     }
-    if (ev.err == PT_ERR_FULL && in->req_op == FE_OP_CONVERGE)
+    if (ev.err == PT_ERR_FULL && req->req_op == FE_OP_CONVERGE)
         return 0; /* the paths go on apart for now */
     if (ev.err != PT_ERR_NONE) {
         snprintf(err, errlen, "legal %s of warp %u rejected: error %u",
-                 fe_op_name(in->req_op & 15u), a->w, ev.err);
+                 fe_op_name(req->req_op & 15u), a->w, ev.err);
         return -1;
     }
-    accepted(t, in, out);
+    accepted(t, req, out);
     if (committed_check(t, a->w, err, errlen))
         return -1;
     return warp_end(t, a->w, err, errlen);
