@@ -25,9 +25,10 @@
 // It takes three cycles, one request in flight (req_ready_o low the two
 // cycles after a take), so that no cycle chains the PST's pick and the
 // Pathtable's verdict, or the Pathtable's verdict and the PST's write:
-//   T  the take: the PST's read port (the slot named; a CONVERGE's pick and
-//      convergent slot), its free slots and retirement copy, the buops in
-//      flight; the core's own judgement. Registered (j_*).
+//   T  the take: the PST's read port (the slot named), a CONVERGE's pick
+//      and convergent paths (sel_path_o, conv_path_o), the free slots and
+//      the retirement copy's paths, the buops in flight; the core's own
+//      judgement. Registered (j_*).
 //   P  the Pathtable acts on them; its verdict, allocation and the PST's and
 //      predictor's requests registered (s_*); the response registered.
 //   S  the PST and the predictor act; the buops count; rsp_*_o show.
