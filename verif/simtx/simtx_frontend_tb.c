@@ -21,8 +21,10 @@
  * time in seven.
  *
  * A request takes three cycles (req_ready low the two after its take): the
- * testbench presents one only while the model is ready, keeps what it
- * meant, and acts on the response when the request is done.
+ * testbench means one only while the model is ready, keeps what it meant,
+ * and acts on the response when the request is done; while the model is
+ * busy, one cycle in ten carries a random request (and a take of the pick)
+ * that must not be taken.
  *
  * Checks besides the lockstep (the read port shows, every cycle, the whole
  * Pathtable row of the warp the last request taken acts on, so every mask
@@ -91,7 +93,8 @@ typedef struct {
 } warp_t;
 
 /* This cycle's request, as the testbench meant it. */
-enum { A_NONE, A_INIT, A_FETCH, A_BRANCH, A_CONVERGE, A_END, A_EXEC, A_COMMIT, A_ILLEGAL };
+enum { A_NONE, A_INIT, A_FETCH, A_BRANCH, A_CONVERGE, A_END, A_EXEC, A_COMMIT, A_ILLEGAL,
+       A_BUSY };
 typedef struct {
     unsigned kind, w, qi;
     uop_t u;            /* A_FETCH, A_BRANCH, A_CONVERGE, A_END: the micro-op to queue */
@@ -462,8 +465,18 @@ static int random_stimulus(tb_t *t, simtx_frontend_in_t *in)
         .conv_valid = pick.conv_valid, .conv_slot = pick.conv_slot, .look_div = pred.look_div,
     };
 
-    if (!simtx_frontend_ready(t->m))
-        return 0; /* a request in flight: nothing is taken */
+    if (!simtx_frontend_ready(t->m)) { /* a request in flight: nothing is taken */
+        if (cosim_rng_pct(r, 10)) { /* a request, and a take, that must be ignored */
+            t->act.kind = A_BUSY;
+            in->req_op = 1u + (unsigned)cosim_rng_below(r, 15);
+            in->req_warp = (unsigned)cosim_rng_below(r, t->warp_span);
+            in->req_slot = (unsigned)cosim_rng_below(r, t->slot_span);
+            in->req_a = (unsigned)cosim_rng_below(r, t->p.paths_per_warp);
+            in->req_mask = cosim_rng_next(r) & t->lanes;
+            in->sel_take = cosim_rng_pct(r, 50);
+        }
+        return 0;
+    }
     unsigned w = (unsigned)cosim_rng_below(r, t->p.num_warps);
     warp_t *wp = &t->w[w];
     unsigned roll = (unsigned)cosim_rng_below(r, 100);
@@ -757,9 +770,17 @@ static int tb_model(tb_t *t, uint64_t cycle, const simtx_frontend_in_t *in,
     bool generated = t->generated;
     t->generated = false;
     simtx_frontend_in_t legal = *in;
-    if (generated && t->act.kind == A_ILLEGAL)
-        legal.req_op = FE_OP_NOP;
+    if (generated && (t->act.kind == A_ILLEGAL || t->act.kind == A_BUSY)) {
+        legal.req_op = FE_OP_NOP; /* the shadow need not be busy too */
+        legal.sel_take = false;
+    }
     simtx_frontend_step(t->shadow, &legal, NULL, NULL);
+    /* a request presented while req_ready is low: ignored (from the ports) */
+    t->cover[FE_CV_BUSY_IGNORED] += (in->req_op & 15u) != FE_OP_NOP && !out->req_ready;
+    if (generated && t->act.kind == A_BUSY && ev.take) {
+        snprintf(err, errlen, "a request presented while req_ready was low was taken");
+        return -1;
+    }
     if (ev.take) { /* kept until it is done */
         t->pend = generated ? t->act : (act_t){.kind = A_NONE};
         t->pend_generated = generated;
