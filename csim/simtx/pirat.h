@@ -1,0 +1,135 @@
+/* Golden cycle model of pirat: SIMT-X's Path-Identifying Register Alias
+ * Table -- per warp and architectural register a Main and a Leading
+ * Divergent physical register, the LDiv's lanes a path id or a mask; merge
+ * micro-ops where a consumer's path is not dominated by one of them; the
+ * Commit PIRAT, register release and rollback; the shared free list.
+ * SIMT-X (TACO 2020) sections 3.5.3, 3.7.2, 3.8, Figure 4, 4.5. Behaviour,
+ * timing, errors: docs/blocks/pirat.md. Written from the paper and that
+ * page, independently of the RTL. No printing, no globals. */
+#ifndef SIMT_PIRAT_H
+#define SIMT_PIRAT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "model.h"
+
+typedef struct {
+    unsigned num_warps;      /* 1..16 */
+    unsigned warp_width;     /* 2..32 */
+    unsigned paths_per_warp; /* 4..64 */
+    unsigned arch_regs;      /* 2..32 */
+    unsigned phys_regs;      /* 6..2048, at least 2 * num_warps * arch_regs + 2 */
+} pirat_params_t;
+
+/* enum pr_err and the parameter ranges (configs/pirat.cfg) */
+#include "pirat_decl.h"
+enum { PR_OK = 0, PR_EPARAM_WARPS = -1, PR_EPARAM_WIDTH = -2, PR_EPARAM_PATHS = -3,
+       PR_EPARAM_ARCH = -4, PR_EPARAM_PHYS = -5, PR_ENOMEM = -6 };
+
+typedef struct {
+    bool ren_valid;
+    unsigned ren_warp, ren_path;
+    unsigned ren_src_valid; /* bit k: source k */
+    unsigned ren_src0, ren_src1;
+    bool ren_dst_valid;
+    unsigned ren_dst;
+    uint64_t pt_masks[PR_PATHS_PER_WARP_MAX]; /* path h's mask (ren_warp's row) */
+    bool pending;
+    bool cmt_valid;
+    unsigned cmt_warp;
+    bool cmt_merge, cmt_hold;
+    unsigned cmt_reg, cmt_preg;
+    uint64_t cmt_mask;
+    bool rb_valid;
+    unsigned rb_warp;
+    unsigned rd_warp, rd_reg, rd_preg;
+} pirat_in_t;
+
+typedef struct {
+    bool ren_ready;
+    unsigned ren_err;
+    unsigned cmt_err;
+    bool mrg_valid;
+    unsigned mrg_reg, mrg_dst, mrg_main, mrg_ld;
+    bool mrg_is_path;
+    uint64_t mrg_mp;
+    bool mrg_hold;
+    bool ins_valid;
+    unsigned ins_src0, ins_src1, ins_dst;
+    unsigned uop_warp;
+    unsigned free_count;
+    unsigned err_sticky;
+    unsigned rd_main;
+    bool rd_ld_valid, rd_is_path;
+    uint64_t rd_mp;
+    unsigned rd_ld, rd_cmain;
+    bool rd_cld_valid;
+    uint64_t rd_cmask;
+    unsigned rd_cld;
+    bool rd_pfree, rd_pspec;
+    unsigned rd_powner;
+} pirat_out_t;
+
+/* The rule a source or the destination took (cover points, tests). */
+enum pirat_src_rule { PR_SRC_NONE, PR_SRC_MAIN_ONLY, PR_SRC_LD, PR_SRC_MAIN, PR_SRC_MERGE };
+enum pirat_dst_rule { PR_DST_NONE, PR_DST_MAIN_ONLY, PR_DST_OVER_LD, PR_DST_OVER_MAIN,
+                      PR_DST_MERGE };
+
+/* What the edge did. */
+typedef struct {
+    /* rename */
+    bool ren;             /* ren_valid */
+    unsigned ren_err;     /* its error */
+    bool renamed;         /* the instruction renamed at this edge */
+    bool blocked;         /* not taken: its warp rolled back */
+    bool stall_noreg;     /* stalled for want of registers */
+    bool serialise;       /* stalled while a first source merge was renamed */
+    bool merge;           /* a merge renamed (mrg_valid next cycle) */
+    bool merge_last_reg;  /* it took the last free register */
+    unsigned src_rule[2]; /* enum pirat_src_rule of each source, in the cycle's judgement */
+    bool src_rmask_path;  /* a source's Rmask came through a path id */
+    unsigned dst_rule;    /* enum pirat_dst_rule (renamed instructions only) */
+    bool dst_merge_pend;  /* a destination merge that only pending forced */
+    /* commit */
+    bool cmt;             /* cmt_valid */
+    unsigned cmt_err;
+    bool commit_fill, rel_ld, rel_main, rel_merge, hold, rel_hold, null_commit, to_mask;
+    bool ren_cmt_entry;   /* a rename and a commit of one entry */
+    /* rollback */
+    bool rb;              /* an accepted rollback */
+    unsigned rb_freed;    /* uncommitted registers it freed */
+    bool rb_live_merge;   /* one of them was a merge's */
+    bool rb_hold;         /* it released a held pair */
+    unsigned released;    /* registers released by commit and rollback */
+    unsigned free_after;  /* free registers after the edge */
+} pirat_events_t;
+
+/* pirat_create/destroy/reset/step/eval (model.h): ren_ready, ren_err,
+ * cmt_err and rd_* are of the cycle, the rest registered. */
+MODEL_API(pirat);
+MODEL_EVAL(pirat);
+MODEL_PARAMS(pirat);
+
+/* A speculative or Commit PIRAT entry (warp w, register r). */
+typedef struct {
+    unsigned main;
+    bool ld_valid;
+    bool is_path;  /* the speculative entry's Rmask is path id mp (Commit: never) */
+    uint64_t mp;   /* path id or mask */
+    unsigned ld;
+} pirat_entry_t;
+
+bool pirat_entry(const pirat_t *m, unsigned w, unsigned r, pirat_entry_t *e);
+bool pirat_commit_entry(const pirat_t *m, unsigned w, unsigned r, pirat_entry_t *e);
+bool pirat_is_free(const pirat_t *m, unsigned p);
+unsigned pirat_free_count(const pirat_t *m);
+/* The register-leak check: every physical register is exactly one of free,
+ * in flight (allocated, uncommitted), in one Commit PIRAT field, or in one
+ * held pair; the speculative PIRATs name only in-flight or committed-mapped
+ * registers. 0, or -1 with err saying which register breaks it. */
+int pirat_leak_check(const pirat_t *m, char *err, size_t errlen);
+bool pirat_same_state(const pirat_t *a, const pirat_t *b);
+
+#endif /* SIMT_PIRAT_H */

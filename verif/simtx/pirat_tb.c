@@ -1,0 +1,676 @@
+/* pirat testbench: a SIMT-X core around the PIRAT. Each warp has paths
+ * (masks indexed by path id, the Pathtable's row that pt_masks_i carries):
+ * a predicted divergence makes a speculative path with its parent's mask
+ * copied, its resolution narrows that mask (to nothing: nullified) and adds
+ * the alternate, its commit makes both final; two final paths converge into
+ * a third; a path with nothing in flight ends. pending_i is high while any
+ * speculative path exists (and now and then besides: a pending divergence
+ * only forces merges). Instructions of random warps and live paths read and
+ * write a few architectural registers (mostly a hot four); one is presented
+ * until ren_ready_o. The renamed micro-ops (mrg_*, ins_*) enter the warp's
+ * reorder buffer and commit in order at random delays once their path is
+ * final, with its mask; now and then the head of a warp's buffer rolls the
+ * warp back instead (a misprediction or an exception at retirement):
+ * everything in flight is flushed with the warp's speculative paths.
+ * Phases: NORMAL; FILL (commits rare: the free list runs dry and renames
+ * stall); DRAIN (no renames until every buffer is empty, then the
+ * speculative and Commit PIRATs must map every register alike). About 3%
+ * of cycles carry an illegal rename, commit or rollback instead (each
+ * error code); the error is checked and a shadow model stepped without it
+ * must hold the same state. The register-leak check runs on the model every
+ * 256 cycles, after every drain and on the last cycle; the RTL checks the
+ * same partition every cycle (an assertion). The read ports sweep random
+ * entries and registers, so the RTL's whole state is compared. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cosim_kit.h"
+#include "pirat.h"
+
+enum { PS_FREE, PS_SPEC, PS_FINAL };
+enum { PH_NORMAL, PH_FILL, PH_DRAIN };
+#define HOT_REGS 4u
+
+typedef struct {
+    unsigned state;
+    uint64_t mask;
+    unsigned users; /* micro-ops in flight on it */
+} path_t;
+
+typedef struct {
+    unsigned parent, child; /* a buop: child speculative until it commits */
+    bool resolved;
+    unsigned alt;           /* the alternate made at resolution (paths_per_warp: none) */
+    unsigned delay;         /* cycles before it may resolve / commit */
+} buop_t;
+
+typedef struct {
+    bool merge, hold;
+    unsigned reg, preg, path;
+} uop_t;
+
+typedef struct {
+    path_t path[PR_PATHS_PER_WARP_MAX];
+    buop_t *buop;  /* in flight, oldest first */
+    unsigned nbuop;
+    uop_t *rob;    /* ring: head..head+n-1 */
+    unsigned head, n;
+} warp_t;
+
+typedef struct {
+    bool valid;
+    unsigned warp, path, src_valid, src0, src1, dst;
+    bool dst_valid;
+} instr_t;
+
+typedef struct {
+    pirat_params_t p;
+    pirat_t *m;
+    pirat_t *shadow; /* the same cycles without the illegal requests */
+    uint64_t *cover;
+    cosim_rng_t rng;
+    uint64_t lanes, cycles;
+    unsigned cap; /* a reorder buffer's capacity */
+    warp_t *w;
+    instr_t cur;  /* presented until renamed */
+    unsigned phase;
+    uint64_t phase_left;
+    bool quiet; /* NORMAL without new divergences: pending falls to 0 */
+    /* this cycle */
+    bool fresh, bad_ren, bad_cmt, bad_rb;
+    unsigned bad_code;
+    instr_t renamed; /* the instruction renamed last cycle (its dst_valid) */
+} tb_t;
+
+static void phase_normal(tb_t *t)
+{
+    t->phase = PH_NORMAL;
+    t->phase_left = 300u + cosim_rng_below(&t->rng, 3000);
+    t->quiet = cosim_rng_pct(&t->rng, 50);
+}
+
+static unsigned spec_paths(const tb_t *t)
+{
+    unsigned n = 0;
+    for (unsigned w = 0; w < t->p.num_warps; w++)
+        for (unsigned h = 0; h < t->p.paths_per_warp; h++)
+            n += t->w[w].path[h].state == PS_SPEC;
+    return n;
+}
+
+static unsigned free_path(const warp_t *wp, unsigned paths)
+{
+    for (unsigned h = 0; h < paths; h++)
+        if (wp->path[h].state == PS_FREE)
+            return h;
+    return paths;
+}
+
+static unsigned live_paths(const warp_t *wp, unsigned paths, unsigned state)
+{
+    unsigned n = 0;
+    for (unsigned h = 0; h < paths; h++)
+        n += state == PS_FREE ? wp->path[h].state != PS_FREE : wp->path[h].state == state;
+    return n;
+}
+
+/* The k-th path of the warp in `state` (PS_FREE: any live one). */
+static unsigned nth_path(const warp_t *wp, unsigned paths, unsigned state, unsigned k)
+{
+    for (unsigned h = 0; h < paths; h++) {
+        bool in = state == PS_FREE ? wp->path[h].state != PS_FREE : wp->path[h].state == state;
+        if (in && k-- == 0)
+            return h;
+    }
+    return 0;
+}
+
+static uint64_t random_mask(tb_t *t) { return cosim_rng_next(&t->rng) & t->lanes; }
+
+/* ---- paths: divergence, resolution, commit, convergence, end ------------------- */
+
+static void path_events(tb_t *t, unsigned w)
+{
+    cosim_rng_t *r = &t->rng;
+    warp_t *wp = &t->w[w];
+    unsigned P = t->p.paths_per_warp;
+    /* a predicted divergence of a live path */
+    unsigned live = live_paths(wp, P, PS_FREE);
+    if (live && wp->nbuop < 4u && !t->quiet && cosim_rng_below(r, 50u * t->p.num_warps) == 0) {
+        unsigned child = free_path(wp, P);
+        if (child < P) {
+            unsigned parent = nth_path(wp, P, PS_FREE, (unsigned)cosim_rng_below(r, live));
+            wp->path[child] = (path_t){PS_SPEC, wp->path[parent].mask, 0};
+            wp->buop[wp->nbuop++] = (buop_t){parent, child, false, P,
+                                             5u + (unsigned)cosim_rng_below(r, 60)};
+        }
+    }
+    /* the oldest buop resolves, then commits */
+    if (wp->nbuop) {
+        buop_t *b = &wp->buop[0];
+        if (b->delay) {
+            b->delay--;
+        } else if (!b->resolved) {
+            uint64_t m = wp->path[b->child].mask, c = random_mask(t);
+            if (cosim_rng_pct(r, 20))
+                c = cosim_rng_pct(r, 50) ? 0 : t->lanes; /* uniform either way */
+            wp->path[b->child].mask = m & c;
+            unsigned alt = free_path(wp, P);
+            if ((m & ~c) && alt < P) {
+                wp->path[alt] = (path_t){PS_SPEC, m & ~c, 0};
+                b->alt = alt;
+            }
+            b->resolved = true;
+            b->delay = 5u + (unsigned)cosim_rng_below(r, 40);
+        } else {
+            wp->path[b->child].state = PS_FINAL;
+            if (b->alt < P)
+                wp->path[b->alt].state = PS_FINAL;
+            memmove(&wp->buop[0], &wp->buop[1], --wp->nbuop * sizeof *wp->buop);
+        }
+    }
+    /* two final paths converge */
+    unsigned fin = live_paths(wp, P, PS_FINAL);
+    if (fin >= 2 && cosim_rng_pct(r, 1)) {
+        unsigned a = nth_path(wp, P, PS_FINAL, (unsigned)cosim_rng_below(r, fin));
+        unsigned b = nth_path(wp, P, PS_FINAL, (unsigned)cosim_rng_below(r, fin));
+        unsigned c = free_path(wp, P);
+        if (a != b && c < P)
+            wp->path[c] = (path_t){PS_FINAL, wp->path[a].mask | wp->path[b].mask, 0};
+    }
+    /* a final path with nothing in flight ends (one is always kept) */
+    if (fin >= 2 && cosim_rng_pct(r, 2)) {
+        unsigned h = nth_path(wp, P, PS_FINAL, (unsigned)cosim_rng_below(r, fin));
+        bool parent = false;
+        for (unsigned i = 0; i < wp->nbuop; i++)
+            parent |= wp->buop[i].parent == h;
+        /* nor the path of the instruction presented or just renamed */
+        parent |= (t->cur.valid && t->cur.warp == w && t->cur.path == h) ||
+                  (t->renamed.valid && t->renamed.warp == w && t->renamed.path == h);
+        if (!wp->path[h].users && !parent)
+            wp->path[h].state = PS_FREE;
+    }
+}
+
+/* The rollback of warp w: everything in flight flushed with its buops'
+ * speculative paths. */
+static void flush(tb_t *t, unsigned w)
+{
+    warp_t *wp = &t->w[w];
+    for (unsigned h = 0; h < t->p.paths_per_warp; h++) {
+        wp->path[h].users = 0;
+        if (wp->path[h].state == PS_SPEC)
+            wp->path[h].state = PS_FREE;
+    }
+    wp->nbuop = 0;
+    wp->n = 0;
+    if (t->cur.valid && t->cur.warp == w)
+        t->cur.valid = false;
+}
+
+static void push(tb_t *t, unsigned w, uop_t u)
+{
+    warp_t *wp = &t->w[w];
+    wp->rob[(wp->head + wp->n++) % t->cap] = u;
+    if (!u.merge)
+        wp->path[u.path].users++;
+}
+
+/* ---- stimulus ------------------------------------------------------------------------ */
+
+static unsigned pick_reg(tb_t *t)
+{
+    unsigned hot = t->p.arch_regs < HOT_REGS ? t->p.arch_regs : HOT_REGS;
+    return (unsigned)cosim_rng_below(&t->rng, cosim_rng_pct(&t->rng, 80) ? hot : t->p.arch_regs);
+}
+
+static void new_instr(tb_t *t)
+{
+    cosim_rng_t *r = &t->rng;
+    unsigned w = (unsigned)cosim_rng_below(r, t->p.num_warps);
+    warp_t *wp = &t->w[w];
+    unsigned live = live_paths(wp, t->p.paths_per_warp, PS_FREE);
+    if (!live || wp->n + 2u >= t->cap)
+        return;
+    instr_t *i = &t->cur;
+    *i = (instr_t){.valid = true, .warp = w};
+    i->path = nth_path(wp, t->p.paths_per_warp, PS_FREE, (unsigned)cosim_rng_below(r, live));
+    i->src_valid = (unsigned)cosim_rng_below(r, 4);
+    i->src0 = pick_reg(t);
+    i->src1 = pick_reg(t);
+    i->dst_valid = cosim_rng_pct(r, 85);
+    i->dst = pick_reg(t);
+}
+
+static void present(const tb_t *t, const instr_t *i, pirat_in_t *in)
+{
+    in->ren_valid = true;
+    in->ren_warp = i->warp;
+    in->ren_path = i->path;
+    in->ren_src_valid = i->src_valid;
+    in->ren_src0 = i->src0;
+    in->ren_src1 = i->src1;
+    in->ren_dst_valid = i->dst_valid;
+    in->ren_dst = i->dst;
+    for (unsigned h = 0; h < t->p.paths_per_warp; h++)
+        in->pt_masks[h] = t->w[i->warp].path[h].mask;
+}
+
+/* An illegal request of one port (the others stay legal). */
+static void illegal(tb_t *t, pirat_in_t *in)
+{
+    cosim_rng_t *r = &t->rng;
+    unsigned wspan = 1u << CFG_WarpIdWidth, pspan = 1u << CFG_PathIdWidth,
+             rspan = 1u << CFG_RegIdWidth;
+    unsigned kind = (unsigned)cosim_rng_below(r, 7);
+    if (kind == 0 && wspan == t->p.num_warps)
+        kind = 3;
+    if (kind == 1 && pspan == t->p.paths_per_warp)
+        kind = 3;
+    if (kind == 2 && rspan == t->p.arch_regs)
+        kind = 3;
+    instr_t bad = {.valid = true, .warp = (unsigned)cosim_rng_below(r, t->p.num_warps),
+                   .path = 0, .src_valid = 3, .src0 = 0, .src1 = 0, .dst_valid = true};
+    switch (kind) {
+    case 0: /* a warp out of range: rename, commit or rollback */
+        t->bad_code = PR_ERR_BAD_WARP;
+    {
+        unsigned out = t->p.num_warps + (unsigned)cosim_rng_below(r, wspan - t->p.num_warps);
+        if (cosim_rng_pct(r, 34)) {
+            t->bad_rb = true;
+            in->rb_valid = true;
+            in->rb_warp = out;
+        } else if (cosim_rng_pct(r, 50)) {
+            t->bad_cmt = true;
+            in->cmt_valid = true;
+            in->cmt_warp = out;
+        } else {
+            t->bad_ren = true;
+            present(t, &bad, in);
+            in->ren_warp = out;
+        }
+        return;
+    }
+    case 1: /* a path out of range */
+        t->bad_code = PR_ERR_BAD_PATH;
+        t->bad_ren = true;
+        present(t, &bad, in);
+        in->ren_path = t->p.paths_per_warp +
+                       (unsigned)cosim_rng_below(r, pspan - t->p.paths_per_warp);
+        return;
+    case 2: { /* a register out of range: a source, the destination, a commit's */
+        t->bad_code = PR_ERR_BAD_REG;
+        unsigned reg = t->p.arch_regs + (unsigned)cosim_rng_below(r, rspan - t->p.arch_regs);
+        if (cosim_rng_pct(r, 25)) {
+            t->bad_cmt = true;
+            in->cmt_valid = true;
+            in->cmt_warp = bad.warp;
+            in->cmt_reg = reg;
+            return;
+        }
+        t->bad_ren = true;
+        present(t, &bad, in);
+        unsigned where = (unsigned)cosim_rng_below(r, 3);
+        if (where == 0)
+            in->ren_src0 = reg;
+        else if (where == 1)
+            in->ren_src1 = reg;
+        else
+            in->ren_dst = reg;
+        return;
+    }
+    case 3:
+    case 4: /* a register not in flight, or another warp's */
+        t->bad_code = PR_ERR_BAD_PREG;
+        t->bad_cmt = true;
+        in->cmt_valid = true;
+        in->cmt_warp = bad.warp;
+        in->cmt_reg = pick_reg(t);
+        in->cmt_mask = random_mask(t);
+        for (unsigned tries = 0; tries < 64; tries++) {
+            unsigned q = (unsigned)cosim_rng_below(r, 1u << CFG_PregWidth);
+            pirat_out_t o;
+            pirat_in_t probe = {.rd_preg = q};
+            pirat_eval(t->m, &probe, &o);
+            if (q >= t->p.phys_regs || !o.rd_pspec || o.rd_powner != bad.warp) {
+                in->cmt_preg = q;
+                return;
+            }
+        }
+        in->cmt_valid = t->bad_cmt = false; /* every register is the warp's, in flight */
+        t->bad_code = PR_ERR_NONE;
+        return;
+    default: { /* a commit the Commit PIRAT cannot apply */
+        t->bad_code = PR_ERR_BAD_COMMIT;
+        warp_t *wp = &t->w[bad.warp];
+        if (!wp->n) {
+            t->bad_code = PR_ERR_NONE;
+            return;
+        }
+        /* the head's register (in flight, the warp's), on an entry where it
+         * cannot apply: a merge of a Main-only entry, or a write of no
+         * thread where the LDiv holds some threads and Main others */
+        for (unsigned reg = 0; reg < t->p.arch_regs; reg++) {
+            pirat_entry_t c;
+            pirat_commit_entry(t->m, bad.warp, reg, &c);
+            uint64_t inside = c.mp & t->lanes, outside = ~c.mp & t->lanes;
+            if (!c.ld_valid || (inside && outside)) {
+                t->bad_cmt = true;
+                in->cmt_valid = true;
+                in->cmt_warp = bad.warp;
+                in->cmt_preg = wp->rob[wp->head].preg;
+                in->cmt_reg = reg;
+                in->cmt_merge = !c.ld_valid;
+                in->cmt_mask = 0;
+                return;
+            }
+        }
+        t->bad_code = PR_ERR_NONE;
+        return;
+    }
+    }
+}
+
+static void next_phase(tb_t *t)
+{
+    cosim_rng_t *r = &t->rng;
+    switch (t->phase) {
+    case PH_NORMAL:
+        if (--t->phase_left)
+            return;
+        t->phase = cosim_rng_pct(r, 50) ? PH_FILL : PH_DRAIN;
+        t->phase_left = 200u + cosim_rng_below(r, 2u * t->p.phys_regs);
+        return;
+    case PH_FILL:
+        if (--t->phase_left == 0)
+            t->phase = PH_DRAIN;
+        return;
+    default:
+        return; /* ends in tb_model once everything has committed */
+    }
+}
+
+/* The micro-ops the model renamed last cycle (its registered outputs) enter
+ * their warp's buffer, the merge first. */
+static void collect(tb_t *t)
+{
+    pirat_out_t o;
+    pirat_in_t none = {0};
+    pirat_eval(t->m, &none, &o);
+    if (o.mrg_valid)
+        push(t, o.uop_warp, (uop_t){true, o.mrg_hold, o.mrg_reg, o.mrg_dst, 0});
+    if (o.ins_valid && t->renamed.valid && t->renamed.dst_valid)
+        push(t, o.uop_warp, (uop_t){false, false, t->renamed.dst, o.ins_dst, t->renamed.path});
+    t->renamed.valid = false;
+}
+
+static unsigned rob_total(const tb_t *t)
+{
+    unsigned n = 0;
+    for (unsigned w = 0; w < t->p.num_warps; w++)
+        n += t->w[w].n;
+    return n;
+}
+
+static int random_stimulus(tb_t *t, pirat_in_t *in)
+{
+    cosim_rng_t *r = &t->rng;
+    collect(t);
+    next_phase(t);
+    in->rd_warp = (unsigned)cosim_rng_below(r, 1u << CFG_WarpIdWidth);
+    in->rd_reg = (unsigned)cosim_rng_below(r, 1u << CFG_RegIdWidth);
+    in->rd_preg = (unsigned)cosim_rng_below(r, 1u << CFG_PregWidth);
+    for (unsigned w = 0; w < t->p.num_warps; w++)
+        path_events(t, w);
+    if (cosim_rng_pct(r, 3)) {
+        illegal(t, in);
+        if (t->bad_code != PR_ERR_NONE)
+            return 0;
+    }
+    bool drain = t->phase == PH_DRAIN, fill = t->phase == PH_FILL;
+    /* pending: any speculative path, and now and then besides */
+    in->pending = spec_paths(t) > 0 || cosim_rng_pct(r, 5);
+
+    /* a commit (or a rollback) of the head of a random warp's buffer */
+    unsigned w = (unsigned)cosim_rng_below(r, t->p.num_warps);
+    warp_t *wp = &t->w[w];
+    if (wp->n && cosim_rng_pct(r, drain ? 95 : fill ? 5 : 45)) {
+        const uop_t *u = &wp->rob[wp->head];
+        const path_t *ph = &wp->path[u->path];
+        if (!drain && cosim_rng_pct(r, 1)) {
+            in->rb_valid = true; /* the head mispredicted or excepted: not committed */
+            in->rb_warp = w;
+        } else if (u->merge || ph->state == PS_FINAL) {
+            in->cmt_valid = true;
+            in->cmt_warp = w;
+            in->cmt_merge = u->merge;
+            in->cmt_hold = u->hold;
+            in->cmt_reg = u->reg;
+            in->cmt_preg = u->preg;
+            in->cmt_mask = u->merge ? random_mask(t) : ph->mask;
+        }
+    }
+    /* now and then a rollback of a warp with nothing at its head: an
+     * exception of an instruction without a destination */
+    if (!in->rb_valid && !drain && cosim_rng_pct(r, 1) && cosim_rng_pct(r, 20)) {
+        unsigned v = (unsigned)cosim_rng_below(r, t->p.num_warps);
+        if (!(in->cmt_valid && in->cmt_warp == v)) {
+            in->rb_valid = true;
+            in->rb_warp = v;
+        }
+    }
+    /* the rename port: the instruction waiting, or a new one */
+    if (!drain) {
+        if (!t->cur.valid && cosim_rng_pct(r, 80))
+            new_instr(t);
+        if (t->cur.valid)
+            present(t, &t->cur, in);
+    }
+    return 0;
+}
+
+/* ---- cover rules ---------------------------------------------------------------- */
+
+static void cover(tb_t *t, const pirat_in_t *in, const pirat_events_t *e)
+{
+    static const unsigned src_cv[] = {
+        [PR_SRC_NONE] = PR_CV_COUNT,        [PR_SRC_MAIN_ONLY] = PR_CV_SRC_MAIN_ONLY,
+        [PR_SRC_LD] = PR_CV_SRC_LD,         [PR_SRC_MAIN] = PR_CV_SRC_MAIN,
+        [PR_SRC_MERGE] = PR_CV_SRC_MERGE};
+    static const unsigned dst_cv[] = {
+        [PR_DST_NONE] = PR_CV_COUNT,         [PR_DST_MAIN_ONLY] = PR_CV_DST_MAIN_ONLY,
+        [PR_DST_OVER_LD] = PR_CV_DST_OVER_LD, [PR_DST_OVER_MAIN] = PR_CV_DST_OVER_MAIN,
+        [PR_DST_MERGE] = PR_CV_DST_MERGE};
+    uint64_t *c = t->cover;
+    if (e->ren && pr_err_cover[e->ren_err] < PR_CV_COUNT)
+        c[pr_err_cover[e->ren_err]]++;
+    if (e->cmt && pr_err_cover[e->cmt_err] < PR_CV_COUNT)
+        c[pr_err_cover[e->cmt_err]]++;
+    if (in->rb_valid && in->rb_warp >= t->p.num_warps && PR_CV_ERR_BAD_WARP < PR_CV_COUNT)
+        c[PR_CV_ERR_BAD_WARP]++;
+    if (e->renamed) {
+        for (unsigned k = 0; k < 2; k++)
+            if (src_cv[e->src_rule[k]] < PR_CV_COUNT)
+                c[src_cv[e->src_rule[k]]]++;
+        if (dst_cv[e->dst_rule] < PR_CV_COUNT)
+            c[dst_cv[e->dst_rule]]++;
+        c[PR_CV_SRC_RMASK_PATH] += e->src_rmask_path;
+    }
+    c[PR_CV_DST_MERGE_PEND] += e->dst_merge_pend;
+    c[PR_CV_SERIALISE] += e->serialise;
+    c[PR_CV_STALL_NOREG] += e->stall_noreg;
+    c[PR_CV_MERGE_LAST_REG] += e->merge_last_reg;
+    c[PR_CV_RB_REN_BLOCKED] += e->blocked;
+    c[PR_CV_COMMIT_FILL] += e->commit_fill;
+    c[PR_CV_REL_LD] += e->rel_ld;
+    c[PR_CV_REL_MAIN] += e->rel_main;
+    c[PR_CV_REL_MERGE] += e->rel_merge;
+    c[PR_CV_REL_HOLD] += e->rel_hold;
+    c[PR_CV_NULL_COMMIT] += e->null_commit;
+    c[PR_CV_TO_MASK] += e->to_mask;
+    c[PR_CV_REN_CMT_ENTRY] += e->ren_cmt_entry;
+    c[PR_CV_ROLLBACK] += e->rb && e->rb_freed;
+    c[PR_CV_RB_LIVE_MERGE] += e->rb_live_merge;
+    c[PR_CV_RB_HOLD] += e->rb_hold;
+    c[PR_CV_FREE_EMPTY] += e->free_after == 0;
+}
+
+/* ---- checks ------------------------------------------------------------------------ */
+
+/* After a drain: the speculative and Commit PIRATs map every register
+ * alike (a speculative LDiv may still name its committed producer's path:
+ * the same lanes). */
+static int drained(const tb_t *t, char *err, size_t errlen)
+{
+    for (unsigned w = 0; w < t->p.num_warps; w++)
+        for (unsigned reg = 0; reg < t->p.arch_regs; reg++) {
+            pirat_entry_t s, c;
+            pirat_entry(t->m, w, reg, &s);
+            pirat_commit_entry(t->m, w, reg, &c);
+            uint64_t sm = (s.is_path ? t->w[w].path[s.mp].mask : s.mp) & t->lanes;
+            if (s.main != c.main || s.ld_valid != c.ld_valid ||
+                (c.ld_valid && (s.ld != c.ld || sm != (c.mp & t->lanes)))) {
+                snprintf(err, errlen,
+                         "drained, warp %u r%u: speculative (p%u, %s, p%u), committed "
+                         "(p%u, %s, p%u)",
+                         w, reg, s.main, s.ld_valid ? "LDiv" : "-", s.ld, c.main,
+                         c.ld_valid ? "LDiv" : "-", c.ld);
+                return -1;
+            }
+        }
+    return 0;
+}
+
+/* ---- cosim_testbench_t callbacks ------------------------------------------------ */
+
+static void forget(tb_t *t)
+{
+    for (unsigned w = 0; w < t->p.num_warps; w++) {
+        warp_t *wp = &t->w[w];
+        memset(wp->path, 0, sizeof wp->path);
+        wp->path[0] = (path_t){PS_FINAL, t->lanes, 0};
+        wp->nbuop = wp->n = wp->head = 0;
+    }
+    t->cur.valid = t->renamed.valid = false;
+    phase_normal(t);
+}
+
+static int tb_init(tb_t *t, const cosim_opts_t *o, uint64_t *const *cover, char *err,
+                   size_t errlen)
+{
+    t->cover = cover[KIT_COVERS_PIRAT];
+    cosim_rng_seed(&t->rng, o->seed);
+    t->cycles = o->cycles;
+    t->lanes = (UINT64_C(1) << t->p.warp_width) - 1u;
+    t->cap = 2u * t->p.phys_regs + 8u;
+    t->w = calloc(t->p.num_warps, sizeof *t->w);
+    if (!t->w) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    for (unsigned w = 0; w < t->p.num_warps; w++) {
+        t->w[w].rob = calloc(t->cap, sizeof *t->w[w].rob);
+        t->w[w].buop = calloc(8, sizeof *t->w[w].buop);
+        if (!t->w[w].rob || !t->w[w].buop) {
+            snprintf(err, errlen, "out of memory");
+            return -1;
+        }
+    }
+    forget(t);
+    return 0;
+}
+
+static void tb_fini(tb_t *t)
+{
+    if (!t->w)
+        return;
+    for (unsigned w = 0; w < t->p.num_warps; w++) {
+        free(t->w[w].rob);
+        free(t->w[w].buop);
+    }
+    free(t->w);
+}
+
+static int tb_stimulus(tb_t *t, uint64_t cycle, pirat_in_t *in, char *err, size_t errlen)
+{
+    (void)cycle, (void)err, (void)errlen;
+    t->bad_ren = t->bad_cmt = t->bad_rb = false;
+    t->bad_code = PR_ERR_NONE;
+    t->fresh = true;
+    return random_stimulus(t, in);
+}
+
+/* The generator's bookkeeping of a legal cycle: what was renamed,
+ * committed, rolled back. */
+static void follow(tb_t *t, const pirat_in_t *in, const pirat_events_t *ev)
+{
+    if (in->ren_valid && !t->bad_ren && ev->renamed) {
+        t->renamed = t->cur;
+        t->cur.valid = false;
+    }
+    if (in->cmt_valid && !t->bad_cmt) {
+        warp_t *wp = &t->w[in->cmt_warp];
+        const uop_t *u = &wp->rob[wp->head];
+        if (!u->merge)
+            wp->path[u->path].users--;
+        wp->head = (wp->head + 1u) % t->cap;
+        wp->n--;
+    }
+    if (in->rb_valid && !t->bad_rb) {
+        flush(t, in->rb_warp);
+        if (t->renamed.valid && t->renamed.warp == in->rb_warp)
+            t->renamed.valid = false;
+    }
+}
+
+static int tb_model(tb_t *t, uint64_t cycle, const pirat_in_t *in, pirat_out_t *out,
+                    char *err, size_t errlen)
+{
+    pirat_events_t ev;
+    pirat_step(t->m, in, out, &ev);
+    cover(t, in, &ev);
+    /* the shadow sees this cycle without its illegal request */
+    pirat_in_t legal = *in;
+    legal.ren_valid &= !t->bad_ren;
+    legal.cmt_valid &= !t->bad_cmt;
+    legal.rb_valid &= !t->bad_rb;
+    pirat_step(t->shadow, &legal, NULL, NULL);
+    if (((cycle & 255u) == 255u || cycle + 1u == t->cycles) &&
+        pirat_leak_check(t->m, err, errlen))
+        return -1;
+    if (!t->fresh) /* a replay: the generator's bookkeeping does not follow it */
+        return 0;
+    t->fresh = false;
+    bool bad = t->bad_ren || t->bad_cmt || t->bad_rb;
+    unsigned got = t->bad_ren ? ev.ren_err : t->bad_cmt ? ev.cmt_err : PR_ERR_BAD_WARP;
+    if (bad && got != t->bad_code) {
+        snprintf(err, errlen, "injected illegal request: expected error %s, model reports %s",
+                 pr_err_name(t->bad_code), pr_err_name(got));
+        return -1;
+    }
+    if (bad && !pirat_same_state(t->m, t->shadow)) {
+        snprintf(err, errlen, "a rejected request changed the model's state");
+        return -1;
+    }
+    if ((!t->bad_ren && ev.ren_err) || (!t->bad_cmt && ev.cmt_err)) {
+        snprintf(err, errlen, "a legal %s was rejected with %s",
+                 ev.ren_err ? "rename" : "commit", pr_err_name(ev.ren_err | ev.cmt_err));
+        return -1;
+    }
+    follow(t, in, &ev);
+    if (t->phase == PH_DRAIN && rob_total(t) == 0 && !t->renamed.valid) {
+        pirat_out_t o;
+        pirat_in_t none = {0};
+        pirat_eval(t->m, &none, &o);
+        if (!o.mrg_valid && !o.ins_valid) {
+            if (drained(t, err, errlen) || pirat_leak_check(t->m, err, errlen))
+                return -1;
+            phase_normal(t);
+        }
+    }
+    return 0;
+}
+
+static void tb_reset(tb_t *t) { forget(t); }
+
+COSIM_TESTBENCH_SHADOWED(tb_t, pirat, false, tb_fini, tb_reset);
