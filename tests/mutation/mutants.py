@@ -486,4 +486,32 @@ MUTANTS = [
                "                release(m, w, h, ev);",
                "            if (e->state == PT_STATE_SPEC) {\n                ev->squashed++;"))))
       for kind, file, old, new in edits),
+    # --- pirat (SIMT-X's PIRAT): RTL and model each --------------------------
+    *(dict(block="pirat", name=f"{kind}_pr_{name}", kind=kind, file=file, old=old, new=new,
+           why=why)
+      for name, why, edits in (
+          ("subset_reversed", "a source's LDiv rule tests Rmask within Wmask, not Wmask within Rmask", (
+              ("rtl", "rtl/simtx/pirat.sv",
+               "ph_sub[h]  = (wmask & ~pm) == '0;", "ph_sub[h]  = (pm & ~wmask) == '0;"),
+              ("model", "csim/simtx/pirat.c",
+               "    if (subset(wm, r)) {", "    if (subset(r, wm)) {"))),
+          ("no_source_merge", "a source whose path spans both mappings reads Main, no merge emitted", (
+              ("rtl", "rtl/simtx/pirat.sv",
+               "mrg0      = ren_src_valid_i[0] && e_v[0] && !e_sub[0] && !e_dis[0];",
+               "mrg0      = 1'b0;"),
+              ("model", "csim/simtx/pirat.c",
+               "    return PR_SRC_MERGE;\n}", "    *preg = e->main;\n    return PR_SRC_MAIN;\n}"))),
+          ("held_released_twice", "a held pair not cleared when the next commit releases it: released again later", (
+              ("rtl", "rtl/simtx/pirat.sv",
+               "end else if ((hrel_c && cmt_w_oh[w]) || rb_w_oh[w]) begin",
+               "end else if (rb_w_oh[w]) begin"),
+              ("model", "csim/simtx/pirat.c",
+               "        m->held[w].valid = false;\n        ev->rel_hold = true;",
+               "        ev->rel_hold = true;"))),
+          ("rollback_drops_ldiv", "a rollback restores Main but not the Commit PIRAT's LDiv", (
+              ("rtl", "rtl/simtx/pirat.sv", "sv_q[E]  <= cnx_v;", "sv_q[E]  <= 1'b0;"),
+              ("model", "csim/simtx/pirat.c",
+               "        *SPEC(m, w, r) = *CMT(m, w, r);",
+               "        *SPEC(m, w, r) = (pirat_entry_t){.main = CMT(m, w, r)->main};"))))
+      for kind, file, old, new in edits),
 ]
