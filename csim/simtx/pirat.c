@@ -239,6 +239,12 @@ static ren_t judge_ren(const pirat_t *m, const pirat_in_t *in)
     return v;
 }
 
+/* The naive RAT's rule (pirat.h). */
+bool pirat_naive_merge(uint64_t wmask, bool pending, uint64_t lanes)
+{
+    return pending || (wmask & lanes) != lanes;
+}
+
 /* ---- the commit's judgement ----------------------------------------------------- */
 
 typedef struct {
@@ -482,6 +488,8 @@ void pirat_step(pirat_t *m, const pirat_in_t *in, pirat_out_t *out, pirat_events
     ev->dst_rule = r.renamed ? r.dst_rule : PR_DST_NONE;
     ev->dst_merge_pend = r.renamed && r.dst_rule == PR_DST_MERGE && r.dst_pend_only;
     ev->renamed = r.renamed;
+    ev->naive_merge = r.renamed && in->ren_dst_valid &&
+                      pirat_naive_merge(in->pt_masks[in->ren_path], in->pending, m->lanes);
     if (in->ren_valid && r.err)
         sticky |= 1u << r.err;
     uint64_t written = 0;

@@ -92,6 +92,8 @@ typedef struct {
     bool src_rmask_path;  /* a source's Rmask came through a path id */
     unsigned dst_rule;    /* enum pirat_dst_rule (renamed instructions only) */
     bool dst_merge_pend;  /* a destination merge that only pending forced */
+    bool naive_merge;     /* the naive RAT would merge this renamed instruction's write
+                           * (pirat_naive_merge) */
     /* commit */
     bool cmt;             /* cmt_valid */
     unsigned cmt_err;
@@ -120,6 +122,17 @@ typedef struct {
     uint64_t mp;   /* path id or mask */
     unsigned ld;
 } pirat_entry_t;
+
+/* The reference the PIRAT is measured against (section 3.1, Figure 1(b),
+ * section 4.3): a naive RAT keeps one mapping per architectural register,
+ * so a write that may leave some of the warp's threads unwritten must merge
+ * its new definition with the old one at once, and a source never merges.
+ * Whether it merges the write of an instruction of Wmask `wmask` renamed
+ * with `pending` divergences: under a pending divergence (its path's mask
+ * may still narrow) or when the path does not hold all `lanes` (the warp's
+ * threads). The model flags it for each renamed instruction with a
+ * destination (pirat_events_t.naive_merge). */
+bool pirat_naive_merge(uint64_t wmask, bool pending, uint64_t lanes);
 
 bool pirat_entry(const pirat_t *m, unsigned w, unsigned r, pirat_entry_t *e);
 bool pirat_commit_entry(const pirat_t *m, unsigned w, unsigned r, pirat_entry_t *e);

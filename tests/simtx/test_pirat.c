@@ -1206,6 +1206,55 @@ static void test_rollback_error(void **state)
     assert_int_equal(peek(t).err_sticky, 1u << PR_ERR_BAD_WARP);
 }
 
+/* ---- the naive RAT (section 3.1, Figure 1(b); section 4.3) ------------------ */
+
+/* Its rule alone: a write merges unless it holds every thread with no
+ * divergence pending. */
+static void test_naive_rule(void **state)
+{
+    (void)state;
+    assert_false(pirat_naive_merge(0xf, false, 0xf));
+    assert_true(pirat_naive_merge(0xf, true, 0xf));  /* the path may still narrow */
+    assert_true(pirat_naive_merge(0x3, false, 0xf)); /* h1: threads 2, 3 keep the old value */
+    assert_true(pirat_naive_merge(0x0, false, 0xf)); /* a nullified path writes nothing */
+    assert_false(pirat_naive_merge(0x1f, false, 0xf)); /* bits past the warp are not threads */
+}
+
+/* Figure 1's program on the model: the naive RAT merges after h1's and h2's
+ * writes (Figure 1(b)), the PIRAT once, where h3 reads r1 (Figure 1(c)). */
+static void test_naive_fig1(void **state)
+{
+    tb_t *t = shadowed_new(state, &P1);
+    unsigned pirat = 0, naive = 0;
+    /* h0 (1111) writes r0, nothing pending (PIRAT: (p0, h0, p4)); then the
+     * branch is predicted divergent: h1 (0011) writes r1 with the buop
+     * pending; it commits: h2 (1100) writes r2; h3 = h1 OR h2 (1111) reads
+     * r1 and writes r3; reads r1 again, no destination. */
+    const struct {
+        unsigned h;
+        bool pend;
+        int s0, d;
+        bool naive;
+    } prog[] = {{0, false, NO, 0, false},
+                {1, true, NO, 1, true},
+                {2, false, NO, 2, true},
+                {3, false, 1, 3, false},
+                {3, false, 1, NO, false}};
+    for (size_t i = 0; i < ARRAY_LEN(prog); i++) {
+        ev_t ev = renamed(t, ren(0, prog[i].h, FIG4B, prog[i].pend, prog[i].s0, NO, prog[i].d));
+        assert_int_equal(ev.naive_merge, prog[i].naive);
+        pirat += ev.merge;
+        naive += ev.naive_merge;
+    }
+    assert_int_equal(pirat, 1);
+    assert_int_equal(naive, 2);
+    /* a rename not taken (its warp rolls back) is no write of either */
+    in_t in = ren(0, 1, FIG4B, true, NO, NO, 1);
+    in.rb_valid = true;
+    ev_t ev = not_taken(t, in);
+    assert_false(ev.naive_merge);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1231,6 +1280,8 @@ int main(void)
         TB_TEST(test_rename_errors),
         TB_TEST(test_commit_errors),
         TB_TEST(test_rollback_error),
+        cmocka_unit_test(test_naive_rule),
+        TB_TEST(test_naive_fig1),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

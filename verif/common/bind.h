@@ -133,8 +133,10 @@ static inline void bind_get(const uint64_t *w, unsigned width, unsigned elem, vo
  * tb_stimulus fills a zeroed in_t; tb_model sees the inputs as the RTL does
  * (each port masked to its width), and its out_t is what the RTL's outputs
  * are compared with. A testbench of a model with an instance uses
- * COSIM_TESTBENCH below. */
-#define COSIM_TESTBENCH_BIND(state, in_t, out_t, with_scenarios, init_fn, fini_fn, reset_fn) \
+ * COSIM_TESTBENCH below. Further arguments are more of cosim_testbench_t's
+ * members, e.g. `.measure = tb_measure`. */
+#define COSIM_TESTBENCH_BIND(state, in_t, out_t, with_scenarios, init_fn, fini_fn, reset_fn, \
+                             ...) \
     static int tb_stimulus_words_(void *p, uint64_t cycle, uint64_t *words, char *err, \
                                   size_t errlen) \
     { \
@@ -162,7 +164,8 @@ static inline void bind_get(const uint64_t *w, unsigned width, unsigned elem, vo
                                                .fini = (fini_fn), \
                                                .reset = (reset_fn), \
                                                .stimulus = tb_stimulus_words_, \
-                                               .model = tb_model_words_}
+                                               .model = tb_model_words_, \
+                                               __VA_ARGS__}
 
 /* The same for the golden model `block` (block_create, block_destroy,
  * block_params_t, block_in_t, block_out_t): the kit creates the model from
@@ -178,14 +181,15 @@ static inline void bind_get(const uint64_t *w, unsigned width, unsigned elem, vo
  * state's member `shadow` (created, reset and destroyed with `m`): the
  * testbench steps it without the illegal requests it injects, to check that
  * they changed nothing. */
-#define COSIM_TESTBENCH(state, block, with_scenarios, fini_fn, reset_fn) \
-    COSIM_TESTBENCH_(state, block, with_scenarios, fini_fn, reset_fn, 0, (void)0, (void)0)
-#define COSIM_TESTBENCH_SHADOWED(state, block, with_scenarios, fini_fn, reset_fn) \
+#define COSIM_TESTBENCH(state, block, with_scenarios, fini_fn, reset_fn, ...) \
+    COSIM_TESTBENCH_(state, block, with_scenarios, fini_fn, reset_fn, 0, (void)0, (void)0, \
+                     __VA_ARGS__)
+#define COSIM_TESTBENCH_SHADOWED(state, block, with_scenarios, fini_fn, reset_fn, ...) \
     COSIM_TESTBENCH_(state, block, with_scenarios, fini_fn, reset_fn, \
                      block##_create(&t_->p, &t_->shadow), block##_reset(t_->shadow), \
-                     block##_destroy(t_->shadow))
+                     block##_destroy(t_->shadow), __VA_ARGS__)
 #define COSIM_TESTBENCH_(state, block, with_scenarios, fini_fn, reset_fn, shadow_create, \
-                         shadow_reset, shadow_destroy) \
+                         shadow_reset, shadow_destroy, ...) \
     static int tb_init_model_(void *p, const cosim_opts_t *o, uint64_t *const *cover, \
                               char *err, size_t errlen) \
     { \
@@ -220,6 +224,6 @@ static inline void bind_get(const uint64_t *w, unsigned width, unsigned elem, vo
             reset_(t_); \
     } \
     COSIM_TESTBENCH_BIND(state, block##_in_t, block##_out_t, with_scenarios, tb_init_model_, \
-                         tb_fini_model_, tb_reset_model_)
+                         tb_fini_model_, tb_reset_model_, __VA_ARGS__)
 
 #endif /* SIMT_BIND_H */

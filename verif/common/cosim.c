@@ -286,6 +286,7 @@ typedef struct {
     uint64_t resets;    /* resets in mid-run */
     double seconds;
     unsigned cover_hit, cover_declared;
+    char measured[256]; /* the testbench's measure (cosim_testbench_t), or "" */
 } run_result_t;
 
 typedef struct {
@@ -783,6 +784,8 @@ static int run(const cosim_kit_t *k, const cosim_testbench_t *tb, const cosim_op
                         cg->desc[i].what);
         }
     }
+    if (tb->measure && !res->failed && rc == 0)
+        tb->measure(p->x.state, res->measured, sizeof res->measured);
     if (rtl)
         k->dut_destroy(dut);
     free(hist);
@@ -979,6 +982,8 @@ int cosim_main(const cosim_kit_t *k, const cosim_testbench_t *tb, const char *co
     char resets[32] = "";
     if (r.resets)
         snprintf(resets, sizeof resets, " resets=%" PRIu64, r.resets);
+    if (r.measured[0])
+        printf("%-14s %-8s measured: %s\n", k->block, o.config, r.measured);
     printf("%-14s %-8s %-8s seed=%-6" PRIu64 " cycles=%-9" PRIu64 " ops=%-9" PRIu64
            "%s mismatches=0 cover=%u/%u %.2f Mcyc/s %s\n",
            k->block, o.config, src, r.seed, r.cycles, r.ops, resets, r.cover_hit,

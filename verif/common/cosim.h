@@ -122,6 +122,10 @@ typedef struct {
      * -1 when a testbench check failed (message in err). */
     int (*model)(void *tb, uint64_t cycle, const uint64_t *in, uint64_t *out, char *err,
                  size_t errlen);
+    /* What the run measured beyond its checks (e.g. micro-ops per 1,000
+     * instructions), as "name=value ..." into buf; printed as a line of its
+     * own before the run's summary line. NULL: nothing. */
+    void (*measure)(const void *tb, char *buf, size_t len);
 } cosim_testbench_t;
 
 #define COSIM_PEEK 2 /* = SCN_PEEK, what scenario_done() returns */
