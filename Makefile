@@ -6,6 +6,7 @@
 #   make lint  [BLOCK=b]
 #   make synth [BLOCK=b] [CONFIG=c] [FAST=1]
 #   make test
+#   make elaborate-max   Yosys reads the `max` configurations (not in make test: tens of minutes)
 #   make bench [BLOCK=b] [CONFIG=c]
 #   make soak  [BLOCK=b] [CONFIG=c|all] [SOAK_CYCLES=n]   10^8 random cycles per block
 #   make fuzz  [FUZZ_SECONDS=n]   libFuzzer on the scenario and recording readers (docs/fuzzing.md)
@@ -114,7 +115,7 @@ ifeq ($(COVER),1)
   SIM_ARGS += --require-cover
 endif
 
-.PHONY: help deps sim lint synth test bench soak fuzz install cores clean
+.PHONY: help deps sim lint synth test elaborate-max bench soak fuzz install cores clean
 help:
 	@sed -n '3,16p' Makefile | sed 's/^# *//'
 
@@ -191,6 +192,12 @@ fuzz:
 test: | deps
 	@bash scripts/setup.sh test
 	@$(PY) tests/run_tests.py
+
+# The synthesis front end on the `max` configurations, which make test
+# leaves out (a few of them take minutes each).
+elaborate-max:
+	@bash scripts/setup.sh synth
+	@$(PY) tests/run_tests.py synth_front_end_max
 
 # The golden models as a library for other simulators: libsimt_models.a
 # and .so (every model in csim/), their headers under include/simt/, and

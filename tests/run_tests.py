@@ -713,14 +713,17 @@ def yosys_elaborate(block, chparam, full):
     return sh(["yosys", "-q", "-p", script])
 
 
-def synth_front_end():
-    """Every configuration elaborated; the `min` ones through proc and check
-    too (on the 1024-thread configurations proc alone takes many minutes:
-    `make synth` is where they are synthesised)."""
+def synth_front_end(largest=False):
+    """Every configuration but `max` elaborated; the `min` ones through proc
+    and check too (on the 1024-thread configurations proc alone takes many
+    minutes: `make synth` is where they are synthesised). The `max` ones
+    (largest=True) take minutes each, about three quarters of the whole:
+    `make elaborate-max` (synth_front_end_max) runs them."""
     if shutil.which("yosys") is None:
         record("synthesis front end: yosys on PATH (scripts/setup.sh all)", False)
         return
-    jobs = [(b, c) for b in decl.blocks() for c in list(decl.load(b).configs)]
+    jobs = [(b, c) for b in decl.blocks() for c in list(decl.load(b).configs)
+            if (c == "max") == largest]
 
     def one(bc):
         b, c = bc
@@ -728,6 +731,9 @@ def synth_front_end():
     for b, c, r in pmap(one, jobs):
         what = "elaborates, proc, check" if c == "min" else "elaborates"
         record(f"yosys {what} {b}/{c}", r.returncode == 0, (r.stdout + r.stderr)[-1500:])
+    if largest:
+        return
+
     def bad(job):
         b, params, word = job
         return b, params, word, yosys_elaborate(b, chparam(params), False)
@@ -921,15 +927,23 @@ def synth_pictures():
            not missing, "not linked: " + " ".join(missing))
 
 
+def synth_front_end_max():
+    """The `max` configurations through the synthesis front end (`make
+    elaborate-max`; not in `make test`: tens of minutes on two cores)."""
+    synth_front_end(largest=True)
+
+
 SECTIONS = [generated_files, fusesoc_lint, build_all, unit_tests, model_scenarios, cosim_runs,
             x_initial, scenarios, record_replay, doc_examples, bad_input, slang_elaborate,
             sanitizers, fuzzing, install_example, synth_front_end, synth_pictures, mutants]
+# Sections run only when named.
+ON_REQUEST = [synth_front_end_max]
 
 
 def main():
     """`run_tests.py [SECTION...]` runs those sections only (names as in
     SECTIONS; a section may need what an earlier one built)."""
-    names = {s.__name__: s for s in SECTIONS}
+    names = {s.__name__: s for s in SECTIONS + ON_REQUEST}
     unknown = [a for a in sys.argv[1:] if a not in names]
     if unknown:
         raise SystemExit(f"run_tests.py: unknown section {unknown[0]!r}; sections: {' '.join(names)}")
