@@ -64,7 +64,6 @@ module pirat #(
   // One-hot decode of a physical register number (0 when >= PhysRegs):
   // the low DL bits decoded once into a slice, the slice placed by the high
   // bits (a predecoded decoder, in word-wide operations for Verilator).
-  localparam int unsigned NL = 1 << PregWidth;                  // PhysRegs rounded up
   localparam int unsigned DL = (PregWidth > 6) ? 5 : PregWidth - 1;
   localparam int unsigned SL = 1 << DL;                         // a slice, <= PhysRegs
   function automatic pvec_t preg_oh(input preg_t q);
@@ -94,10 +93,12 @@ module pirat #(
   mask_t ck_q  [NE];
   preg_t cl_q  [NE];
   // Per physical register: free, in flight (allocated, its micro-op not
-  // committed) and the warp that allocated it (meaningful while in flight).
+  // committed) and the warp that allocated it (meaningful while in flight),
+  // each a vector of a bit per register, updated as a whole: the owners as
+  // bit planes, bit b of every register's owner in ownb_q[b].
   pvec_t free_q;
   pvec_t infl_q;
-  warp_t owner_q [P];
+  pvec_t ownb_q [WarpIdWidth];
   // Per warp: the held pair, a destination merge's sources parked at its
   // commit until the warp's next commit.
   wvec_t hv_q;
@@ -115,48 +116,42 @@ module pirat #(
   // ------------------------------------------------------------------------
   // A merge takes the lowest, the instruction's destination the next: both
   // from free_q alone, in parallel with the rename's decision, which only
-  // chooses whether to take them. A binary tree over the registers (the
-  // leading-zero counter's, carrying two indices): a node knows whether its
-  // half holds one, two free registers and the indices of its lowest two;
-  // a parent takes them from its lower child, or from the upper one with
-  // the level's index bit set. log2(PhysRegs) levels of 3-input muxes whose
-  // selects are the lower child's counts, and the indices come out ready to
-  // write into the entries (the one-hot forms the free list needs are
-  // decoded from them, beside the rename's decision). (prio_enc finds the
-  // lowest alone, and its index through a chain as long as its input.)
+  // chooses whether to take them. A parallel prefix over the registers in
+  // whole-vector operations: after the step of span s, bit p of incl1
+  // (incl2) says whether registers p-2s+1 .. p hold at least one (two) free
+  // registers, the two halves of that window combined; after log2(PhysRegs)
+  // steps, whether registers 0 .. p do. The lowest free register is the
+  // free one with none below it, the next lowest the free one with exactly
+  // one below it; their indices are encoded from the one-hot forms (bit b:
+  // an OR over the registers whose index has bit b set).
   logic  root_one, root_two;  // at least one, two free registers
-  preg_t lo0, lo1;            // the lowest and the next lowest free register
-  always_comb begin : p_lo_tree
-    logic [NL-1:0] one, two;  // node i of the level: its half's counts
-    preg_t         ix0 [NL];  // ... the index of its lowest, next lowest
-    preg_t         ix1 [NL];
-    for (int unsigned i = 0; i < NL; i++) begin
-      one[i] = i < P && free_q[(i < P) ? i : 0];
-      two[i] = 1'b0;
-      ix0[i] = '0;
-      ix1[i] = '0;
+  pvec_t lo0_oh, lo1_oh;      // the lowest, the next lowest free register, one-hot
+  preg_t lo0, lo1;            // ... their indices (0 when there is none)
+  always_comb begin : p_lo_scan
+    pvec_t incl1, incl2;
+    incl1 = free_q;
+    incl2 = '0;
+    for (int unsigned s = 1; s < P; s = s * 2) begin
+      incl2 = incl2 | (incl2 << s) | (incl1 & (incl1 << s));
+      incl1 = incl1 | (incl1 << s);
     end
-    for (int unsigned l = 0; l < PregWidth; l++) begin
-      // level l+1: node i from nodes 2i (lower) and 2i+1 (upper), 2^l
-      // registers each; written in place (2i, 2i+1 >= i, not yet written)
-      for (int unsigned i = 0; i < (NL >> (l + 1)); i++) begin
-        ix1[i] = two[2*i] ? ix1[2*i] :
-                 one[2*i] ? ix0[2*i+1] | PregWidth'(1 << l) :
-                            ix1[2*i+1] | PregWidth'(1 << l);
-        ix0[i] = one[2*i] ? ix0[2*i] : ix0[2*i+1] | PregWidth'(1 << l);
-        two[i] = two[2*i] | two[2*i+1] | (one[2*i] & one[2*i+1]);
-        one[i] = one[2*i] | one[2*i+1];
-      end
-    end
-    root_one = one[0];
-    root_two = two[0];
-    lo0      = ix0[0];
-    lo1      = ix1[0];
+    root_one = incl1[P-1];
+    root_two = incl2[P-1];
+    lo0_oh   = free_q & ~(incl1 << 1);
+    lo1_oh   = free_q & (incl1 << 1) & ~(incl2 << 1);
   end
 
-  pvec_t lo0_oh, lo1_oh;  // the same, one-hot (0 when there is none)
-  assign lo0_oh = root_one ? preg_oh(lo0) : '0;
-  assign lo1_oh = root_two ? preg_oh(lo1) : '0;
+  // The registers whose index has bit b set.
+  function automatic pvec_t idx_bit(input int unsigned b);
+    for (int unsigned p = 0; p < P; p++) begin
+      idx_bit[p] = ((p >> b) & 1) != 0;
+    end
+  endfunction
+  for (genvar b = 0; b < PregWidth; b++) begin : gen_lo_idx
+    localparam pvec_t IdxBit = idx_bit(b);
+    assign lo0[b] = (lo0_oh & IdxBit) != '0;
+    assign lo1[b] = (lo1_oh & IdxBit) != '0;
+  end
 
   // At least one, two free registers.
   logic have1, have2;
@@ -455,7 +450,9 @@ module pirat #(
       chb = chb | (cmt_w_oh[w] ? hb_q[w] : '0);
     end
     cp_infl  = 32'(cmt_preg_i) < P && infl_q[cp];
-    cp_owner = owner_q[cp];
+    for (int unsigned b = 0; b < WarpIdWidth; b++) begin
+      cp_owner[b] = ownb_q[b][cp];
+    end
   end
 
   logic       cov_m, cov_nm;  // the mask covers the entry's m, NOT m
@@ -535,8 +532,10 @@ module pirat #(
   assign alloc   = ({P{alloc_a}} & lo0_oh) | ({P{alloc_b}} & lo1_oh);
   assign cmt_clr = {P{cmt_ok}} & cp_oh;
   always_comb begin : p_rel
-    for (int unsigned p = 0; p < P; p++) begin
-      rb_kill[p] = rb_ok && owner_q[p] == rb_warp_i;
+    // the registers whose owner is rb_warp_i: bit planes matched bit by bit
+    rb_kill = {P{rb_ok}};
+    for (int unsigned b = 0; b < WarpIdWidth; b++) begin
+      rb_kill = rb_kill & (rb_warp_i[b] ? ownb_q[b] : ~ownb_q[b]);
     end
     rel = ({P{rel_cm}} & preg_oh(cc_m)) | ({P{rel_cl}} & preg_oh(cc_l)) |
           ({P{hrel_c}} & (preg_oh(cha) | preg_oh(chb))) |
@@ -544,18 +543,18 @@ module pirat #(
           (infl_q & ~cmt_clr & rb_kill);
   end
 
-  for (genvar p = 0; p < P; p++) begin : gen_preg
-    always_ff @(posedge clk_i or negedge rst_ni) begin : p_preg
-      if (!rst_ni) begin
-        free_q[p]  <= p >= NE;  // registers 0 .. NE-1 are mapped at reset
-        infl_q[p]  <= 1'b0;
-        owner_q[p] <= '0;
-      end else begin
-        free_q[p] <= (free_q[p] && !alloc[p]) || rel[p];
-        infl_q[p] <= (infl_q[p] && !cmt_clr[p] && !rb_kill[p]) || alloc[p];
-        if (alloc[p]) begin
-          owner_q[p] <= ren_warp_i;
-        end
+  always_ff @(posedge clk_i or negedge rst_ni) begin : p_preg
+    if (!rst_ni) begin
+      free_q <= {{(P - NE){1'b1}}, {NE{1'b0}}};  // registers 0 .. NE-1 are mapped at reset
+      infl_q <= '0;
+      for (int unsigned b = 0; b < WarpIdWidth; b++) begin
+        ownb_q[b] <= '0;
+      end
+    end else begin
+      free_q <= (free_q & ~alloc) | rel;
+      infl_q <= (infl_q & ~cmt_clr & ~rb_kill) | alloc;
+      for (int unsigned b = 0; b < WarpIdWidth; b++) begin
+        ownb_q[b] <= (ownb_q[b] & ~alloc) | (ren_warp_i[b] ? alloc : '0);
       end
     end
   end
@@ -749,7 +748,9 @@ module pirat #(
   assign rp          = rp_ok ? rd_preg_i : '0;
   assign rd_pfree_o  = rp_ok && free_q[rp];
   assign rd_pspec_o  = rp_ok && infl_q[rp];
-  assign rd_powner_o = (rp_ok && infl_q[rp]) ? owner_q[rp] : '0;
+  for (genvar b = 0; b < WarpIdWidth; b++) begin : gen_rd_owner
+    assign rd_powner_o[b] = rp_ok && infl_q[rp] && ownb_q[b][rp];
+  end
 
   // ------------------------------------------------------------------------
   // Assertions
@@ -766,12 +767,17 @@ module pirat #(
   // Each warp's in-flight counter counts its registers in flight.
   int unsigned infl_of [N];
   always_comb begin : p_infl_of
+    warp_t owner;
     for (int unsigned w = 0; w < N; w++) begin
       infl_of[w] = 0;
     end
     for (int unsigned p = 0; p < P; p++) begin
-      if (infl_q[p] && 32'(owner_q[p]) < N) begin
-        infl_of[owner_q[p]] = infl_of[owner_q[p]] + 1;
+      owner = '0;
+      for (int unsigned b = 0; b < WarpIdWidth; b++) begin
+        owner[b] = ownb_q[b][p];
+      end
+      if (infl_q[p] && 32'(owner) < N) begin
+        infl_of[owner] = infl_of[owner] + 1;
       end
     end
   end
