@@ -61,6 +61,18 @@ module pirat #(
 
   localparam mask_t Lanes = '1;
 
+  // An entry's index, w * A + r (0 when either is out of range: its reads
+  // are then masked by e_ok). The PIRAT fields are read by index, a
+  // multiplexer, rather than as AND-OR reductions over one-hot decodes.
+  localparam int unsigned EW = $clog2(NE);
+  typedef logic [EW-1:0] eidx_t;
+  function automatic eidx_t eidx(input warp_t w, input logic [RegIdWidth-1:0] r);
+    eidx = e_ok(w, r) ? EW'(32'(w) * A + 32'(r)) : '0;
+  endfunction
+  function automatic logic e_ok(input warp_t w, input logic [RegIdWidth-1:0] r);
+    e_ok = 32'(w) < N && 32'(r) < A;
+  endfunction
+
   // One-hot decode of a physical register number (0 when >= PhysRegs):
   // the low DL bits decoded once into a slice, the slice placed by the high
   // bits (a predecoded decoder, in word-wide operations for Verilator).
@@ -228,49 +240,25 @@ module pirat #(
 
   // ------------------------------------------------------------------------
   // Rename: the three entries it reads (k = 0, 1: the sources, 2: the
-  // destination), from its warp's row
+  // destination), 0s for an address out of range
   // ------------------------------------------------------------------------
-  preg_t row_m  [A];
-  rvec_t row_v, row_p;
-  mp_t   row_mp [A];
-  preg_t row_l  [A];
-  always_comb begin : p_ren_row
-    for (int unsigned r = 0; r < A; r++) begin
-      row_m[r]  = '0;
-      row_v[r]  = 1'b0;
-      row_p[r]  = 1'b0;
-      row_mp[r] = '0;
-      row_l[r]  = '0;
-      for (int unsigned w = 0; w < N; w++) begin
-        row_m[r]  = row_m[r] | (ren_w_oh[w] ? sm_q[w*A+r] : '0);
-        row_v[r]  = row_v[r] | (ren_w_oh[w] && sv_q[w*A+r]);
-        row_p[r]  = row_p[r] | (ren_w_oh[w] && sp_q[w*A+r]);
-        row_mp[r] = row_mp[r] | (ren_w_oh[w] ? smp_q[w*A+r] : '0);
-        row_l[r]  = row_l[r] | (ren_w_oh[w] ? sl_q[w*A+r] : '0);
-      end
-    end
-  end
-
   preg_t      e_m  [3];
   logic [2:0] e_v, e_p;
   mp_t        e_mp [3];
   preg_t      e_l  [3];
   always_comb begin : p_ren_entry
-    rvec_t sel;
+    logic [RegIdWidth-1:0] r;
+    eidx_t                 e;
+    logic                  ok;
     for (int unsigned k = 0; k < 3; k++) begin
-      sel     = (k == 0) ? s0_oh : (k == 1) ? s1_oh : d_oh;
-      e_m[k]  = '0;
-      e_v[k]  = 1'b0;
-      e_p[k]  = 1'b0;
-      e_mp[k] = '0;
-      e_l[k]  = '0;
-      for (int unsigned r = 0; r < A; r++) begin
-        e_m[k]  = e_m[k] | (sel[r] ? row_m[r] : '0);
-        e_v[k]  = e_v[k] | (sel[r] && row_v[r]);
-        e_p[k]  = e_p[k] | (sel[r] && row_p[r]);
-        e_mp[k] = e_mp[k] | (sel[r] ? row_mp[r] : '0);
-        e_l[k]  = e_l[k] | (sel[r] ? row_l[r] : '0);
-      end
+      r       = (k == 0) ? ren_src0_i : (k == 1) ? ren_src1_i : ren_dst_i;
+      e       = eidx(ren_warp_i, r);
+      ok      = e_ok(ren_warp_i, r);
+      e_m[k]  = ok ? sm_q[e] : '0;
+      e_v[k]  = ok && sv_q[e];
+      e_p[k]  = ok && sp_q[e];
+      e_mp[k] = ok ? smp_q[e] : '0;
+      e_l[k]  = ok ? sl_q[e] : '0;
     end
   end
 
@@ -405,13 +393,17 @@ module pirat #(
   // ------------------------------------------------------------------------
   rvec_t cmt_r_oh;
   evec_t cmt_e_oh;
+  eidx_t cmt_e;
+  logic  cmt_e_ok;
   always_comb begin : p_cmt_dec
     for (int unsigned r = 0; r < A; r++) begin
       cmt_r_oh[r] = 32'(cmt_reg_i) == r;
     end
-    for (int unsigned e = 0; e < NE; e++) begin
-      cmt_e_oh[e] = cmt_w_oh[e / A] && cmt_r_oh[e % A];
+    for (int unsigned w = 0; w < N; w++) begin
+      cmt_e_oh[w*A +: A] = cmt_w_oh[w] ? cmt_r_oh : '0;
     end
+    cmt_e    = eidx(cmt_warp_i, cmt_reg_i);
+    cmt_e_ok = e_ok(cmt_warp_i, cmt_reg_i);
   end
 
   // The Commit PIRAT entry, the speculative one's LDiv (to_mask), the
@@ -425,22 +417,13 @@ module pirat #(
   assign cp_oh = preg_oh(cmt_preg_i);
   assign cp    = (32'(cmt_preg_i) < P) ? cmt_preg_i : '0;
   always_comb begin : p_cmt_read
-    cc_m = '0;
-    cc_v = 1'b0;
-    cc_k = '0;
-    cc_l = '0;
-    cs_v = 1'b0;
-    cs_p = 1'b0;
-    cs_l = '0;
-    for (int unsigned e = 0; e < NE; e++) begin
-      cc_m = cc_m | (cmt_e_oh[e] ? cm_q[e] : '0);
-      cc_v = cc_v | (cmt_e_oh[e] && cv_q[e]);
-      cc_k = cc_k | (cmt_e_oh[e] ? ck_q[e] : '0);
-      cc_l = cc_l | (cmt_e_oh[e] ? cl_q[e] : '0);
-      cs_v = cs_v | (cmt_e_oh[e] && sv_q[e]);
-      cs_p = cs_p | (cmt_e_oh[e] && sp_q[e]);
-      cs_l = cs_l | (cmt_e_oh[e] ? sl_q[e] : '0);
-    end
+    cc_m = cmt_e_ok ? cm_q[cmt_e] : '0;
+    cc_v = cmt_e_ok && cv_q[cmt_e];
+    cc_k = cmt_e_ok ? ck_q[cmt_e] : '0;
+    cc_l = cmt_e_ok ? cl_q[cmt_e] : '0;
+    cs_v = cmt_e_ok && sv_q[cmt_e];
+    cs_p = cmt_e_ok && sp_q[cmt_e];
+    cs_l = cmt_e_ok ? sl_q[cmt_e] : '0;
     chv = 1'b0;
     cha = '0;
     chb = '0;
@@ -699,39 +682,26 @@ module pirat #(
   // ------------------------------------------------------------------------
   // Read port
   // ------------------------------------------------------------------------
-  evec_t rd_e_oh;
-  always_comb begin : p_rd_dec
-    for (int unsigned e = 0; e < NE; e++) begin
-      rd_e_oh[e] = 32'(rd_warp_i) == e / A && 32'(rd_reg_i) == e % A;
-    end
-  end
+  eidx_t rd_e;
+  logic  rd_ok;
+  assign rd_e  = eidx(rd_warp_i, rd_reg_i);
+  assign rd_ok = e_ok(rd_warp_i, rd_reg_i);
   preg_t rs_m, rs_l, rc_m, rc_l;
   logic  rs_v, rs_p, rc_v;
   mp_t   rs_mp;
   mask_t rc_k;
   always_comb begin : p_rd
-    rs_m  = '0;
-    rs_v  = 1'b0;
-    rs_p  = 1'b0;
-    rs_mp = '0;
-    rs_l  = '0;
-    rc_m  = '0;
-    rc_v  = 1'b0;
-    rc_k  = '0;
-    rc_l  = '0;
-    for (int unsigned e = 0; e < NE; e++) begin
-      rs_m  = rs_m | (rd_e_oh[e] ? sm_q[e] : '0);
-      rs_v  = rs_v | (rd_e_oh[e] && sv_q[e]);
-      rs_p  = rs_p | (rd_e_oh[e] && sp_q[e]);
-      rs_mp = rs_mp | (rd_e_oh[e] ? smp_q[e] : '0);
-      rs_l  = rs_l | (rd_e_oh[e] ? sl_q[e] : '0);
-      rc_m  = rc_m | (rd_e_oh[e] ? cm_q[e] : '0);
-      rc_v  = rc_v | (rd_e_oh[e] && cv_q[e]);
-      rc_k  = rc_k | (rd_e_oh[e] ? ck_q[e] : '0);
-      rc_l  = rc_l | (rd_e_oh[e] ? cl_q[e] : '0);
-    end
+    rs_m  = rd_ok ? sm_q[rd_e] : '0;
+    rs_v  = rd_ok && sv_q[rd_e];
+    rs_p  = rd_ok && sp_q[rd_e];
+    rs_mp = rd_ok ? smp_q[rd_e] : '0;
+    rs_l  = rd_ok ? sl_q[rd_e] : '0;
+    rc_m  = rd_ok ? cm_q[rd_e] : '0;
+    rc_v  = rd_ok && cv_q[rd_e];
+    rc_k  = rd_ok ? ck_q[rd_e] : '0;
+    rc_l  = rd_ok ? cl_q[rd_e] : '0;
   end
-  // (rd_e_oh is 0 for an out-of-range address: every field reads 0)
+  // (rd_ok is 0 for an out-of-range address: every field reads 0)
   assign rd_main_o      = rs_m;
   assign rd_ld_valid_o  = rs_v;
   assign rd_is_path_o   = rs_v && rs_p;
