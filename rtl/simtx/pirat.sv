@@ -597,63 +597,85 @@ module pirat #(
   // ------------------------------------------------------------------------
   // Per entry: the rename's writes (its destination, else a source merge's
   // (P_phi, -, -)) win; a rollback of the warp copies the Commit PIRAT entry
-  // as this cycle's commit leaves it; the commit's to_mask conversion.
+  // as this cycle's commit leaves it; the commit's to_mask conversion. The
+  // entries each of them writes are vectors of a bit per entry, built a row
+  // at a time; the one-bit fields are updated as whole vectors, the others
+  // per entry under one enable, so an entry nobody writes costs one test.
+  evec_t wr_ren;   // the rename writes the entry ...
+  evec_t ren_dst;  // ... as the instruction's destination (else a merging source's)
+  evec_t wr_rb;    // a rollback copies the entry
+  evec_t wr_tm;    // the commit's to_mask conversion
+  evec_t wr_spec;  // the speculative entry is written
+  evec_t wr_cmt;   // the Commit PIRAT entry is written
+  always_comb begin : p_entry_wr
+    rvec_t dst_r, ren_r;
+    // the rename writes the entry if it takes the cycle (take): which entry
+    // and what data are known before take, whose fanout is then one AND a row
+    dst_r = (ren_dst_valid_i && !multi) ? d_oh : '0;
+    ren_r = dst_r | (mrg_src ? mrg_oh : '0);
+    for (int unsigned w = 0; w < N; w++) begin
+      wr_ren[w*A +: A]  = (take && ren_w_oh[w]) ? ren_r : '0;
+      ren_dst[w*A +: A] = dst_r;
+      wr_rb[w*A +: A]   = {A{rb_w_oh[w]}};
+    end
+    wr_tm   = {NE{tomask}} & cmt_e_oh;
+    wr_spec = wr_ren | wr_rb | wr_tm;
+    wr_cmt  = {NE{cmt_ok}} & cmt_e_oh;
+  end
+
+  // The valid and M/T bits.
+  evec_t cv_d;  // the Commit PIRAT's LDiv valid bits after the edge
+  evec_t rb_v;  // the LDiv valid bits a rollback restores
+  always_comb begin : p_entry_bits
+    cv_d = (cv_q & ~wr_cmt) | (wr_cmt & {NE{cn_v}});
+    rb_v = cv_d;
+  end
+  always_ff @(posedge clk_i or negedge rst_ni) begin : p_entry_bits_q
+    if (!rst_ni) begin
+      cv_q <= '0;
+      sv_q <= '0;
+      sp_q <= '0;
+    end else begin
+      cv_q <= cv_d;
+      sv_q <= (sv_q & ~wr_ren & ~wr_rb) | (wr_ren & ren_dst) | (wr_rb & ~wr_ren & rb_v);
+      sp_q <= (sp_q & ~wr_spec) | (wr_ren & ren_dst);
+    end
+  end
+
   for (genvar w = 0; w < N; w++) begin : gen_warp
     for (genvar r = 0; r < A; r++) begin : gen_reg
       localparam int unsigned E = w * A + r;
-      logic  wr_ren, ren_dst, ren_mrg, wr_cmt;
-      preg_t cnx_m, cnx_l;
-      mask_t cnx_k;
-      logic  cnx_v;
-      // the rename writes the entry if it takes the cycle (take): as the
-      // instruction's destination, else as a merging source's register
-      // ((P_phi, -, -)). Which entry and what data are known before take,
-      // whose fanout is then one AND an entry.
-      assign ren_dst = ren_dst_valid_i && d_oh[r] && !multi;
-      assign ren_mrg = mrg_src && mrg_oh[r];
-      assign wr_ren  = take && ren_w_oh[w] && (ren_dst || ren_mrg);
-      assign wr_cmt = cmt_ok && cmt_e_oh[E];
-      assign cnx_m  = wr_cmt ? cn_m : cm_q[E];
-      assign cnx_v  = wr_cmt ? cn_v : cv_q[E];
-      assign cnx_k  = wr_cmt ? cn_k : ck_q[E];
-      assign cnx_l  = wr_cmt ? cmt_preg_i : cl_q[E];
 
       always_ff @(posedge clk_i or negedge rst_ni) begin : p_cmt_entry
         if (!rst_ni) begin
           cm_q[E] <= PregWidth'(E);
-          cv_q[E] <= 1'b0;
           ck_q[E] <= '0;
           cl_q[E] <= '0;
-        end else begin
-          cm_q[E] <= cnx_m;
-          cv_q[E] <= cnx_v;
-          ck_q[E] <= cnx_k;
-          cl_q[E] <= cnx_l;
+        end else if (wr_cmt[E]) begin
+          cm_q[E] <= cn_m;
+          ck_q[E] <= cn_k;
+          cl_q[E] <= cmt_preg_i;
         end
       end
 
       always_ff @(posedge clk_i or negedge rst_ni) begin : p_spec_entry
         if (!rst_ni) begin
           sm_q[E]  <= PregWidth'(E);
-          sv_q[E]  <= 1'b0;
-          sp_q[E]  <= 1'b0;
           smp_q[E] <= '0;
           sl_q[E]  <= '0;
-        end else if (wr_ren) begin
-          sm_q[E]  <= ren_dst ? dmain : lo0;
-          sv_q[E]  <= ren_dst;
-          sp_q[E]  <= ren_dst;
-          smp_q[E] <= ren_dst ? MpWidth'(ren_path_i) : '0;
-          sl_q[E]  <= ren_dst ? pdst : '0;
-        end else if (rb_w_oh[w]) begin
-          sm_q[E]  <= cnx_m;
-          sv_q[E]  <= cnx_v;
-          sp_q[E]  <= 1'b0;
-          smp_q[E] <= MpWidth'(cnx_k);
-          sl_q[E]  <= cnx_l;
-        end else if (tomask && cmt_e_oh[E]) begin
-          sp_q[E]  <= 1'b0;
-          smp_q[E] <= MpWidth'(cmt_mask_i);
+        end else if (wr_spec[E]) begin
+          if (wr_ren[E]) begin
+            sm_q[E]  <= ren_dst[E] ? dmain : lo0;
+            smp_q[E] <= ren_dst[E] ? MpWidth'(ren_path_i) : '0;
+            sl_q[E]  <= ren_dst[E] ? pdst : '0;
+          end else if (wr_rb[E]) begin
+            // the Commit PIRAT entry as this cycle's commit leaves it
+            sm_q[E]  <= wr_cmt[E] ? cn_m : cm_q[E];
+            smp_q[E] <= MpWidth'(wr_cmt[E] ? cn_k : ck_q[E]);
+            sl_q[E]  <= wr_cmt[E] ? cmt_preg_i : cl_q[E];
+          end else begin
+            smp_q[E] <= MpWidth'(cmt_mask_i);
+          end
         end
       end
     end

@@ -509,7 +509,7 @@ MUTANTS = [
                "        m->held[w].valid = false;\n        ev->rel_hold = true;",
                "        ev->rel_hold = true;"))),
           ("rollback_drops_ldiv", "a rollback restores Main but not the Commit PIRAT's LDiv", (
-              ("rtl", "rtl/simtx/pirat.sv", "sv_q[E]  <= cnx_v;", "sv_q[E]  <= 1'b0;"),
+              ("rtl", "rtl/simtx/pirat.sv", "rb_v = cv_d;", "rb_v = '0;"),
               ("model", "csim/simtx/pirat.c",
                "        *SPEC(m, w, r) = *CMT(m, w, r);",
                "        *SPEC(m, w, r) = (pirat_entry_t){.main = CMT(m, w, r)->main};"))))
