@@ -757,70 +757,52 @@ module pirat #(
 
 `ifndef SYNTHESIS
   // Each warp's in-flight counter counts its registers in flight.
-  int unsigned infl_of [N];
-  always_comb begin : p_infl_of
-    warp_t owner;
-    for (int unsigned w = 0; w < N; w++) begin
-      infl_of[w] = 0;
-    end
-    for (int unsigned p = 0; p < P; p++) begin
-      owner = '0;
-      for (int unsigned b = 0; b < WarpIdWidth; b++) begin
-        owner[b] = ownb_q[b][p];
-      end
-      if (infl_q[p] && 32'(owner) < N) begin
-        infl_of[owner] = infl_of[owner] + 1;
-      end
-    end
-  end
   for (genvar w = 0; w < N; w++) begin : gen_warp_assert
-    `ASSERT(InflightCount_A, 32'(icnt_q[w]) == infl_of[w])
+    pvec_t own;  // the registers whose owner is w
+    always_comb begin : p_own
+      own = '1;
+      for (int unsigned b = 0; b < WarpIdWidth; b++) begin
+        own = own & (((w >> b) & 1) != 0 ? ownb_q[b] : ~ownb_q[b]);
+      end
+    end
+    `ASSERT(InflightCount_A, 32'(icnt_q[w]) == $countones(infl_q & own))
   end
 
-  // The tree finds what a scan of the free list finds.
-  preg_t scan0, scan1;
-  logic  scan_one, scan_two;
-  always_comb begin : p_scan
-    scan0    = '0;
-    scan1    = '0;
-    scan_one = 1'b0;
-    scan_two = 1'b0;
-    for (int unsigned p = 0; p < P; p++) begin
-      if (free_q[p] && scan_one && !scan_two) begin
-        scan1    = PregWidth'(p);
-        scan_two = 1'b1;
-      end
-      if (free_q[p] && !scan_one) begin
-        scan0    = PregWidth'(p);
-        scan_one = 1'b1;
-      end
-    end
-  end
-  `ASSERT(LowestFree_A, root_one == scan_one && (!scan_one || lo0 == scan0) &&
-                        lo0_oh == (scan_one ? P'(1) << scan0 : '0))
-  `ASSERT(NextLowestFree_A, root_two == scan_two && (!scan_two || lo1 == scan1) &&
-                            lo1_oh == (scan_two ? P'(1) << scan1 : '0))
+  // The prefix scan finds what arithmetic on the free list finds: the
+  // lowest free register is a free one with no free one below it (the bits
+  // below a one-hot x are x - 1), the next lowest one with exactly one.
+  `ASSERT(LowestFree_A, root_one == (free_q != '0) && (lo0_oh & ~free_q) == '0 &&
+                        $countones(lo0_oh) == 32'(root_one) &&
+                        (free_q & (lo0_oh - P'(1))) == '0 &&
+                        (!root_one || lo0_oh == P'(1) << lo0))
+  `ASSERT(NextLowestFree_A, root_two == ($countones(free_q) >= 2) && (lo1_oh & ~free_q) == '0 &&
+                            $countones(lo1_oh) == 32'(root_two) &&
+                            (!root_two || ($countones(free_q & (lo1_oh - P'(1))) == 1 &&
+                                           lo1_oh == P'(1) << lo1)))
 
   // The register-leak check: every physical register is in exactly one
   // place -- free, in flight, one Commit PIRAT field (a Main, a valid LDiv)
   // of one entry, or one field of a valid held pair -- so none is ever lost
-  // or released twice.
-  int unsigned holders [P];
+  // or released twice. Checked in whole-vector operations as: the places
+  // cover every register, and there are exactly PhysRegs of them (so no
+  // two hold the same register).
+  pvec_t       covered;
+  int unsigned places;
   logic        leak_ok;
   always_comb begin : p_leak
     leak_ok = 1'b1;
-    for (int unsigned p = 0; p < P; p++) begin
-      holders[p] = 32'(free_q[p]) + 32'(infl_q[p]);
-    end
+    covered = free_q | infl_q;
+    places  = $countones(free_q) + $countones(infl_q) + NE;
     for (int unsigned e = 0; e < NE; e++) begin
       if (32'(cm_q[e]) < P) begin
-        holders[cm_q[e]] = holders[cm_q[e]] + 1;
+        covered[cm_q[e]] = 1'b1;
       end else begin
         leak_ok = 1'b0;
       end
       if (cv_q[e]) begin
+        places = places + 1;
         if (32'(cl_q[e]) < P) begin
-          holders[cl_q[e]] = holders[cl_q[e]] + 1;
+          covered[cl_q[e]] = 1'b1;
         end else begin
           leak_ok = 1'b0;
         end
@@ -828,19 +810,16 @@ module pirat #(
     end
     for (int unsigned w = 0; w < N; w++) begin
       if (hv_q[w]) begin
+        places = places + 2;
         if (32'(ha_q[w]) < P && 32'(hb_q[w]) < P) begin
-          holders[ha_q[w]] = holders[ha_q[w]] + 1;
-          holders[hb_q[w]] = holders[hb_q[w]] + 1;
+          covered[ha_q[w]] = 1'b1;
+          covered[hb_q[w]] = 1'b1;
         end else begin
           leak_ok = 1'b0;
         end
       end
     end
-    for (int unsigned p = 0; p < P; p++) begin
-      if (holders[p] != 1) begin
-        leak_ok = 1'b0;
-      end
-    end
+    leak_ok = leak_ok && covered == '1 && places == P;
   end
   `ASSERT(NoLeak_A, leak_ok)
 `endif
