@@ -128,42 +128,81 @@ module pirat #(
   // ------------------------------------------------------------------------
   // A merge takes the lowest, the instruction's destination the next: both
   // from free_q alone, in parallel with the rename's decision, which only
-  // chooses whether to take them. A parallel prefix over the registers in
-  // whole-vector operations: after the step of span s, bit p of incl1
-  // (incl2) says whether registers p-2s+1 .. p hold at least one (two) free
-  // registers, the two halves of that window combined; after log2(PhysRegs)
-  // steps, whether registers 0 .. p do. The lowest free register is the
-  // free one with none below it, the next lowest the free one with exactly
-  // one below it; their indices are encoded from the one-hot forms (bit b:
-  // an OR over the registers whose index has bit b set).
+  // chooses whether to take them. A binary tree over the registers (the
+  // leading-zero counter's, carrying two indices): a node knows whether its
+  // half holds one, two free registers and the indices of its lowest two;
+  // a parent takes them from its lower child, or from the upper one with
+  // the level's index bit set. log2(PhysRegs) levels of 3-input muxes whose
+  // selects are the lower child's counts, and the indices come out ready to
+  // write into the entries (the one-hot forms the free list needs are
+  // decoded from them, beside the rename's decision). (prio_enc finds the
+  // lowest alone, and its index through a chain as long as its input.)
+  // The same tree in two stages, for Verilator: its first TL levels in
+  // whole-vector operations, node i of level l at bit i * 2^l of a vector
+  // of a bit per register (its upper child's values shifted down to it,
+  // the bits between nodes unused) and its indices as bit planes; then the
+  // remaining levels over the NC nodes left, one at a time.
+  localparam int unsigned TL = (PregWidth < 5) ? PregWidth : 5;
+  localparam int unsigned NC = 1 << (PregWidth - TL);
   logic  root_one, root_two;  // at least one, two free registers
-  pvec_t lo0_oh, lo1_oh;      // the lowest, the next lowest free register, one-hot
-  preg_t lo0, lo1;            // ... their indices (0 when there is none)
-  always_comb begin : p_lo_scan
-    pvec_t incl1, incl2;
-    incl1 = free_q;
-    incl2 = '0;
-    for (int unsigned s = 1; s < P; s = s * 2) begin
-      incl2 = incl2 | (incl2 << s) | (incl1 & (incl1 << s));
-      incl1 = incl1 | (incl1 << s);
+  preg_t lo0, lo1;            // the lowest and the next lowest free register
+  always_comb begin : p_lo_tree
+    pvec_t         one, two;  // stage 1: the nodes' counts ...
+    pvec_t         ip0 [TL];  // ... bit b of the index of their lowest,
+    pvec_t         ip1 [TL];  //     next lowest, in plane b
+    logic [NC-1:0] cone, ctwo;  // stage 2: node i of the level
+    preg_t         ix0 [NC];
+    preg_t         ix1 [NC];
+    one = free_q;
+    two = '0;
+    for (int unsigned b = 0; b < TL; b++) begin
+      ip0[b] = '0;
+      ip1[b] = '0;
     end
-    root_one = incl1[P-1];
-    root_two = incl2[P-1];
-    lo0_oh   = free_q & ~(incl1 << 1);
-    lo1_oh   = free_q & (incl1 << 1) & ~(incl2 << 1);
+    for (int unsigned l = 0; l < TL; l++) begin
+      // level l+1 at bits i * 2^(l+1): lower child at the same bit, upper
+      // child 2^l bits above
+      for (int unsigned b = 0; b < l; b++) begin
+        ip1[b] = (two & ip1[b]) | (~two & one & (ip0[b] >> (1 << l))) |
+                 (~two & ~one & (ip1[b] >> (1 << l)));
+        ip0[b] = (one & ip0[b]) | (~one & (ip0[b] >> (1 << l)));
+      end
+      ip1[l] = ~two;
+      ip0[l] = ~one;
+      two    = two | (two >> (1 << l)) | (one & (one >> (1 << l)));
+      one    = one | (one >> (1 << l));
+    end
+    for (int unsigned i = 0; i < NC; i++) begin
+      cone[i] = (i << TL) < P && one[((i << TL) < P) ? (i << TL) : 0];
+      ctwo[i] = (i << TL) < P && two[((i << TL) < P) ? (i << TL) : 0];
+      ix0[i]  = '0;
+      ix1[i]  = '0;
+      for (int unsigned b = 0; b < TL; b++) begin
+        ix0[i][b] = (i << TL) < P && ip0[b][((i << TL) < P) ? (i << TL) : 0];
+        ix1[i][b] = (i << TL) < P && ip1[b][((i << TL) < P) ? (i << TL) : 0];
+      end
+    end
+    for (int unsigned l = TL; l < PregWidth; l++) begin
+      // level l+1: node i from nodes 2i (lower) and 2i+1 (upper), 2^l
+      // registers each; written in place (2i, 2i+1 >= i, not yet written)
+      for (int unsigned i = 0; i < (NC >> (l + 1 - TL)); i++) begin
+        ix1[i]  = ctwo[2*i] ? ix1[2*i] :
+                  cone[2*i] ? ix0[2*i+1] | PregWidth'(1 << l) :
+                              ix1[2*i+1] | PregWidth'(1 << l);
+        ix0[i]  = cone[2*i] ? ix0[2*i] : ix0[2*i+1] | PregWidth'(1 << l);
+        ctwo[i] = ctwo[2*i] | ctwo[2*i+1] | (cone[2*i] & cone[2*i+1]);
+        cone[i] = cone[2*i] | cone[2*i+1];
+      end
+    end
+    root_one = cone[0];
+    root_two = ctwo[0];
+    lo0      = ix0[0];
+    lo1      = ix1[0];
   end
 
-  // The registers whose index has bit b set.
-  function automatic pvec_t idx_bit(input int unsigned b);
-    for (int unsigned p = 0; p < P; p++) begin
-      idx_bit[p] = ((p >> b) & 1) != 0;
-    end
-  endfunction
-  for (genvar b = 0; b < PregWidth; b++) begin : gen_lo_idx
-    localparam pvec_t IdxBit = idx_bit(b);
-    assign lo0[b] = (lo0_oh & IdxBit) != '0;
-    assign lo1[b] = (lo1_oh & IdxBit) != '0;
-  end
+  pvec_t lo0_oh, lo1_oh;  // the same, one-hot (0 when there is none)
+  assign lo0_oh = root_one ? preg_oh(lo0) : '0;
+  assign lo1_oh = root_two ? preg_oh(lo1) : '0;
 
   // At least one, two free registers.
   logic have1, have2;
