@@ -807,7 +807,7 @@ module pirat #(
     `ASSERT(InflightCount_A, 32'(icnt_q[w]) == $countones(infl_q & own))
   end
 
-  // The prefix scan finds what arithmetic on the free list finds: the
+  // The tree finds what arithmetic on the free list finds: the
   // lowest free register is a free one with no free one below it (the bits
   // below a one-hot x are x - 1), the next lowest one with exactly one.
   `ASSERT(LowestFree_A, root_one == (free_q != '0) && (lo0_oh & ~free_q) == '0 &&
