@@ -41,9 +41,12 @@ module pirat #(
 
   `include "pirat_checks.svh"
 
-  localparam int unsigned N  = NumWarps;
-  localparam int unsigned A  = ArchRegs;
-  localparam int unsigned NE = NumWarps * ArchRegs;  // entries, e = w * A + r
+  // NumWarps and ArchRegs kept at least 1 below, so that an illegal value
+  // reaches the declaration's own $error (pirat_checks.svh) rather than a
+  // zero-width cast
+  localparam int unsigned N  = NumWarps < 1 ? 1 : NumWarps;
+  localparam int unsigned A  = ArchRegs < 1 ? 1 : ArchRegs;
+  localparam int unsigned NE = N * A;  // entries, e = w * A + r
   localparam int unsigned P  = PhysRegs;
   localparam int unsigned W  = WarpWidth;
   localparam int unsigned H  = PathsPerWarp;
@@ -64,7 +67,7 @@ module pirat #(
   // An entry's index, w * A + r (0 when either is out of range: its reads
   // are then masked by e_ok). The PIRAT fields are read by index, a
   // multiplexer, rather than as AND-OR reductions over one-hot decodes.
-  localparam int unsigned EW = $clog2(NE);
+  localparam int unsigned EW = NE > 1 ? $clog2(NE) : 1;
   typedef logic [EW-1:0] eidx_t;
   function automatic eidx_t eidx(input warp_t w, input logic [RegIdWidth-1:0] r);
     eidx = e_ok(w, r) ? EW'(32'(w) * A + 32'(r)) : '0;
