@@ -1,0 +1,142 @@
+/* Golden cycle model of simtx_rename: the front end and PIRAT models wired
+ * as docs/blocks/simtx_rename.md documents (see simtx_rename.h). */
+#include "simtx_rename.h"
+
+#include <string.h>
+
+/* A request the front end took, as far as the rollback goes: whether it is
+ * a ROLLBACK, and its warp. */
+typedef struct {
+    bool rollback;
+    unsigned warp;
+} taken_t;
+
+struct simtx_rename {
+    simtx_rename_params_t p;
+    simtx_frontend_t *fe;
+    pirat_t *pr;
+    taken_t taken[2]; /* the request taken one ([0]) and two ([1], its S cycle) cycles ago */
+};
+
+/* The children check the parameters. */
+static int check_params(const simtx_rename_params_t *p)
+{
+    (void)p;
+    return RN_OK;
+}
+
+static simtx_frontend_params_t fe_params(const simtx_rename_params_t *p)
+{
+    return (simtx_frontend_params_t){
+        .num_warps = p->num_warps, .warp_width = p->warp_width,
+        .paths_per_warp = p->paths_per_warp, .ref_width = p->ref_width,
+        .slots_per_warp = p->slots_per_warp, .depth_width = p->depth_width,
+        .pc_width = p->pc_width, .entries = p->entries, .pc_shift = p->pc_shift,
+        .pend_width = p->pend_width};
+}
+
+static int init(simtx_rename_t *c, const simtx_rename_params_t *p)
+{
+    simtx_frontend_params_t fp = fe_params(p);
+    pirat_params_t rp = {.num_warps = p->num_warps, .warp_width = p->warp_width,
+                         .paths_per_warp = p->paths_per_warp, .arch_regs = p->arch_regs,
+                         .phys_regs = p->phys_regs};
+    int rc = simtx_frontend_create(&fp, &c->fe);
+    if (rc)
+        return rc == FE_ENOMEM ? RN_ENOMEM : RN_EPARAM_FRONTEND;
+    rc = pirat_create(&rp, &c->pr);
+    if (rc)
+        return rc == PR_ENOMEM ? RN_ENOMEM : RN_EPARAM_PIRAT;
+    return RN_OK;
+}
+
+MODEL_DEFINE_CREATE(simtx_rename, check_params, init, RN_EPARAM_FRONTEND, RN_OK, RN_ENOMEM)
+MODEL_DEFINE_DESTROY(simtx_rename, simtx_frontend_destroy(m->fe); pirat_destroy(m->pr))
+
+void simtx_rename_reset(simtx_rename_t *c)
+{
+    simtx_frontend_reset(c->fe);
+    pirat_reset(c->pr);
+    memset(c->taken, 0, sizeof c->taken);
+}
+
+const simtx_rename_params_t *simtx_rename_params(const simtx_rename_t *c) { return &c->p; }
+
+/* The cycle's wiring, from the inputs and the state before the edge. */
+typedef struct {
+    simtx_frontend_in_t fi;
+    simtx_frontend_out_t fo;
+    pirat_in_t pi;
+} wiring_t;
+
+#define FROM_IN(type, name) w->fi.name = in->name;
+#define PR_FROM_IN(type, name) w->pi.name = in->name;
+
+static void wire(const simtx_rename_t *c, const simtx_rename_in_t *in, wiring_t *w)
+{
+    memset(w, 0, sizeof *w);
+    RN_FE_INS(FROM_IN)
+    /* the rename reads its warp's Pathtable row through the read port */
+    w->fi.rd_warp = in->ren_valid ? in->ren_warp : in->rd_warp;
+    simtx_frontend_eval(c->fe, &w->fi, &w->fo);
+    RN_PR_INS(PR_FROM_IN)
+    w->pi.rd_warp = in->rd_warp;
+    memcpy(w->pi.pt_masks, w->fo.rd_masks, sizeof w->pi.pt_masks);
+    w->pi.pending = w->fo.pending_nz;
+    /* a ROLLBACK in its S cycle, accepted */
+    w->pi.rb_valid = c->taken[1].rollback && w->fo.rsp_valid && w->fo.rsp_err == PT_ERR_NONE;
+    w->pi.rb_warp = w->pi.rb_valid ? c->taken[1].warp : 0u;
+}
+
+#define FE_OUT(type, name) out->name = w->fo.name;
+#define PR_OUT(type, name) out->name = po.name;
+
+static void outputs(const simtx_rename_t *c, const wiring_t *w, simtx_rename_out_t *out)
+{
+    pirat_out_t po;
+    pirat_eval(c->pr, &w->pi, &po);
+    memset(out, 0, sizeof *out);
+    RN_FE_OUTS(FE_OUT)
+    RN_PR_OUTS(PR_OUT)
+    memcpy(out->rd_masks, w->fo.rd_masks, sizeof out->rd_masks);
+    memcpy(out->rd_states, w->fo.rd_states, sizeof out->rd_states);
+    out->ren_err_sticky = po.err_sticky;
+    out->rb_valid = w->pi.rb_valid;
+    out->rb_warp = w->pi.rb_warp;
+}
+
+void simtx_rename_eval(const simtx_rename_t *c, const simtx_rename_in_t *in,
+                       simtx_rename_out_t *out)
+{
+    wiring_t w;
+    wire(c, in, &w);
+    outputs(c, &w, out);
+}
+
+void simtx_rename_step(simtx_rename_t *c, const simtx_rename_in_t *in, simtx_rename_out_t *out,
+                       simtx_rename_events_t *ev)
+{
+    wiring_t w;
+    wire(c, in, &w);
+    if (out)
+        outputs(c, &w, out);
+    simtx_rename_events_t e;
+    if (!ev)
+        ev = &e;
+    memset(ev, 0, sizeof *ev);
+    ev->fe_in = w.fi;
+    ev->pr_in = w.pi;
+    simtx_frontend_step(c->fe, &w.fi, NULL, &ev->fe);
+    pirat_step(c->pr, &w.pi, NULL, &ev->pr);
+    c->taken[1] = c->taken[0];
+    c->taken[0] = (taken_t){.rollback = ev->fe.take && (in->req_op & 15u) == FE_OP_ROLLBACK,
+                            .warp = in->req_warp};
+}
+
+const simtx_frontend_t *simtx_rename_frontend(const simtx_rename_t *c) { return c->fe; }
+const pirat_t *simtx_rename_pirat(const simtx_rename_t *c) { return c->pr; }
+
+bool simtx_rename_same_state(const simtx_rename_t *a, const simtx_rename_t *b)
+{
+    return simtx_frontend_same_state(a->fe, b->fe) && pirat_same_state(a->pr, b->pr);
+}
