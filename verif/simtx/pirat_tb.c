@@ -21,17 +21,16 @@
  * 256 cycles, after every drain and on the last cycle; the RTL checks the
  * same partition every cycle (an assertion). The read ports sweep random
  * entries and registers, so the RTL's whole state is compared. */
-#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cosim_kit.h"
 #include "pirat.h"
+#include "pirat_tb_common.h"
 
 enum { PS_FREE, PS_SPEC, PS_FINAL };
 enum { PH_NORMAL, PH_FILL, PH_DRAIN };
-#define HOT_REGS 4u
 
 typedef struct {
     unsigned state;
@@ -60,12 +59,6 @@ typedef struct {
 } warp_t;
 
 typedef struct {
-    bool valid;
-    unsigned warp, path, src_valid, src0, src1, dst;
-    bool dst_valid;
-} instr_t;
-
-typedef struct {
     pirat_params_t p;
     pirat_t *m;
     pirat_t *shadow; /* the same cycles without the illegal requests */
@@ -74,18 +67,15 @@ typedef struct {
     uint64_t lanes, cycles;
     unsigned cap; /* a reorder buffer's capacity */
     warp_t *w;
-    instr_t cur;  /* presented until renamed */
+    pirat_instr_t cur; /* presented until renamed */
     unsigned phase;
     uint64_t phase_left;
     bool quiet; /* NORMAL without new divergences: pending falls to 0 */
     /* this cycle */
     bool fresh, bad_ren, bad_cmt, bad_rb;
     unsigned bad_code;
-    instr_t renamed; /* the instruction renamed last cycle (its dst_valid) */
-    /* measured, [1] with a divergence pending, [0] without: instructions
-     * renamed, merge micro-ops of the PIRAT and of the naive RAT
-     * (pirat_naive_merge) */
-    uint64_t n_renamed[2], n_merges[2], n_naive[2];
+    pirat_instr_t renamed; /* the instruction renamed last cycle (its dst_valid) */
+    pirat_measure_t measure; /* merge micro-ops, PIRAT and naive RAT */
 } tb_t;
 
 static void phase_normal(tb_t *t)
@@ -224,12 +214,6 @@ static void push(tb_t *t, unsigned w, uop_t u)
 
 /* ---- stimulus ------------------------------------------------------------------------ */
 
-static unsigned pick_reg(tb_t *t)
-{
-    unsigned hot = t->p.arch_regs < HOT_REGS ? t->p.arch_regs : HOT_REGS;
-    return (unsigned)cosim_rng_below(&t->rng, cosim_rng_pct(&t->rng, 80) ? hot : t->p.arch_regs);
-}
-
 static void new_instr(tb_t *t)
 {
     cosim_rng_t *r = &t->rng;
@@ -238,145 +222,45 @@ static void new_instr(tb_t *t)
     unsigned live = live_paths(wp, t->p.paths_per_warp, PS_FREE);
     if (!live || wp->n + 2u >= t->cap)
         return;
-    instr_t *i = &t->cur;
-    *i = (instr_t){.valid = true, .warp = w};
+    pirat_instr_t *i = &t->cur;
+    *i = (pirat_instr_t){.valid = true, .warp = w};
     i->path = nth_path(wp, t->p.paths_per_warp, PS_FREE, (unsigned)cosim_rng_below(r, live));
-    i->src_valid = (unsigned)cosim_rng_below(r, 4);
-    i->src0 = pick_reg(t);
-    i->src1 = pick_reg(t);
-    i->dst_valid = cosim_rng_pct(r, 85);
-    i->dst = pick_reg(t);
+    pirat_random_operands(r, t->p.arch_regs, i);
 }
 
-static void present(const tb_t *t, const instr_t *i, pirat_in_t *in)
+static void present(const tb_t *t, const pirat_instr_t *i, pirat_in_t *in)
 {
-    in->ren_valid = true;
-    in->ren_warp = i->warp;
-    in->ren_path = i->path;
-    in->ren_src_valid = i->src_valid;
-    in->ren_src0 = i->src0;
-    in->ren_src1 = i->src1;
-    in->ren_dst_valid = i->dst_valid;
-    in->ren_dst = i->dst;
+    pirat_present(i, in);
     for (unsigned h = 0; h < t->p.paths_per_warp; h++)
         in->pt_masks[h] = t->w[i->warp].path[h].mask;
+}
+
+/* The register of warp w's oldest micro-op in flight (an illegal commit's). */
+static bool head_preg(void *ctx, unsigned w, unsigned *preg)
+{
+    const tb_t *t = ctx;
+    const warp_t *wp = &t->w[w];
+    if (!wp->n)
+        return false;
+    *preg = wp->rob[wp->head].preg;
+    return true;
 }
 
 /* An illegal request of one port (the others stay legal). */
 static void illegal(tb_t *t, pirat_in_t *in)
 {
-    cosim_rng_t *r = &t->rng;
-    unsigned wspan = 1u << CFG_WarpIdWidth, pspan = 1u << CFG_PathIdWidth,
-             rspan = 1u << CFG_RegIdWidth;
-    unsigned kind = (unsigned)cosim_rng_below(r, 7);
-    if (kind == 0 && wspan == t->p.num_warps)
-        kind = 3;
-    if (kind == 1 && pspan == t->p.paths_per_warp)
-        kind = 3;
-    if (kind == 2 && rspan == t->p.arch_regs)
-        kind = 3;
-    instr_t bad = {.valid = true, .warp = (unsigned)cosim_rng_below(r, t->p.num_warps),
-                   .path = 0, .src_valid = 3, .src0 = 0, .src1 = 0, .dst_valid = true};
-    switch (kind) {
-    case 0: /* a warp out of range: rename, commit or rollback */
-        t->bad_code = PR_ERR_BAD_WARP;
-    {
-        unsigned out = t->p.num_warps + (unsigned)cosim_rng_below(r, wspan - t->p.num_warps);
-        if (cosim_rng_pct(r, 34)) {
-            t->bad_rb = true;
-            in->rb_valid = true;
-            in->rb_warp = out;
-        } else if (cosim_rng_pct(r, 50)) {
-            t->bad_cmt = true;
-            in->cmt_valid = true;
-            in->cmt_warp = out;
-        } else {
-            t->bad_ren = true;
-            present(t, &bad, in);
-            in->ren_warp = out;
-        }
-        return;
-    }
-    case 1: /* a path out of range */
-        t->bad_code = PR_ERR_BAD_PATH;
-        t->bad_ren = true;
-        present(t, &bad, in);
-        in->ren_path = t->p.paths_per_warp +
-                       (unsigned)cosim_rng_below(r, pspan - t->p.paths_per_warp);
-        return;
-    case 2: { /* a register out of range: a source, the destination, a commit's */
-        t->bad_code = PR_ERR_BAD_REG;
-        unsigned reg = t->p.arch_regs + (unsigned)cosim_rng_below(r, rspan - t->p.arch_regs);
-        if (cosim_rng_pct(r, 25)) {
-            t->bad_cmt = true;
-            in->cmt_valid = true;
-            in->cmt_warp = bad.warp;
-            in->cmt_reg = reg;
-            return;
-        }
-        t->bad_ren = true;
-        present(t, &bad, in);
-        unsigned where = (unsigned)cosim_rng_below(r, 3);
-        if (where == 0)
-            in->ren_src0 = reg;
-        else if (where == 1)
-            in->ren_src1 = reg;
-        else
-            in->ren_dst = reg;
-        return;
-    }
-    case 3:
-    case 4: /* a register not in flight, or another warp's */
-        t->bad_code = PR_ERR_BAD_PREG;
-        t->bad_cmt = true;
-        in->cmt_valid = true;
-        in->cmt_warp = bad.warp;
-        in->cmt_reg = pick_reg(t);
-        in->cmt_mask = random_mask(t);
-        for (unsigned tries = 0; tries < 64; tries++) {
-            unsigned q = (unsigned)cosim_rng_below(r, 1u << CFG_PregWidth);
-            pirat_out_t o;
-            pirat_in_t probe = {.rd_preg = q};
-            pirat_eval(t->m, &probe, &o);
-            if (q >= t->p.phys_regs || !o.rd_pspec || o.rd_powner != bad.warp) {
-                in->cmt_preg = q;
-                return;
-            }
-        }
-        in->cmt_valid = t->bad_cmt = false; /* every register is the warp's, in flight */
-        t->bad_code = PR_ERR_NONE;
-        return;
-    default: { /* a commit the Commit PIRAT cannot apply */
-        t->bad_code = PR_ERR_BAD_COMMIT;
-        warp_t *wp = &t->w[bad.warp];
-        if (!wp->n) {
-            t->bad_code = PR_ERR_NONE;
-            return;
-        }
-        /* the head's register (in flight, the warp's), on an entry where it
-         * cannot apply: a merge of a Main-only entry, or a write of no
-         * thread where the LDiv holds some threads and Main others */
-        for (unsigned reg = 0; reg < t->p.arch_regs; reg++) {
-            pirat_entry_t c;
-            pirat_commit_entry(t->m, bad.warp, reg, &c);
-            uint64_t inside = c.mp & t->lanes, outside = ~c.mp & t->lanes;
-            if (!c.ld_valid || (inside && outside)) {
-                t->bad_cmt = true;
-                in->cmt_valid = true;
-                in->cmt_warp = bad.warp;
-                in->cmt_preg = wp->rob[wp->head].preg;
-                in->cmt_reg = reg;
-                in->cmt_merge = !c.ld_valid;
-                in->cmt_mask = 0;
-                return;
-            }
-        }
-        t->bad_code = PR_ERR_NONE;
-        return;
-    }
-    }
+    pirat_illegal_ctx_t x = {1u << CFG_WarpIdWidth, 1u << CFG_PathIdWidth,
+                             1u << CFG_RegIdWidth, 1u << CFG_PregWidth, true, head_preg, t};
+    pirat_bad_t bad;
+    pirat_illegal(&t->rng, &t->p, t->m, &x, in, &bad);
+    t->bad_code = bad.code;
+    t->bad_ren = bad.ren;
+    t->bad_cmt = bad.cmt;
+    t->bad_rb = bad.rb;
+    if (bad.ren)
+        for (unsigned h = 0; h < t->p.paths_per_warp; h++)
+            in->pt_masks[h] = t->w[bad.warp].path[h].mask;
 }
-
 static void next_phase(tb_t *t)
 {
     cosim_rng_t *r = &t->rng;
@@ -475,78 +359,21 @@ static int random_stimulus(tb_t *t, pirat_in_t *in)
     return 0;
 }
 
-/* ---- cover rules ---------------------------------------------------------------- */
-
-static void cover(tb_t *t, const pirat_in_t *in, const pirat_events_t *e)
-{
-    static const unsigned src_cv[] = {
-        [PR_SRC_NONE] = PR_CV_COUNT,        [PR_SRC_MAIN_ONLY] = PR_CV_SRC_MAIN_ONLY,
-        [PR_SRC_LD] = PR_CV_SRC_LD,         [PR_SRC_MAIN] = PR_CV_SRC_MAIN,
-        [PR_SRC_MERGE] = PR_CV_SRC_MERGE};
-    static const unsigned dst_cv[] = {
-        [PR_DST_NONE] = PR_CV_COUNT,         [PR_DST_MAIN_ONLY] = PR_CV_DST_MAIN_ONLY,
-        [PR_DST_OVER_LD] = PR_CV_DST_OVER_LD, [PR_DST_OVER_MAIN] = PR_CV_DST_OVER_MAIN,
-        [PR_DST_MERGE] = PR_CV_DST_MERGE};
-    uint64_t *c = t->cover;
-    if (e->ren && pr_err_cover[e->ren_err] < PR_CV_COUNT)
-        c[pr_err_cover[e->ren_err]]++;
-    if (e->cmt && pr_err_cover[e->cmt_err] < PR_CV_COUNT)
-        c[pr_err_cover[e->cmt_err]]++;
-    if (in->rb_valid && in->rb_warp >= t->p.num_warps && PR_CV_ERR_BAD_WARP < PR_CV_COUNT)
-        c[PR_CV_ERR_BAD_WARP]++;
-    if (e->renamed) {
-        for (unsigned k = 0; k < 2; k++)
-            if (src_cv[e->src_rule[k]] < PR_CV_COUNT)
-                c[src_cv[e->src_rule[k]]]++;
-        if (dst_cv[e->dst_rule] < PR_CV_COUNT)
-            c[dst_cv[e->dst_rule]]++;
-        c[PR_CV_SRC_RMASK_PATH] += e->src_rmask_path;
-    }
-    c[PR_CV_DST_MERGE_PEND] += e->dst_merge_pend;
-    c[PR_CV_SERIALISE] += e->serialise;
-    c[PR_CV_STALL_NOREG] += e->stall_noreg;
-    c[PR_CV_MERGE_LAST_REG] += e->merge_last_reg;
-    c[PR_CV_RB_REN_BLOCKED] += e->blocked;
-    c[PR_CV_COMMIT_FILL] += e->commit_fill;
-    c[PR_CV_REL_LD] += e->rel_ld;
-    c[PR_CV_REL_MAIN] += e->rel_main;
-    c[PR_CV_REL_MERGE] += e->rel_merge;
-    c[PR_CV_REL_HOLD] += e->rel_hold;
-    c[PR_CV_NULL_COMMIT] += e->null_commit;
-    c[PR_CV_TO_MASK] += e->to_mask;
-    c[PR_CV_REN_CMT_ENTRY] += e->ren_cmt_entry;
-    c[PR_CV_ROLLBACK] += e->rb && e->rb_freed;
-    c[PR_CV_RB_LIVE_MERGE] += e->rb_live_merge;
-    c[PR_CV_RB_HOLD] += e->rb_hold;
-    c[PR_CV_FREE_EMPTY] += e->free_after == 0;
-}
-
 /* ---- checks ------------------------------------------------------------------------ */
 
 /* After a drain: the speculative and Commit PIRATs map every register
- * alike (a speculative LDiv may still name its committed producer's path:
- * the same lanes). */
+ * alike. */
 static int drained(const tb_t *t, char *err, size_t errlen)
 {
-    for (unsigned w = 0; w < t->p.num_warps; w++)
-        for (unsigned reg = 0; reg < t->p.arch_regs; reg++) {
-            pirat_entry_t s, c;
-            pirat_entry(t->m, w, reg, &s);
-            pirat_commit_entry(t->m, w, reg, &c);
-            uint64_t sm = (s.is_path ? t->w[w].path[s.mp].mask : s.mp) & t->lanes;
-            if (s.main != c.main || s.ld_valid != c.ld_valid ||
-                (c.ld_valid && (s.ld != c.ld || sm != (c.mp & t->lanes)))) {
-                snprintf(err, errlen,
-                         "drained, warp %u r%u: speculative (p%u, %s, p%u), committed "
-                         "(p%u, %s, p%u)",
-                         w, reg, s.main, s.ld_valid ? "LDiv" : "-", s.ld, c.main,
-                         c.ld_valid ? "LDiv" : "-", c.ld);
-                return -1;
-            }
-        }
+    for (unsigned w = 0; w < t->p.num_warps; w++) {
+        uint64_t masks[PR_PATHS_PER_WARP_MAX];
+        for (unsigned h = 0; h < t->p.paths_per_warp; h++)
+            masks[h] = t->w[w].path[h].mask;
+        if (pirat_drained_check(t->m, w, t->p.arch_regs, t->lanes, masks, err, errlen))
+            return -1;
+    }
     return 0;
 }
-
 /* ---- cosim_testbench_t callbacks ------------------------------------------------ */
 
 static void forget(tb_t *t)
@@ -634,10 +461,8 @@ static int tb_model(tb_t *t, uint64_t cycle, const pirat_in_t *in, pirat_out_t *
 {
     pirat_events_t ev;
     pirat_step(t->m, in, out, &ev);
-    cover(t, in, &ev);
-    t->n_renamed[in->pending] += ev.renamed;
-    t->n_merges[in->pending] += ev.merge;
-    t->n_naive[in->pending] += ev.naive_merge;
+    pirat_cover(t->cover, t->p.num_warps, in, &ev);
+    pirat_measure_add(&t->measure, in->pending, &ev);
     /* the shadow sees this cycle without its illegal request */
     pirat_in_t legal = *in;
     legal.ren_valid &= !t->bad_ren;
@@ -688,16 +513,7 @@ static void tb_reset(tb_t *t) { forget(t); }
 static void tb_measure(const void *p, char *buf, size_t len)
 {
     const tb_t *t = p;
-    uint64_t n = t->n_renamed[0] + t->n_renamed[1];
-    double k = n ? 1000.0 / (double)n : 0.0,
-           k0 = t->n_renamed[0] ? 1000.0 / (double)t->n_renamed[0] : 0.0;
-    snprintf(buf, len,
-             "renamed=%" PRIu64 " merges_per_1k_pirat=%.1f merges_per_1k_naive=%.1f "
-             "renamed_unpending=%" PRIu64 " unpending_per_1k_pirat=%.1f "
-             "unpending_per_1k_naive=%.1f",
-             n, (double)(t->n_merges[0] + t->n_merges[1]) * k,
-             (double)(t->n_naive[0] + t->n_naive[1]) * k, t->n_renamed[0],
-             (double)t->n_merges[0] * k0, (double)t->n_naive[0] * k0);
+    pirat_measure_print(&t->measure, buf, len);
 }
 
 COSIM_TESTBENCH_SHADOWED(tb_t, pirat, false, tb_fini, tb_reset, .measure = tb_measure);

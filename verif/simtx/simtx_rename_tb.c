@@ -1,0 +1,628 @@
+/* simtx_rename testbench: a SIMT-X core (simtx_core_stim.h: warps running
+ * random programs through the front end, the front end's testbench's core)
+ * that renames its plain instructions through the PIRAT.
+ *
+ * Each plain instruction of a program (I_PLAIN) has register operands
+ * (pirat_random_operands: two source-valid bits, two sources, a destination
+ * 85% of the time, mostly a hot four). When its FETCH is accepted it joins
+ * its warp's queue with the path it was fetched on (the pick's). Each cycle
+ * the rename port presents the oldest instruction of a warp not yet
+ * renamed, held until ren_ready_o (a stall holds it); the PIRAT's
+ * registered outputs of the next cycle (mrg_*, ins_*) attach to it: zero
+ * or more merges (a serialised instruction's, one a cycle, before it
+ * renames), then its destination register.
+ *
+ * Commit, in order within a warp across both ports: a U_PLAIN at the head
+ * of its warp's queue (everything older committed) commits its merges
+ * (cmt_merge, cmt_hold its merge's mrg_hold; a merge is a micro-op of its
+ * own and may commit before its instruction renames), then, renamed, the
+ * instruction if it writes (cmt_mask its path's committed mask, from the
+ * Pathtable model), then the front end's RETIRE; one PIRAT commit a cycle,
+ * beside the front end's requests. Now and then the instruction excepts
+ * instead, once its merges committed (more often after a merge that holds
+ * its sources): the core's ROLLBACK, as for a mispredicted branch. A
+ * ROLLBACK the front end accepts rolls the warp's PIRAT back in its S
+ * cycle (rb_valid_o): every instruction of the warp renamed or waiting is
+ * dropped with the core's queue.
+ *
+ * Phases: NORMAL (40% of them without new buops, so that no divergence is
+ * pending), and FILL (no PIRAT commits, frequent fetches, long uniform
+ * loops: the free list runs dry and renames stall). About 3% of cycles
+ * carry an illegal front-end request (the core's) or an illegal rename or
+ * commit (pirat_illegal: every error code the configuration can express);
+ * each gets its error and leaves the model in the state of a shadow model
+ * that saw the cycle without it.
+ *
+ * Checks besides the lockstep and the core's own (the committed state of
+ * each warp, its Pathtable entries free at its end): every legal rename
+ * and commit is accepted; rb_valid_o names exactly the warps whose
+ * ROLLBACK the front end accepted, in its S cycle; the rename outputs show
+ * exactly what the last edge renamed; the register-leak check every 256
+ * cycles and on the last; a warp whose program ended maps every register
+ * alike in its speculative and Commit PIRATs (pirat_drained_check). Cover:
+ * the PIRAT's rules (pirat_cover) and simtx_rename's own, from the ports
+ * and the model (a replay's too). .measure: merge micro-ops per 1,000
+ * renamed instructions, PIRAT and naive RAT. */
+#include <string.h>
+
+#include "cosim_kit.h"
+#include "pirat_tb_common.h"
+#include "simtx_core_stim.h"
+#include "simtx_rename.h"
+
+#define MAXW SIMTX_CORE_MAXW
+#define MAXL SIMTX_CORE_MAXL
+#define MAXMRG 4 /* merges of one instruction: its sources' and its destination's */
+
+enum { PH_NORMAL, PH_FILL };
+
+/* A U_PLAIN's renaming (its ext data in the core's queue). */
+typedef struct {
+    bool ops;           /* an I_PLAIN: renamed through the PIRAT */
+    pirat_instr_t ins;  /* its operands, warp and path */
+    uint64_t seq;       /* its number: the rename's outputs find it by it */
+    bool ren;           /* renamed at an edge: the port moves on */
+    bool att;           /* its ins_* seen: it may commit */
+    bool drawn;         /* whether it excepts, drawn */
+    unsigned nmrg, ncmt; /* merges attached; PIRAT micro-ops committed */
+    struct {
+        unsigned reg, preg;
+        bool hold;
+    } mrg[MAXMRG];
+    unsigned preg;      /* its destination's register */
+} ren_t;
+
+typedef struct {
+    simtx_rename_params_t p;
+    simtx_rename_t *m;
+    simtx_rename_t *shadow; /* the same cycles without the illegal requests */
+    uint64_t *cover, *pr_cover;
+    cosim_rng_t rng;
+    simtx_core_t core;
+    pirat_params_t pp;      /* the PIRAT's parameters */
+    uint64_t lanes, cycles;
+    pirat_instr_t ops[MAXW][MAXL]; /* the operands of each warp's program */
+    unsigned phase;
+    uint64_t phase_left;
+    uint64_t seq;           /* the next instruction's number */
+    bool cur_valid;         /* the instruction presented, until renamed */
+    unsigned cur_warp;
+    uint64_t cur_seq;
+    bool att_valid;         /* renamed at the last edge: its outputs show this cycle */
+    unsigned att_warp;
+    uint64_t att_seq;
+    bool att_merge, att_ins;
+    /* this cycle */
+    bool generated;
+    pirat_bad_t bad;
+    bool cmt;               /* a legal PIRAT commit of ... */
+    unsigned cmt_warp;      /* ... this warp's head */
+    /* cover state, from the ports and events */
+    bool rb_pend[MAXW];     /* a ROLLBACK of the warp taken, not yet done */
+    bool rb_renamed[MAXW];  /* ... and an instruction of the warp renamed since */
+    uint64_t conv[MAXW];    /* paths a CONVERGE allocated (a cuop's h_k), still its */
+    bool ended[MAXW];       /* the warp's last Pathtable entry freed */
+    pirat_measure_t measure;
+} tb_t;
+
+static const pathtable_t *pt_of(const tb_t *t)
+{
+    return simtx_frontend_pathtable(simtx_rename_frontend(t->m));
+}
+
+static ren_t *ext(const tb_t *t, unsigned w, unsigned qi)
+{
+    return simtx_core_ext(&t->core, w, qi);
+}
+
+/* The PIRAT micro-ops of r: its merges, and the instruction if it writes. */
+static unsigned uops(const ren_t *r) { return r->nmrg + (r->ins.dst_valid ? 1u : 0u); }
+
+/* ---- the core's hooks ------------------------------------------------------------ */
+
+static void hook_program(void *ctx, unsigned w)
+{
+    tb_t *t = ctx;
+    const simtx_warp_t *wp = &t->core.w[w];
+    for (unsigned pc = 0; pc < wp->len; pc++)
+        if (wp->code[pc].kind == I_PLAIN)
+            pirat_random_operands(&t->rng, t->p.arch_regs, &t->ops[w][pc]);
+}
+
+static void hook_queued(void *ctx, unsigned w, unsigned qi)
+{
+    tb_t *t = ctx;
+    const simtx_warp_t *wp = &t->core.w[w];
+    const simtx_uop_t *u = &wp->q[qi];
+    if (u->kind != U_PLAIN || wp->code[u->fpc].kind != I_PLAIN)
+        return;
+    ren_t *r = ext(t, w, qi);
+    r->ops = true;
+    r->ins = t->ops[w][u->fpc];
+    r->ins.valid = true;
+    r->ins.warp = w;
+    r->ins.path = u->a;
+    r->seq = t->seq++;
+}
+
+/* Whether warp w's head r, renamed, its merges committed, excepts at its
+ * commit (drawn once, before its own commit: more often after a merge that
+ * holds its sources, whose pair the rollback then releases). */
+static bool excepts(tb_t *t, unsigned w, ren_t *r)
+{
+    simtx_uop_t *u = &t->core.w[w].q[0];
+    if (!r->drawn && r->att && r->ncmt == r->nmrg && r->ins.dst_valid) {
+        r->drawn = true;
+        u->except = cosim_rng_pct(&t->rng, r->nmrg && r->mrg[r->nmrg - 1u].hold ? 20 : 1);
+    }
+    return u->except;
+}
+
+/* A U_PLAIN retires once renamed and its PIRAT micro-ops committed, or
+ * rolls its warp back (excepts). */
+static bool hook_hold(void *ctx, unsigned w)
+{
+    tb_t *t = ctx;
+    ren_t *r = ext(t, w, 0);
+    if (!r->ops || excepts(t, w, r))
+        return false;
+    return !r->att || r->ncmt < uops(r);
+}
+
+/* A register warp w has in flight: its oldest micro-op's (illegal commits). */
+static bool head_preg(void *ctx, unsigned w, unsigned *preg)
+{
+    const tb_t *t = ctx;
+    const simtx_warp_t *wp = &t->core.w[w];
+    for (unsigned i = 0; i < wp->nq; i++) {
+        const ren_t *r = ext(t, w, i);
+        if (!r->ops || r->ncmt >= r->nmrg + (r->att && r->ins.dst_valid ? 1u : 0u))
+            continue;
+        *preg = r->ncmt < r->nmrg ? r->mrg[r->ncmt].preg : r->preg;
+        return true;
+    }
+    return false;
+}
+
+/* The queue entry of warp w numbered seq, or NULL (flushed). */
+static ren_t *find(const tb_t *t, unsigned w, uint64_t seq)
+{
+    for (unsigned i = 0; i < t->core.w[w].nq; i++) {
+        ren_t *r = ext(t, w, i);
+        if (r->ops && r->seq == seq)
+            return r;
+    }
+    return NULL;
+}
+
+/* The oldest instruction of warp w not yet renamed, or NULL. */
+static ren_t *unrenamed(const tb_t *t, unsigned w)
+{
+    for (unsigned i = 0; i < t->core.w[w].nq; i++) {
+        ren_t *r = ext(t, w, i);
+        if (r->ops && !r->ren)
+            return r;
+    }
+    return NULL;
+}
+
+/* ---- stimulus ------------------------------------------------------------------------ */
+
+static void phase_normal(tb_t *t)
+{
+    t->phase = PH_NORMAL;
+    t->phase_left = 300u + cosim_rng_below(&t->rng, 3000);
+    t->core.fetch_pct = 45;
+    t->core.exec_pct = 70;
+    t->core.loop_trips = 3;
+    t->core.loop_all_pct = 0;
+    t->core.uniform = cosim_rng_pct(&t->rng, 40); /* quiet: no divergence pending */
+}
+
+static void next_phase(tb_t *t)
+{
+    cosim_rng_t *r = &t->rng;
+    if (t->phase == PH_FILL) {
+        /* until the free list has been dry a while */
+        if (pirat_free_count(simtx_rename_pirat(t->m)) == 0 && t->phase_left > 300)
+            t->phase_left = 300;
+        if (--t->phase_left == 0)
+            phase_normal(t);
+        return;
+    }
+    if (--t->phase_left)
+        return;
+    if (cosim_rng_pct(r, 35)) {
+        t->phase = PH_FILL;
+        t->phase_left = 2000u + cosim_rng_below(r, 16u * t->p.phys_regs);
+        t->core.fetch_pct = 75;
+        t->core.exec_pct = 90;
+        t->core.loop_trips = 40; /* long loops: more in flight */
+        t->core.loop_all_pct = 90;
+        t->core.uniform = false;
+    } else {
+        phase_normal(t);
+    }
+}
+
+/* The PIRAT's commit of a random warp's head: its next micro-op. A merge
+ * is a micro-op of its own, older than its instruction: it may commit
+ * before the instruction renames (a serialised instruction stalled for
+ * want of registers needs the registers its first merge's commit frees). */
+static void pirat_commit(tb_t *t, simtx_rename_in_t *in)
+{
+    cosim_rng_t *r = &t->rng;
+    unsigned w = (unsigned)cosim_rng_below(r, t->p.num_warps);
+    const simtx_warp_t *wp = &t->core.w[w];
+    if (!wp->nq || wp->q[0].kind != U_PLAIN)
+        return;
+    ren_t *x = ext(t, w, 0);
+    if (!x->ops)
+        return;
+    bool merge = x->ncmt < x->nmrg;
+    if (!merge && (!x->att || x->ncmt >= uops(x) || excepts(t, w, x)))
+        return;
+    if (!cosim_rng_pct(r, t->phase == PH_FILL ? 0 : 60))
+        return;
+    in->cmt_valid = true;
+    in->cmt_warp = w;
+    in->cmt_mask = pathtable_mask(pt_of(t), w, x->ins.path);
+    if (merge) {
+        in->cmt_merge = true;
+        in->cmt_hold = x->mrg[x->ncmt].hold;
+        in->cmt_reg = x->mrg[x->ncmt].reg;
+        in->cmt_preg = x->mrg[x->ncmt].preg;
+    } else {
+        in->cmt_reg = x->ins.dst;
+        in->cmt_preg = x->preg;
+    }
+    t->cmt = true;
+    t->cmt_warp = w;
+}
+
+/* The PIRAT's ports of in (the rest of pi zero), and back. */
+static void to_pirat(const simtx_rename_in_t *in, pirat_in_t *pi)
+{
+    memset(pi, 0, sizeof *pi);
+#define TO_PI(type, name) pi->name = in->name;
+    RN_PR_INS(TO_PI)
+#undef TO_PI
+}
+
+static void from_pirat(const pirat_in_t *pi, simtx_rename_in_t *in)
+{
+#define FROM_PI(type, name) in->name = pi->name;
+    RN_PR_INS(FROM_PI)
+#undef FROM_PI
+}
+
+/* The rename port: the instruction presented, or the oldest waiting of a
+ * random warp. */
+static void present_rename(tb_t *t, simtx_rename_in_t *in)
+{
+    cosim_rng_t *r = &t->rng;
+    const ren_t *x = NULL;
+    if (t->cur_valid) {
+        x = unrenamed(t, t->cur_warp);
+        if (!x || x->seq != t->cur_seq) { /* flushed */
+            t->cur_valid = false;
+            x = NULL;
+        }
+    }
+    if (!x && cosim_rng_pct(r, 80)) {
+        unsigned w = (unsigned)cosim_rng_below(r, t->p.num_warps);
+        x = unrenamed(t, w);
+        if (x) {
+            t->cur_valid = true;
+            t->cur_warp = w;
+            t->cur_seq = x->seq;
+        }
+    }
+    if (!x)
+        return;
+    pirat_in_t pi;
+    to_pirat(in, &pi);
+    pirat_present(&x->ins, &pi);
+    from_pirat(&pi, in);
+}
+
+static void illegal(tb_t *t, simtx_rename_in_t *in)
+{
+    pirat_illegal_ctx_t x = {1u << CFG_WarpIdWidth, 1u << CFG_PathIdWidth,
+                             1u << CFG_RegIdWidth, 1u << CFG_PregWidth, false, head_preg, t};
+    pirat_in_t pi;
+    to_pirat(in, &pi);
+    pirat_illegal(&t->rng, &t->pp, simtx_rename_pirat(t->m), &x, &pi, &t->bad);
+    from_pirat(&pi, in);
+    if (t->bad.cmt || !in->cmt_valid)
+        t->cmt = false; /* the legal commit gave way */
+}
+
+/* ---- cosim_testbench_t callbacks ------------------------------------------------ */
+
+static void forget(tb_t *t)
+{
+    simtx_core_reset(&t->core);
+    t->cur_valid = t->att_valid = false;
+    memset(t->rb_pend, 0, sizeof t->rb_pend);
+    memset(t->rb_renamed, 0, sizeof t->rb_renamed);
+    memset(t->ended, 0, sizeof t->ended);
+    memset(t->conv, 0, sizeof t->conv);
+    phase_normal(t);
+}
+
+static void tb_reset(tb_t *t) { forget(t); }
+
+static void tb_fini(tb_t *t) { simtx_core_fini(&t->core); }
+
+static int tb_init(tb_t *t, const cosim_opts_t *o, uint64_t *const *cover, char *err,
+                   size_t errlen)
+{
+    t->cover = cover[KIT_COVERS_SIMTX_RENAME];
+    t->pr_cover = cover[KIT_COVERS_PIRAT];
+    cosim_rng_seed(&t->rng, o->seed);
+    t->cycles = o->cycles;
+    t->lanes = (UINT64_C(1) << t->p.warp_width) - 1u;
+    t->pp = (pirat_params_t){.num_warps = t->p.num_warps, .warp_width = t->p.warp_width,
+                             .paths_per_warp = t->p.paths_per_warp,
+                             .arch_regs = t->p.arch_regs, .phys_regs = t->p.phys_regs};
+    simtx_frontend_params_t fp = {
+        .num_warps = t->p.num_warps, .warp_width = t->p.warp_width,
+        .paths_per_warp = t->p.paths_per_warp, .ref_width = t->p.ref_width,
+        .slots_per_warp = t->p.slots_per_warp, .depth_width = t->p.depth_width,
+        .pc_width = t->p.pc_width, .entries = t->p.entries, .pc_shift = t->p.pc_shift,
+        .pend_width = t->p.pend_width};
+    simtx_core_hooks_t hooks = {hook_program, hook_queued, hook_hold};
+    if (simtx_core_init(&t->core, &fp, simtx_rename_frontend(t->m), &t->rng,
+                        1u << CFG_WarpIdWidth, 1u << CFG_SlotIdWidth, sizeof(ren_t), &hooks, t,
+                        err, errlen))
+        return -1;
+    forget(t);
+    return 0;
+}
+
+static int tb_stimulus(tb_t *t, uint64_t cycle, simtx_rename_in_t *in, char *err,
+                       size_t errlen)
+{
+    (void)cycle, (void)err, (void)errlen;
+    cosim_rng_t *r = &t->rng;
+    t->generated = true;
+    t->bad = (pirat_bad_t){.code = PR_ERR_NONE};
+    t->cmt = false;
+    simtx_frontend_in_t fi = {0};
+    simtx_core_stimulus(&t->core, &fi);
+    if (t->core.warp_span > t->p.num_warps && t->core.act.kind != A_BUSY &&
+        simtx_frontend_ready(simtx_rename_frontend(t->m)) && cosim_rng_pct(r, 1)) {
+        /* a ROLLBACK of a warp out of range: refused, the PIRAT left alone */
+        simtx_frontend_in_t bad = {.look_pc = fi.look_pc, .rd_warp = fi.rd_warp,
+                                   .rd_path = fi.rd_path, .req_op = FE_OP_ROLLBACK};
+        bad.req_warp = t->p.num_warps +
+                       (unsigned)cosim_rng_below(r, t->core.warp_span - t->p.num_warps);
+        simtx_core_illegal(&t->core, &fi, &bad, PT_ERR_BAD_WARP);
+    }
+#define FROM_FE(type, name) in->name = fi.name;
+    RN_FE_INS(FROM_FE)
+#undef FROM_FE
+    in->rd_warp = fi.rd_warp;
+    in->rd_reg = (unsigned)cosim_rng_below(r, 1u << CFG_RegIdWidth);
+    in->rd_preg = (unsigned)cosim_rng_below(r, 1u << CFG_PregWidth);
+    next_phase(t);
+    pirat_commit(t, in);
+    present_rename(t, in);
+    if (cosim_rng_pct(r, 3))
+        illegal(t, in);
+    return 0;
+}
+
+/* The rename's outputs of this cycle (the last edge's) attach to their
+ * instruction. */
+static int attach(tb_t *t, const simtx_rename_out_t *out, char *err, size_t errlen)
+{
+    if (!t->att_valid)
+        return 0;
+    t->att_valid = false;
+    if (out->mrg_valid != t->att_merge || out->ins_valid != t->att_ins ||
+        out->uop_warp != t->att_warp) {
+        snprintf(err, errlen, "warp %u renamed at the last edge (merge %d, instruction %d): "
+                 "mrg_valid_o %d, ins_valid_o %d, uop_warp_o %u", t->att_warp, t->att_merge,
+                 t->att_ins, out->mrg_valid, out->ins_valid, out->uop_warp);
+        return -1;
+    }
+    ren_t *r = find(t, t->att_warp, t->att_seq);
+    if (!r)
+        return 0; /* flushed */
+    if (out->mrg_valid) {
+        if (r->nmrg >= MAXMRG) {
+            snprintf(err, errlen, "warp %u: more than %u merges for one instruction",
+                     t->att_warp, MAXMRG);
+            return -1;
+        }
+        r->mrg[r->nmrg].reg = out->mrg_reg;
+        r->mrg[r->nmrg].preg = out->mrg_dst;
+        r->mrg[r->nmrg].hold = out->mrg_hold;
+        r->nmrg++;
+    }
+    if (out->ins_valid) {
+        r->att = true;
+        r->preg = out->ins_dst;
+    }
+    return 0;
+}
+
+/* simtx_rename's own cover points, from the ports and the events. */
+static void cover(tb_t *t, const simtx_rename_in_t *in, const simtx_rename_out_t *out,
+                  const simtx_rename_events_t *ev)
+{
+    uint64_t *c = t->cover;
+    const pirat_in_t *pi = &ev->pr_in;
+    const pirat_events_t *pe = &ev->pr;
+    unsigned rw = pi->ren_warp < t->p.num_warps ? pi->ren_warp : 0u;
+    bool touched = pi->ren_valid && (pe->renamed || pe->merge);
+    if (pe->renamed && pi->ren_path < t->p.paths_per_warp)
+        c[RN_CV_REN_SPEC_PATH] += out->rd_states[pi->ren_path] == PT_STATE_SPEC;
+    if (touched && (pe->src_rule[0] == PR_SRC_MERGE || pe->src_rule[1] == PR_SRC_MERGE) &&
+        pi->ren_path < t->p.paths_per_warp) /* on a cuop's h_k */
+        c[RN_CV_REN_CONV_PATH] += (t->conv[rw] >> pi->ren_path) & 1u;
+    if (pi->rb_valid) {
+        c[RN_CV_RB_FLUSH_RENAMED] += t->rb_renamed[pi->rb_warp];
+        c[RN_CV_RB_SPEC_REGS] += pe->rb_freed > 0 && ev->fe.req && ev->fe.pt.squashed > 0;
+    }
+    c[RN_CV_RB_BLOCKED_RENAME] += pe->blocked;
+    if (pe->renamed && t->rb_pend[rw])
+        t->rb_renamed[rw] = true;
+    if (ev->fe.req && (ev->fe.in.req_op & 15u) == FE_OP_ROLLBACK &&
+        ev->fe.in.req_warp < t->p.num_warps)
+        t->rb_pend[ev->fe.in.req_warp] = t->rb_renamed[ev->fe.in.req_warp] = false;
+    if (ev->fe.take && (in->req_op & 15u) == FE_OP_ROLLBACK && in->req_warp < t->p.num_warps) {
+        t->rb_pend[in->req_warp] = true;
+        t->rb_renamed[in->req_warp] = false;
+    }
+    if (!ev->fe.req || ev->fe.err != PT_ERR_NONE || ev->fe.warp >= t->p.num_warps)
+        return;
+    unsigned fw = ev->fe.warp, op = ev->fe.in.req_op & 15u;
+    if (out->rsp_alloc && out->rsp_id < 64u) {
+        t->conv[fw] &= ~(UINT64_C(1) << out->rsp_id);
+        t->conv[fw] |= (uint64_t)(op == FE_OP_CONVERGE) << out->rsp_id;
+    }
+    if (op == FE_OP_INIT) {
+        c[RN_CV_WARP_RESTART] += t->ended[fw];
+        t->ended[fw] = false;
+    }
+    /* the warp's program ended: its last path freed */
+    if (ev->fe.pt.op == PT_OP_DEREF && ev->fe.pt.freed &&
+        pathtable_free(pt_of(t), fw) == t->p.paths_per_warp)
+        t->ended[fw] = true;
+}
+
+/* The generator's bookkeeping of the PIRAT's ports. */
+static int follow(tb_t *t, const simtx_rename_in_t *in, const simtx_rename_events_t *ev,
+                  char *err, size_t errlen)
+{
+    const pirat_events_t *pe = &ev->pr;
+    unsigned got = t->bad.ren ? pe->ren_err : pe->cmt_err;
+    if (t->bad.code != PR_ERR_NONE) {
+        if (got != t->bad.code) {
+            snprintf(err, errlen,
+                     "injected illegal %s: expected error %s, model reports %s",
+                     t->bad.ren ? "rename" : "commit", pr_err_name(t->bad.code),
+                     pr_err_name(got));
+            return -1;
+        }
+        if (!simtx_rename_same_state(t->m, t->shadow)) {
+            snprintf(err, errlen, "a rejected rename or commit changed the model's state");
+            return -1;
+        }
+    }
+    if ((!t->bad.ren && pe->ren_err) || (!t->bad.cmt && pe->cmt_err)) {
+        snprintf(err, errlen, "a legal %s was rejected with %s",
+                 pe->ren_err ? "rename" : "commit", pr_err_name(pe->ren_err | pe->cmt_err));
+        return -1;
+    }
+    if (in->ren_valid && !t->bad.ren && (pe->renamed || pe->merge)) {
+        ren_t *r = unrenamed(t, in->ren_warp);
+        if (!r || r->seq != t->cur_seq) {
+            snprintf(err, errlen, "warp %u: renamed an instruction the testbench lost",
+                     in->ren_warp);
+            return -1;
+        }
+        t->att_valid = true;
+        t->att_warp = in->ren_warp;
+        t->att_seq = r->seq;
+        t->att_merge = pe->merge;
+        t->att_ins = pe->renamed;
+        if (pe->renamed) {
+            r->ren = true;
+            t->cur_valid = false;
+        }
+    }
+    if (t->cmt)
+        ext(t, t->cmt_warp, 0)->ncmt++;
+    return 0;
+}
+
+static int tb_model(tb_t *t, uint64_t cycle, const simtx_rename_in_t *in,
+                    simtx_rename_out_t *out, char *err, size_t errlen)
+{
+    simtx_rename_events_t ev;
+    simtx_rename_step(t->m, in, out, &ev);
+    bool generated = t->generated;
+    t->generated = false;
+    /* the shadow sees this cycle without its illegal requests */
+    simtx_rename_in_t legal = *in;
+    simtx_core_shadow_in(&t->core, generated, &legal.req_op, &legal.sel_take);
+    if (generated) {
+        legal.ren_valid &= !t->bad.ren;
+        legal.cmt_valid &= !t->bad.cmt;
+    }
+    simtx_rename_step(t->shadow, &legal, NULL, NULL);
+    pirat_cover(t->pr_cover, t->p.num_warps, &ev.pr_in, &ev.pr);
+    pirat_measure_add(&t->measure, ev.pr_in.pending, &ev.pr);
+    cover(t, in, out, &ev);
+    if (((cycle & 255u) == 255u || cycle + 1u == t->cycles) &&
+        pirat_leak_check(simtx_rename_pirat(t->m), err, errlen))
+        return -1;
+    if (ev.fe.req) {
+        /* rb_valid_o: the S cycle of an accepted ROLLBACK, its warp */
+        unsigned op = ev.fe.in.req_op & 15u;
+        bool rb = ev.fe.err == PT_ERR_NONE && op == FE_OP_ROLLBACK;
+        if (rb != ev.pr_in.rb_valid || (rb && ev.pr_in.rb_warp != ev.fe.in.req_warp)) {
+            snprintf(err, errlen, "%s %s of warp %u done: rb_valid_o %d, rb_warp_o %u",
+                     ev.fe.err ? "refused" : "accepted",
+                     fe_op_name(op) ? fe_op_name(op) : "op", ev.fe.in.req_warp,
+                     ev.pr_in.rb_valid, ev.pr_in.rb_warp);
+            return -1;
+        }
+    } else if (ev.pr_in.rb_valid) {
+        snprintf(err, errlen, "rb_valid_o (warp %u) without a ROLLBACK done",
+                 ev.pr_in.rb_warp);
+        return -1;
+    }
+    if (generated) {
+        if (attach(t, out, err, errlen) || follow(t, in, &ev, err, errlen))
+            return -1;
+    }
+    bool live[MAXW];
+    for (unsigned w = 0; w < t->p.num_warps; w++)
+        live[w] = t->core.w[w].live;
+    bool shadow;
+    if (simtx_core_edge(&t->core, generated, &ev.fe, out->rsp_alloc, out->rsp_id, &shadow,
+                        err, errlen))
+        return -1;
+    if (shadow && !simtx_rename_same_state(t->m, t->shadow)) {
+        snprintf(err, errlen, "a rejected request changed the model's state");
+        return -1;
+    }
+    if (ev.pr_in.rb_valid && generated) {
+        unsigned w = ev.pr_in.rb_warp;
+        if (t->core.w[w].nq) {
+            snprintf(err, errlen, "warp %u rolled back, but the core did not", w);
+            return -1;
+        }
+        if (t->att_valid && t->att_warp == w)
+            t->att_valid = false;
+        if (t->cur_valid && t->cur_warp == w)
+            t->cur_valid = false;
+    }
+    for (unsigned w = 0; w < t->p.num_warps; w++) {
+        if (!live[w] || t->core.w[w].live)
+            continue;
+        /* its program ended: everything it renamed is committed */
+        uint64_t masks[PT_PATHS_PER_WARP_MAX];
+        for (unsigned h = 0; h < t->p.paths_per_warp; h++)
+            masks[h] = pathtable_mask(pt_of(t), w, h);
+        if (pirat_drained_check(simtx_rename_pirat(t->m), w, t->p.arch_regs, t->lanes, masks,
+                                err, errlen))
+            return -1;
+    }
+    return 0;
+}
+
+/* Merge micro-ops per 1,000 renamed instructions, PIRAT and naive RAT
+ * (pirat_tb_common.h), on this run's stimulus. */
+static void tb_measure(const void *p, char *buf, size_t len)
+{
+    const tb_t *t = p;
+    pirat_measure_print(&t->measure, buf, len);
+}
+
+COSIM_TESTBENCH_SHADOWED(tb_t, simtx_rename, false, tb_fini, tb_reset, .measure = tb_measure);
