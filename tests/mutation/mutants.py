@@ -514,4 +514,35 @@ MUTANTS = [
                "        *SPEC(m, w, r) = *CMT(m, w, r);",
                "        *SPEC(m, w, r) = (pirat_entry_t){.main = CMT(m, w, r)->main};"))))
       for kind, file, old, new in edits),
+    # --- simtx_rename (the front end and the PIRAT wired): RTL and model each
+    *(dict(block="simtx_rename", name=f"{kind}_rn_{name}", kind=kind, file=file, old=old,
+           new=new, why=why, **extra)
+      for name, why, extra, edits in (
+          ("masks_of_read_warp", "the PIRAT's Rmasks are the read port's warp's row, not the renaming warp's", {}, (
+              ("rtl", "rtl/simtx/simtx_rename.sv",
+               ".rd_warp_i    (ren_valid_i ? ren_warp_i : rd_warp_i),", ".rd_warp_i    (rd_warp_i),"),
+              ("model", "csim/simtx/simtx_rename.c",
+               "w->fi.rd_warp = in->ren_valid ? in->ren_warp : in->rd_warp;",
+               "w->fi.rd_warp = in->rd_warp;"))),
+          ("pending_ignored", "the PIRAT renames as if no divergence were ever pending", {}, (
+              ("rtl", "rtl/simtx/simtx_rename.sv",
+               ".pending_i    (pend_nz),", ".pending_i    (1'b0),"),
+              ("model", "csim/simtx/simtx_rename.c",
+               "w->pi.pending = w->fo.pending_nz;", "w->pi.pending = false;"))),
+          ("rollback_wrong_warp", "a ROLLBACK rolls warp 0's PIRAT back, whichever warp it names", {}, (
+              ("rtl", "rtl/simtx/simtx_rename.sv",
+               "rbw_q[0] <= req_warp_i;", "rbw_q[0] <= '0;"),
+              ("model", "csim/simtx/simtx_rename.c",
+               "                            .warp = in->req_warp};",
+               "                            .warp = 0u};"))),
+          ("refused_rollback_applied",
+           "a ROLLBACK the front end refuses still rolls the PIRAT back (only min's "
+           "two-path warps have a refusable ROLLBACK in range)", {"config": "min"}, (
+              ("rtl", "rtl/simtx/simtx_rename.sv",
+               "assign rb_valid_o = rb_q[1] && rsp_valid_o && rsp_err_o == pathtable_pkg::ErrNone;",
+               "assign rb_valid_o = rb_q[1] && rsp_valid_o;"),
+              ("model", "csim/simtx/simtx_rename.c",
+               "c->taken[1].rollback && w->fo.rsp_valid && w->fo.rsp_err == PT_ERR_NONE;",
+               "c->taken[1].rollback && w->fo.rsp_valid;"))))
+      for kind, file, old, new in edits),
 ]
