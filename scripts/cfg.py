@@ -325,15 +325,20 @@ def clog2(x):
 
 def storage(block, config):
     """Evaluate the block's 'storage' expression over the config's parameters
-    (a composed block's may name a child: that child's storage)."""
-    d = load(block)
+    (a composed block's may name a child: that child's storage, over the
+    child's own parameters and derived values, a composed child's in turn)."""
+    return _storage(load(block), params(block, config))
+
+
+def _storage(d, values):
     expr = d.keys.get("storage")
     if expr is None:
         return None
-    env = d.env(params(block, config))
+    env = d.env({k: values[k] for k in d.params if k in values})
     for child in d.children:
-        if "storage" in load(child).keys:
-            env[child] = evaluate(load(child).keys["storage"], env)
+        bits = _storage(load(child), env)
+        if bits is not None:
+            env[child] = bits
     return evaluate(expr, env)
 
 
