@@ -123,8 +123,11 @@ module pirat #(
   // InflightCount_A check them): the free registers (free_count_o) and each
   // warp's registers in flight (what its rollback frees). With them the
   // rename's "enough registers" test and free_count_o need no popcount.
+  // A warp's count takes the registers its rename allocated a cycle late
+  // (iadd_q: 0, 1 or 2), off the rename's path; a rollback adds them.
   cnt_t fcnt_q;
   cnt_t icnt_q [N];
+  logic [1:0] iadd_q [N];
 
   // ------------------------------------------------------------------------
   // The free list's two lowest free registers
@@ -542,7 +545,7 @@ module pirat #(
       rhv    = rhv | (rb_w_oh[w] && hv_q[w]);
       rha    = rha | (rb_w_oh[w] ? ha_q[w] : '0);
       rhb    = rhb | (rb_w_oh[w] ? hb_q[w] : '0);
-      rb_cnt = rb_cnt | (rb_w_oh[w] ? icnt_q[w] : '0);
+      rb_cnt = rb_cnt | (rb_w_oh[w] ? icnt_q[w] + CountWidth'(iadd_q[w]) : '0);
     end
     // the commit of the same warp applies first: its register is no
     // longer in flight, its instruction released the pair
@@ -602,17 +605,16 @@ module pirat #(
   assign free_count_o = fcnt_q;
 
   for (genvar w = 0; w < N; w++) begin : gen_icnt
-    cnt_t ibase;
-    assign ibase = icnt_q[w] - CountWidth'(cmt_ok && cmt_w_oh[w]);
     always_ff @(posedge clk_i or negedge rst_ni) begin : p_icnt
       if (!rst_ni) begin
         icnt_q[w] <= '0;
-      end else if (rb_w_oh[w]) begin
+        iadd_q[w] <= '0;
+      end else if (rb_w_oh[w]) begin  // its rename is blocked: nothing allocated
         icnt_q[w] <= '0;
-      end else if (ren_w_oh[w]) begin
-        icnt_q[w] <= alloc_b ? ibase + CountWidth'(2) : alloc_a ? ibase + CountWidth'(1) : ibase;
+        iadd_q[w] <= '0;
       end else begin
-        icnt_q[w] <= ibase;
+        icnt_q[w] <= icnt_q[w] + CountWidth'(iadd_q[w]) - CountWidth'(cmt_ok && cmt_w_oh[w]);
+        iadd_q[w] <= !ren_w_oh[w] ? 2'd0 : alloc_b ? 2'd2 : alloc_a ? 2'd1 : 2'd0;
       end
     end
   end
@@ -807,7 +809,7 @@ module pirat #(
         own = own & (((w >> b) & 1) != 0 ? ownb_q[b] : ~ownb_q[b]);
       end
     end
-    `ASSERT(InflightCount_A, 32'(icnt_q[w]) == $countones(infl_q & own))
+    `ASSERT(InflightCount_A, 32'(icnt_q[w]) + 32'(iadd_q[w]) == $countones(infl_q & own))
   end
 
   // The tree finds what arithmetic on the free list finds: the
