@@ -231,6 +231,8 @@ void pirat_measure_add(pirat_measure_t *pm, bool pending, const pirat_events_t *
     pm->n_renamed[pending] += e->renamed;
     pm->n_merges[pending] += e->merge;
     pm->n_naive[pending] += e->naive_merge;
+    pm->n_dst[pending] += e->renamed && e->dst_rule == PR_DST_MERGE;
+    pm->n_pend_only[pending] += e->renamed && e->dst_merge_pend;
 }
 
 void pirat_measure_print(const pirat_measure_t *pm, char *buf, size_t len)
@@ -241,8 +243,10 @@ void pirat_measure_print(const pirat_measure_t *pm, char *buf, size_t len)
     snprintf(buf, len,
              "renamed=%" PRIu64 " merges_per_1k_pirat=%.1f merges_per_1k_naive=%.1f "
              "renamed_unpending=%" PRIu64 " unpending_per_1k_pirat=%.1f "
-             "unpending_per_1k_naive=%.1f",
+             "unpending_per_1k_naive=%.1f dst_per_1k_pirat=%.1f pend_only_per_1k_pirat=%.1f",
              n, (double)(pm->n_merges[0] + pm->n_merges[1]) * k,
              (double)(pm->n_naive[0] + pm->n_naive[1]) * k, pm->n_renamed[0],
-             (double)pm->n_merges[0] * k0, (double)pm->n_naive[0] * k0);
+             (double)pm->n_merges[0] * k0, (double)pm->n_naive[0] * k0,
+             (double)(pm->n_dst[0] + pm->n_dst[1]) * k,
+             (double)(pm->n_pend_only[0] + pm->n_pend_only[1]) * k);
 }

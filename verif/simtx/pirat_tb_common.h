@@ -63,15 +63,17 @@ int pirat_drained_check(const pirat_t *m, unsigned w, unsigned arch_regs, uint64
                         const uint64_t *masks, char *err, size_t errlen);
 
 /* Merge micro-ops per 1,000 renamed instructions, PIRAT and naive RAT
- * (section 4.3, Figure 9): [1] with a divergence pending, [0] without. */
+ * (section 4.3, Figure 9): [1] with a divergence pending, [0] without; of
+ * the PIRAT's, the destination merges, and those only pending forced. */
 typedef struct {
-    uint64_t n_renamed[2], n_merges[2], n_naive[2];
+    uint64_t n_renamed[2], n_merges[2], n_naive[2], n_dst[2], n_pend_only[2];
 } pirat_measure_t;
 
 /* Count one edge (pending: the PIRAT's pending_i of the cycle). */
 void pirat_measure_add(pirat_measure_t *pm, bool pending, const pirat_events_t *e);
 /* The measure as the harness prints it: in all, and over the instructions
- * renamed with no divergence pending. */
+ * renamed with no divergence pending; the PIRAT's destination merges and
+ * pending-only ones in all (the rest of its merges are sources'). */
 void pirat_measure_print(const pirat_measure_t *pm, char *buf, size_t len);
 
 #endif /* SIMT_PIRAT_TB_COMMON_H */
