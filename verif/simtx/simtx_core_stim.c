@@ -36,6 +36,7 @@ static void new_program(simtx_core_t *t, simtx_warp_t *wp)
         unsigned roll = (unsigned)cosim_rng_below(r, 100);
         in->kind = roll < 45 ? I_PLAIN : roll < 52 ? I_CALL : roll < 59 ? I_RET
                    : roll < 75 ? I_UNIFORM : roll < 88 ? I_DIVERGE : I_LOOP;
+        in->target = 0; /* a branch's, drawn below */
         if (in->kind == I_LOOP && i == 0)
             in->kind = I_DIVERGE;
         if (in->kind == I_LOOP) /* back to the loop's head */
@@ -125,16 +126,17 @@ static void fetch(simtx_core_t *t, simtx_frontend_in_t *in, const simtx_frontend
         return;
     }
     /* a branch: its outcome drawn now, seen at its execution */
-    bool redo = wp->redo && wp->redo_pc == pc;
+    bool redo = wp->redo && wp->redo_pc == pc; /* cleared when the fetch is taken */
     uint64_t c = redo ? wp->redo_c : draw_condition(t, wp, pc);
-    wp->redo &= !redo;
+    if (t->uniform && !redo) /* the warp's threads all go one way */
+        c = (m & c) ? t->lanes : 0;
     bool majority = popcount(m & c) * 2u >= popcount(m);
     bool taken = redo || !cosim_rng_pct(r, 14) ? majority : !majority;
     bool div = (m & c) && (m & ~c);
     bool pred_div = redo ? div : o->look_div;
     unsigned tpc = insn->target, fpc = pc + 1u;
     a->u.bpc = pc;
-    if (pred_div && !wp->full && !t->uniform) {
+    if (pred_div && !wp->full && (!t->uniform || redo)) {
         a->kind = A_BRANCH;
         a->u.kind = U_BUOP;
         a->u.c = (taken ? c : ~c) & t->lanes;
@@ -549,6 +551,16 @@ static void accepted(simtx_core_t *t, const simtx_frontend_in_t *in, bool rsp_al
     }
 }
 
+/* A branch re-fetched after its rollback: taken (accepted or refused), its
+ * outcome is no longer the warp's to replay. */
+static void redo_taken(simtx_core_t *t, bool generated)
+{
+    const simtx_act_t *a = &t->act;
+    bool branch = a->kind == A_BRANCH || (a->kind == A_FETCH && a->u.kind == U_BR);
+    if (generated && branch && t->w[a->w].redo_pc == a->u.bpc)
+        t->w[a->w].redo = false;
+}
+
 /* The committed state of warp w (see the header). */
 static int committed_check(simtx_core_t *t, unsigned w, char *err, size_t errlen)
 {
@@ -658,6 +670,7 @@ int simtx_core_edge(simtx_core_t *t, bool generated, const simtx_frontend_events
         return -1;
     }
     if (ev->take) { /* kept until it is done */
+        redo_taken(t, generated);
         t->pend = generated ? t->act : (simtx_act_t){.kind = A_NONE};
         t->pend_generated = generated;
         if (generated && t->act.kind != A_NONE)

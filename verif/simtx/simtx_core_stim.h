@@ -59,7 +59,7 @@
 
 #define SIMTX_CORE_MAXW PT_NUM_WARPS_MAX
 #define SIMTX_CORE_MAXP PT_PATHS_PER_WARP_MAX
-#define SIMTX_CORE_MAXQ 256 /* micro-ops in flight a warp */
+#define SIMTX_CORE_MAXQ 512 /* micro-ops in flight a warp */
 #define SIMTX_CORE_MAXL 40  /* instructions of a program at most */
 
 /* A program's instructions. */
@@ -101,7 +101,8 @@ typedef struct {
     bool full;               /* the last BRANCH found no entry: fetch the next as uniform */
     bool redo;               /* after a rollback: the branch at redo_pc ... */
     unsigned redo_pc;
-    uint64_t redo_c;         /* ... takes these threads */
+    uint64_t redo_c;         /* ... takes these threads, until a fetch of it is taken
+                              * (one replaced by an injected illegal request leaves it) */
     unsigned pause;
 } simtx_warp_t;
 
@@ -140,8 +141,10 @@ typedef struct {
     unsigned loop_trips; /* a loop's back edge is taken at most this often a program (3) */
     unsigned loop_all_pct; /* % of a loop's back edges (below loop_trips) every thread takes;
                             * otherwise each thread draws (0) */
-    bool uniform;        /* every branch fetched as uniform: no new buop, the pending
-                          * divergences fall to none (false) */
+    bool uniform;        /* every branch uniform for the warp and fetched as such: no
+                          * new buop, the pending divergences fall to none; only a
+                          * divergent branch re-fetched after its rollback is a BRANCH
+                          * (false) */
     simtx_warp_t w[SIMTX_CORE_MAXW];
     simtx_act_t act;     /* this cycle's request, as meant */
     simtx_act_t pend;    /* the request in flight, as meant ... */

@@ -25,8 +25,8 @@
  * cycle (rb_valid_o): every instruction of the warp renamed or waiting is
  * dropped with the core's queue.
  *
- * Phases: NORMAL (40% of them without new buops, so that no divergence is
- * pending), and FILL (no PIRAT commits, frequent fetches, long uniform
+ * Phases: NORMAL (40% of them quiet: without new buops, and lasting until
+ * no divergence has been pending for QUIET_SETTLE cycles), and FILL (no PIRAT commits, frequent fetches, long uniform
  * loops: the free list runs dry and renames stall). About 3% of cycles
  * carry an illegal front-end request (the core's) or an illegal rename or
  * commit (pirat_illegal: every error code the configuration can express);
@@ -55,6 +55,8 @@
 #define MAXMRG 4 /* merges of one instruction: its sources' and its destination's */
 
 enum { PH_NORMAL, PH_FILL };
+#define QUIET_SETTLE 300u  /* cycles a quiet phase runs with nothing pending */
+#define QUIET_MAX 100000u  /* cycles it may stretch to */
 
 /* A U_PLAIN's renaming (its ext data in the core's queue). */
 typedef struct {
@@ -83,7 +85,7 @@ typedef struct {
     uint64_t lanes, cycles;
     pirat_instr_t ops[MAXW][MAXL]; /* the operands of each warp's program */
     unsigned phase;
-    uint64_t phase_left;
+    uint64_t phase_left, phase_age;
     uint64_t seq;           /* the next instruction's number */
     bool cur_valid;         /* the instruction presented, until renamed */
     unsigned cur_warp;
@@ -212,6 +214,7 @@ static void phase_normal(tb_t *t)
 {
     t->phase = PH_NORMAL;
     t->phase_left = 300u + cosim_rng_below(&t->rng, 3000);
+    t->phase_age = 0;
     t->core.fetch_pct = 45;
     t->core.exec_pct = 70;
     t->core.loop_trips = 3;
@@ -230,6 +233,13 @@ static void next_phase(tb_t *t)
             phase_normal(t);
         return;
     }
+    /* a quiet phase lasts until no divergence has been pending a while: the
+     * counter is global, and with many warps the buops in flight drain
+     * slowly (a bound keeps a stuck one from stopping the phases) */
+    t->phase_age++;
+    if (t->core.uniform && t->phase_left <= QUIET_SETTLE && t->phase_age < QUIET_MAX &&
+        div_predictor_pending(simtx_frontend_predictor(simtx_rename_frontend(t->m))))
+        t->phase_left = QUIET_SETTLE;
     if (--t->phase_left)
         return;
     if (cosim_rng_pct(r, 35)) {
