@@ -26,8 +26,9 @@
  * dropped with the core's queue.
  *
  * Phases: NORMAL (40% of them quiet: without new buops, and lasting until
- * no divergence has been pending for QUIET_SETTLE cycles), and FILL (no PIRAT commits, frequent fetches, long uniform
- * loops: the free list runs dry and renames stall). About 3% of cycles
+ * no divergence has been pending for QUIET_SETTLE cycles), and FILL (no
+ * PIRAT commits, frequent fetches, long uniform loops: the free list runs
+ * dry and renames stall). About 3% of cycles
  * carry an illegal front-end request (the core's) or an illegal rename or
  * commit (pirat_illegal: every error code the configuration can express);
  * each gets its error and leaves the model in the state of a shadow model
