@@ -90,7 +90,7 @@ static void usage(FILE *f, const char *prog)
     fprintf(f,
             "usage: %s [--seed N] [--cycles N] [--reset-every N] [--scenario FILE]\n"
             "       [--record FILE] [--replay FILE] [--fst FILE] [--wave-dir DIR] [--require-cover]\n"
-            "       [--bench FILE.json] [--threads 1|2] [--quiet]\n"
+            "       [--bench FILE.json] [--threads 1|2] [--quiet] [--vocabulary]\n"
             "       [+verilator+seed+N +verilator+rand+reset+2 ...]\n",
             prog);
 }
@@ -172,13 +172,54 @@ static int check_paths(const cosim_opts_t *o, const char *prog)
     return 0;
 }
 
+/* Whether a Verilator runtime argument is one the harness passes on: those
+ * that change the run (seed, random initial values, assertions off, debug
+ * output), each with a value Verilator takes -- its runtime aborts on any
+ * other, and its help and version arguments end the process. */
+static bool verilator_arg_ok(const char *a)
+{
+    static const struct {
+        const char *prefix;
+        uint64_t min, max; /* a number follows; max 0: nothing follows */
+    } ok[] = {
+        {"+verilator+seed+", 1, INT32_MAX},      {"+verilator+rand+reset+", 0, 2},
+        {"+verilator+error+limit+", 0, INT32_MAX}, {"+verilator+debugi+", 0, INT32_MAX},
+        {"+verilator+debug", 0, 0},              {"+verilator+noassert", 0, 0},
+    };
+    for (unsigned i = 0; i < sizeof ok / sizeof ok[0]; i++) {
+        size_t n = strlen(ok[i].prefix);
+        if (strncmp(a, ok[i].prefix, n))
+            continue;
+        if (!ok[i].max)
+            return !a[n];
+        const char *d = a + n;
+        uint64_t v = 0;
+        if (!*d || strlen(d) > 10)
+            return false;
+        for (; *d; d++) {
+            if (!isdigit((unsigned char)*d))
+                return false;
+            v = v * 10 + (uint64_t)(*d - '0');
+        }
+        return v >= ok[i].min && v <= ok[i].max;
+    }
+    return false;
+}
+
 /* Verilator's runtime arguments (+verilator+...) out of argv into vl (room
  * for argc), the others kept in order: the new argc, or -1 reported. */
 static int take_plusargs(cosim_opts_t *o, int argc, char **argv, const char **vl)
 {
     int n = 0, kept = 1;
     for (int i = 1; i < argc; i++) {
-        if (!strncmp(argv[i], "+verilator+", 11)) {
+        if (!strncmp(argv[i], "+verilator+", 11) && !verilator_arg_ok(argv[i])) {
+            fprintf(stderr,
+                    "%s: bad Verilator argument '%s' (taken: +verilator+seed+N with N 1 to "
+                    "2147483647, +verilator+rand+reset+0|1|2, +verilator+noassert, "
+                    "+verilator+error+limit+N, +verilator+debug, +verilator+debugi+N)\n",
+                    argv[0], argv[i]);
+            return -1;
+        } else if (!strncmp(argv[i], "+verilator+", 11)) {
             vl[n++] = argv[i];
         } else if (argv[i][0] == '+') {
             fprintf(stderr, "%s: unknown argument '%s' (Verilator's are +verilator+...)\n",
@@ -198,7 +239,7 @@ static int parse_args(cosim_opts_t *o, int argc, char **argv)
 {
     /* getopt codes of the long options; O_SCENARIO .. O_BENCH name a file or folder. */
     enum { O_SEED = 256, O_CYCLES, O_RESET_EVERY, O_THREADS, O_SCENARIO, O_RECORD, O_REPLAY, O_FST, O_WAVE_DIR, O_BENCH,
-           O_REQUIRE_COVER, O_QUIET };
+           O_REQUIRE_COVER, O_QUIET, O_VOCABULARY };
     static const struct option longopts[] = {
         {"help", no_argument, NULL, 'h'},
         {"seed", required_argument, NULL, O_SEED},
@@ -213,6 +254,7 @@ static int parse_args(cosim_opts_t *o, int argc, char **argv)
         {"bench", required_argument, NULL, O_BENCH},
         {"require-cover", no_argument, NULL, O_REQUIRE_COVER},
         {"quiet", no_argument, NULL, O_QUIET},
+        {"vocabulary", no_argument, NULL, O_VOCABULARY},
         {NULL, 0, NULL, 0},
     };
     const char **path[] = {
@@ -246,6 +288,8 @@ static int parse_args(cosim_opts_t *o, int argc, char **argv)
             o->require_cover = true;
         } else if (c == O_QUIET) {
             o->quiet = true;
+        } else if (c == O_VOCABULARY) {
+            o->vocabulary = true;
         } else {
             return -1; /* '?': getopt has said what is wrong */
         }
@@ -287,6 +331,7 @@ typedef struct {
     double seconds;
     unsigned cover_hit, cover_declared;
     char measured[256]; /* the testbench's measure (cosim_testbench_t), or "" */
+    unsigned nfail;     /* a scenario's failed checks (printed by a verbose run) */
 } run_result_t;
 
 typedef struct {
@@ -295,6 +340,7 @@ typedef struct {
     uint64_t cycles; /* in the recording */
     uint64_t sum;    /* FNV-1a of its words */
     uint64_t seed;
+    bool failed; /* a write has failed and been reported */
 } rec_t;
 
 static void rec_sum(uint64_t *sum, const uint64_t *w, unsigned n)
@@ -341,14 +387,16 @@ static int rec_write(rec_t *r, uint64_t ctl, const uint64_t *in)
 static int rec_close_write(rec_t *r, const char *path, const cosim_kit_t *k,
                            const cosim_opts_t *o)
 {
-    int rc = fseek(r->f, 0, SEEK_SET) || rec_header(r, k, o) ? -1 : 0;
+    int rc = r->failed || fseek(r->f, 0, SEEK_SET) || rec_header(r, k, o) ? -1 : 0;
     if (fclose(r->f))
         rc = -1;
     r->f = NULL;
-    if (rc)
+    if (rc && !r->failed)
         fprintf(stderr, "cosim: write to '%s' failed: %s\n", path, strerror(errno));
     return rc;
 }
+
+static int input_overflow(const cosim_kit_t *k, const uint64_t *in);
 
 static int rec_open_read(rec_t *r, const char *path, const cosim_kit_t *k,
                          const cosim_opts_t *o)
@@ -395,24 +443,35 @@ static int rec_open_read(rec_t *r, const char *path, const cosim_kit_t *k,
                 path, cycles, bytes, per);
         goto bad;
     }
-    uint64_t buf[64], got = REC_SUM_INIT;
-    for (uint64_t c = 0; c < cycles; c++) {
-        for (unsigned i = 0; i < words + 1; i += 64) {
-            unsigned m = words + 1 - i < 64 ? words + 1 - i : 64;
-            if (fread(buf, sizeof *buf, m, r->f) != m) {
-                fprintf(stderr, "cosim: cannot read recording '%s'\n", path);
-                goto bad;
-            }
-            rec_sum(&got, buf, m);
-            if (i == 0 && buf[0] & ~REC_RESET) {
+    uint64_t *buf = malloc(((size_t)words + 1) * sizeof *buf), got = REC_SUM_INIT;
+    if (!buf) {
+        fprintf(stderr, "cosim: out of memory\n");
+        goto bad;
+    }
+    for (uint64_t c = 0; c < cycles; c++) { /* a cycle: its control word, its inputs */
+        if (fread(buf, sizeof *buf, words + 1, r->f) != words + 1) {
+            fprintf(stderr, "cosim: cannot read recording '%s'\n", path);
+            free(buf);
+            goto bad;
+        }
+        rec_sum(&got, buf, words + 1);
+        int port = input_overflow(k, buf + 1);
+        if (buf[0] & ~REC_RESET || port >= 0) {
+            if (port >= 0)
+                fprintf(stderr,
+                        "cosim: recording '%s' is damaged: cycle %" PRIu64 " drives %s with "
+                        "bits above its %u\n",
+                        path, c, k->in_desc[port].name, k->in_desc[port].width);
+            else
                 fprintf(stderr,
                         "cosim: recording '%s' is damaged: cycle %" PRIu64
                         " has an unknown control word 0x%" PRIx64 "\n",
                         path, c, buf[0]);
-                goto bad;
-            }
+            free(buf);
+            goto bad;
         }
     }
+    free(buf);
     if (got != sum || fseek(r->f, start, SEEK_SET)) {
         fprintf(stderr, "cosim: recording '%s' is damaged: its checksum does not match\n", path);
         goto bad;
@@ -450,7 +509,31 @@ typedef struct {
     void *state;
     uint64_t *cover[COSIM_MAX_COVER_GROUPS];
     scenario_t *scn;
+    /* a testbench without a reader of its own: the harness reads the lines,
+     * port by port (scenario.h), and checks them */
+    scenario_line_t line;
+    scenario_ports_expect_t pexp;
 } inst_t;
+
+/* The verbs of the testbench's reader, or of the port-level language. */
+static const scenario_verb_t *verbs_of(const cosim_testbench_t *tb)
+{
+    return tb->scenarios ? tb->verbs : scenario_port_verbs;
+}
+
+/* A cycle's stimulus (as cosim_testbench_t's): the testbench's, or for a
+ * testbench without a reader of its own, a scenario line's ports. */
+static int stimulus(const cosim_kit_t *k, const cosim_testbench_t *tb, inst_t *x, uint64_t c,
+                    uint64_t *in, char *err, size_t errlen)
+{
+    if (tb->scenarios || !x->scn)
+        return tb->stimulus(x->state, c, in, err, errlen);
+    int rc = scenario_next(x->scn, &x->line, err, errlen);
+    if (rc)
+        return rc;
+    return scenario_ports_read(&x->line, k->in_desc, k->n_in, in, k->out_desc, k->n_out,
+                               &x->pexp, err, errlen);
+}
 
 static void inst_destroy(inst_t *x, const cosim_kit_t *k, const cosim_testbench_t *tb)
 {
@@ -464,12 +547,14 @@ static void inst_destroy(inst_t *x, const cosim_kit_t *k, const cosim_testbench_
 }
 
 /* 0, or -1 (reported). A failed init is followed by fini, so a testbench's
- * init need not undo what it did. */
+ * init need not undo what it did. The scenario: o's file, or probe (a
+ * vocabulary probe's line, owned by the instance from here on). */
 static int inst_create(inst_t *x, const cosim_kit_t *k, const cosim_testbench_t *tb,
-                       const cosim_opts_t *o)
+                       const cosim_opts_t *o, scenario_t *probe)
 {
     char err[512] = "";
     memset(x, 0, sizeof *x);
+    x->scn = probe; /* closed with the instance, whatever happens */
     bool ok = k->n_cover_groups <= COSIM_MAX_COVER_GROUPS &&
               (x->state = calloc(1, tb->size ? tb->size : 1)) != NULL;
     for (unsigned g = 0; ok && g < k->n_cover_groups; g++)
@@ -480,11 +565,17 @@ static int inst_create(inst_t *x, const cosim_kit_t *k, const cosim_testbench_t 
         return -1;
     }
     cosim_opts_t oi = *o;
-    if (o->scenario && !(oi.scn = x->scn = scenario_open(o->scenario, k->symbols, k->n_symbols,
-                                                         err, sizeof err))) {
+    if (o->scenario && !probe &&
+        !(x->scn = scenario_open(o->scenario, k->symbols, k->n_symbols, err, sizeof err))) {
         fprintf(stderr, "cosim: %s\n", err);
         inst_destroy(x, k, tb);
         return -1;
+    }
+    oi.scn = x->scn;
+    if (x->scn) {
+        scenario_set_ports(x->scn, k->out_desc, k->n_out);
+        scenario_set_verbs(x->scn, verbs_of(tb));
+        scenario_set_vocabulary(x->scn, o->vocab);
     }
     if (tb->init(x->state, &oi, x->cover, err, sizeof err)) {
         fprintf(stderr, "cosim: %s\n", err);
@@ -494,23 +585,53 @@ static int inst_create(inst_t *x, const cosim_kit_t *k, const cosim_testbench_t 
     return 0;
 }
 
+/* The first input port of in that carries bits above its width, or -1. */
+static int input_overflow(const cosim_kit_t *k, const uint64_t *in)
+{
+    for (unsigned p = 0; p < k->n_in; p++) {
+        const port_desc_t *d = &k->in_desc[p];
+        unsigned top = port_words(d) - 1, bits = d->width - 64 * top; /* in its top word */
+        if (bits < 64 && in[d->word + top] >> bits)
+            return (int)p;
+    }
+    return -1;
+}
+
 /* A scenario's inputs of one cycle: 0, or -1 if a value is wider than its
  * port ("FILE:LINE: value ... does not fit PORT"): a bad file, never
  * truncated. */
 static int scenario_fits(const scenario_t *s, const cosim_kit_t *k, const uint64_t *in,
                          char *err, size_t errlen)
 {
-    for (unsigned p = 0; p < k->n_in; p++) {
-        const port_desc_t *d = &k->in_desc[p];
-        if (d->width < 64 && in[d->word] >> d->width) {
-            char where[320];
-            scenario_where(s, where, sizeof where);
-            snprintf(err, errlen, "%s: value 0x%llx does not fit %s (%u bits)", where,
-                     (unsigned long long)in[d->word], d->name, d->width);
-            return -1;
+    int p = input_overflow(k, in);
+    if (p < 0)
+        return 0;
+    const port_desc_t *d = &k->in_desc[p];
+    char where[320];
+    scenario_where(s, where, sizeof where);
+    snprintf(err, errlen, "%s: value 0x%llx does not fit %s (%u bits)", where,
+             (unsigned long long)in[d->word + port_words(d) - 1], d->name, d->width);
+    return -1;
+}
+
+/* A scenario's first nfail failed checks, each with its cycle, then their
+ * number. */
+static void print_failures(const cosim_kit_t *k, const cosim_opts_t *o, const scenario_t *s,
+                           unsigned nfail)
+{
+    for (unsigned i = 0; i < nfail; i++) {
+        uint64_t cycle;
+        bool peek;
+        const char *msg = scenario_failure(s, i, &cycle, &peek);
+        if (!msg) {
+            fprintf(stderr, "  ... and %u more\n", nfail - i);
+            break;
         }
+        fprintf(stderr, "FAIL %s config=%s cycle=%" PRIu64 "%s: %s\n", k->block, o->config, cycle,
+                peek ? " (a peek before it, no clock edge)" : "", msg);
     }
-    return 0;
+    if (nfail)
+        fprintf(stderr, "%u failed check%s in %s\n", nfail, nfail == 1 ? "" : "s", o->scenario);
 }
 
 /* ---- the two sides of a run ---------------------------------------------------
@@ -539,6 +660,7 @@ typedef struct {
     /* the items: flags, control word, inputs and expected outputs per slot */
     uint8_t flags[RING];
     uint64_t ctl[RING];
+    unsigned nfail[RING]; /* the scenario's failed checks once the slot's item was made */
     uint64_t *in, *exp;
     _Atomic uint64_t head, tail; /* items produced, consumed */
     _Atomic bool stop;           /* the RTL side has stopped: produce no more */
@@ -559,7 +681,11 @@ static uint8_t produce(sides_t *p, unsigned s)
     unsigned iw = k->in_words;
     uint64_t *in = p->in + (size_t)s * iw, *exp = p->exp + (size_t)s * k->out_words;
     uint64_t *ctl = &p->ctl[s];
-    if (!(o->scenario || (o->replay ? p->c < p->replay_cycles : p->c < o->cycles)) ||
+    /* a scenario runs to its end (or its first --cycles, when that is given) */
+    bool more = o->replay     ? p->c < p->replay_cycles
+                : o->scenario ? !o->cycles_set || p->c < o->cycles
+                              : p->c < o->cycles;
+    if (!more ||
         (p->stop_at && p->c > p->stop_at))
         return IT_END;
     memset(in, 0, iw * sizeof(uint64_t));
@@ -583,7 +709,7 @@ static uint8_t produce(sides_t *p, unsigned s)
     }
     bool peek = false;
     if (!o->replay) {
-        int st = p->tb->stimulus(p->x.state, p->c, in, p->err, sizeof p->err);
+        int st = stimulus(k, p->tb, &p->x, p->c, in, p->err, sizeof p->err);
         if (st == COSIM_PEEK) {
             peek = true;
             st = 0;
@@ -597,8 +723,14 @@ static uint8_t produce(sides_t *p, unsigned s)
         memcpy(p->keep + p->c * iw, in, iw * sizeof(uint64_t));
     p->res->peeks += peek;
     uint8_t f = peek ? IT_PEEK : 0;
+    unsigned nfail = scenario_failures(p->x.scn);
     if (p->tb->model(p->x.state, p->c, in, exp, p->err, sizeof p->err))
         f |= IT_MODEL_FAILED; /* the last item: the RTL side reports it */
+    else if (p->x.scn && !p->tb->scenarios)
+        scenario_ports_check(&p->x.line, &p->x.pexp, k->out_desc, k->n_out, exp);
+    if (p->x.scn)
+        scenario_tag_failures(p->x.scn, nfail, p->c, peek);
+    p->nfail[s] = scenario_failures(p->x.scn);
     if (!peek)
         p->res->ops += k->ops(in, exp);
     p->c += !peek;
@@ -645,7 +777,7 @@ static int run(const cosim_kit_t *k, const cosim_testbench_t *tb, const cosim_op
     *p = (sides_t){.k = k, .tb = tb, .o = o, .stop_at = stop_at, .keep = keep, .res = res,
                    .in = p->in, .exp = p->exp};
     int rc = -1;
-    if (inst_create(&p->x, k, tb, o))
+    if (inst_create(&p->x, k, tb, o, NULL))
         goto free_ring;
     if ((o->replay && rec_open_read(&p->rep, o->replay, k, o)) ||
         (o->record && !fst && rec_open_write(&p->rec, o->record, k, o)))
@@ -683,12 +815,14 @@ static int run(const cosim_kit_t *k, const cosim_testbench_t *tb, const cosim_op
         if (f & IT_END)
             break;
         bool peek = f & IT_PEEK;
+        res->nfail = p->nfail[s]; /* the failed checks of the items up to this one */
         uint64_t *in = hist + (c % HISTORY) * iw, *exp = p->exp + (size_t)s * ow;
         memcpy(in, p->in + (size_t)s * iw, iw * sizeof(uint64_t));
         hist_ctl[c % HISTORY] = p->ctl[s];
         /* recorded here: a recording ends with the cycle that failed */
         if (!peek && p->rec.f && rec_write(&p->rec, p->ctl[s], in)) {
             fprintf(stderr, "cosim: write to '%s' failed: %s\n", o->record, strerror(errno));
+            p->rec.failed = true;
             rc = -1;
             break;
         }
@@ -786,6 +920,8 @@ static int run(const cosim_kit_t *k, const cosim_testbench_t *tb, const cosim_op
     }
     if (tb->measure && !res->failed && rc == 0)
         tb->measure(p->x.state, res->measured, sizeof res->measured);
+    if (verbose && rc == 0)
+        print_failures(k, o, p->x.scn, res->nfail);
     if (rtl)
         k->dut_destroy(dut);
     free(hist);
@@ -874,7 +1010,7 @@ static int bench(const cosim_kit_t *k, const cosim_testbench_t *tb, const cosim_
     dut = NULL;
 
     /* 3. model alone on the same inputs */
-    if (inst_create(&x, k, tb, o))
+    if (inst_create(&x, k, tb, o, NULL))
         goto out;
     t0 = now();
     for (uint64_t c = 0; c < n; c++)
@@ -915,40 +1051,114 @@ out:
     return rc;
 }
 
+/* ---- the scenario reader's vocabulary -------------------------------------------- */
+
+/* The keys the testbench's reader takes on each verb (idle, expect, peek and
+ * its request verbs): each verb's line run once through its stimulus with
+ * every key it asks for present. 0, or -1 reported. */
+static int probe_vocabulary(const cosim_kit_t *k, const cosim_testbench_t *tb,
+                            const cosim_opts_t *o, scenario_vocab_t *v)
+{
+    static const scenario_verb_t common[] = {{"idle", NULL}, {"expect", NULL}, {"peek", NULL}};
+    const scenario_verb_t *verbs = verbs_of(tb);
+    if (!verbs) {
+        fprintf(stderr, "cosim: testbench defect: the %s testbench reads scenarios but names "
+                "no verbs\n", k->block);
+        return -1;
+    }
+    cosim_opts_t op = *o;
+    op.scenario = NULL;
+    op.vocab = NULL;
+    memset(v, 0, sizeof *v);
+    uint64_t *in = calloc(k->in_words, sizeof *in);
+    int rc = in ? 0 : -1;
+    for (unsigned i = 0; rc == 0; i++) {
+        const char *verb = i < 3 ? common[i].verb : verbs[i - 3].verb;
+        if (!verb)
+            break;
+        if (!tb->scenarios && !strcmp(verb, "peek"))
+            continue; /* the port-level language has none */
+        char err[512] = "";
+        inst_t x;
+        scenario_t *s = scenario_open_probe(verb, k->symbols, k->n_symbols, v, err, sizeof err);
+        if (!s)
+            fprintf(stderr, "cosim: %s\n", err);
+        if (!s || inst_create(&x, k, tb, &op, s)) { /* a failed create closed s */
+            rc = -1;
+            break;
+        }
+        memset(in, 0, k->in_words * sizeof *in);
+        int st = stimulus(k, tb, &x, 0, in, err, sizeof err);
+        if (st != 0 && st != COSIM_PEEK) {
+            fprintf(stderr, "cosim: testbench defect: probing its reader's '%s': %s\n", verb,
+                    st < 0 ? err : "no line read");
+            rc = -1;
+        }
+        inst_destroy(&x, k, tb);
+    }
+    free(in);
+    if (!rc && v->overflow) {
+        fprintf(stderr, "cosim: testbench defect: its vocabulary has more than %u keys\n",
+                SCN_MAX_VOCAB);
+        rc = -1;
+    }
+    return rc;
+}
+
+static void json_string(const char *t)
+{
+    putchar('"');
+    for (; t && *t; t++)
+        printf(*t == '"' || *t == '\\' ? "\\%c" : "%c", *t);
+    putchar('"');
+}
+
+/* The vocabulary as JSON: per verb what it does, its request keys and its
+ * check keys, in the order the reader asks for them. */
+static void print_vocabulary(const cosim_kit_t *k, const cosim_testbench_t *tb,
+                             const scenario_vocab_t *v)
+{
+    printf("{\"block\": \"%s\", \"verbs\": [", k->block);
+    static const scenario_verb_t common[] = {
+        {"idle", "no request (n=K: K cycles)"},
+        {"expect", "no request; checks the outputs of the cycle"},
+        {"peek", "no cycle: checks the outputs without a clock edge"}};
+    const scenario_verb_t *verbs = verbs_of(tb);
+    for (unsigned i = 0;; i++) {
+        const scenario_verb_t *vb = i < 3 ? &common[i] : &verbs[i - 3];
+        if (!vb->verb)
+            break;
+        if (!tb->scenarios && !strcmp(vb->verb, "peek"))
+            continue;
+        printf("%s\n  {\"verb\": ", i ? "," : "");
+        json_string(vb->verb);
+        printf(", \"what\": ");
+        json_string(vb->what);
+        for (int check = 0; check < 2; check++) {
+            printf(check ? ", \"checks\": [" : ", \"keys\": [");
+            const char *sep = "";
+            for (unsigned j = 0; j < v->n; j++)
+                if (v->e[j].check == check && !strcmp(v->e[j].verb, vb->verb)) {
+                    printf("%s", sep);
+                    json_string(v->e[j].key);
+                    sep = ", ";
+                }
+            printf("]");
+        }
+        printf("}");
+    }
+    printf("\n]}\n");
+}
+
 /* ---- entry ----------------------------------------------------------------- */
 
-int cosim_main(const cosim_kit_t *k, const cosim_testbench_t *tb, const char *config,
-               int argc, char **argv)
+/* A run (or benchmark) as the options ask: the process exit status. */
+static int cosim_run(const cosim_kit_t *k, const cosim_testbench_t *tb, cosim_opts_t *o_,
+                     const char *prog)
 {
-    cosim_opts_t o = {.config = config, .seed = 1, .cycles = 1000000, .wave_dir = ".",
-                      .threads = 1};
-    const char *vl[argc > 0 ? argc : 1];
-    argc = take_plusargs(&o, argc, argv, vl);
-    if (argc < 0 || parse_args(&o, argc, argv))
-        return 2; /* the one-line message is out */
-    if (!k->dut_create && o.vl_argc) {
-        fprintf(stderr, "%s: a model-only build has no RTL: no +verilator+ arguments\n",
-                argv[0]);
-        return 2;
-    }
-    if (o.scenario && !tb->scenarios) {
-        fprintf(stderr, "%s: the %s testbench has no directed scenarios\n", argv[0], k->block);
-        return 2;
-    }
-    char scn_config[64];
-    int sc = o.scenario ? scenario_config(o.scenario, scn_config, sizeof scn_config) : 0;
-    if (sc < 0) {
-        fprintf(stderr, "%s: cannot read scenario '%s': %s\n", argv[0], o.scenario,
-                strerror(errno));
-        return 2;
-    }
-    if (sc > 0 && strcmp(scn_config, o.config)) {
-        fprintf(stderr, "%s: scenario '%s' is written for configuration '%s', this is %s/%s\n",
-                argv[0], o.scenario, scn_config, k->block, o.config);
-        return 2;
-    }
+    cosim_opts_t o = *o_;
     if (!k->dut_create && (o.bench || o.fst)) {
-        fprintf(stderr, "%s: a model-only build has no RTL: no --bench, no --fst\n", argv[0]);
+        fprintf(stderr, "%s: a model-only build has no RTL: no --bench, no --fst\n", prog);
         return 2;
     }
     if (o.bench)
@@ -957,7 +1167,7 @@ int cosim_main(const cosim_kit_t *k, const cosim_testbench_t *tb, const char *co
     run_result_t r;
     if (run(k, tb, &o, o.fst, 0, true, NULL, &r))
         return 2;
-    if (r.failed && !k->dut_create) {
+    if ((r.failed || r.nfail) && !k->dut_create) {
         print_repro(k, &o, r.cycle + 1);
         return 1;
     }
@@ -970,8 +1180,12 @@ int cosim_main(const cosim_kit_t *k, const cosim_testbench_t *tb, const char *co
         print_repro(k, &o, r.cycle + 1);
         return 1;
     }
+    if (r.nfail) {
+        print_repro(k, &o, r.cycles);
+        return 1;
+    }
     if (r.cycles == 0 && r.peeks == 0) {
-        fprintf(stderr, "%s: nothing was checked: the %s has no cycles\n", argv[0],
+        fprintf(stderr, "%s: nothing was checked: the %s has no cycles\n", prog,
                 o.replay ? "recording" : o.scenario ? "scenario" : "run");
         return 2;
     }
@@ -995,4 +1209,54 @@ int cosim_main(const cosim_kit_t *k, const cosim_testbench_t *tb, const char *co
         return 1;
     }
     return 0;
+}
+
+int cosim_main(const cosim_kit_t *k, const cosim_testbench_t *tb, const char *config,
+               int argc, char **argv)
+{
+    cosim_opts_t o = {.config = config, .seed = 1, .cycles = 1000000, .wave_dir = ".",
+                      .threads = 1};
+    const char *vl[argc > 0 ? argc : 1];
+    argc = take_plusargs(&o, argc, argv, vl);
+    if (argc < 0 || parse_args(&o, argc, argv))
+        return 2; /* the one-line message is out */
+    if (!k->dut_create && o.vl_argc) {
+        fprintf(stderr, "%s: a model-only build has no RTL: no +verilator+ arguments\n",
+                argv[0]);
+        return 2;
+    }
+    /* the block and configuration a scenario names for itself (`# block:`, `# config:`) */
+    for (unsigned h = 0; o.scenario && h < 2; h++) {
+        const char *name = h ? "config" : "block", *mine = h ? o.config : k->block;
+        char val[64], err[512];
+        int sc = scenario_header(o.scenario, name, val, sizeof val, err, sizeof err);
+        if (sc < 0) {
+            fprintf(stderr, "%s: %s\n", argv[0], err);
+            return 2;
+        }
+        if (sc > 0 && strcmp(val, mine)) {
+            fprintf(stderr, "%s: scenario '%s' is written for %s '%s', this is %s/%s\n",
+                    argv[0], o.scenario, h ? "configuration" : "block", val, k->block,
+                    o.config);
+            return 2;
+        }
+    }
+    scenario_vocab_t *vocab = NULL; /* large: not on the stack */
+    if (o.scenario || o.vocabulary) {
+        if (!(vocab = calloc(1, sizeof *vocab))) {
+            fprintf(stderr, "%s: out of memory\n", argv[0]);
+            return 2;
+        }
+        if (probe_vocabulary(k, tb, &o, vocab)) {
+            free(vocab);
+            return 2;
+        }
+    }
+    int rc = 0;
+    if (o.vocabulary)
+        print_vocabulary(k, tb, vocab);
+    else
+        o.vocab = vocab, rc = cosim_run(k, tb, &o, argv[0]);
+    free(vocab);
+    return rc;
 }

@@ -46,6 +46,9 @@ typedef struct {
     /* The scenario file, opened by the harness (with the declaration's
      * symbols) for the testbench to read, or NULL. */
     struct scenario *scn;
+    /* the keys the reader takes on each verb (probed before a scenario runs) */
+    const struct scenario_vocab *vocab;
+    bool vocabulary; /* --vocabulary: print it (JSON) and stop */
 } cosim_opts_t;
 
 typedef struct {
@@ -100,6 +103,9 @@ typedef struct {
 typedef struct {
     size_t size;
     bool scenarios; /* the testbench reads directed scenario files */
+    /* its request verbs and what each does ({NULL, NULL} last): the harness
+     * refuses any other and probes the reader for the keys of each */
+    const struct scenario_verb *verbs;
     /* Golden model + stimulus state: 0, or -1 with a message in err. */
     int (*init)(void *tb, const cosim_opts_t *o, uint64_t *const *cover, char *err,
                 size_t errlen);
