@@ -497,15 +497,51 @@ int dom_scn_perf(dom_scn_t *s, bool *idle, bool *stall, unsigned *bytes, char *e
     return 0;
 }
 
+int dom_scn_counts_read(dom_scn_t *s, scenario_mask_expect_t *e, unsigned width, char *err,
+                        size_t errlen)
+{
+    int rc = scenario_expect_mask_read(&s->line, e, "counts", width, err, errlen);
+    e->hex = true;
+    return rc;
+}
+
+void dom_scn_counts_check(const dom_scn_t *s, const scenario_mask_expect_t *e,
+                          const uint64_t *words)
+{
+    bitmask_t got;
+    bm_clear(&got);
+    for (unsigned i = 0; i < (e->width + 63u) / 64u; i++)
+        got.w[i] = words[i];
+    scenario_expect_mask_check(&s->line, e, &got, NULL, 0);
+}
+
+const scenario_verb_t dom_mdt_verbs[] = {
+    {"access", "ACCESS: a memory instruction of warp w at pc; exec= its threads, hit= those "
+               "that hit (mdt: ok= acc_alloc_ok_i)"},
+    {"force", "FORCE: warp w's entries reconverge"},
+    {"release", "RELEASE: warp w is reassigned"},
+    {"reserved", "op 3 (rejected)"},
+    {"fill", "FILL of entry e of warp w: mask= the threads whose data returned"},
+    {NULL, NULL},
+};
+
 const scenario_key_t dom_mdt_keys[DSK_COUNT] = {
-    [DSK_RSP] = {"rsp", NULL},           [DSK_ERR] = {"err", mdt_err_words},
-    [DSK_KIND] = {"kind", mdt_kind_words}, [DSK_ENTRY] = {"entry", NULL},
-    [DSK_REJOIN] = {"rejoin", NULL},     [DSK_RSP_WAITING] = {"rsp_waiting", NULL},
-    [DSK_FILL_RSP] = {"fill_rsp", NULL}, [DSK_FILL_ERR] = {"fill_err", mdt_err_words},
-    [DSK_STICKY] = {"sticky", NULL},     [DSK_VALID] = {"valid", NULL},
-    [DSK_PC] = {"pc", NULL},             [DSK_WAITING] = {"waiting", NULL},
-    [DSK_READY] = {"ready", NULL},       [DSK_AGE] = {"age", NULL},
-    [DSK_MASKED] = {"masked", NULL},     [DSK_FREE] = {"free", NULL},
+    [DSK_RSP] = {"rsp", NULL, "rsp_valid_o"},
+    [DSK_ERR] = {"err", mdt_err_words, "rsp_err_o"},
+    [DSK_KIND] = {"kind", mdt_kind_words, "rsp_kind_o"},
+    [DSK_ENTRY] = {"entry", NULL, "rsp_entry_o"},
+    [DSK_REJOIN] = {"rejoin", NULL, "rsp_rejoin_o"},
+    [DSK_RSP_WAITING] = {"rsp_waiting", NULL, "rsp_waiting_o"},
+    [DSK_FILL_RSP] = {"fill_rsp", NULL, "fill_rsp_valid_o"},
+    [DSK_FILL_ERR] = {"fill_err", mdt_err_words, "fill_err_o"},
+    [DSK_STICKY] = {"sticky", NULL, NULL}, /* mdt: err_sticky_o, dom_core: mdt_sticky_o */
+    [DSK_VALID] = {"valid", NULL, "rd_valid_o"},
+    [DSK_PC] = {"pc", NULL, "rd_pc_o"},
+    [DSK_WAITING] = {"waiting", NULL, "rd_waiting_o"},
+    [DSK_READY] = {"ready", NULL, "rd_ready_o"},
+    [DSK_AGE] = {"age", NULL, "rd_age_o"},
+    [DSK_MASKED] = {"masked", NULL, "rd_masked_o"},
+    [DSK_FREE] = {"free", NULL, "rd_free_o"},
 };
 
 int dom_scn_mdt_check(const dom_scn_t *s, const mdt_out_t *o, char *err, size_t errlen)
@@ -526,22 +562,32 @@ int dom_scn_mdt_check(const dom_scn_t *s, const mdt_out_t *o, char *err, size_t 
                                  errlen);
 }
 
+static int mdt_request_keys(dom_scn_t *s, bool with_ok, mdt_in_t *req, char *err,
+                            size_t errlen);
+
 int dom_scn_mdt_request(dom_scn_t *s, bool with_ok, mdt_in_t *req, char *err, size_t errlen)
 {
-    scenario_line_t *l = &s->line;
-    uint64_t w = 0, e = 0, op, ok = 1;
+    uint64_t w = 0, e = 0;
     memset(req, 0, sizeof *req);
-    if (s->check) {
+    if (s->check) { /* the read port at w= e= */
         if (dom_scn_get_small(s, "w", &w, 0xffff, err, errlen) < 0 ||
-            dom_scn_get_small(s, "e", &e, 0xffff, err, errlen) < 0 ||
-            scenario_expect_read(l, &s->exp, dom_mdt_keys, DSK_COUNT, 0, err, errlen))
+            dom_scn_get_small(s, "e", &e, 0xffff, err, errlen) < 0)
             return -1;
         req->acc_warp = req->rd_warp = (unsigned)w;
         req->rd_entry = (unsigned)e;
-        return 0;
+    } else if (strcmp(s->line.verb, "idle") && mdt_request_keys(s, with_ok, req, err, errlen)) {
+        return -1;
     }
-    if (!strcmp(l->verb, "idle"))
-        return 0;
+    /* the checks, on any line */
+    return scenario_expect_read(&s->line, &s->exp, dom_mdt_keys, DSK_COUNT, 0, err, errlen);
+}
+
+/* A request line's request: 0, or -1 (unknown operation, bad value). */
+static int mdt_request_keys(dom_scn_t *s, bool with_ok, mdt_in_t *req, char *err,
+                            size_t errlen)
+{
+    scenario_line_t *l = &s->line;
+    uint64_t w = 0, e = 0, op, ok = 1;
     if (dom_scn_get_small(s, "w", &w, 0xffff, err, errlen) < 0)
         return -1;
     req->rd_warp = (unsigned)w;

@@ -152,6 +152,16 @@ enum {
     DSK_MASKED, DSK_FREE, DSK_COUNT
 };
 extern const scenario_key_t dom_mdt_keys[DSK_COUNT];
+/* counts= (rd_counts_o: thread t's counter at bits t*CounterWidth, any
+ * width), a check of any line: read into e (0, or -1 bad value), and
+ * checked against the port's words. */
+int dom_scn_counts_read(dom_scn_t *s, scenario_mask_expect_t *e, unsigned width, char *err,
+                        size_t errlen);
+void dom_scn_counts_check(const dom_scn_t *s, const scenario_mask_expect_t *e,
+                          const uint64_t *words);
+
+/* The MDT's request verbs (mdt, dom_core). */
+extern const scenario_verb_t dom_mdt_verbs[];
 int dom_scn_mdt_request(dom_scn_t *s, bool with_ok, mdt_in_t *req, char *err, size_t errlen);
 /* An expect line's MDT keys against the MDT's outputs: 0, or -1 (failed). */
 int dom_scn_mdt_check(const dom_scn_t *s, const mdt_out_t *o, char *err, size_t errlen);

@@ -53,4 +53,4 @@ static int tb_model(tb_t *t, uint64_t cycle, const mdt_in_t *in, mdt_out_t *out,
 
 static void tb_reset(tb_t *t) { dom_driver_reset(&t->d); }
 
-COSIM_TESTBENCH(tb_t, mdt, true, NULL, tb_reset);
+COSIM_TESTBENCH(tb_t, mdt, true, NULL, tb_reset, .verbs = dom_mdt_verbs);

@@ -24,6 +24,7 @@ typedef struct {
     unsigned expect_code;
     dom_slip_cover_t cov;
     dom_scn_t scn; /* directed scenario instead of the generator (scn.scn set) */
+    scenario_mask_expect_t counts; /* its counts= */
 } tb_t;
 
 /* ---- directed scenarios -----------------------------------------------------
@@ -37,15 +38,24 @@ typedef struct {
  * Every line but a peek also takes the core statistics of its cycle(s) (dom_scn_perf:
  * core_idle=, mem_stall=, bytes=). The query and read ports look at
  * the line's warp (warp 0 on idle lines). counts= is rd_counts_o (thread t at
- * bits t*CounterWidth; W*CounterWidth <= 64), adapt= HOLD, INC or DEC. */
-enum { SK_BLOCK, SK_LIMIT, SK_COUNTS, SK_MAX, SK_ADAPT, SK_PERIOD_END, SK_RSP, SK_ERR,
+ * bits t*CounterWidth, any width), adapt= HOLD, INC or DEC. */
+enum { SK_BLOCK, SK_LIMIT, SK_MAX, SK_ADAPT, SK_PERIOD_END, SK_RSP, SK_ERR,
        SK_STICKY, SK_COUNT };
 static const scenario_key_t sc_keys[SK_COUNT] = {
-    [SK_BLOCK] = {"block", NULL},          [SK_LIMIT] = {"limit", NULL},
-    [SK_COUNTS] = {"counts", NULL},        [SK_MAX] = {"max", NULL},
-    [SK_ADAPT] = {"adapt", sc_adapt_words}, [SK_PERIOD_END] = {"period_end", NULL},
-    [SK_RSP] = {"rsp", NULL},              [SK_ERR] = {"err", sc_err_words},
-    [SK_STICKY] = {"sticky", NULL},
+    [SK_BLOCK] = {"block", NULL, "q_block_o"},
+    [SK_LIMIT] = {"limit", NULL, "q_limit_o"},
+    [SK_MAX] = {"max", NULL, "max_slip_o"},
+    [SK_ADAPT] = {"adapt", sc_adapt_words, "adapt_o"},
+    [SK_PERIOD_END] = {"period_end", NULL, "period_end_o"},
+    [SK_RSP] = {"rsp", NULL, "rsp_valid_o"},
+    [SK_ERR] = {"err", sc_err_words, "rsp_err_o"},
+    [SK_STICKY] = {"sticky", NULL, "err_sticky_o"},
+};
+
+static const scenario_verb_t sc_verbs[] = {
+    {"event", "a memory instruction of warp w executed: exec= its threads, hit= those that hit"},
+    {"release", "warp w is reassigned"},
+    {NULL, NULL},
 };
 
 static int scenario_stimulus(tb_t *t, slip_ctrl_in_t *in, char *err, size_t errlen)
@@ -61,13 +71,7 @@ static int scenario_stimulus(tb_t *t, slip_ctrl_in_t *in, char *err, size_t errl
     if (strcmp(l->verb, "idle") && dom_scn_get_small(s, "w", &w, 0xffff, err, errlen) < 0)
         return -1;
     if (s->check) {
-        if (scenario_expect_read(&s->line, &s->exp, sc_keys, SK_COUNT, 0, err, errlen))
-            return -1;
-        if (s->exp.has[SK_COUNTS] && t->p.warp_width * t->p.counter_width > 64) {
-            snprintf(err, errlen, "%s:%u: counts= needs WarpWidth*CounterWidth <= 64", l->file,
-                     l->lineno);
-            return -1;
-        }
+        /* no request */
     } else if (!strcmp(l->verb, "event")) {
         in->ev_valid = true;
         in->ev_warp = (unsigned)w;
@@ -82,6 +86,11 @@ static int scenario_stimulus(tb_t *t, slip_ctrl_in_t *in, char *err, size_t errl
         return -1;
     }
     in->q_warp = in->rd_warp = (unsigned)w;
+    /* the checks, on any line */
+    if (scenario_expect_read(&s->line, &s->exp, sc_keys, SK_COUNT, 0, err, errlen))
+        return -1;
+    if (dom_scn_counts_read(s, &t->counts, t->p.warp_width * t->p.counter_width, err, errlen))
+        return -1;
     return scenario_done(l, err, errlen);
 }
 
@@ -92,12 +101,12 @@ static int scenario_check(const tb_t *t, const slip_ctrl_out_t *o, char *err, si
     KIT_TO_PORTS(KIT_OUT_PORTS, kit_out_t, o, &po);
     uint64_t got[SK_COUNT] = {
         [SK_BLOCK] = o->q_block,   [SK_LIMIT] = o->q_limit,
-        [SK_COUNTS] = po.rd_counts_o[0],
         [SK_MAX] = o->max_slip,    [SK_ADAPT] = o->adapt,
         [SK_PERIOD_END] = o->period_end,
         [SK_RSP] = o->rsp_valid,   [SK_ERR] = o->rsp_err,
         [SK_STICKY] = o->err_sticky,
     };
+    dom_scn_counts_check(&t->scn, &t->counts, po.rd_counts_o);
     return scenario_expect_check(&t->scn.line, &t->scn.exp, sc_keys, SK_COUNT, 0, got, err,
                                  errlen);
 }
@@ -186,9 +195,9 @@ static int tb_model(tb_t *t, uint64_t cycle, const slip_ctrl_in_t *in, slip_ctrl
                  t->expect_code, ev.err);
         return -1;
     }
-    return t->scn.check ? scenario_check(t, out, err, errlen) : 0;
+    return t->scn.scn ? scenario_check(t, out, err, errlen) : 0;
 }
 
 static void tb_reset(tb_t *t) { dom_slip_cover_reset(&t->cov); }
 
-COSIM_TESTBENCH(tb_t, slip_ctrl, true, NULL, tb_reset);
+COSIM_TESTBENCH(tb_t, slip_ctrl, true, NULL, tb_reset, .verbs = sc_verbs);

@@ -452,15 +452,22 @@ enum { CK_ERR, CK_RSP_HELD, CK_READY, CK_BUSY, CK_SEQ, CK_SEQ_W, CK_SEQ_POP, CK_
        CK_TOS_DEPTH, CK_COUNT };
 _Static_assert(WSK_COUNT + CK_COUNT <= SCN_MAX_EXPECT, "expect keys of dws_core");
 static const scenario_key_t core_keys[CK_COUNT] = {
-    [CK_ERR] = {"err", dwsc_err_words},   [CK_RSP_HELD] = {"rsp_held", NULL},
-    [CK_READY] = {"ready", NULL},         [CK_BUSY] = {"busy", NULL},
-    [CK_SEQ] = {"seq", NULL},
-    [CK_SEQ_W] = {"seq_w", NULL},         [CK_SEQ_POP] = {"seq_pop", NULL},
-    [CK_STK_RSP] = {"stk_rsp", NULL},     [CK_STK_ERR] = {"stk_err", rs_err_words},
-    [CK_STK_STICKY] = {"stk_sticky", NULL}, [CK_WST_STICKY] = {"wst_sticky", NULL},
-    [CK_FAULT] = {"fault", NULL},         [CK_TOS_VALID] = {"tos_valid", NULL},
-    [CK_TOS_PC] = {"tos_pc", NULL},       [CK_TOS_RPC] = {"tos_rpc", NULL},
-    [CK_TOS_DEPTH] = {"tos_depth", NULL},
+    [CK_ERR] = {"err", dwsc_err_words, "rsp_err_o"},
+    [CK_RSP_HELD] = {"rsp_held", NULL, "rsp_held_o"},
+    [CK_READY] = {"ready", NULL, "req_ready_o"},
+    [CK_BUSY] = {"busy", NULL, "busy_o"},
+    [CK_SEQ] = {"seq", NULL, "seq_valid_o"},
+    [CK_SEQ_W] = {"seq_w", NULL, "seq_warp_o"},
+    [CK_SEQ_POP] = {"seq_pop", NULL, "seq_pop_o"},
+    [CK_STK_RSP] = {"stk_rsp", NULL, "stk_rsp_valid_o"},
+    [CK_STK_ERR] = {"stk_err", rs_err_words, "stk_err_o"},
+    [CK_STK_STICKY] = {"stk_sticky", NULL, "stk_sticky_o"},
+    [CK_WST_STICKY] = {"wst_sticky", NULL, "wst_sticky_o"},
+    [CK_FAULT] = {"fault", NULL, "fault_o"},
+    [CK_TOS_VALID] = {"tos_valid", NULL, "tos_valid_o"},
+    [CK_TOS_PC] = {"tos_pc", NULL, "tos_pc_o"},
+    [CK_TOS_RPC] = {"tos_rpc", NULL, "tos_rpc_o"},
+    [CK_TOS_DEPTH] = {"tos_depth", NULL, "tos_depth_o"},
 };
 
 /* A line: `init w= pc= [rpc=] mask=`, `exec w= e= pc=`, `mem w= e= pc= hit=`,
@@ -468,21 +475,41 @@ static const scenario_key_t core_keys[CK_COUNT] = {
  * default to none); `fill w= mask=`; `idle`; `expect`/`peek [w= e=]`. Any
  * line may set policy= and sched= (they hold); a request line may carry a
  * fill (fill= fw=). w= and e= also address the read ports. */
+static const scenario_verb_t dwsc_verbs[] = {
+    {"init", "INIT: stack {pc, rpc = the warp's exit, mask} and one split {pc, mask}"},
+    {"exec", "EXEC: split e runs a non-memory instruction; pc = its next PC"},
+    {"mem", "MEM: a load or store of split e; hit= the threads that hit"},
+    {"branch", "BRANCH: split e's conditional branch; taken= its threads' outcome (rpc and lpc "
+               "default to none)"},
+    {"release", "RELEASE of warp w"},
+    {"fill", "a fill only: mask= the threads of warp w whose data returned"},
+    {NULL, NULL},
+};
+
+static int scenario_request_keys(tb_t *t, scenario_line_t *l, dws_core_in_t *in, char *err,
+                                 size_t errlen);
+
 static int scenario_request(tb_t *t, dws_core_in_t *in, char *err, size_t errlen)
 {
     scenario_line_t *l = &t->scn.line;
     int rc = wst_scn_begin(&t->scn, WST_SCN_IN(in), err, errlen);
     if (rc)
         return rc;
-    if (t->scn.check) {
-        if (wst_scn_expect_read(l, &t->scn.exp, core_keys, CK_COUNT, err, errlen) ||
-            scenario_expect_mask_read(l, &t->scn_tos_mask, "tos_mask", CFG_WarpWidth, err,
-                                      errlen))
-            return -1;
-        return scenario_done(l, err, errlen);
-    }
+    if (!t->scn.check && scenario_request_keys(t, l, in, err, errlen))
+        return -1;
+    /* the checks, on any line */
+    if (wst_scn_expect_read(l, &t->scn.exp, core_keys, CK_COUNT, err, errlen)||
+        scenario_expect_mask_read(l, &t->scn_tos_mask, "tos_mask", CFG_WarpWidth, err, errlen))
+        return -1;
+    return scenario_done(l, err, errlen);
+}
+
+/* A request line (or idle, fill): 0, or -1 (unknown operation, bad value). */
+static int scenario_request_keys(tb_t *t, scenario_line_t *l, dws_core_in_t *in, char *err,
+                                 size_t errlen)
+{
     uint64_t op;
-    rc = wst_scn_op_line(l, dwsc_op_words, WST_SCN_IN(in), &op, err, errlen);
+    int rc = wst_scn_op_line(l, dwsc_op_words, WST_SCN_IN(in), &op, err, errlen);
     if (rc <= 0)
         return rc;
     static const char *const mask_key[DWSC_OP_COUNT] = {
@@ -496,7 +523,7 @@ static int scenario_request(tb_t *t, dws_core_in_t *in, char *err, size_t errlen
         scenario_get_bits(l, "lpc", CFG_PcWidth, &in->req_lpc, err, errlen) < 0 ||
         (mask_key[op] && wst_scn_get_mask(l, mask_key[op], &in->req_mask, err, errlen) < 0))
         return -1;
-    return scenario_unused(l, err, errlen);
+    return 0;
 }
 
 /* An expect or peek line against the model's outputs. */
@@ -642,7 +669,7 @@ static int tb_model(tb_t *t, uint64_t cycle, const dws_core_in_t *in, dws_core_o
     cover(t, &ev);
     if (t->scn.scn) {
         dws_core_step(t->shadow, in, NULL, NULL);
-        return check_tops(t, err, errlen) || (t->scn.check && scenario_check(t, out, err, errlen))
+        return check_tops(t, err, errlen) || (t->scn.scn && scenario_check(t, out, err, errlen))
                    ? -1
                    : 0;
     }
@@ -674,4 +701,4 @@ static int tb_model(tb_t *t, uint64_t cycle, const dws_core_in_t *in, dws_core_o
     return 0;
 }
 
-COSIM_TESTBENCH_SHADOWED(tb_t, dws_core, true, NULL, tb_reset);
+COSIM_TESTBENCH_SHADOWED(tb_t, dws_core, true, NULL, tb_reset, .verbs = dwsc_verbs);

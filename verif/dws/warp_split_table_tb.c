@@ -276,24 +276,44 @@ static uint64_t miss_base(const void *ctx, unsigned w)
 /* What an expect or peek line may check: the table's keys (wst_scn.h) and
  * the response's error code. */
 enum { EK_ERR, EK_COUNT };
-static const scenario_key_t expect_keys[EK_COUNT] = {[EK_ERR] = {"err", wst_err_words}};
+static const scenario_key_t expect_keys[EK_COUNT] = {[EK_ERR] = {"err", wst_err_words, "rsp_err_o"}};
 
 /* A line: `VERB w= e= pc= ...` for INIT (mask=), EXEC, MEM (hit=), BYPASS
  * (keep=), RELEASE, with hold=1 to hold the split; `fill w= mask=`; `idle`; `expect`/`peek`. Any line may
  * set policy= and sched= (they stay) and add a fill (fill= fw=). */
+static const scenario_verb_t wst_verbs[] = {
+    {"init", "INIT: the warp's root split {pc, mask}"},
+    {"exec", "EXEC: split e runs a non-memory instruction; pc = its next PC"},
+    {"mem", "MEM: a load or store of split e; hit= the threads that hit"},
+    {"bypass", "BYPASS: a loop branch of split e; keep= the threads that stay in the split"},
+    {"release", "RELEASE of warp w"},
+    {"fill", "a fill only: mask= the threads of warp w whose data returned"},
+    {NULL, NULL},
+};
+
+static int scenario_request_keys(scenario_line_t *l, warp_split_table_in_t *in, char *err,
+                                 size_t errlen);
+
 static int scenario_request(tb_t *t, warp_split_table_in_t *in, char *err, size_t errlen)
 {
     scenario_line_t *l = &t->scn.line;
     int rc = wst_scn_begin(&t->scn, WST_SCN_IN(in), err, errlen);
     if (rc)
         return rc;
-    if (t->scn.check) {
-        if (wst_scn_expect_read(l, &t->scn.exp, expect_keys, EK_COUNT, err, errlen))
-            return -1;
-        return scenario_done(l, err, errlen);
-    }
+    if (!t->scn.check && scenario_request_keys(l, in, err, errlen))
+        return -1;
+    /* the checks, on any line */
+    if (wst_scn_expect_read(l, &t->scn.exp, expect_keys, EK_COUNT, err, errlen))
+        return -1;
+    return scenario_done(l, err, errlen);
+}
+
+/* A request line (or idle, fill): 0, or -1 (unknown operation, bad value). */
+static int scenario_request_keys(scenario_line_t *l, warp_split_table_in_t *in, char *err,
+                                 size_t errlen)
+{
     uint64_t op;
-    rc = wst_scn_op_line(l, wst_op_words, WST_SCN_IN(in), &op, err, errlen);
+    int rc = wst_scn_op_line(l, wst_op_words, WST_SCN_IN(in), &op, err, errlen);
     if (rc <= 0)
         return rc;
     in->req_valid = true;
@@ -307,7 +327,7 @@ static int scenario_request(tb_t *t, warp_split_table_in_t *in, char *err, size_
     if (scenario_get_bits(l, "pc", CFG_PcWidth, &in->req_pc, err, errlen) < 0 ||
         (mask_key[op] && wst_scn_get_mask(l, mask_key[op], &in->req_mask, err, errlen) < 0))
         return -1;
-    return scenario_unused(l, err, errlen);
+    return 0;
 }
 
 /* An expect or peek line against the model's outputs. */
@@ -472,7 +492,7 @@ static int tb_model(tb_t *t, uint64_t cycle, const warp_split_table_in_t *in,
     cover(t, in, &ev);
     if (t->scn.scn) {
         warp_split_table_step(t->shadow, in, NULL, NULL);
-        return t->scn.check ? scenario_check(t, out, err, errlen) : 0;
+        return scenario_check(t, out, err, errlen);
     }
     /* the shadow sees this cycle without its illegal request or fill */
     warp_split_table_in_t legal = *in;
@@ -501,4 +521,4 @@ static int tb_model(tb_t *t, uint64_t cycle, const warp_split_table_in_t *in,
     return 0;
 }
 
-COSIM_TESTBENCH_SHADOWED(tb_t, warp_split_table, true, NULL, tb_reset);
+COSIM_TESTBENCH_SHADOWED(tb_t, warp_split_table, true, NULL, tb_reset, .verbs = wst_verbs);

@@ -22,20 +22,33 @@ enum { WSK_VALID, WSK_PC, WSK_ICOUNT, WSK_SUSP, WSK_BOOST, WSK_MFC, WSK_RMFC, WS
        WSK_FERR, WSK_LAZY, WSK_LW, WSK_LE, WSK_STICKY, WSK_SUM, WSK_SEL, WSK_SW, WSK_SE,
        WSK_SBOOST, WSK_ARRIVED, WSK_COUNT };
 static const scenario_key_t wst_scn_keys[WSK_COUNT] = {
-    [WSK_VALID] = {"valid", NULL},        [WSK_PC] = {"pc", NULL},
-    [WSK_ICOUNT] = {"icount", NULL},      [WSK_SUSP] = {"suspended", NULL},
-    [WSK_BOOST] = {"boost", NULL},        [WSK_MFC] = {"mfc", NULL},
-    [WSK_RMFC] = {"rmfc", NULL},          [WSK_MEMLAT] = {"memlat", NULL},
-    [WSK_WAIT] = {"wait", NULL},          [WSK_HELD] = {"held", NULL},
-    [WSK_COUNT_] = {"count", NULL},       [WSK_RSP] = {"rsp", NULL},
-    [WSK_KIND] = {"kind", wst_kind_words}, [WSK_ENTRY] = {"entry", NULL},
-    [WSK_MERGES] = {"merges", NULL},      [WSK_FRSP] = {"frsp", NULL},
-    [WSK_FERR] = {"ferr", wst_err_words}, [WSK_LAZY] = {"lazy", NULL},
-    [WSK_LW] = {"lazy_w", NULL},          [WSK_LE] = {"lazy_e", NULL},
-    [WSK_STICKY] = {"sticky", NULL},      [WSK_SUM] = {"sum", NULL},
-    [WSK_SEL] = {"sel", NULL},            [WSK_SW] = {"sel_w", NULL},
-    [WSK_SE] = {"sel_e", NULL},           [WSK_SBOOST] = {"sel_boost", NULL},
-    [WSK_ARRIVED] = {"arrived", NULL},
+    [WSK_VALID] = {"valid", NULL, "rd_valid_o"},
+    [WSK_PC] = {"pc", NULL, "rd_pc_o"},
+    [WSK_ICOUNT] = {"icount", NULL, "rd_icount_o"},
+    [WSK_SUSP] = {"suspended", NULL, "rd_suspended_o"},
+    [WSK_BOOST] = {"boost", NULL, "rd_boost_o"},
+    [WSK_MFC] = {"mfc", NULL, "rd_mfc_o"},
+    [WSK_RMFC] = {"rmfc", NULL, "rd_rmfc_o"},
+    [WSK_MEMLAT] = {"memlat", NULL, "rd_memlat_o"},
+    [WSK_WAIT] = {"wait", NULL, "rd_wait_o"},
+    [WSK_HELD] = {"held", NULL, "rd_held_o"},
+    [WSK_COUNT_] = {"count", NULL, "rd_count_o"},
+    [WSK_RSP] = {"rsp", NULL, "rsp_valid_o"},
+    [WSK_KIND] = {"kind", wst_kind_words, "rsp_kind_o"},
+    [WSK_ENTRY] = {"entry", NULL, "rsp_entry_o"},
+    [WSK_MERGES] = {"merges", NULL, "rsp_merges_o"},
+    [WSK_FRSP] = {"frsp", NULL, "fill_rsp_valid_o"},
+    [WSK_FERR] = {"ferr", wst_err_words, "fill_err_o"},
+    [WSK_LAZY] = {"lazy", NULL, "lazy_valid_o"},
+    [WSK_LW] = {"lazy_w", NULL, "lazy_warp_o"},
+    [WSK_LE] = {"lazy_e", NULL, "lazy_entry_o"},
+    [WSK_STICKY] = {"sticky", NULL, "err_sticky_o"},
+    [WSK_SUM] = {"sum", NULL, "sum_rmfc_o"},
+    [WSK_SEL] = {"sel", NULL, "sel_valid_o"},
+    [WSK_SW] = {"sel_w", NULL, "sel_warp_o"},
+    [WSK_SE] = {"sel_e", NULL, "sel_entry_o"},
+    [WSK_SBOOST] = {"sel_boost", NULL, "sel_boost_o"},
+    [WSK_ARRIVED] = {"arrived", NULL, "arrived_o"},
 };
 
 /* Their values in an output struct `o` with the table's port names (rsp
@@ -88,7 +101,7 @@ static inline int wst_scn_get_mask(scenario_line_t *l, const char *key, uint64_t
     return rc;
 }
 
-/* An expect or peek line's keys: the table's, then the testbench's own
+/* The check keys of a line (any line): the table's, then the testbench's own
  * (own[0 .. n_own), slots WSK_COUNT on). 0, or -1 (bad value). */
 static inline int wst_scn_expect_read(scenario_line_t *l, wst_scn_expect_t *e,
                                       const scenario_key_t *own, unsigned n_own, char *err,
@@ -202,12 +215,10 @@ static inline int wst_scn_op_line(scenario_line_t *l, const scenario_word_t *ops
     if (wst_scn_fill(l, in->fill_valid, in->fill_warp, in->fill_mask, err, errlen))
         return -1;
     if (!strcmp(l->verb, "idle"))
-        return scenario_unused(l, err, errlen);
+        return 0;
     if (!strcmp(l->verb, "fill")) {
         *in->fill_valid = true, *in->fill_warp = *in->req_warp;
-        if (wst_scn_get_mask(l, "mask", in->fill_mask, err, errlen) < 0)
-            return -1;
-        return scenario_unused(l, err, errlen);
+        return wst_scn_get_mask(l, "mask", in->fill_mask, err, errlen) < 0 ? -1 : 0;
     }
     if (scenario_word(ops, l->verb, op)) {
         snprintf(err, errlen, "%s:%u: unknown operation '%s'", l->file, l->lineno, l->verb);

@@ -217,11 +217,28 @@ do_init:
 enum { EK_VALID, EK_PC, EK_RPC, EK_LPC, EK_LPOS, EK_DEPTH, EK_RSP, EK_ERR, EK_STICKY,
        EK_COUNT };
 static const scenario_key_t expect_keys[EK_COUNT] = {
-    [EK_VALID] = {"valid", NULL}, [EK_PC] = {"pc", NULL},       [EK_RPC] = {"rpc", NULL},
-    [EK_LPC] = {"lpc", NULL},     [EK_LPOS] = {"lpos", NULL},   [EK_DEPTH] = {"depth", NULL},
-    [EK_RSP] = {"rsp", NULL},     [EK_ERR] = {"err", rs_err_words},
-    [EK_STICKY] = {"sticky", NULL},
+    [EK_VALID] = {"valid", NULL, "rd_valid_o"},
+    [EK_PC] = {"pc", NULL, "rd_pc_o"},
+    [EK_RPC] = {"rpc", NULL, "rd_rpc_o"},
+    [EK_LPC] = {"lpc", NULL, "rd_lpc_o"},
+    [EK_LPOS] = {"lpos", NULL, "rd_lpos_o"},
+    [EK_DEPTH] = {"depth", NULL, "rd_depth_o"},
+    [EK_RSP] = {"rsp", NULL, "rsp_valid_o"},
+    [EK_ERR] = {"err", rs_err_words, "rsp_err_o"},
+    [EK_STICKY] = {"sticky", NULL, "err_sticky_o"},
 };
+
+static const scenario_verb_t rs_verbs[] = {
+    {"init", "INIT: one entry {pc, rpc = the warp's exit, mask}"},
+    {"branch", "BRANCH: taken threads go to pc, the others to alt; reconverge at rpc (and lpc, "
+               "default none)"},
+    {"advance", "ADVANCE: the warp moves to pc"},
+    {"reserved", "op 3 (rejected with BAD_OP)"},
+    {NULL, NULL},
+};
+
+static int scenario_request_keys(tb_t *t, scenario_line_t *l, recon_stack_in_t *in, char *err,
+                                 size_t errlen);
 
 static int scenario_request(tb_t *t, recon_stack_in_t *in, char *err, size_t errlen)
 {
@@ -234,14 +251,19 @@ static int scenario_request(tb_t *t, recon_stack_in_t *in, char *err, size_t err
     if (scenario_get_bits(l, "w", CFG_WarpIdWidth, &v, err, errlen) < 0)
         return -1;
     in->req_warp = in->rd_warp = (unsigned)v;
-    if (t->scn_check) { /* compared with the model's outputs in tb_model */
-        if (scenario_expect_read(l, &t->scn_exp, expect_keys, EK_COUNT, 0, err, errlen) ||
-            scenario_expect_mask_read(l, &t->scn_mask, "mask", CFG_WarpWidth, err, errlen))
-            return -1;
-        return scenario_done(l, err, errlen);
-    }
-    if (!strcmp(l->verb, "idle"))
-        return scenario_unused(l, err, errlen);
+    if (!t->scn_check && strcmp(l->verb, "idle") && scenario_request_keys(t, l, in, err, errlen))
+        return -1;
+    /* the checks, on any line: compared with the model's outputs in tb_model */
+    if (scenario_expect_read(l, &t->scn_exp, expect_keys, EK_COUNT, 0, err, errlen) ||
+        scenario_expect_mask_read(l, &t->scn_mask, "mask", CFG_WarpWidth, err, errlen))
+        return -1;
+    return scenario_done(l, err, errlen);
+}
+
+/* A request line's request: 0, or -1 (unknown operation, bad value). */
+static int scenario_request_keys(tb_t *t, scenario_line_t *l, recon_stack_in_t *in, char *err,
+                                 size_t errlen)
+{
     uint64_t op;
     if (scenario_word(rs_op_words, l->verb, &op)) {
         snprintf(err, errlen, "%s:%u: unknown operation '%s'", l->file, l->lineno, l->verb);
@@ -251,17 +273,17 @@ static int scenario_request(tb_t *t, recon_stack_in_t *in, char *err, size_t err
     in->req_op = (unsigned)op;
     in->req_lpc = t->pc_none;
     unsigned pw = CFG_PcWidth, ww = CFG_WarpWidth;
+    bool init = op == RS_OP_INIT, branch = op == RS_OP_BRANCH; /* the keys each op reads */
     if (scenario_get_bits(l, "pc", pw, &in->req_pc, err, errlen) < 0 ||
-        scenario_get_bits(l, "alt", pw, &in->req_alt_pc, err, errlen) < 0 ||
-        scenario_get_bits(l, "rpc", pw, &in->req_rpc, err, errlen) < 0 ||
-        scenario_get_bits(l, "lpc", pw, &in->req_lpc, err, errlen) < 0)
+        (branch && scenario_get_bits(l, "alt", pw, &in->req_alt_pc, err, errlen) < 0) ||
+        ((init || branch) && scenario_get_bits(l, "rpc", pw, &in->req_rpc, err, errlen) < 0) ||
+        (branch && scenario_get_bits(l, "lpc", pw, &in->req_lpc, err, errlen) < 0))
         return -1;
     /* req_mask_i: INIT's threads (mask=), a BRANCH's taken threads (taken=) */
-    if ((op != RS_OP_BRANCH &&
-         scenario_get_mask(l, "mask", ww, &in->req_mask, err, errlen) < 0) ||
-        (op != RS_OP_INIT && scenario_get_mask(l, "taken", ww, &in->req_mask, err, errlen) < 0))
+    if ((init && scenario_get_mask(l, "mask", ww, &in->req_mask, err, errlen) < 0) ||
+        (branch && scenario_get_mask(l, "taken", ww, &in->req_mask, err, errlen) < 0))
         return -1;
-    return scenario_unused(l, err, errlen);
+    return 0;
 }
 
 /* Check an expect or peek line against the model's outputs. */
@@ -385,7 +407,7 @@ static int tb_model(tb_t *t, uint64_t cycle, const recon_stack_in_t *in, recon_s
     unsigned depth_before = recon_stack_depth(t->m, in->req_warp);
     recon_stack_step(t->m, in, out, &ev);
     cover(t, in, &ev, depth_before);
-    if (t->scn_check)
+    if (t->scn)
         return scenario_check(t, out, err, errlen);
     if (t->expect_err && in->req_valid) {
         t->expect_err = false;
@@ -394,4 +416,4 @@ static int tb_model(tb_t *t, uint64_t cycle, const recon_stack_in_t *in, recon_s
     return 0;
 }
 
-COSIM_TESTBENCH(tb_t, recon_stack, true, NULL, NULL);
+COSIM_TESTBENCH(tb_t, recon_stack, true, NULL, NULL, .verbs = rs_verbs);

@@ -75,10 +75,19 @@ typedef struct {
 enum { DK_LOOK_DIV, DK_LOOK_CTR, DK_PENDING, DK_PENDING_NZ, DK_RSP, DK_ERR, DK_STICKY,
        DK_COUNT };
 static const scenario_key_t dp_keys[DK_COUNT] = {
-    [DK_LOOK_DIV] = {"look_div", NULL}, [DK_LOOK_CTR] = {"look_ctr", NULL},
-    [DK_PENDING] = {"pending", NULL},   [DK_PENDING_NZ] = {"pending_nz", NULL},
-    [DK_RSP] = {"rsp", NULL},           [DK_ERR] = {"err", dp_err_words},
-    [DK_STICKY] = {"sticky", NULL},
+    [DK_LOOK_DIV] = {"look_div", NULL, "look_div_o"},
+    [DK_LOOK_CTR] = {"look_ctr", NULL, "look_ctr_o"},
+    [DK_PENDING] = {"pending", NULL, "pending_o"},
+    [DK_PENDING_NZ] = {"pending_nz", NULL, "pending_nz_o"},
+    [DK_RSP] = {"rsp", NULL, "rsp_valid_o"},
+    [DK_ERR] = {"err", dp_err_words, "rsp_err_o"},
+    [DK_STICKY] = {"sticky", NULL, "err_sticky_o"},
+};
+
+static const scenario_verb_t dp_verbs[] = {
+    {"resolve", "a branch at pc resolved: div= divergent or not (and the counter inputs)"},
+    {"step", "the pending-divergence counter's inputs only (inj=, cmt=, sq=, fix=)"},
+    {NULL, NULL},
 };
 
 static int scenario_stimulus(tb_t *t, div_predictor_in_t *in, char *err, size_t errlen)
@@ -91,11 +100,8 @@ static int scenario_stimulus(tb_t *t, div_predictor_in_t *in, char *err, size_t 
     if (scenario_get_bits(l, "look", t->p.pc_width, &in->look_pc, err, errlen) < 0)
         return -1;
     if (t->scn.check) {
-        if (scenario_expect_read(l, &t->scn.exp, dp_keys, DK_COUNT, 0, err, errlen))
-            return -1;
-        return scenario_done(l, err, errlen);
-    }
-    if (!strcmp(l->verb, "resolve")) {
+        /* no request */
+    } else if (!strcmp(l->verb, "resolve")) {
         in->res_valid = true;
         if (scenario_get_bits(l, "pc", t->p.pc_width, &in->res_pc, err, errlen) < 0 ||
             scenario_get_bits(l, "div", 1, &v, err, errlen) < 0)
@@ -105,7 +111,7 @@ static int scenario_stimulus(tb_t *t, div_predictor_in_t *in, char *err, size_t 
         snprintf(err, errlen, "%s:%u: unknown operation '%s'", l->file, l->lineno, l->verb);
         return -1;
     }
-    if (strcmp(l->verb, "idle")) {
+    if (!t->scn.check && strcmp(l->verb, "idle")) {
         v = 0;
         if (scenario_get_word(l, "fix", dp_fix_words, &v, err, errlen) < 0)
             return -1;
@@ -123,6 +129,9 @@ static int scenario_stimulus(tb_t *t, div_predictor_in_t *in, char *err, size_t 
             return -1;
         in->sq = (unsigned)v;
     }
+    /* the checks, on any line */
+    if (scenario_expect_read(l, &t->scn.exp, dp_keys, DK_COUNT, 0, err, errlen))
+        return -1;
     return scenario_done(l, err, errlen);
 }
 
@@ -480,7 +489,7 @@ static int tb_model(tb_t *t, uint64_t cycle, const div_predictor_in_t *in,
         legal = (div_predictor_in_t){.look_pc = in->look_pc};
     div_predictor_step(t->shadow, &legal, NULL, NULL);
     if (t->scn.scn)
-        return t->scn.check ? scenario_check(t, out, err, errlen) : 0;
+        return scenario_check(t, out, err, errlen);
     if (!t->fresh) /* a replay: the generator's bookkeeping does not follow it */
         return 0;
     t->fresh = false;
@@ -507,4 +516,4 @@ static int tb_model(tb_t *t, uint64_t cycle, const div_predictor_in_t *in,
 
 static void tb_reset(tb_t *t) { forget(t); }
 
-COSIM_TESTBENCH_SHADOWED(tb_t, div_predictor, true, tb_fini, tb_reset);
+COSIM_TESTBENCH_SHADOWED(tb_t, div_predictor, true, tb_fini, tb_reset, .verbs = dp_verbs);

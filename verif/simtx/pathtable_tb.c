@@ -93,24 +93,39 @@ typedef struct {
 enum { PK_ERR, PK_ALLOC, PK_ID, PK_DIV, PK_NULL, PK_RSP, PK_RSP_ERR, PK_STICKY, PK_STATE,
        PK_RMASK, PK_REF, PK_FREE, PK_RESV, PK_COUNT };
 static const scenario_key_t pt_keys[PK_COUNT] = {
-    [PK_ERR] = {"err", pt_err_words},     [PK_ALLOC] = {"alloc", NULL},
-    [PK_ID] = {"id", NULL},               [PK_DIV] = {"div", NULL},
-    [PK_NULL] = {"null", NULL},           [PK_RSP] = {"rsp", NULL},
-    [PK_RSP_ERR] = {"rsp_err", pt_err_words}, [PK_STICKY] = {"sticky", NULL},
-    [PK_STATE] = {"state", pt_state_words}, [PK_RMASK] = {"rmask", NULL},
-    [PK_REF] = {"ref", NULL},             [PK_FREE] = {"free", NULL},
-    [PK_RESV] = {"resv", NULL},
+    [PK_ERR] = {"err", pt_err_words, "req_err_o"},
+    [PK_ALLOC] = {"alloc", NULL, "req_alloc_o"},
+    [PK_ID] = {"id", NULL, "req_id_o"},
+    [PK_DIV] = {"div", NULL, "req_div_o"},
+    [PK_NULL] = {"null", NULL, "req_null_o"},
+    [PK_RSP] = {"rsp", NULL, "rsp_valid_o"},
+    [PK_RSP_ERR] = {"rsp_err", pt_err_words, "rsp_err_o"},
+    [PK_STICKY] = {"sticky", NULL, "err_sticky_o"},
+    [PK_STATE] = {"state", pt_state_words, "rd_state_o"},
+    [PK_RMASK] = {"rmask", NULL, "rd_mask_o"},
+    [PK_REF] = {"ref", NULL, "rd_ref_o"},
+    [PK_FREE] = {"free", NULL, "rd_free_o"},
+    [PK_RESV] = {"resv", NULL, "rd_resv_o"},
 };
 
-static const struct {
-    const char *verb;
-    unsigned op;
-} pt_verbs[] = {
-    {"init", PT_OP_INIT},   {"buop", PT_OP_BUOP},       {"bexec", PT_OP_BEXEC},
-    {"bcommit", PT_OP_BCOMMIT}, {"cuop", PT_OP_CUOP},   {"cexec", PT_OP_CEXEC},
-    {"ccommit", PT_OP_CCOMMIT}, {"ref", PT_OP_REF},     {"deref", PT_OP_DEREF},
-    {"squash", PT_OP_SQUASH},
+static const scenario_verb_t pt_verbs[] = {
+    {"init", "INIT: a warp's first path, mask= its threads"},
+    {"buop", "BUOP: a branch on path a predicted divergent (allocates its new path)"},
+    {"bexec", "BEXEC: the buop a -> b executes with condition mask="},
+    {"bcommit", "BCOMMIT: it commits (with its alternate c if alt=1)"},
+    {"cuop", "CUOP: paths a and b converge"},
+    {"cexec", "CEXEC: the cuop a, b -> c executes"},
+    {"ccommit", "CCOMMIT: it commits"},
+    {"ref", "REF: a holder takes a reference to path a"},
+    {"deref", "DEREF: a holder drops a reference to path a"},
+    {"squash", "SQUASH: rollback of warp w, keeping the committed paths keep="},
+    {"op", "any op code by name or number (code=): the reserved ones"},
+    {NULL, NULL},
 };
+/* The op of each verb but `op` (pt_verbs' order). */
+static const unsigned pt_verb_ops[] = {PT_OP_INIT,    PT_OP_BUOP,  PT_OP_BEXEC, PT_OP_BCOMMIT,
+                                       PT_OP_CUOP,    PT_OP_CEXEC, PT_OP_CCOMMIT, PT_OP_REF,
+                                       PT_OP_DEREF,   PT_OP_SQUASH};
 
 static int scenario_stimulus(tb_t *t, pathtable_in_t *in, char *err, size_t errlen)
 {
@@ -128,23 +143,18 @@ static int scenario_stimulus(tb_t *t, pathtable_in_t *in, char *err, size_t errl
     if (scenario_expect_read(l, &t->scn.exp, pt_keys, PK_COUNT, 0, err, errlen))
         return -1;
     if (!t->scn.check && strcmp(l->verb, "idle")) {
-        bool known = false;
-        for (unsigned i = 0; i < sizeof pt_verbs / sizeof pt_verbs[0]; i++)
-            if (!strcmp(l->verb, pt_verbs[i].verb)) {
-                in->req_op = pt_verbs[i].op;
-                known = true;
-            }
+        int verb = scenario_verb_index(pt_verbs, l->verb);
         uint64_t code = 0;
-        if (!strcmp(l->verb, "op")) {
-            if (scenario_get_word(l, "code", pt_op_words, &code, err, errlen) < 0)
-                return -1;
-            in->req_op = (unsigned)code;
-            known = true;
-        }
-        if (!known) {
+        if (verb < 0) {
             snprintf(err, errlen, "%s:%u: unknown operation '%s'", l->file, l->lineno, l->verb);
             return -1;
         }
+        if ((size_t)verb < sizeof pt_verb_ops / sizeof pt_verb_ops[0])
+            in->req_op = pt_verb_ops[verb];
+        else if (scenario_get_word(l, "code", pt_op_words, &code, err, errlen) < 0)
+            return -1;
+        else
+            in->req_op = (unsigned)code;
         in->req_a = (unsigned)v[2];
         in->req_b = (unsigned)v[3];
         in->req_c = (unsigned)v[4];
@@ -609,4 +619,4 @@ static int tb_model(tb_t *t, uint64_t cycle, const pathtable_in_t *in, pathtable
 
 static void tb_reset(tb_t *t) { memset(t->w, 0, sizeof t->w); }
 
-COSIM_TESTBENCH_SHADOWED(tb_t, pathtable, true, NULL, tb_reset);
+COSIM_TESTBENCH_SHADOWED(tb_t, pathtable, true, NULL, tb_reset, .verbs = pt_verbs);

@@ -48,14 +48,7 @@ typedef struct {
 } tb_t;
 
 /* ---- directed scenarios -----------------------------------------------------
- * One line per cycle:
- *   add      w= h= pc= d=          ADD path h of warp w
- *   set      w= s= pc= d=          SET slot s
- *   renew    w= s= h= pc=          RENEW slot s with path h
- *   remove   w= s=                 REMOVE slot s
- *   converge w= a= b= h=           CONVERGE: slot a := path h, slot b evicted
- *   rcommit  w= s= v= h= pc= d=    the retirement copy's slot s := {v, h, pc, d}
- *   rollback w=                    the warp's table := its retirement copy
+ * One line per cycle: the verbs of pst_verbs below, and
  *   idle     [n=1]                 no request
  *   expect   [w= s=]               no request; the outputs checked
  *   peek     [w= s=]               the outputs checked without a cycle
@@ -70,33 +63,45 @@ typedef struct {
 enum { PK_FREE, PK_RSP, PK_ERR, PK_STICKY, PK_SEL, PK_WARP, PK_SLOT, PK_PATH, PK_PC, PK_DEPTH,
        PK_RR, PK_CONV, PK_CONV_SLOT, PK_VALID, PK_RPATH, PK_RPC, PK_RDEPTH, PK_COUNT };
 static const scenario_key_t pst_keys[PK_COUNT] = {
-    [PK_FREE] = {"free", NULL},     [PK_RSP] = {"rsp", NULL},
-    [PK_ERR] = {"err", pst_err_words}, [PK_STICKY] = {"sticky", NULL},
-    [PK_SEL] = {"sel", NULL},       [PK_WARP] = {"sel_warp", NULL},
-    [PK_SLOT] = {"sel_slot", NULL}, [PK_PATH] = {"sel_path", NULL},
-    [PK_PC] = {"sel_pc", NULL},     [PK_DEPTH] = {"sel_depth", NULL},
-    [PK_RR] = {"rr", NULL},         [PK_CONV] = {"conv", NULL},
-    [PK_CONV_SLOT] = {"conv_slot", NULL}, [PK_VALID] = {"valid", NULL},
-    [PK_RPATH] = {"rd_path", NULL}, [PK_RPC] = {"rd_pc", NULL},
-    [PK_RDEPTH] = {"rd_depth", NULL},
+    [PK_FREE] = {"free", NULL, "req_slot_o"},
+    [PK_RSP] = {"rsp", NULL, "rsp_valid_o"},
+    [PK_ERR] = {"err", pst_err_words, "rsp_err_o"},
+    [PK_STICKY] = {"sticky", NULL, "err_sticky_o"},
+    [PK_SEL] = {"sel", NULL, "sel_valid_o"},
+    [PK_WARP] = {"sel_warp", NULL, "sel_warp_o"},
+    [PK_SLOT] = {"sel_slot", NULL, "sel_slot_o"},
+    [PK_PATH] = {"sel_path", NULL, "sel_path_o"},
+    [PK_PC] = {"sel_pc", NULL, "sel_pc_o"},
+    [PK_DEPTH] = {"sel_depth", NULL, "sel_depth_o"},
+    [PK_RR] = {"rr", NULL, "sel_rr_o"},
+    [PK_CONV] = {"conv", NULL, "conv_valid_o"},
+    [PK_CONV_SLOT] = {"conv_slot", NULL, "conv_slot_o"},
+    [PK_VALID] = {"valid", NULL, "rd_valid_o"},
+    [PK_RPATH] = {"rd_path", NULL, "rd_path_o"},
+    [PK_RPC] = {"rd_pc", NULL, "rd_pc_o"},
+    [PK_RDEPTH] = {"rd_depth", NULL, "rd_depth_o"},
 };
 
-/* The verbs, their op and the keys each takes (w is taken by all but idle). */
+static const scenario_verb_t pst_verbs[] = {
+    {"add", "ADD: path h at pc, call depth d, in a free slot of warp w"},
+    {"set", "SET: slot s moves to pc, call depth d"},
+    {"renew", "RENEW: slot s takes path h at pc (Figure 3's renew)"},
+    {"remove", "REMOVE: slot s is freed"},
+    {"converge", "CONVERGE: slot a := path h, slot b evicted"},
+    {"rcommit", "RCOMMIT: the retirement copy's slot s := {v, h, pc, d}"},
+    {"rollback", "ROLLBACK: the warp's table := its retirement copy"},
+    {NULL, NULL},
+};
+/* The op of each verb (pst_verbs' order) and the keys it needs (w is taken
+ * by all). */
 static const struct {
-    const char *verb;
     unsigned op;
     const char *keys[6];
-} pst_verbs[] = {
-    {"add", PST_OP_ADD, {"h", "pc", "d"}},
-    {"set", PST_OP_SET, {"s", "pc", "d"}},
-    {"renew", PST_OP_RENEW, {"s", "h", "pc"}},
-    {"remove", PST_OP_REMOVE, {"s"}},
-    {"converge", PST_OP_CONVERGE, {"a", "b", "h"}},
-    {"rcommit", PST_OP_RCOMMIT, {"s", "v", "h", "pc", "d"}},
-    {"rollback", PST_OP_ROLLBACK, {NULL}},
-    {"expect", PST_OP_NOP, {NULL}},
-    {"peek", PST_OP_NOP, {NULL}},
-    {"idle", PST_OP_NOP, {NULL}},
+} pst_verb_ops[] = {
+    {PST_OP_ADD, {"h", "pc", "d"}},       {PST_OP_SET, {"s", "pc", "d"}},
+    {PST_OP_RENEW, {"s", "h", "pc"}},     {PST_OP_REMOVE, {"s"}},
+    {PST_OP_CONVERGE, {"a", "b", "h"}},   {PST_OP_RCOMMIT, {"s", "v", "h", "pc", "d"}},
+    {PST_OP_ROLLBACK, {NULL}},
 };
 
 static int scenario_stimulus(tb_t *t, pst_in_t *in, char *err, size_t errlen)
@@ -105,16 +110,13 @@ static int scenario_stimulus(tb_t *t, pst_in_t *in, char *err, size_t errlen)
     int rc = scenario_cycle_next(&t->scn, err, errlen);
     if (rc)
         return rc;
-    size_t v;
-    for (v = 0; v < sizeof pst_verbs / sizeof pst_verbs[0]; v++)
-        if (!strcmp(l->verb, pst_verbs[v].verb))
-            break;
-    if (v == sizeof pst_verbs / sizeof pst_verbs[0]) {
+    int v = scenario_verb_index(pst_verbs, l->verb);
+    if (v < 0 && !t->scn.check && strcmp(l->verb, "idle")) {
         snprintf(err, errlen, "%s:%u: unknown operation '%s'", l->file, l->lineno, l->verb);
         return -1;
     }
     uint64_t x = 0;
-    in->req_op = pst_verbs[v].op;
+    in->req_op = v < 0 ? PST_OP_NOP : pst_verb_ops[v].op;
     if (!t->scn.check && strcmp(l->verb, "idle") &&
         scenario_get_bits(l, "w", CFG_WarpIdWidth, &x, err, errlen) < 0)
         return -1;
@@ -129,8 +131,8 @@ static int scenario_stimulus(tb_t *t, pst_in_t *in, char *err, size_t errlen)
             return -1;
         in->rd_slot = (unsigned)x;
     }
-    for (unsigned k = 0; k < 6 && pst_verbs[v].keys[k]; k++) {
-        const char *key = pst_verbs[v].keys[k];
+    for (unsigned k = 0; v >= 0 && k < 6 && pst_verb_ops[v].keys[k]; k++) {
+        const char *key = pst_verb_ops[v].keys[k];
         x = 0;
         int got = scenario_get(l, key, &x, err, errlen);
         if (got < 0)
@@ -527,4 +529,4 @@ static int tb_model(tb_t *t, uint64_t cycle, const pst_in_t *in, pst_out_t *out,
     return 0;
 }
 
-COSIM_TESTBENCH_SHADOWED(tb_t, pst, true, NULL, tb_reset);
+COSIM_TESTBENCH_SHADOWED(tb_t, pst, true, NULL, tb_reset, .verbs = pst_verbs);

@@ -74,13 +74,29 @@ enum {
     EK_READY, EK_VALID, EK_PC, EK_WCNT, EK_DEPTH, EK_ERR, EK_STICKY, EK_OUT_VALID, EK_OUT_PC, EK_LAST, EK_COUNT
 };
 static const scenario_key_t expect_keys[EK_COUNT] = {
-    [EK_READY] = {"ready", NULL},         [EK_VALID] = {"valid", NULL},
-    [EK_PC] = {"pc", NULL},               [EK_WCNT] = {"wcnt", NULL},
-    [EK_DEPTH] = {"depth", NULL},         [EK_ERR] = {"err", tbc_err_words},
-    [EK_STICKY] = {"sticky", NULL},       [EK_OUT_VALID] = {"out_valid", NULL},
-    [EK_OUT_PC] = {"out_pc", NULL},
-    [EK_LAST] = {"last", NULL},
+    [EK_READY] = {"ready", NULL, "req_ready_o"},
+    [EK_VALID] = {"valid", NULL, "tos_valid_o"},
+    [EK_PC] = {"pc", NULL, "tos_pc_o"},
+    [EK_WCNT] = {"wcnt", NULL, "tos_wcnt_o"},
+    [EK_DEPTH] = {"depth", NULL, "depth_o"},
+    [EK_ERR] = {"err", tbc_err_words, "rsp_err_o"},
+    [EK_STICKY] = {"sticky", NULL, "err_sticky_o"},
+    [EK_OUT_VALID] = {"out_valid", NULL, "out_valid_o"},
+    [EK_OUT_PC] = {"out_pc", NULL, "out_pc_o"},
+    [EK_LAST] = {"last", NULL, "out_last_o"},
 };
+
+static const scenario_verb_t tbc_verbs[] = {
+    {"init", "INIT of a block of threads (mask=) at pc, reconverging at rpc"},
+    {"branch", "a compacted warp (threads=) arrives at a branch: taken= go to pc, the others to "
+               "alt; reconverge at rpc (and lpc)"},
+    {"arrive", "a compacted warp (threads=) arrives at a convergence point pc"},
+    {"reserved", "op 3 (rejected)"},
+    {NULL, NULL},
+};
+
+static int scenario_request(tb_t *t, scenario_line_t *l, tbc_core_in_t *in, char *err,
+                            size_t errlen);
 
 static int scenario_stimulus(tb_t *t, tbc_core_in_t *in, char *err, size_t errlen)
 {
@@ -93,14 +109,19 @@ static int scenario_stimulus(tb_t *t, tbc_core_in_t *in, char *err, size_t errle
     if (t->check != SCN_PEEK && scenario_get_bits(l, "take", 1, &take, err, errlen) < 0)
         return -1; /* out_ready matters at the edge, which a peek does not have */
     in->out_ready = take & 1u;
-    if (t->check) { /* compared with the model's outputs in tb_model */
-        if (scenario_expect_read(l, &t->exp, expect_keys, EK_COUNT, 0, err, errlen) ||
-            scenario_expect_mask_read(l, &t->out, "out", t->p.block_threads, err, errlen))
-            return -1;
-        return scenario_done(l, err, errlen);
-    }
-    if (!strcmp(l->verb, "idle"))
-        return scenario_unused(l, err, errlen);
+    if (!t->check && strcmp(l->verb, "idle") && scenario_request(t, l, in, err, errlen))
+        return -1;
+    /* the checks, on any line: compared with the model's outputs in tb_model */
+    if (scenario_expect_read(l, &t->exp, expect_keys, EK_COUNT, 0, err, errlen) ||
+        scenario_expect_mask_read(l, &t->out, "out", t->p.block_threads, err, errlen))
+        return -1;
+    return scenario_done(l, err, errlen);
+}
+
+/* A request line's request: 0, or -1 (unknown operation, bad value). */
+static int scenario_request(tb_t *t, scenario_line_t *l, tbc_core_in_t *in, char *err,
+                            size_t errlen)
+{
     uint64_t op, stat = 0;
     bitmask_t threads, taken;
     bm_clear(&threads);
@@ -127,7 +148,7 @@ static int scenario_stimulus(tb_t *t, tbc_core_in_t *in, char *err, size_t errle
         threads_to_warp(t, &taken, &in->req_taken, NULL, err, errlen))
         return -1;
     in->req_static = stat & 1u;
-    return scenario_unused(l, err, errlen);
+    return 0;
 }
 
 /* Check an expect line against the model's outputs. */
@@ -203,7 +224,7 @@ static int tb_model(tb_t *t, uint64_t cycle, const tbc_core_in_t *in, tbc_core_o
     if (t->scn) {
         tbc_driver_after(&t->d, s, &ev.stack_in, &ev.stack_out, &ev.stack, err,
                          errlen); /* coverage only */
-        return t->check ? scenario_check(t, out, err, errlen) : 0;
+        return scenario_check(t, out, err, errlen);
     }
     return tbc_driver_after(&t->d, s, &ev.stack_in, &ev.stack_out, &ev.stack, err, errlen);
 }
@@ -214,4 +235,4 @@ static void tb_reset(tb_t *t)
     tc_cover_reset(&t->cov);
 }
 
-COSIM_TESTBENCH(tb_t, tbc_core, true, NULL, tb_reset);
+COSIM_TESTBENCH(tb_t, tbc_core, true, NULL, tb_reset, .verbs = tbc_verbs);
