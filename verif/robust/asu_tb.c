@@ -42,30 +42,32 @@ typedef struct {
 } tb_t;
 
 /* ---- directed scenarios -----------------------------------------------------
- * One line per cycle (docs/scenarios.md); every line may give done=K, the
- * tasks completed in its cycle(s).
+ * One line per cycle (docs/scenarios.md); every line but an expect or a peek
+ * may give done=K, the tasks completed in its cycle(s).
  *   start  w= d= strategy= anneal= tasks=   a section begins
  *   end                                   it ends
  *   sync                                  every thread has arrived
  *   idle   [n=1]                          nothing
- *   expect [width= depth= reconf= phase= step= dim= stride= converged=
- *           fallback= cpt= cpt_sat= best_w= best_d= best_cpt= op_rsp=
- *           op_err= done_rsp= done_err= sticky=]
- *   peek   [the keys of expect]           the same check without a cycle */
-enum { AK_WIDTH, AK_DEPTH, AK_RECONF, AK_PHASE, AK_STEP, AK_DIM, AK_STRIDE, AK_CONVERGED,
-       AK_FALLBACK, AK_CPT, AK_CPT_SAT, AK_BEST_W, AK_BEST_D, AK_BEST_CPT, AK_OP_RSP,
-       AK_OP_ERR, AK_DONE_RSP, AK_DONE_ERR, AK_STICKY, AK_COUNT };
+ *   expect / peek                         a check without a request, with a cycle / without
+ * Every line may carry the check keys, compared with the outputs of its
+ * cycle (before its edge): width= depth= reconf= phase= step= dim= stride=
+ * converged= fallback= cpt= cpt_sat= best_w= best_d= best_cpt= (shared with
+ * robust_core, robust_tb_common.h) op_rsp= op_err= done_rsp= done_err=
+ * sticky=. */
+static const scenario_verb_t asu_verbs[] = {
+    {"start", "START: a section begins at width w, depth d (strategy=, anneal=, tasks=)"},
+    {"end", "END: the section ends"},
+    {"sync", "SYNC: every thread has arrived (the interval ends)"},
+    {NULL, NULL},
+};
+
+enum { AK_OP_RSP, AK_OP_ERR, AK_DONE_RSP, AK_DONE_ERR, AK_STICKY, AK_COUNT }; /* after RAK_COUNT */
 static const scenario_key_t asu_keys[AK_COUNT] = {
-    [AK_WIDTH] = {"width", NULL},         [AK_DEPTH] = {"depth", NULL},
-    [AK_RECONF] = {"reconf", NULL},       [AK_PHASE] = {"phase", asu_phase_words},
-    [AK_STEP] = {"step", asu_step_words}, [AK_DIM] = {"dim", asu_dim_words},
-    [AK_STRIDE] = {"stride", NULL},       [AK_CONVERGED] = {"converged", NULL},
-    [AK_FALLBACK] = {"fallback", NULL},   [AK_CPT] = {"cpt", NULL},
-    [AK_CPT_SAT] = {"cpt_sat", NULL},     [AK_BEST_W] = {"best_w", NULL},
-    [AK_BEST_D] = {"best_d", NULL},       [AK_BEST_CPT] = {"best_cpt", NULL},
-    [AK_OP_RSP] = {"op_rsp", NULL},       [AK_OP_ERR] = {"op_err", asu_err_words},
-    [AK_DONE_RSP] = {"done_rsp", NULL},   [AK_DONE_ERR] = {"done_err", asu_err_words},
-    [AK_STICKY] = {"sticky", NULL},
+    [AK_OP_RSP] = {"op_rsp", NULL, "op_valid_o"},
+    [AK_OP_ERR] = {"op_err", asu_err_words, "op_err_o"},
+    [AK_DONE_RSP] = {"done_rsp", NULL, "done_valid_o"},
+    [AK_DONE_ERR] = {"done_err", asu_err_words, "done_err_o"},
+    [AK_STICKY] = {"sticky", NULL, "err_sticky_o"},
 };
 
 static int scenario_stimulus(tb_t *t, asu_in_t *in, char *err, size_t errlen)
@@ -75,14 +77,11 @@ static int scenario_stimulus(tb_t *t, asu_in_t *in, char *err, size_t errlen)
     if (rc)
         return rc;
     uint64_t v = 0;
-    if (t->scn.check) {
-        if (scenario_expect_read(l, &t->scn.exp, asu_keys, AK_COUNT, 0, err, errlen))
+    if (!t->scn.check) {
+        if (scenario_get(l, "done", &v, err, errlen) < 0)
             return -1;
-        return scenario_done(l, err, errlen);
+        in->done = (unsigned)v;
     }
-    if (scenario_get(l, "done", &v, err, errlen) < 0)
-        return -1;
-    in->done = (unsigned)v;
     if (!strcmp(l->verb, "start")) {
         in->op = ASU_OP_START;
         if (scenario_get(l, "w", &v, err, errlen) < 0)
@@ -103,29 +102,32 @@ static int scenario_stimulus(tb_t *t, asu_in_t *in, char *err, size_t errlen)
         in->op = ASU_OP_END;
     } else if (!strcmp(l->verb, "sync")) {
         in->op = ASU_OP_SYNC;
-    } else if (strcmp(l->verb, "idle")) {
+    } else if (!t->scn.check && strcmp(l->verb, "idle")) {
         snprintf(err, errlen, "%s:%u: unknown operation '%s'", l->file, l->lineno, l->verb);
         return -1;
     }
+    if (scenario_expect_read(l, &t->scn.exp, robust_asu_keys, RAK_COUNT, 0, err, errlen) ||
+        scenario_expect_read(l, &t->scn.exp, asu_keys, AK_COUNT, RAK_COUNT, err, errlen))
+        return -1;
     return scenario_done(l, err, errlen);
 }
 
 static int scenario_check(const tb_t *t, const asu_out_t *o, char *err, size_t errlen)
 {
-    uint64_t got[AK_COUNT] = {
-        [AK_WIDTH] = o->width,         [AK_DEPTH] = o->depth,
-        [AK_RECONF] = o->reconf,       [AK_PHASE] = o->phase,
-        [AK_STEP] = o->step,           [AK_DIM] = o->dim,
-        [AK_STRIDE] = o->stride,       [AK_CONVERGED] = o->converged,
-        [AK_FALLBACK] = o->fallback,   [AK_CPT] = o->cpt,
-        [AK_CPT_SAT] = o->cpt_sat,     [AK_BEST_W] = o->best_width,
-        [AK_BEST_D] = o->best_depth,   [AK_BEST_CPT] = o->best_cpt,
-        [AK_OP_RSP] = o->op_valid,     [AK_OP_ERR] = o->op_err,
-        [AK_DONE_RSP] = o->done_valid, [AK_DONE_ERR] = o->done_err,
-        [AK_STICKY] = o->err_sticky,
+    uint64_t got[RAK_COUNT + AK_COUNT] = {
+        ROBUST_ASU_GOT(o, 0),
+        [RAK_COUNT + AK_OP_RSP] = o->op_valid,
+        [RAK_COUNT + AK_OP_ERR] = o->op_err,
+        [RAK_COUNT + AK_DONE_RSP] = o->done_valid,
+        [RAK_COUNT + AK_DONE_ERR] = o->done_err,
+        [RAK_COUNT + AK_STICKY] = o->err_sticky,
     };
-    return scenario_expect_check(&t->scn.line, &t->scn.exp, asu_keys, AK_COUNT, 0, got, err,
-                                 errlen);
+    if (scenario_expect_check(&t->scn.line, &t->scn.exp, robust_asu_keys, RAK_COUNT, 0, got, err,
+                              errlen) ||
+        scenario_expect_check(&t->scn.line, &t->scn.exp, asu_keys, AK_COUNT, RAK_COUNT,
+                              got + RAK_COUNT, err, errlen))
+        return -1;
+    return 0;
 }
 
 /* ---- the WPU ------------------------------------------------------------------ */
@@ -302,7 +304,7 @@ static int tb_model(tb_t *t, uint64_t cycle, const asu_in_t *in, asu_out_t *out,
         legal.done = 0;
     asu_step(t->shadow, &legal, NULL, NULL);
     if (t->scn.scn)
-        return t->scn.check ? scenario_check(t, out, err, errlen) : 0;
+        return scenario_check(t, out, err, errlen);
     if (t->bad_op && (!ev.op_rejected || ev.op_err != t->bad_code)) {
         snprintf(err, errlen, "injected illegal op %u: expected error %u, model reports %u",
                  in->op, t->bad_code, ev.op_rejected ? ev.op_err : 0u);
@@ -322,4 +324,4 @@ static int tb_model(tb_t *t, uint64_t cycle, const asu_in_t *in, asu_out_t *out,
 
 static void tb_reset(tb_t *t) { t->prev_phase = ASU_PHASE_COUNT; t->early = 0; }
 
-COSIM_TESTBENCH_SHADOWED(tb_t, asu, true, NULL, tb_reset);
+COSIM_TESTBENCH_SHADOWED(tb_t, asu, true, NULL, tb_reset, .verbs = asu_verbs);

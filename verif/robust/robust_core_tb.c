@@ -15,7 +15,8 @@
  * testbench's), and the core's own -- a RECONF mid-interval, an ARRIVE with
  * nothing draining, strategy 3 -- each of which must be rejected with its
  * code and leave the model in the state of a shadow model that saw the
- * cycle without it. */
+ * cycle without it. Or a directed scenario
+ * (verif/robust/scenarios/robust_core_*.scn). */
 #include <string.h>
 
 #include "cosim_kit.h"
@@ -37,6 +38,9 @@ typedef struct {
     uint64_t pause;        /* cycles before the next LAUNCH */
     bool bad;              /* this cycle's request is illegal */
     unsigned bad_code;     /* its code: the core's own, else the table's */
+    scenario_cycle_t scn;  /* a directed scenario instead of the generator (scn.scn set) */
+    scenario_word_t err_words[ROBC_ERR_COUNT + 1u]; /* the table's codes, then the core's */
+    scenario_key_t err_key; /* err=, by those names */
 } tb_t;
 
 /* ---- the WPU ------------------------------------------------------------------ */
@@ -245,6 +249,100 @@ static int random_stimulus(tb_t *t, robust_core_in_t *in)
     return 0;
 }
 
+/* ---- directed scenarios -----------------------------------------------------
+ * One line per cycle (docs/scenarios.md; the reading and the keys shared with
+ * the children's readers in robust_tb_common.h):
+ *   launch  w= d= pc= exit= strategy= anneal= tasks=   LAUNCH and the ASU's START
+ *   reconf  pc= exit=                 RECONF at the ASU's width_o x depth_o
+ *   branch  e= tpc= fpc= rpc= taken=  advance e= pc=   arrive e=   barrier e=
+ *   task    e= pc=                    slice e ends a task (the ASU counts its threads)
+ *   idle    [n=1] [e=]                (e= addresses the read port)
+ *   expect / peek [e=]
+ * The core gives the ASU its SYNC and END itself: no verb. Every line may
+ * carry the check keys, compared with the outputs of its cycle (before its
+ * edge; a key its request takes is the request's): the table's (status=
+ * warp= sid= lanes= pc= rpc= mask= tos= ready= rsp= fin= resume= resume_e=
+ * released= sticky= slices= active= arrived= sel= sel_e=), the ASU's (width=
+ * depth= reconf= phase= step= dim= stride= converged= fallback= cpt=
+ * cpt_sat= best_w= best_d= best_cpt=) and the core's (err=, by the table's
+ * or the core's code names; tbl_width= tbl_depth=). */
+static const scenario_verb_t robc_verbs[] = {
+    {"launch", "LAUNCH: a section begins, every thread divided at width w, the first d slices "
+               "active, at pc with exit PC exit; the ASU starts (strategy=, anneal=, tasks=)"},
+    {"reconf", "RECONF: the live slices merge and divide again at the ASU's width and depth, "
+               "at pc"},
+    ROBUST_SLICE_VERBS,
+    {"task", "TASK: slice e ends a task -- the threads on its stack's top each complete one "
+             "(the ASU counts them) -- and moves to pc"},
+    {NULL, NULL},
+};
+
+enum { CK_TBL_WIDTH, CK_TBL_DEPTH, CK_COUNT }; /* after RTK_COUNT + RAK_COUNT, then err= */
+static const scenario_key_t core_keys[CK_COUNT] = {
+    [CK_TBL_WIDTH] = {"tbl_width", NULL, "tbl_width_o"},
+    [CK_TBL_DEPTH] = {"tbl_depth", NULL, "tbl_depth_o"},
+};
+#define SLOT_ASU RTK_COUNT
+#define SLOT_CORE (RTK_COUNT + RAK_COUNT)
+#define SLOT_ERR (RTK_COUNT + RAK_COUNT + CK_COUNT)
+
+static int scenario_stimulus(tb_t *t, robust_core_in_t *in, char *err, size_t errlen)
+{
+    scenario_line_t *l = &t->scn.line;
+    int rc = scenario_cycle_next(&t->scn, err, errlen);
+    if (rc)
+        return rc;
+    warp_slice_table_in_t q = {0};
+    const warp_slice_table_params_t *tp = warp_slice_table_params(robust_core_table(t->m));
+    if (robust_scn_request(l, tp, robc_op_words, false, &q, err, errlen))
+        return -1;
+    core_request(&q, in);
+    if (in->req_valid && in->req_op == WSL_OP_LAUNCH) { /* the ASU's START */
+        uint64_t v = 0;
+        if (scenario_get_word(l, "strategy", asu_strategy_words, &v, err, errlen) < 0)
+            return -1;
+        if (v > 3u) {
+            snprintf(err, errlen, "%s:%u: strategy=%llu does not fit start_strategy_i (2 bits)",
+                     l->file, l->lineno, (unsigned long long)v);
+            return -1;
+        }
+        in->start_strategy = (unsigned)v;
+        v = 0;
+        if (scenario_get_bits(l, "anneal", 1, &v, err, errlen) < 0 ||
+            scenario_get_bits(l, "tasks", t->p.task_width, &in->start_tasks, err, errlen) < 0)
+            return -1;
+        in->start_anneal = v != 0;
+    }
+    if (scenario_expect_read(l, &t->scn.exp, robust_table_keys, RTK_COUNT, 0, err, errlen) ||
+        scenario_expect_read(l, &t->scn.exp, robust_asu_keys, RAK_COUNT, SLOT_ASU, err,
+                             errlen) ||
+        scenario_expect_read(l, &t->scn.exp, core_keys, CK_COUNT, SLOT_CORE, err, errlen) ||
+        scenario_expect_read(l, &t->scn.exp, &t->err_key, 1, SLOT_ERR, err, errlen))
+        return -1;
+    return scenario_done(l, err, errlen);
+}
+
+static int scenario_check(const tb_t *t, const robust_core_out_t *o, char *err, size_t errlen)
+{
+    uint64_t got[SLOT_ERR + 1] = {
+        ROBUST_TABLE_GOT(o, 0),
+        ROBUST_ASU_GOT(o, SLOT_ASU),
+        [SLOT_CORE + CK_TBL_WIDTH] = o->tbl_width,
+        [SLOT_CORE + CK_TBL_DEPTH] = o->tbl_depth,
+        [SLOT_ERR] = o->rsp_err,
+    };
+    const scenario_line_t *l = &t->scn.line;
+    const scenario_expect_t *e = &t->scn.exp;
+    if (scenario_expect_check(l, e, robust_table_keys, RTK_COUNT, 0, got, err, errlen) ||
+        scenario_expect_check(l, e, robust_asu_keys, RAK_COUNT, SLOT_ASU, got + SLOT_ASU, err,
+                              errlen) ||
+        scenario_expect_check(l, e, core_keys, CK_COUNT, SLOT_CORE, got + SLOT_CORE, err,
+                              errlen) ||
+        scenario_expect_check(l, e, &t->err_key, 1, SLOT_ERR, got + SLOT_ERR, err, errlen))
+        return -1;
+    return 0;
+}
+
 /* ---- cover ---------------------------------------------------------------------- */
 
 static void cover(tb_t *t, const robust_core_events_t *ev)
@@ -282,21 +380,29 @@ static int tb_init(tb_t *t, const cosim_opts_t *o, uint64_t *const *cover, char 
     t->land.stall_one_in = 100;
     t->len = t->land.lmin;
     t->prev_phase = ASU_PHASE_COUNT; /* none yet */
+    /* err= names the table's codes and the core's own */
+    scenario_words_join(t->err_words, ROBC_ERR_COUNT + 1u, wsl_err_words, robc_err_words);
+    t->err_key = (scenario_key_t){"err", t->err_words, "rsp_err_o"};
+    t->scn.scn = o->scn;
     return 0;
 }
 
 static int tb_stimulus(tb_t *t, uint64_t cycle, robust_core_in_t *in, char *err,
                        size_t errlen)
 {
-    (void)cycle, (void)err, (void)errlen;
+    (void)cycle;
     t->w.bad = t->bad = false;
-    return random_stimulus(t, in);
+    return t->scn.scn ? scenario_stimulus(t, in, err, errlen) : random_stimulus(t, in);
 }
 
 static int tb_model(tb_t *t, uint64_t cycle, const robust_core_in_t *in,
                     robust_core_out_t *out, char *err, size_t errlen)
 {
     (void)cycle;
+    if (t->scn.check == SCN_PEEK) { /* the outputs without the edge */
+        robust_core_eval(t->m, in, out);
+        return scenario_check(t, out, err, errlen);
+    }
     robust_core_events_t ev;
     robust_core_step(t->m, in, out, &ev);
     cover(t, &ev);
@@ -305,6 +411,8 @@ static int tb_model(tb_t *t, uint64_t cycle, const robust_core_in_t *in,
     robust_core_in_t legal = *in;
     legal.req_valid &= !t->bad;
     robust_core_step(t->shadow, &legal, NULL, NULL);
+    if (t->scn.scn)
+        return scenario_check(t, out, err, errlen);
     if (t->bad && ev.err != t->bad_code) {
         snprintf(err, errlen, "injected illegal request (op %u, entry %u): expected error %u, "
                  "model reports %u", in->req_op, in->req_entry, t->bad_code, ev.err);
@@ -324,4 +432,4 @@ static void tb_reset(tb_t *t)
     t->tasks_left = 0;
 }
 
-COSIM_TESTBENCH_SHADOWED(tb_t, robust_core, false, NULL, tb_reset);
+COSIM_TESTBENCH_SHADOWED(tb_t, robust_core, true, NULL, tb_reset, .verbs = robc_verbs);

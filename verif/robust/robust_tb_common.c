@@ -1,6 +1,9 @@
 /* Shared by the Robust SIMD testbenches: see robust_tb_common.h. */
 #include "robust_tb_common.h"
 
+#include <stdio.h>
+#include <string.h>
+
 #include "clog2.h"
 #include "pdom_stim.h"
 #include "robust.h"
@@ -237,6 +240,112 @@ void robust_wpu_maybe_illegal(robust_wpu_t *w, warp_slice_table_in_t *in)
     }
     *in = bad;
 }
+
+/* ---- directed scenarios ------------------------------------------------------ */
+
+/* A request key into q, no wider than its port: 0 (read, or absent), -1. */
+static int scn_request_key(scenario_line_t *l, const char *key,
+                           const warp_slice_table_params_t *p, warp_slice_table_in_t *q,
+                           char *err, size_t errlen)
+{
+    if (!strcmp(key, "taken"))
+        return scenario_get_mask(l, key, p->warp_width, &q->req_mask, err, errlen) < 0 ? -1 : 0;
+    static const char *const names[] = {"e", "w", "d", "pc", "tpc", "fpc", "rpc", "exit"};
+    unsigned widths[] = {p->max_slices > 1 ? clog2(p->max_slices) : 1u, /* EntryIdWidth */
+                         clog2(p->warp_width + 1u),                     /* WidthWidth */
+                         p->max_slices > 1 ? clog2(p->max_slices + 1u) : 1u, /* CountWidth */
+                         p->pc_width, p->pc_width, p->pc_width, p->pc_width, p->pc_width};
+    unsigned i = 0;
+    while (strcmp(key, names[i]))
+        i++;
+    uint64_t v = 0;
+    int rc = scenario_get_bits(l, key, widths[i], &v, err, errlen);
+    if (rc <= 0)
+        return rc;
+    switch (i) {
+    case 0: q->req_entry = (unsigned)v; break;
+    case 1: q->req_width = (unsigned)v; break;
+    case 2: q->req_depth = (unsigned)v; break;
+    case 5: q->req_alt_pc = v; break;
+    case 6: case 7: q->req_rpc = v; break;
+    default: q->req_pc = v; break; /* pc, tpc */
+    }
+    return 0;
+}
+
+int robust_scn_request(scenario_line_t *l, const warp_slice_table_params_t *p,
+                       const scenario_word_t *more, bool reconf_sized, warp_slice_table_in_t *q,
+                       char *err, size_t errlen)
+{
+    if (scn_request_key(l, "e", p, q, err, errlen))
+        return -1;
+    if (scenario_check_kind(l) != SCN_NO_CHECK || !strcmp(l->verb, "idle"))
+        return 0;
+    uint64_t op;
+    if (scenario_word(wsl_op_words, l->verb, &op) && (!more || scenario_word(more, l->verb, &op))) {
+        snprintf(err, errlen, "%s:%u: unknown operation '%s'", l->file, l->lineno, l->verb);
+        return -1;
+    }
+    /* the keys of each op (after e=); a TASK (op 6) is an ADVANCE */
+    static const char *const keys[] = {
+        [WSL_OP_LAUNCH] = "w d pc exit", [WSL_OP_RECONF] = "w d pc exit",
+        [WSL_OP_BRANCH] = "tpc fpc rpc taken", [WSL_OP_ADVANCE] = "pc",
+        [WSL_OP_ARRIVE] = "", [WSL_OP_BARRIER] = "",
+    };
+    q->req_valid = true;
+    q->req_op = (unsigned)op;
+    const char *k = op == WSL_OP_RECONF && !reconf_sized ? "pc exit"
+                    : keys[op < WSL_OP_COUNT ? op : WSL_OP_ADVANCE];
+    while (*k) { /* one word a key */
+        char key[8];
+        size_t len = strcspn(k, " ");
+        snprintf(key, sizeof key, "%.*s", (int)len, k);
+        if (scn_request_key(l, key, p, q, err, errlen))
+            return -1;
+        k += len + (k[len] == ' ');
+    }
+    return 0;
+}
+
+const scenario_key_t robust_table_keys[RTK_COUNT] = {
+    [RTK_STATUS] = {"status", wsl_status_words, "rd_status_o"},
+    [RTK_WARP] = {"warp", NULL, "rd_warp_o"},
+    [RTK_SID] = {"sid", NULL, "rd_sid_o"},
+    [RTK_LANES] = {"lanes", NULL, NULL},
+    [RTK_PC] = {"pc", NULL, "rd_pc_o"},
+    [RTK_RPC] = {"rpc", NULL, "rd_rpc_o"},
+    [RTK_MASK] = {"mask", NULL, NULL},
+    [RTK_TOS] = {"tos", NULL, "rd_tos_o"},
+    [RTK_READY] = {"ready", NULL, "req_ready_o"},
+    [RTK_RSP] = {"rsp", NULL, "rsp_valid_o"},
+    [RTK_FIN] = {"fin", NULL, "rsp_fin_o"},
+    [RTK_RESUME] = {"resume", NULL, "resume_valid_o"},
+    [RTK_RESUME_E] = {"resume_e", NULL, "resume_entry_o"},
+    [RTK_RELEASED] = {"released", NULL, "released_o"},
+    [RTK_STICKY] = {"sticky", NULL, "err_sticky_o"},
+    [RTK_SLICES] = {"slices", NULL, "slices_o"},
+    [RTK_ACTIVE] = {"active", NULL, "active_o"},
+    [RTK_ARRIVED] = {"arrived", NULL, "arrived_o"},
+    [RTK_SEL] = {"sel", NULL, "sel_valid_o"},
+    [RTK_SEL_E] = {"sel_e", NULL, "sel_entry_o"},
+};
+
+const scenario_key_t robust_asu_keys[RAK_COUNT] = {
+    [RAK_WIDTH] = {"width", NULL, "width_o"},
+    [RAK_DEPTH] = {"depth", NULL, "depth_o"},
+    [RAK_RECONF] = {"reconf", NULL, "reconf_o"},
+    [RAK_PHASE] = {"phase", asu_phase_words, "phase_o"},
+    [RAK_STEP] = {"step", asu_step_words, "step_o"},
+    [RAK_DIM] = {"dim", asu_dim_words, "dim_o"},
+    [RAK_STRIDE] = {"stride", NULL, "stride_o"},
+    [RAK_CONVERGED] = {"converged", NULL, "converged_o"},
+    [RAK_FALLBACK] = {"fallback", NULL, "fallback_o"},
+    [RAK_CPT] = {"cpt", NULL, "cpt_o"},
+    [RAK_CPT_SAT] = {"cpt_sat", NULL, "cpt_sat_o"},
+    [RAK_BEST_W] = {"best_w", NULL, "best_width_o"},
+    [RAK_BEST_D] = {"best_d", NULL, "best_depth_o"},
+    [RAK_BEST_CPT] = {"best_cpt", NULL, "best_cpt_o"},
+};
 
 /* ---- cover rules -------------------------------------------------------------- */
 

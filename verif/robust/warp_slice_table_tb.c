@@ -12,8 +12,6 @@
  * the page), each of which must be rejected with its code and leave the
  * model in the state of a shadow model that saw the cycle without it. Or a
  * directed scenario (verif/robust/scenarios/warp_slice_table_*.scn). */
-#include <string.h>
-
 #include "cosim_kit.h"
 #include "robust_tb_common.h"
 #include "warp_slice_table.h"
@@ -29,35 +27,31 @@ typedef struct {
 } tb_t;
 
 /* ---- directed scenarios -----------------------------------------------------
- * One line per cycle (docs/scenarios.md):
+ * One line per cycle (docs/scenarios.md; the reading and the keys the two
+ * readers share in robust_tb_common.h):
  *   launch w= d= pc= exit=     reconf w= d= pc= exit=
  *   branch e= tpc= fpc= rpc= taken=     advance e= pc=     arrive e=     barrier e=
  *   idle [n=1] [e=]            (e= addresses the read port)
- *   expect / peek [e=] [status= warp= sid= lanes= pc= rpc= mask= tos= ready= rsp= err=
- *                  fin= resume= resume_e= released= sticky= width= depth= slices= active=
- *                  arrived= sel= sel_e=] */
-enum { SK_STATUS, SK_WARP, SK_SID, SK_LANES, SK_PC, SK_RPC, SK_MASK, SK_TOS, SK_READY, SK_RSP,
-       SK_ERR, SK_FIN, SK_RESUME, SK_RESUME_E, SK_RELEASED, SK_STICKY, SK_WIDTH, SK_DEPTH,
-       SK_SLICES, SK_ACTIVE, SK_ARRIVED, SK_SEL, SK_SEL_E, SK_COUNT };
-static const scenario_key_t wsl_keys[SK_COUNT] = {
-    [SK_STATUS] = {"status", wsl_status_words}, [SK_WARP] = {"warp", NULL},
-    [SK_SID] = {"sid", NULL},                   [SK_LANES] = {"lanes", NULL},
-    [SK_PC] = {"pc", NULL},                     [SK_RPC] = {"rpc", NULL},
-    [SK_MASK] = {"mask", NULL},                 [SK_TOS] = {"tos", NULL},
-    [SK_READY] = {"ready", NULL},               [SK_RSP] = {"rsp", NULL},
-    [SK_ERR] = {"err", wsl_err_words},          [SK_FIN] = {"fin", NULL},
-    [SK_RESUME] = {"resume", NULL},             [SK_RESUME_E] = {"resume_e", NULL},
-    [SK_RELEASED] = {"released", NULL},         [SK_STICKY] = {"sticky", NULL},
-    [SK_WIDTH] = {"width", NULL},               [SK_DEPTH] = {"depth", NULL},
-    [SK_SLICES] = {"slices", NULL},             [SK_ACTIVE] = {"active", NULL},
-    [SK_ARRIVED] = {"arrived", NULL},           [SK_SEL] = {"sel", NULL},
-    [SK_SEL_E] = {"sel_e", NULL},
+ *   expect / peek [e=]
+ * Every line may carry the check keys, compared with the outputs of its
+ * cycle (before its edge; a key its request takes is the request's): status=
+ * warp= sid= lanes= pc= rpc= mask= tos= ready= rsp= err= fin= resume=
+ * resume_e= released= sticky= width= depth= slices= active= arrived= sel=
+ * sel_e=. */
+static const scenario_verb_t wsl_verbs[] = {
+    {"launch", "a section begins: every thread divided at width w, the first d slices active, "
+               "at pc with exit PC exit"},
+    {"reconf", "the live slices merge and divide again at width w, d active, at pc"},
+    ROBUST_SLICE_VERBS,
+    {NULL, NULL},
 };
 
-static int scn_get(tb_t *t, const char *key, uint64_t *v, char *err, size_t errlen)
-{
-    return scenario_get(&t->scn.line, key, v, err, errlen) < 0 ? -1 : 0;
-}
+enum { SK_WIDTH, SK_DEPTH, SK_ERR, SK_COUNT }; /* after the shared RTK_COUNT */
+static const scenario_key_t wsl_keys[SK_COUNT] = {
+    [SK_WIDTH] = {"width", NULL, "width_o"},
+    [SK_DEPTH] = {"depth", NULL, "depth_o"},
+    [SK_ERR] = {"err", wsl_err_words, "rsp_err_o"},
+};
 
 static int scenario_stimulus(tb_t *t, warp_slice_table_in_t *in, char *err, size_t errlen)
 {
@@ -65,41 +59,9 @@ static int scenario_stimulus(tb_t *t, warp_slice_table_in_t *in, char *err, size
     int rc = scenario_cycle_next(&t->scn, err, errlen);
     if (rc)
         return rc;
-    uint64_t v = 0;
-    if (scn_get(t, "e", &v, err, errlen))
-        return -1;
-    in->req_entry = (unsigned)v;
-    if (t->scn.check) {
-        if (scenario_expect_read(l, &t->scn.exp, wsl_keys, SK_COUNT, 0, err, errlen))
-            return -1;
-        return scenario_done(l, err, errlen);
-    }
-    static const struct { const char *verb; unsigned op; } verbs[] = {
-        {"launch", WSL_OP_LAUNCH}, {"reconf", WSL_OP_RECONF}, {"branch", WSL_OP_BRANCH},
-        {"advance", WSL_OP_ADVANCE}, {"arrive", WSL_OP_ARRIVE}, {"barrier", WSL_OP_BARRIER},
-    };
-    for (unsigned i = 0; i < sizeof verbs / sizeof verbs[0]; i++) {
-        if (strcmp(l->verb, verbs[i].verb))
-            continue;
-        in->req_valid = true;
-        in->req_op = verbs[i].op;
-    }
-    if (!in->req_valid && strcmp(l->verb, "idle")) {
-        snprintf(err, errlen, "%s:%u: unknown operation '%s'", l->file, l->lineno, l->verb);
-        return -1;
-    }
-    if (scn_get(t, "w", &v, err, errlen))
-        return -1;
-    in->req_width = (unsigned)v;
-    if (scn_get(t, "d", &v, err, errlen))
-        return -1;
-    in->req_depth = (unsigned)v;
-    if (scn_get(t, "pc", &in->req_pc, err, errlen) || scn_get(t, "tpc", &in->req_pc, err, errlen) ||
-        scn_get(t, "fpc", &in->req_alt_pc, err, errlen) ||
-        scn_get(t, "rpc", &in->req_rpc, err, errlen) ||
-        scn_get(t, "exit", &in->req_rpc, err, errlen))
-        return -1;
-    if (scenario_get_mask(l, "taken", t->p.warp_width, &in->req_mask, err, errlen) < 0)
+    if (robust_scn_request(l, &t->p, NULL, true, in, err, errlen) ||
+        scenario_expect_read(l, &t->scn.exp, robust_table_keys, RTK_COUNT, 0, err, errlen) ||
+        scenario_expect_read(l, &t->scn.exp, wsl_keys, SK_COUNT, RTK_COUNT, err, errlen))
         return -1;
     return scenario_done(l, err, errlen);
 }
@@ -107,18 +69,18 @@ static int scenario_stimulus(tb_t *t, warp_slice_table_in_t *in, char *err, size
 static int scenario_check(const tb_t *t, const warp_slice_table_out_t *o, char *err,
                           size_t errlen)
 {
-    uint64_t got[SK_COUNT] = {
-        [SK_STATUS] = o->rd_status, [SK_WARP] = o->rd_warp, [SK_SID] = o->rd_sid,
-        [SK_LANES] = o->rd_lanes.w[0], [SK_PC] = o->rd_pc, [SK_RPC] = o->rd_rpc,
-        [SK_MASK] = o->rd_mask.w[0], [SK_TOS] = o->rd_tos, [SK_READY] = o->req_ready,
-        [SK_RSP] = o->rsp_valid, [SK_ERR] = o->rsp_err, [SK_FIN] = o->rsp_fin,
-        [SK_RESUME] = o->resume_valid, [SK_RESUME_E] = o->resume_entry,
-        [SK_RELEASED] = o->released, [SK_STICKY] = o->err_sticky, [SK_WIDTH] = o->width,
-        [SK_DEPTH] = o->depth, [SK_SLICES] = o->slices, [SK_ACTIVE] = o->active,
-        [SK_ARRIVED] = o->arrived, [SK_SEL] = o->sel_valid, [SK_SEL_E] = o->sel_entry,
+    uint64_t got[RTK_COUNT + SK_COUNT] = {
+        ROBUST_TABLE_GOT(o, 0),
+        [RTK_COUNT + SK_WIDTH] = o->width,
+        [RTK_COUNT + SK_DEPTH] = o->depth,
+        [RTK_COUNT + SK_ERR] = o->rsp_err,
     };
-    return scenario_expect_check(&t->scn.line, &t->scn.exp, wsl_keys, SK_COUNT, 0, got, err,
-                                 errlen);
+    if (scenario_expect_check(&t->scn.line, &t->scn.exp, robust_table_keys, RTK_COUNT, 0, got,
+                              err, errlen) ||
+        scenario_expect_check(&t->scn.line, &t->scn.exp, wsl_keys, SK_COUNT, RTK_COUNT,
+                              got + RTK_COUNT, err, errlen))
+        return -1;
+    return 0;
 }
 
 /* ---- the WPU ------------------------------------------------------------------ */
@@ -190,7 +152,7 @@ static int tb_model(tb_t *t, uint64_t cycle, const warp_slice_table_in_t *in,
     legal.req_valid &= !t->w.bad;
     warp_slice_table_step(t->shadow, &legal, NULL, NULL);
     if (t->scn.scn)
-        return t->scn.check ? scenario_check(t, out, err, errlen) : 0;
+        return scenario_check(t, out, err, errlen);
     if (t->w.bad && ev.err != t->w.bad_code) {
         snprintf(err, errlen, "injected illegal request (op %u, entry %u): expected error %u, "
                  "model reports %u", in->req_op, in->req_entry, t->w.bad_code, ev.err);
@@ -205,4 +167,4 @@ static int tb_model(tb_t *t, uint64_t cycle, const warp_slice_table_in_t *in,
 
 static void tb_reset(tb_t *t) { t->ops_left = 0; }
 
-COSIM_TESTBENCH_SHADOWED(tb_t, warp_slice_table, true, NULL, tb_reset);
+COSIM_TESTBENCH_SHADOWED(tb_t, warp_slice_table, true, NULL, tb_reset, .verbs = wsl_verbs);
