@@ -20,7 +20,11 @@
  * must hold the same state. The register-leak check runs on the model every
  * 256 cycles, after every drain and on the last cycle; the RTL checks the
  * same partition every cycle (an assertion). The read ports sweep random
- * entries and registers, so the RTL's whole state is compared. */
+ * entries and registers, so the RTL's whole state is compared.
+ * Or a directed scenario (verif/simtx/scenarios/pirat_*.scn): the PIRAT's
+ * verbs and keys of pirat_tb_common.h (rename, commit, rollback; pending=
+ * and ph= pmask= held; the read ports' w= r= p=) and the check keys there, with
+ * sticky= (err_sticky_o). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -76,6 +80,8 @@ typedef struct {
     unsigned bad_code;
     pirat_instr_t renamed; /* the instruction renamed last cycle (its dst_valid) */
     pirat_measure_t measure; /* merge micro-ops, PIRAT and naive RAT */
+    scenario_cycle_t scn; /* a directed scenario instead of the generator (scn.scn set) */
+    pirat_scn_t ps;       /* its PIRAT keys' state */
 } tb_t;
 
 static void phase_normal(tb_t *t)
@@ -374,6 +380,71 @@ static int drained(const tb_t *t, char *err, size_t errlen)
     }
     return 0;
 }
+/* ---- directed scenarios -------------------------------------------------------------
+ * The verbs, the held keys, the read ports' keys and the check keys:
+ * pirat_tb_common.h (one line = one cycle; a `rename` line naming reg= also
+ * commits). This block's own check key: sticky= (err_sticky_o). */
+static const scenario_key_t own_keys[] = {{"sticky", NULL, "err_sticky_o"}};
+#define NOWN (sizeof own_keys / sizeof own_keys[0])
+
+static int scenario_stimulus(tb_t *t, pirat_in_t *in, char *err, size_t errlen)
+{
+    scenario_line_t *l = &t->scn.line;
+    int rc = scenario_cycle_next(&t->scn, err, errlen);
+    if (rc)
+        return rc;
+    bool request = !t->scn.check && strcmp(l->verb, "idle");
+    rc = pirat_scn_line(&t->ps, l, request, in, err, errlen);
+    if (rc < 0 ||
+        scenario_expect_read(l, &t->scn.exp, pirat_scn_keys, PRK_COUNT, 0, err, errlen) ||
+        scenario_expect_read(l, &t->scn.exp, own_keys, NOWN, PRK_COUNT, err, errlen))
+        return -1;
+    if (request && rc == 0) {
+        snprintf(err, errlen, "%s:%u: unknown operation '%s'", l->file, l->lineno, l->verb);
+        return -1;
+    }
+    return scenario_done(l, err, errlen);
+}
+
+static int scenario_check(const tb_t *t, const pirat_out_t *o, char *err, size_t errlen)
+{
+    uint64_t got[PRK_COUNT], own[NOWN] = {o->err_sticky};
+    pirat_scn_got(o, got);
+    scenario_expect_check(&t->scn.line, &t->scn.exp, pirat_scn_keys, PRK_COUNT, 0, got, err,
+                          errlen);
+    return scenario_expect_check(&t->scn.line, &t->scn.exp, own_keys, NOWN, PRK_COUNT, own,
+                                 err, errlen);
+}
+
+/* A scenario's cycle: the model stepped (evaluated on a peek), its cover,
+ * its outputs checked; a rejected request must change nothing (the shadow,
+ * stepped without it). */
+static int scenario_model(tb_t *t, const pirat_in_t *in, pirat_out_t *out, char *err,
+                          size_t errlen)
+{
+    if (t->scn.check == SCN_PEEK) {
+        pirat_eval(t->m, in, out);
+        return scenario_check(t, out, err, errlen);
+    }
+    pirat_events_t ev;
+    pirat_step(t->m, in, out, &ev);
+    pirat_cover(t->cover, t->p.num_warps, in, &ev);
+    pirat_measure_add(&t->measure, in->pending, &ev);
+    pirat_in_t legal = *in;
+    legal.ren_valid &= !ev.ren_err;
+    legal.cmt_valid &= !ev.cmt_err;
+    legal.rb_valid &= in->rb_warp < t->p.num_warps;
+    pirat_step(t->shadow, &legal, NULL, NULL);
+    if (!pirat_same_state(t->m, t->shadow)) {
+        snprintf(err, errlen, "%s:%u: a rejected request changed the model's state",
+                 t->scn.line.file, t->scn.line.lineno);
+        return -1;
+    }
+    if (pirat_leak_check(t->m, err, errlen))
+        return -1;
+    return scenario_check(t, out, err, errlen);
+}
+
 /* ---- cosim_testbench_t callbacks ------------------------------------------------ */
 
 static void forget(tb_t *t)
@@ -410,6 +481,11 @@ static int tb_init(tb_t *t, const cosim_opts_t *o, uint64_t *const *cover, char 
         }
     }
     forget(t);
+    t->scn.scn = o->scn;
+    t->ps = (pirat_scn_t){.paths = t->p.paths_per_warp, .warp_width = t->p.warp_width,
+                          .wid_w = CFG_WarpIdWidth, .wid_h = CFG_PathIdWidth,
+                          .wid_r = CFG_RegIdWidth, .wid_p = CFG_PregWidth,
+                          .core_state = true, .rb_port = true};
     return 0;
 }
 
@@ -426,7 +502,9 @@ static void tb_fini(tb_t *t)
 
 static int tb_stimulus(tb_t *t, uint64_t cycle, pirat_in_t *in, char *err, size_t errlen)
 {
-    (void)cycle, (void)err, (void)errlen;
+    (void)cycle;
+    if (t->scn.scn)
+        return scenario_stimulus(t, in, err, errlen);
     t->bad_ren = t->bad_cmt = t->bad_rb = false;
     t->bad_code = PR_ERR_NONE;
     t->fresh = true;
@@ -459,6 +537,8 @@ static void follow(tb_t *t, const pirat_in_t *in, const pirat_events_t *ev)
 static int tb_model(tb_t *t, uint64_t cycle, const pirat_in_t *in, pirat_out_t *out,
                     char *err, size_t errlen)
 {
+    if (t->scn.scn)
+        return scenario_model(t, in, out, err, errlen);
     pirat_events_t ev;
     pirat_step(t->m, in, out, &ev);
     pirat_cover(t->cover, t->p.num_warps, in, &ev);
@@ -516,4 +596,5 @@ static void tb_measure(const void *p, char *buf, size_t len)
     pirat_measure_print(&t->measure, buf, len);
 }
 
-COSIM_TESTBENCH_SHADOWED(tb_t, pirat, false, tb_fini, tb_reset, .measure = tb_measure);
+COSIM_TESTBENCH_SHADOWED(tb_t, pirat, true, tb_fini, tb_reset, .measure = tb_measure,
+                         .verbs = pirat_scn_verbs);

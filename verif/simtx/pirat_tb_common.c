@@ -3,6 +3,7 @@
 
 #include <inttypes.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "cosim_kit.h" /* PR_CV_*, pr_err_cover: the same in every SIMT-X block's kit */
 
@@ -249,4 +250,170 @@ void pirat_measure_print(const pirat_measure_t *pm, char *buf, size_t len)
              (double)pm->n_merges[0] * k0, (double)pm->n_naive[0] * k0,
              (double)(pm->n_dst[0] + pm->n_dst[1]) * k,
              (double)(pm->n_pend_only[0] + pm->n_pend_only[1]) * k);
+}
+
+/* ---- directed scenarios (pirat_tb_common.h) ----------------------------------------- */
+
+const scenario_key_t pirat_scn_keys[PRK_COUNT] = {
+    [PRK_READY] = {"ready", NULL, "ren_ready_o"},
+    [PRK_ERR] = {"err", pr_err_words, "ren_err_o"},
+    [PRK_CERR] = {"cerr", pr_err_words, "cmt_err_o"},
+    [PRK_MRG] = {"mrg", NULL, "mrg_valid_o"},
+    [PRK_MRG_R] = {"mrg_reg", NULL, "mrg_reg_o"},
+    [PRK_MRG_DST] = {"mrg_dst", NULL, "mrg_dst_o"},
+    [PRK_MRG_MAIN] = {"mrg_main", NULL, "mrg_main_o"},
+    [PRK_MRG_LD] = {"mrg_ld", NULL, "mrg_ld_o"},
+    [PRK_MRG_PATH] = {"mrg_is_path", NULL, "mrg_is_path_o"},
+    [PRK_MRG_MP] = {"mrg_mp", NULL, "mrg_mp_o"},
+    [PRK_MRG_HOLD] = {"mrg_hold", NULL, "mrg_hold_o"},
+    [PRK_INS] = {"ins", NULL, "ins_valid_o"},
+    [PRK_SRC0] = {"src0", NULL, "ins_src0_o"},
+    [PRK_SRC1] = {"src1", NULL, "ins_src1_o"},
+    [PRK_DST] = {"dst", NULL, "ins_dst_o"},
+    [PRK_UOP_W] = {"uop_w", NULL, "uop_warp_o"},
+    [PRK_FREE] = {"free", NULL, "free_count_o"},
+    [PRK_MAIN] = {"main", NULL, "rd_main_o"},
+    [PRK_LDV] = {"ldv", NULL, "rd_ld_valid_o"},
+    [PRK_IS_PATH] = {"is_path", NULL, "rd_is_path_o"},
+    [PRK_MP] = {"mp", NULL, "rd_mp_o"},
+    [PRK_LD] = {"ld", NULL, "rd_ld_o"},
+    [PRK_CMAIN] = {"cmain", NULL, "rd_cmain_o"},
+    [PRK_CLDV] = {"cldv", NULL, "rd_cld_valid_o"},
+    [PRK_CMASK] = {"cmask", NULL, "rd_cmask_o"},
+    [PRK_CLD] = {"cld", NULL, "rd_cld_o"},
+    [PRK_PFREE] = {"pfree", NULL, "rd_pfree_o"},
+    [PRK_PSPEC] = {"pspec", NULL, "rd_pspec_o"},
+    [PRK_POWNER] = {"powner", NULL, "rd_powner_o"},
+};
+
+void pirat_scn_got(const pirat_out_t *o, uint64_t *got)
+{
+    const uint64_t v[PRK_COUNT] = {
+        [PRK_READY] = o->ren_ready,     [PRK_ERR] = o->ren_err,       [PRK_CERR] = o->cmt_err,
+        [PRK_MRG] = o->mrg_valid,       [PRK_MRG_R] = o->mrg_reg,     [PRK_MRG_DST] = o->mrg_dst,
+        [PRK_MRG_MAIN] = o->mrg_main,   [PRK_MRG_LD] = o->mrg_ld,
+        [PRK_MRG_PATH] = o->mrg_is_path, [PRK_MRG_MP] = o->mrg_mp,   [PRK_MRG_HOLD] = o->mrg_hold,
+        [PRK_INS] = o->ins_valid,       [PRK_SRC0] = o->ins_src0,     [PRK_SRC1] = o->ins_src1,
+        [PRK_DST] = o->ins_dst,         [PRK_UOP_W] = o->uop_warp,    [PRK_FREE] = o->free_count,
+        [PRK_MAIN] = o->rd_main,        [PRK_LDV] = o->rd_ld_valid,   [PRK_IS_PATH] = o->rd_is_path,
+        [PRK_MP] = o->rd_mp,            [PRK_LD] = o->rd_ld,          [PRK_CMAIN] = o->rd_cmain,
+        [PRK_CLDV] = o->rd_cld_valid,   [PRK_CMASK] = o->rd_cmask,    [PRK_CLD] = o->rd_cld,
+        [PRK_PFREE] = o->rd_pfree,      [PRK_PSPEC] = o->rd_pspec,    [PRK_POWNER] = o->rd_powner,
+    };
+    for (unsigned i = 0; i < PRK_COUNT; i++)
+        got[i] = v[i];
+}
+
+enum { PV_RENAME, PV_COMMIT, PV_ROLLBACK }; /* pirat_scn_verbs' order */
+const scenario_verb_t pirat_scn_verbs[] = {
+    [PV_RENAME] = PIRAT_SCN_VERB_RENAME, [PV_COMMIT] = PIRAT_SCN_VERB_COMMIT,
+    [PV_ROLLBACK] = PIRAT_SCN_VERB_ROLLBACK, {NULL, NULL}};
+
+int pirat_scn_mask(scenario_line_t *l, const char *key, unsigned width, uint64_t *v,
+                   char *err, size_t errlen)
+{
+    bitmask_t m;
+    int got = scenario_get_mask(l, key, width, &m, err, errlen);
+    if (got > 0)
+        *v = m.w[0];
+    return got;
+}
+
+/* The commit keys of l into in, a commit of warp w: 0, or -1 (a bad value,
+ * or reg= or preg= missing). */
+static int scn_commit(const pirat_scn_t *s, scenario_line_t *l, unsigned w, pirat_in_t *in,
+                      char *err, size_t errlen)
+{
+    uint64_t reg = 0, preg = 0, mask = 0, merge = 0, hold = 0;
+    int has_reg = scenario_get_bits(l, "reg", s->wid_r, &reg, err, errlen);
+    int has_preg = has_reg < 0 ? -1 : scenario_get_bits(l, "preg", s->wid_p, &preg, err, errlen);
+    if (has_preg < 0 || pirat_scn_mask(l, "mask", s->warp_width, &mask, err, errlen) < 0 ||
+        scenario_get_bits(l, "merge", 1, &merge, err, errlen) < 0 ||
+        scenario_get_bits(l, "hold", 1, &hold, err, errlen) < 0)
+        return -1;
+    if (!has_reg || !has_preg) {
+        snprintf(err, errlen, "%s:%u: a commit needs reg= and preg=", l->file, l->lineno);
+        return -1;
+    }
+    in->cmt_valid = true;
+    in->cmt_warp = w;
+    in->cmt_reg = (unsigned)reg;
+    in->cmt_preg = (unsigned)preg;
+    in->cmt_mask = mask;
+    in->cmt_merge = merge != 0;
+    in->cmt_hold = hold != 0;
+    return 0;
+}
+
+int pirat_scn_line(pirat_scn_t *s, scenario_line_t *l, bool request, pirat_in_t *in,
+                   char *err, size_t errlen)
+{
+    if (s->core_state) {
+        uint64_t pend = s->pending;
+        if (scenario_get_bits(l, "pending", 1, &pend, err, errlen) < 0)
+            return -1;
+        s->pending = pend != 0;
+        uint64_t ph = 0, pm = 0;
+        int has_ph = scenario_get_bits(l, "ph", s->wid_h, &ph, err, errlen);
+        int has_pm = has_ph < 0 ? -1 : pirat_scn_mask(l, "pmask", s->warp_width, &pm, err, errlen);
+        if (has_pm < 0)
+            return -1;
+        if (has_ph != has_pm || ph >= s->paths) {
+            snprintf(err, errlen, "%s:%u: ph= (a path below %u) and pmask= go together",
+                     l->file, l->lineno, s->paths);
+            return -1;
+        }
+        if (has_ph)
+            s->masks[ph] = pm;
+        for (unsigned h = 0; h < s->paths; h++)
+            in->pt_masks[h] = s->masks[h];
+        in->pending = s->pending;
+    }
+    uint64_t w = 0, r = 0, p = 0;
+    if (scenario_get_bits(l, "w", s->wid_w, &w, err, errlen) < 0 ||
+        scenario_get_bits(l, "r", s->wid_r, &r, err, errlen) < 0 ||
+        scenario_get_bits(l, "p", s->wid_p, &p, err, errlen) < 0)
+        return -1;
+    in->rd_warp = (unsigned)w;
+    in->rd_reg = (unsigned)r;
+    in->rd_preg = (unsigned)p;
+    if (!request)
+        return 0;
+    /* dispatched from pirat_scn_verbs: rename, commit, rollback */
+    unsigned v = 0;
+    while (pirat_scn_verbs[v].verb && strcmp(l->verb, pirat_scn_verbs[v].verb))
+        v++;
+    if (!pirat_scn_verbs[v].verb || (v == PV_ROLLBACK && !s->rb_port))
+        return 0;
+    switch (v) {
+    case PV_RENAME: {
+        uint64_t h = 0, op[3] = {0};
+        static const char *const ok[3] = {"s0", "s1", "d"};
+        int has[3];
+        if (scenario_get_bits(l, "h", s->wid_h, &h, err, errlen) < 0)
+            return -1;
+        for (unsigned k = 0; k < 3; k++)
+            if ((has[k] = scenario_get_bits(l, ok[k], s->wid_r, &op[k], err, errlen)) < 0)
+                return -1;
+        in->ren_valid = true;
+        in->ren_warp = (unsigned)w;
+        in->ren_path = (unsigned)h;
+        in->ren_src_valid = (has[0] ? 1u : 0u) | (has[1] ? 2u : 0u);
+        in->ren_src0 = (unsigned)op[0];
+        in->ren_src1 = (unsigned)op[1];
+        in->ren_dst_valid = has[2] != 0;
+        in->ren_dst = (unsigned)op[2];
+        uint64_t reg;
+        int c = scenario_get_bits(l, "reg", s->wid_r, &reg, err, errlen);
+        if (c < 0 || (c && scn_commit(s, l, (unsigned)w, in, err, errlen)))
+            return -1;
+        return 1;
+    }
+    case PV_COMMIT:
+        return scn_commit(s, l, (unsigned)w, in, err, errlen) ? -1 : 1;
+    default:
+        in->rb_valid = true;
+        in->rb_warp = (unsigned)w;
+        return 1;
+    }
 }

@@ -11,6 +11,7 @@
 
 #include "cosim.h"
 #include "pirat.h"
+#include "scenario.h"
 
 /* An instruction at the rename port. */
 typedef struct {
@@ -75,5 +76,79 @@ void pirat_measure_add(pirat_measure_t *pm, bool pending, const pirat_events_t *
  * renamed with no divergence pending; the PIRAT's destination merges and
  * pending-only ones in all (the rest of its merges are sources'). */
 void pirat_measure_print(const pirat_measure_t *pm, char *buf, size_t len);
+
+/* ---- directed scenarios: the PIRAT's verbs and check keys -------------------
+ * Shared by pirat_tb.c and simtx_rename_tb.c (docs/blocks/pirat.md,
+ * "Directed scenarios"). One line = one cycle. The PIRAT's verbs:
+ *
+ *   rename   w= h= [s0=] [s1=] [d=]       an instruction of warp w on path h:
+ *                                         sources s0, s1 and destination d
+ *                                         (architectural registers; an absent
+ *                                         key: no such operand)
+ *   commit   w= reg= preg= [mask=] [merge=1 [hold=1]]
+ *                                         a micro-op commits: an instruction
+ *                                         (mask: its path's committed mask)
+ *                                         or a merge (hold: its mrg_hold)
+ *   rollback w=                           (pirat only: simtx_rename's
+ *                                         rollback is the front end's ROLLBACK)
+ *
+ * The rule for a rename and a commit in one cycle: the rename and commit keys
+ * are disjoint, and a `rename` line that names `reg=` (with `preg=` and the
+ * commit's other keys) also commits, a micro-op of the same warp w.
+ *
+ * Any line (a request, idle, expect, peek) may give the read ports'
+ * addresses -- w= (rd_warp_i: on a request line the request's warp), r=
+ * (rd_reg_i), p= (rd_preg_i), 0 when absent -- and, where the block takes
+ * them as inputs (pirat), the core's state: pending= (pending_i) and
+ * ph=K pmask=M (path K's mask in pt_masks_i := M; all 0 at the start), held
+ * until a line changes them. The check keys (any line; the outputs of that
+ * line's cycle, before its edge) are pirat_scn_keys below; the block adds its
+ * sticky key. */
+#define PIRAT_SCN_VERB_RENAME                                                               \
+    {"rename", "an instruction of warp w on path h: sources s0, s1, destination d (with "    \
+               "reg= preg=: also a commit of warp w)"}
+#define PIRAT_SCN_VERB_COMMIT                                                               \
+    {"commit", "a micro-op of warp w commits: reg, preg, an instruction's mask or a "        \
+               "merge's merge=1 [hold=1]"}
+#define PIRAT_SCN_VERB_ROLLBACK {"rollback", "warp w returns to its Commit PIRAT"}
+/* pirat's verbs, in that order, {NULL, NULL} last (simtx_rename puts the
+ * first two after the front end's). */
+extern const scenario_verb_t pirat_scn_verbs[];
+
+enum {
+    PRK_READY, PRK_ERR, PRK_CERR,
+    PRK_MRG, PRK_MRG_R, PRK_MRG_DST, PRK_MRG_MAIN, PRK_MRG_LD, PRK_MRG_PATH, PRK_MRG_MP,
+    PRK_MRG_HOLD,
+    PRK_INS, PRK_SRC0, PRK_SRC1, PRK_DST, PRK_UOP_W, PRK_FREE,
+    PRK_MAIN, PRK_LDV, PRK_IS_PATH, PRK_MP, PRK_LD, PRK_CMAIN, PRK_CLDV, PRK_CMASK, PRK_CLD,
+    PRK_PFREE, PRK_PSPEC, PRK_POWNER,
+    PRK_COUNT
+};
+extern const scenario_key_t pirat_scn_keys[PRK_COUNT];
+/* The outputs o as those keys' values (got[PRK_*]). */
+void pirat_scn_got(const pirat_out_t *o, uint64_t *got);
+
+/* A mask key (a number or a thread set, WarpWidth <= 64 bits) into *v: 1
+ * given, 0 absent (*v untouched), -1 a bad value. */
+int pirat_scn_mask(scenario_line_t *l, const char *key, unsigned width, uint64_t *v,
+                   char *err, size_t errlen);
+
+/* The reader's state: what the block takes from the line, and the held keys. */
+typedef struct {
+    unsigned paths, warp_width;  /* the configuration */
+    unsigned wid_w, wid_h, wid_r, wid_p; /* the widths of warp, path, register and
+                                          * physical register ports */
+    bool core_state;   /* pending_i and pt_masks_i are inputs (pirat) */
+    bool rb_port;      /* the rollback verb (pirat) */
+    bool pending;      /* held */
+    uint64_t masks[PR_PATHS_PER_WARP_MAX];
+} pirat_scn_t;
+
+/* The PIRAT's part of line l into in: the held keys and the read ports'
+ * addresses on every line; a PIRAT verb (request: the line is no check and
+ * no idle) drives its ports. Returns 1 for a PIRAT verb, 0 for a line that
+ * is not one (the caller's verb, or idle/expect/peek), -1 on a bad value. */
+int pirat_scn_line(pirat_scn_t *s, scenario_line_t *l, bool request, pirat_in_t *in,
+                   char *err, size_t errlen);
 
 #endif /* SIMT_PIRAT_TB_COMMON_H */

@@ -43,11 +43,21 @@
  * alike in its speculative and Commit PIRATs (pirat_drained_check). Cover:
  * the PIRAT's rules (pirat_cover) and simtx_rename's own, from the ports
  * and the model (a replay's too). .measure: merge micro-ops per 1,000
- * renamed instructions, PIRAT and naive RAT. */
+ * renamed instructions, PIRAT and naive RAT.
+ *
+ * Or a directed scenario (verif/simtx/scenarios/simtx_rename_*.scn), one
+ * line a cycle: the front end's requests, one verb per op code as
+ * simtx_frontend's (rn_verbs below; a request is taken while fe_ready=1 and
+ * answers two cycles later, rsp=1), and the PIRAT's rename and commit with
+ * its read ports and check keys (pirat_tb_common.h: a `rename` line naming
+ * reg= also commits). The PIRAT's pending divergence and Rmasks are the
+ * front end's (no pending= or pmask= here), its rollback the front end's
+ * ROLLBACK (no rollback verb: rb= rb_w= check rb_valid_o, rb_warp_o). */
 #include <string.h>
 
 #include "cosim_kit.h"
 #include "pirat_tb_common.h"
+#include "simtx_tb_common.h"
 #include "simtx_core_stim.h"
 #include "simtx_rename.h"
 
@@ -106,6 +116,8 @@ typedef struct {
     uint64_t conv[MAXW];    /* paths a CONVERGE allocated (a cuop's h_k), still its */
     bool ended[MAXW];       /* the warp's last Pathtable entry freed */
     pirat_measure_t measure;
+    scenario_cycle_t scn; /* a directed scenario instead of the generator (scn.scn set) */
+    pirat_scn_t ps;       /* its PIRAT keys' state */
 } tb_t;
 
 static const pathtable_t *pt_of(const tb_t *t)
@@ -349,6 +361,134 @@ static void illegal(tb_t *t, simtx_rename_in_t *in)
         t->cmt = false; /* the legal commit gave way */
 }
 
+/* ---- directed scenarios -------------------------------------------------------------- */
+
+static void cover(tb_t *t, const simtx_rename_in_t *in, const simtx_rename_out_t *out,
+                  const simtx_rename_events_t *ev);
+
+/* The front end's requests (simtx_frontend's verbs and operands,
+ * simtx_tb_common.h), then the PIRAT's rename and commit; {NULL, NULL} last. */
+static const scenario_verb_t rn_verbs[] = {
+    SIMTX_FE_SCN_VERBS,
+    PIRAT_SCN_VERB_RENAME,
+    PIRAT_SCN_VERB_COMMIT,
+    {NULL, NULL},
+};
+
+static const simtx_fe_widths_t fe_widths = {
+    .warp = CFG_WarpIdWidth, .slot = CFG_SlotIdWidth, .path = CFG_PathIdWidth,
+    .lanes = CFG_WarpWidth,  .pc = CFG_PcWidth,       .depth = CFG_DepthWidth,
+};
+
+/* The check keys of the front end and the core (slots after the PIRAT's). */
+enum { RK_FE_READY, RK_RSP, RK_RSP_ERR, RK_ALLOC, RK_ID, RK_DIV, RK_NULL, RK_SLOT,
+       RK_FE_STICKY, RK_SEL_SLOT, RK_SEL_PATH, RK_CONV, RK_CONV_SLOT, RK_PENDING_NZ,
+       RK_BUOPS, RK_REN_STICKY, RK_RB, RK_RB_W, RK_COUNT };
+static const scenario_key_t rn_keys[RK_COUNT] = {
+    [RK_FE_READY] = {"fe_ready", NULL, "req_ready_o"},
+    [RK_RSP] = {"rsp", NULL, "rsp_valid_o"},
+    [RK_RSP_ERR] = {"rsp_err", pt_err_words, "rsp_err_o"},
+    [RK_ALLOC] = {"alloc", NULL, "rsp_alloc_o"},
+    [RK_ID] = {"id", NULL, "rsp_id_o"},
+    [RK_DIV] = {"div", NULL, "rsp_div_o"},
+    [RK_NULL] = {"null", NULL, "rsp_null_o"},
+    [RK_SLOT] = {"slot", NULL, "rsp_slot_o"},
+    [RK_FE_STICKY] = {"fe_sticky", NULL, "err_sticky_o"},
+    [RK_SEL_SLOT] = {"sel_slot", NULL, "sel_slot_o"},
+    [RK_SEL_PATH] = {"sel_path", NULL, "sel_path_o"},
+    [RK_CONV] = {"conv", NULL, "conv_valid_o"},
+    [RK_CONV_SLOT] = {"conv_slot", NULL, "conv_slot_o"},
+    [RK_PENDING_NZ] = {"pending_nz", NULL, "pending_nz_o"},
+    [RK_BUOPS] = {"buops", NULL, "buops_o"},
+    [RK_REN_STICKY] = {"sticky", NULL, "ren_err_sticky_o"},
+    [RK_RB] = {"rb", NULL, "rb_valid_o"},
+    [RK_RB_W] = {"rb_w", NULL, "rb_warp_o"},
+};
+
+static int scenario_stimulus(tb_t *t, simtx_rename_in_t *in, char *err, size_t errlen)
+{
+    scenario_line_t *l = &t->scn.line;
+    int rc = scenario_cycle_next(&t->scn, err, errlen);
+    if (rc)
+        return rc;
+    bool request = !t->scn.check && strcmp(l->verb, "idle");
+    int op = simtx_fe_scn_op(l->verb);
+    pirat_in_t pi;
+    to_pirat(in, &pi);
+    rc = pirat_scn_line(&t->ps, l, request && op < 0, &pi, err, errlen);
+    if (rc < 0)
+        return -1;
+    from_pirat(&pi, in);
+    in->rd_warp = pi.rd_warp;
+    if (request && op >= 0) {
+        simtx_frontend_in_t fi = {0};
+        if (simtx_fe_scn_request(l, (unsigned)op, &fe_widths, &fi, err, errlen))
+            return -1;
+#define FROM_FE(type, name) in->name = fi.name;
+        RN_FE_INS(FROM_FE)
+#undef FROM_FE
+    } else if (request && !rc) {
+        snprintf(err, errlen, "%s:%u: unknown operation '%s'", l->file, l->lineno, l->verb);
+        return -1;
+    }
+    if (scenario_expect_read(l, &t->scn.exp, pirat_scn_keys, PRK_COUNT, 0, err, errlen) ||
+        scenario_expect_read(l, &t->scn.exp, rn_keys, RK_COUNT, PRK_COUNT, err, errlen))
+        return -1;
+    return scenario_done(l, err, errlen);
+}
+
+static int scenario_check(const tb_t *t, const simtx_rename_out_t *o, char *err,
+                          size_t errlen)
+{
+    pirat_out_t po = {0};
+#define TO_PO(type, name) po.name = o->name;
+    RN_PR_OUTS(TO_PO)
+#undef TO_PO
+    uint64_t got[PRK_COUNT];
+    pirat_scn_got(&po, got);
+    const uint64_t own[RK_COUNT] = {
+        [RK_FE_READY] = o->req_ready, [RK_RSP] = o->rsp_valid,     [RK_RSP_ERR] = o->rsp_err,
+        [RK_ALLOC] = o->rsp_alloc,    [RK_ID] = o->rsp_id,         [RK_DIV] = o->rsp_div,
+        [RK_NULL] = o->rsp_null,      [RK_SLOT] = o->rsp_slot,     [RK_FE_STICKY] = o->err_sticky,
+        [RK_SEL_SLOT] = o->sel_slot,  [RK_SEL_PATH] = o->sel_path, [RK_CONV] = o->conv_valid,
+        [RK_CONV_SLOT] = o->conv_slot, [RK_PENDING_NZ] = o->pending_nz, [RK_BUOPS] = o->buops,
+        [RK_REN_STICKY] = o->ren_err_sticky, [RK_RB] = o->rb_valid, [RK_RB_W] = o->rb_warp,
+    };
+    scenario_expect_check(&t->scn.line, &t->scn.exp, pirat_scn_keys, PRK_COUNT, 0, got, err,
+                          errlen);
+    return scenario_expect_check(&t->scn.line, &t->scn.exp, rn_keys, RK_COUNT, PRK_COUNT, own,
+                                 err, errlen);
+}
+
+/* A scenario's cycle: the model stepped (evaluated on a peek), its cover,
+ * its outputs checked; a rejected rename or commit must change nothing (the
+ * shadow, stepped without it). */
+static int scenario_model(tb_t *t, const simtx_rename_in_t *in, simtx_rename_out_t *out,
+                          char *err, size_t errlen)
+{
+    if (t->scn.check == SCN_PEEK) {
+        simtx_rename_eval(t->m, in, out);
+        return scenario_check(t, out, err, errlen);
+    }
+    simtx_rename_events_t ev;
+    simtx_rename_step(t->m, in, out, &ev);
+    pirat_cover(t->pr_cover, t->p.num_warps, &ev.pr_in, &ev.pr);
+    pirat_measure_add(&t->measure, ev.pr_in.pending, &ev.pr);
+    cover(t, in, out, &ev);
+    simtx_rename_in_t legal = *in;
+    legal.ren_valid &= !ev.pr.ren_err;
+    legal.cmt_valid &= !ev.pr.cmt_err;
+    simtx_rename_step(t->shadow, &legal, NULL, NULL);
+    if (!simtx_rename_same_state(t->m, t->shadow)) {
+        snprintf(err, errlen, "%s:%u: a rejected rename or commit changed the model's state",
+                 t->scn.line.file, t->scn.line.lineno);
+        return -1;
+    }
+    if (pirat_leak_check(simtx_rename_pirat(t->m), err, errlen))
+        return -1;
+    return scenario_check(t, out, err, errlen);
+}
+
 /* ---- cosim_testbench_t callbacks ------------------------------------------------ */
 
 static void forget(tb_t *t)
@@ -389,13 +529,19 @@ static int tb_init(tb_t *t, const cosim_opts_t *o, uint64_t *const *cover, char 
                         err, errlen))
         return -1;
     forget(t);
+    t->scn.scn = o->scn;
+    t->ps = (pirat_scn_t){.paths = t->p.paths_per_warp, .warp_width = t->p.warp_width,
+                          .wid_w = CFG_WarpIdWidth, .wid_h = CFG_PathIdWidth,
+                          .wid_r = CFG_RegIdWidth, .wid_p = CFG_PregWidth};
     return 0;
 }
 
 static int tb_stimulus(tb_t *t, uint64_t cycle, simtx_rename_in_t *in, char *err,
                        size_t errlen)
 {
-    (void)cycle, (void)err, (void)errlen;
+    (void)cycle;
+    if (t->scn.scn)
+        return scenario_stimulus(t, in, err, errlen);
     cosim_rng_t *r = &t->rng;
     t->generated = true;
     t->bad = (pirat_bad_t){.code = PR_ERR_NONE};
@@ -554,6 +700,8 @@ static int follow(tb_t *t, const simtx_rename_in_t *in, const simtx_rename_event
 static int tb_model(tb_t *t, uint64_t cycle, const simtx_rename_in_t *in,
                     simtx_rename_out_t *out, char *err, size_t errlen)
 {
+    if (t->scn.scn)
+        return scenario_model(t, in, out, err, errlen);
     simtx_rename_events_t ev;
     simtx_rename_step(t->m, in, out, &ev);
     bool generated = t->generated;
@@ -636,4 +784,5 @@ static void tb_measure(const void *p, char *buf, size_t len)
     pirat_measure_print(&t->measure, buf, len);
 }
 
-COSIM_TESTBENCH_SHADOWED(tb_t, simtx_rename, false, tb_fini, tb_reset, .measure = tb_measure);
+COSIM_TESTBENCH_SHADOWED(tb_t, simtx_rename, true, tb_fini, tb_reset, .measure = tb_measure,
+                         .verbs = rn_verbs);
