@@ -38,12 +38,12 @@ struct simtx_frontend {
     unsigned rsp_err, rsp_id, rsp_slot, err_sticky;
 };
 
-/* The children check their parameters; the core checks that the pending
- * count can hold every buop the warps can have in flight. */
+/* The children check their parameters first (init: a parameter out of a
+ * child's range is that child's code); then the core checks that the
+ * pending count can hold every buop the warps can have in flight. */
 static int check_params(const simtx_frontend_params_t *p)
 {
-    if (p->pend_width < clog2(p->num_warps * p->paths_per_warp + 1u))
-        return FE_EPARAM_PENDING;
+    (void)p;
     return FE_OK;
 }
 
@@ -65,6 +65,8 @@ static int init(simtx_frontend_t *c, const simtx_frontend_params_t *p)
     rc = pst_create(&sp, &c->pst);
     if (rc)
         return rc == PST_ENOMEM ? FE_ENOMEM : FE_EPARAM_PST;
+    if (p->pend_width < clog2(p->num_warps * p->paths_per_warp + 1u))
+        return FE_EPARAM_PENDING;
     return FE_OK;
 }
 

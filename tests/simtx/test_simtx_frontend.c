@@ -735,14 +735,17 @@ static void test_one_in_flight(void **state)
 static void test_bad_params(void **state)
 {
     (void)state;
-    simtx_frontend_params_t pend = P, warps = P, entries = P, slots = P;
+    simtx_frontend_params_t pend = P, warps = P, entries = P, slots = P, many = P;
     pend.pend_width = 4;     /* 2 x 8 buops need clog2(17) = 5 bits */
     warps.num_warps = 0;     /* the Pathtable's */
+    many.num_warps = 1u << 20; /* out of the Pathtable's range, and more buops than the pending
+                                * count holds: the child's code, not the combined rule's */
     entries.entries = 24;    /* not a power of two: the predictor's */
     slots.slots_per_warp = 16; /* more slots than paths: the PST's */
     const bad_params_t c[] = {
         {pend, FE_EPARAM_PENDING},
         {warps, FE_EPARAM_PATHTABLE},
+        {many, FE_EPARAM_PATHTABLE},
         {entries, FE_EPARAM_PREDICTOR},
         {slots, FE_EPARAM_PST},
     };
