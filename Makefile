@@ -8,10 +8,11 @@
 #   make test
 #   make elaborate-max   Yosys reads the `max` configurations (not in make test: tens of minutes)
 #   make bench [BLOCK=b] [CONFIG=c]
-#   make soak  [BLOCK=b] [CONFIG=c|all] [SOAK_CYCLES=n]   10^8 random cycles per block
+#   make soak  [BLOCK=b] [CONFIG=c|all] [SOAK_CYCLES=n] [SOAK_TIMEOUT=s]   10^8 random cycles per block
 #   make fuzz  [FUZZ_SECONDS=n]   libFuzzer on the scenario and recording readers (docs/fuzzing.md)
 #   make install [PREFIX=/usr/local]   the golden models as a C library
 #   make cores                         regenerate the FuseSoC cores (docs/fusesoc.md)
+#   make scenario-doc                  regenerate docs/scenarios.md's verbs and keys per block
 #   make clean
 #
 # Blocks and their named configurations live in configs/<block>.cfg.
@@ -32,7 +33,7 @@ endif
 include $(CFG_MK)
 BLOCKS := $(CFG_BLOCKS)
 # BLOCK= or CONFIG= given empty is a mistake, not "all of them"
-$(foreach v,BLOCK CONFIG SCENARIO RECORD REPLAY SEED CYCLES RESET_EVERY SOAK_CYCLES FUZZ_SECONDS,  $(if $(filter-out undefined,$(origin $(v))),$(if $(strip $($(v))),,    $(error $(v)= is empty; leave it out or give a value))))
+$(foreach v,BLOCK CONFIG SCENARIO RECORD REPLAY SEED CYCLES RESET_EVERY SOAK_CYCLES SOAK_TIMEOUT FUZZ_SECONDS,  $(if $(filter-out undefined,$(origin $(v))),$(if $(strip $($(v))),,    $(error $(v)= is empty; leave it out or give a value))))
 ifdef BLOCK
   ifeq ($(filter $(BLOCK),$(BLOCKS)),)
     $(error unknown BLOCK '$(BLOCK)'; known blocks: $(BLOCKS))
@@ -53,18 +54,17 @@ else ifdef CONFIG
 else
   sel_configs = default
 endif
-# A scenario drives one block, on the configuration its `# config:` line
-# names (a CONFIG= that disagrees is a usage error).
+# A scenario drives one block -- its `# block:` line, else BLOCK=, else the
+# block its file name starts with (<block>_*.scn) -- on the configuration its
+# `# config:` line names (a BLOCK= or CONFIG= that disagrees is a usage error).
 ifdef SCENARIO
-  SCN_BLOCK := $(shell $(CFG) scenario $(SCENARIO) block)
+  SCN_OPTS := $(if $(BLOCK),--block=$(BLOCK))
+  SCN_BLOCK := $(shell $(CFG) scenario '$(SCENARIO)' block $(SCN_OPTS))
   ifeq ($(SCN_BLOCK),)
     $(error SCENARIO=$(SCENARIO) cannot be run (see above))
   endif
-  ifneq ($(filter-out $(SCN_BLOCK),$(BLOCK)),)
-    $(error SCENARIO=$(SCENARIO) drives block '$(SCN_BLOCK)', not '$(BLOCK)')
-  endif
   SEL_BLOCKS := $(SCN_BLOCK)
-  SCN_CONFIGS := $(shell $(CFG) scenario $(SCENARIO) configs $(CONFIG))
+  SCN_CONFIGS := $(shell $(CFG) scenario '$(SCENARIO)' configs $(CONFIG) $(SCN_OPTS))
   ifeq ($(SCN_CONFIGS),)
     $(error SCENARIO=$(SCENARIO) cannot be run on CONFIG=$(CONFIG) (see above))
   endif
@@ -77,7 +77,8 @@ ALL_SEL := $(foreach b,$(SEL_BLOCKS),$(foreach c,$(if $(filter-out all,$(CONFIG)
 
 # A replay runs the whole recording unless CYCLES= asks for fewer cycles.
 SIM_ARGS := --seed $(SEED)
-ifeq ($(REPLAY)$(filter-out file,$(origin CYCLES)),)
+# A scenario runs to its end unless CYCLES= asks for fewer cycles too.
+ifeq ($(REPLAY)$(SCENARIO)$(filter-out file,$(origin CYCLES)),)
   SIM_ARGS += --cycles $(CYCLES)
 else ifneq ($(origin CYCLES),file)
   SIM_ARGS += --cycles $(CYCLES)
@@ -115,9 +116,9 @@ ifeq ($(COVER),1)
   SIM_ARGS += --require-cover
 endif
 
-.PHONY: help deps sim lint synth test elaborate-max bench soak fuzz install cores clean
+.PHONY: help deps sim lint synth test elaborate-max bench soak fuzz install cores scenario-doc clean
 help:
-	@sed -n '3,16p' Makefile | sed 's/^# *//'
+	@sed -n '3,17p' Makefile | sed 's/^# *//'
 
 deps:
 	@bash scripts/setup.sh sim
@@ -176,11 +177,13 @@ bench: $(foreach s,$(ALL_SEL),$(BUILD)/$(s)/cosim)
 	@$(PY) scripts/bench.py $(ALL_SEL)
 
 # Soak (scripts/soak.py): SOAK_CYCLES random cycles per block (default
-# 10^8) over many seeds, half of the runs with resets in mid-run, on both
-# cores; the default configuration of each block unless CONFIG= says.
+# 10^8) over many seeds (two runs at least), half of the runs with resets in
+# mid-run, on both cores, a run stopped (failed) after SOAK_TIMEOUT seconds;
+# the default configuration of each block unless CONFIG= says.
 SOAK_CYCLES ?= 100000000
+SOAK_TIMEOUT ?= 3600
 soak: $(foreach s,$(SEL),$(BUILD)/$(s)/cosim)
-	@$(PY) scripts/soak.py --cycles $(SOAK_CYCLES) --build $(BUILD) $(SEL)
+	@$(PY) scripts/soak.py --cycles $(SOAK_CYCLES) --timeout $(SOAK_TIMEOUT) --build $(BUILD) $(SEL)
 
 # Fuzz (scripts/fuzz.sh): FUZZ_SECONDS per target (default 600), the
 # regression inputs of tests/fuzz/ first; docs/fuzzing.md.
@@ -230,6 +233,11 @@ install: $(BUILD)/lib/libsimt_models.a $(BUILD)/lib/libsimt_models.so
 	  'Version: $(VERSION)' 'Cflags: -I$${includedir}/simt' 'Libs: -L$${libdir} -lsimt_models' \
 	  > $(DESTDIR)$(PREFIX)/lib/pkgconfig/simt-models.pc
 	@echo "installed the golden models in $(DESTDIR)$(PREFIX)"
+
+# docs/scenarios.md's list of every block's verbs and keys, from the readers
+# themselves (scripts/gen_scenario_doc.py; make test checks it is current).
+scenario-doc: | deps
+	@BUILD=$(BUILD) $(PY) scripts/gen_scenario_doc.py
 
 # The FuseSoC cores (rtl/<folder>/*.core) from the declarations; committed,
 # make test checks they are current (scripts/gen_core.py --check).

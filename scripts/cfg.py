@@ -24,9 +24,10 @@ benchmark scripts and the test runner all go through it.
   cfg.py shell BLOCK CONFIG           what a build of one configuration needs
         (group, top, Verilator parameters, C defines, rtl, incdirs, csim) as
         shell assignments, for `eval` (scripts/build_cosim.sh)
-  cfg.py scenario FILE block          the block a scenario file drives
-  cfg.py scenario FILE configs [C]    the configuration it is written for (its
-        `# config:` line; none: every configuration), or C if that agrees
+  cfg.py scenario FILE block [--block=B]        the block a scenario file drives
+        (its `# block:` line, else B, else the block its name starts with)
+  cfg.py scenario FILE configs [C] [--block=B] the configuration it is written
+        for (its `# config:` line; none: every configuration), or C if that agrees
   cfg.py sources BLOCK KIND           the block's source files, one per line,
         relative to the repository root; KIND one of
         rtl    of rtl/common/, the groups its group reuses, then rtl/<group>/
@@ -51,6 +52,7 @@ import math
 import os
 import re
 import shlex
+import stat
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -459,22 +461,71 @@ def sources(block, kind):
     raise CfgError(f"unknown source kind '{kind}' (one of: {', '.join(SOURCE_KINDS)})")
 
 
-def scenario(path):
-    """(block, config) of a directed scenario file: the block its name starts
-    with (verif/<group>/scenarios/<block>_*.scn, the longest such name) and
-    the configuration of its `# config: NAME` line (None: any)."""
+SCENARIO_MAX_LINE = 4094  # bytes a scenario line may have (verif/common/scenario.c)
+
+
+def scenario_headers(path):
+    """{name: value} of a scenario file's header lines (`# block: NAME`,
+    `# config: NAME`), read as the harness reads them (scenario_header in
+    verif/common/scenario.c): a regular file only (a link to a device is
+    refused before anything is read), lines of text, the value the first
+    word after the colon; two lines of one name that disagree are an error."""
     try:
-        text = open(path).read()
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            raise CfgError(f"scenario '{path}' is not a file")
+        f = open(path, "rb")
     except OSError as e:
-        raise CfgError(f"cannot read scenario '{path}': {e.strerror}") from None
-    base = os.path.basename(path)
-    names = [b for b in blocks() if base.startswith(b + "_")]
-    if not names:
-        raise CfgError(f"scenario '{path}': its name does not start with a block name "
-                       f"and '_' ({' '.join(blocks())})")
-    block = max(names, key=len)
-    m = re.search(r"^#\s*config:\s*(\S+)", text, re.M)
-    config = m.group(1) if m else None
+        raise CfgError(f"cannot open scenario '{path}': {e.strerror}") from None
+    found = {}
+    with f:
+        for lineno, raw in enumerate(iter(lambda: f.readline(SCENARIO_MAX_LINE + 2), b""), 1):
+            if len(raw) > SCENARIO_MAX_LINE + 1 or (len(raw) == SCENARIO_MAX_LINE + 1
+                                                    and not raw.endswith(b"\n")):
+                raise CfgError(f"{path}:{lineno}: line too long (at most {SCENARIO_MAX_LINE} "
+                               "bytes)")
+            bad = next((i for i, c in enumerate(raw) if not (32 <= c < 127 or c in b" \t\r\n\v\f")),
+                       None)
+            if bad is not None:
+                raise CfgError(f"{path}:{lineno}: not a text line (byte 0x{raw[bad]:02x} at "
+                               f"column {bad + 1})")
+            m = re.match(r"#[ \t]*(block|config):[ \t]*(\S*)", raw.decode("ascii"))
+            if not m:
+                continue
+            name, value = m.groups()
+            if not value:
+                raise CfgError(f"{path}:{lineno}: '# {name}:' names no {name}")
+            if found.get(name, value) != value:
+                raise CfgError(f"{path}:{lineno}: a second '# {name}:' line names '{value}', "
+                               f"an earlier one '{found[name]}'")
+            found[name] = value
+    return found
+
+
+def scenario(path, block=None):
+    """(block, config) of a directed scenario file. The block: the file's
+    `# block: NAME` line, else `block` (make's BLOCK=), else the block its
+    file name starts with (<block>_*.scn, the longest such name); a `# block:`
+    line and `block` that disagree are an error. The configuration: its
+    `# config: NAME` line (None: any)."""
+    head = scenario_headers(path)
+    if block is not None and block not in blocks():
+        raise CfgError(f"unknown block '{block}' ({' '.join(blocks())})")
+    if "block" in head:
+        if head["block"] not in blocks():
+            raise CfgError(f"scenario '{path}': '# block: {head['block']}' names no block "
+                           f"({' '.join(blocks())})")
+        if block is not None and block != head["block"]:
+            raise CfgError(f"scenario '{path}' is written for block '{head['block']}' "
+                           f"(its '# block:' line), not '{block}'")
+        block = head["block"]
+    if block is None:
+        base = os.path.basename(path)
+        names = [b for b in blocks() if base.startswith(b + "_")]
+        if not names:
+            raise CfgError(f"scenario '{path}': name its block with BLOCK= or a '# block: NAME' "
+                           f"line (its file name does not start with a block name and '_')")
+        block = max(names, key=len)
+    config = head.get("config")
     if config is not None and config not in load(block).configs:
         raise CfgError(f"scenario '{path}': block '{block}' has no configuration '{config}'")
     return block, config
@@ -553,17 +604,19 @@ def main(argv):
         print(PARAM_FORMATS[fmt](p))
     elif cmd == "sources" and len(argv) == 4:
         print("\n".join(sources(argv[2], argv[3])))
-    elif cmd == "scenario" and len(argv) in (4, 5):
-        block, config = scenario(argv[2])
-        if argv[3] == "block":
+    elif cmd == "scenario" and len(argv) in (4, 5, 6):
+        opts = [a for a in argv[4:] if a.startswith("--block=")]
+        rest = [a for a in argv[4:] if not a.startswith("--block=")]
+        block, config = scenario(argv[2], opts[0][8:] if opts else None)
+        if argv[3] == "block" and not rest:
             print(block)
-        elif argv[3] == "configs":  # the file's configuration, or all of the block's
+        elif argv[3] == "configs" and len(rest) <= 1:  # its configuration, or all of the block's
             configs = [config] if config else list(load(block).configs)
-            if len(argv) == 5 and argv[4]:
-                if config and argv[4] != config:
+            if rest and rest[0]:
+                if config and rest[0] != config:
                     raise CfgError(f"scenario '{argv[2]}' is written for configuration "
-                                   f"'{config}', not '{argv[4]}'")
-                configs = [argv[4]]
+                                   f"'{config}', not '{rest[0]}'")
+                configs = [rest[0]]
             print(" ".join(configs))
         else:
             raise CfgError(f"bad arguments: {' '.join(argv[1:])}")
