@@ -2,7 +2,8 @@
 # Coverage-guided fuzzing of the scenario and recording readers
 # (docs/fuzzing.md):
 #   scripts/fuzz.sh SECONDS [BLOCK/CONFIG ...]
-# For each target (default: one block per scenario reader) it builds the
+# For each target (default: every block's default configuration, so every
+# scenario reader -- the blocks' own and the port-level one) it builds the
 # libFuzzer binary (build_cosim.sh FUZZ=1 MODEL_ONLY=1) and the model-only
 # binary, makes the seed corpus from the committed scenarios and recordings
 # of them and of a short random run, and fuzzes for SECONDS, two
@@ -14,9 +15,12 @@ set -euo pipefail
 secs=${1:?usage: fuzz.sh SECONDS [BLOCK/CONFIG ...]}
 shift
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(recon_stack/default tbc_core/small dom_core/small slip_ctrl/small)
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
+if [ ${#targets[@]} -eq 0 ]; then
+    mapfile -t blocks < <(python3 scripts/cfg.py blocks)
+    targets=("${blocks[@]/%//default}")
+fi
 build=${BUILD:-build}/fuzz
 
 # Build and seed one target; its output goes to $dir/build.log.
