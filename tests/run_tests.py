@@ -294,6 +294,8 @@ def bad_input():
     scenario_usage()
     peek_lines()
     hostile_input()
+    hostile_input_2()
+    scenario_language()
     r = sh(["make", "--no-print-directory", "sim", "BLOCK=no_such_block"])
     record("bad input: make sim BLOCK=no_such_block is refused", r.returncode != 0 and
            "unknown BLOCK" in r.stderr, r.stderr)
@@ -334,7 +336,12 @@ def scenario_usage():
                            ("mask wider than the warp", "init w=0 pc=0x10 mask=0x1ffffffff rpc=4"),
                            ("thread set beyond the warp", "init w=0 pc=0x10 mask=[0-3,32] rpc=4"),
                            ("negative number", "init w=0 pc=-5 mask=1 rpc=4"),
-                           ("binary minus", "init w=0 pc=0b-1 mask=1 rpc=4")):
+                           ("binary minus", "init w=0 pc=0b-1 mask=1 rpc=4"),
+                           # a check's value wider than the output port it checks
+                           ("expect depth= wider than rd_depth_o", "expect w=0 depth=0x10000"),
+                           ("peek err= wider than rsp_err_o", "peek w=0 err=0x8"),
+                           ("a request line's check wider than its port",
+                            "advance w=0 pc=0x10 depth=0x10000")):
             scn = os.path.join(tmp, "recon_stack_x.scn")
             with open(scn, "w") as f:
                 f.write(line + "\n")
@@ -498,6 +505,167 @@ def hostile_input():
            "one file) is refused", r.returncode != 0 and "select one block and configuration"
            in r.stderr and not os.path.exists(os.path.join(ROOT, "never-written.rec")),
            r.stderr[-500:])
+
+
+def sh_timeout(cmd, seconds):
+    """sh(), or None when it runs past seconds (a hang)."""
+    try:
+        return sh(cmd, timeout=seconds)
+    except subprocess.TimeoutExpired:
+        return None
+
+
+def hostile_input_2():
+    """The harness's second round against hostile input: each case once
+    hung, aborted, crashed, passed vacuously or said its error twice."""
+    exe = cosim("recon_stack", "default")
+    with tempfile.TemporaryDirectory() as tmp:
+        def path(name, data):
+            p = os.path.join(tmp, name)
+            with open(p, "wb") as f:
+                f.write(data)
+            return p
+
+        def refused(what, r, words, lines=1):
+            ok = r is not None and one_line_error(r) and \
+                len(r.stderr.strip().splitlines()) == lines and all(w in r.stderr for w in words)
+            record(f"hostile input 2: {what} -> exit 2, one-line error", ok,
+                   "timed out" if r is None else f"exit {r.returncode}: {r.stderr}")
+
+        # 1. a device is refused before it is read (it was read whole: a hang)
+        for dev in ("/dev/zero", "/dev/urandom"):
+            refused(f"--scenario {dev}", sh_timeout([exe, "--scenario", dev], 30), ["not a file"])
+        # 2. Verilator's runtime aborts on a bad argument of its own: refused first
+        for arg in ("+verilator+seed+0", "+verilator+seed+abc", "+verilator+rand+reset+7",
+                    "+verilator+bogus", "+verilator+help"):
+            refused(f"the Verilator argument {arg}", sh([exe, "--cycles", "10", arg]),
+                    ["bad Verilator argument", arg])
+        r = sh(["make", "--no-print-directory", "sim", "BLOCK=recon_stack", "CYCLES=10",
+                "PLUSARGS=+verilator+seed+0"])
+        record("hostile input 2: make sim PLUSARGS=+verilator+seed+0 fails with the one-line "
+               "error, no abort", r.returncode != 0 and "bad Verilator argument" in r.stderr
+               and "Abort" not in r.stderr and "134" not in r.stderr, r.stderr[-800:])
+        r = sh([exe, "--cycles", "10", "+verilator+seed+7", "+verilator+rand+reset+2"])
+        record("hostile input 2: good Verilator arguments still run", r.returncode == 0,
+               r.stderr)
+        # 3. make sim SCENARIO= a binary file or a link to a device: no traceback, no hang
+        binary = path("recon_stack_bin.scn", bytes(range(256)) * 4)
+        link = os.path.join(tmp, "recon_stack_zero.scn")
+        os.symlink("/dev/zero", link)
+        for what, f, word in (("a binary file", binary, "not a text line"),
+                              ("a link to /dev/zero", link, "not a file")):
+            r = sh_timeout(["make", "--no-print-directory", "sim", f"SCENARIO={f}"], 60)
+            record(f"hostile input 2: make sim SCENARIO= {what} is refused with a message",
+                   r is not None and r.returncode != 0 and "Traceback" not in r.stderr
+                   and word in r.stderr, "timed out" if r is None else r.stderr[-800:])
+        # 4. a NUL byte anywhere in a line makes it not a text line
+        for what, data in (("after text", b"idle\x00 garbage=1\n"), ("first", b"\x00idle\n")):
+            refused(f"a NUL byte {what} on a line",
+                    sh([exe, "--scenario", path("nul.scn", data)]),
+                    ["nul.scn:1:", "not a text line (byte 0x00"])
+        # 5. a write error is said once
+        r = sh([exe, "--cycles", "200000", "--record", "/dev/full"])
+        record("hostile input 2: --record /dev/full -> exit 2, its write error said once",
+               r.returncode == 2 and r.stderr.count("/dev/full") == 1, r.stderr)
+        # 6. a recording that drives a port with bits above its width is damaged
+        rec = os.path.join(tmp, "run.rec")
+        a = sh([exe, "--seed", "3", "--cycles", "100", "--record", rec])
+        data = open(rec, "rb").read()
+        nl = data.index(b"\n") + 1
+        head = data[:nl].split()
+        per = (int(head[4]) + 1) * 8
+        body = bytearray(data[nl:])
+        op_word = 1 + 1  # req_op_i (2 bits) is input word 1; word 0 is the control word
+        body[per * 5 + op_word * 8] |= 0x10  # cycle 5: req_op_i = 16 + ...
+        fnv = 0xcbf29ce484222325
+        for byte in body:
+            fnv = ((fnv ^ byte) * 0x100000001b3) & (2**64 - 1)
+        wide = b" ".join(head[:6]) + b" %016x\n" % fnv + bytes(body)
+        record("hostile input 2: (the recording to damage was written)", a.returncode == 0,
+               a.stderr)
+        refused("a recording whose req_op_i carries bits above its 2",
+                sh([exe, "--replay", path("wide.rec", wide)]),
+                ["damaged", "cycle 5", "req_op_i"])
+        # 7. two header lines of one name that disagree
+        two = path("recon_stack_two.scn", b"# config: default\n# config: min\nidle\n")
+        refused("two '# config:' lines that disagree", sh([exe, "--scenario", two]),
+                ["second '# config:' line", "'min'"])
+        r = sh([sys.executable, "scripts/cfg.py", "scenario", two, "configs"])
+        refused("two '# config:' lines that disagree, in cfg.py", r,
+                ["second '# config:' line", "'min'"])
+    # 9. a soak of few cycles is still two runs, one with resets; a run has a time limit
+    sys.path.insert(0, os.path.join(ROOT, "scripts"))
+    import soak
+    runs = soak.plan(["recon_stack/default"], 10**7, 10**7)
+    record("hostile input 2: a soak of 10^7 cycles is two runs, one with resets in mid-run",
+           len(runs) == 2 and sum(r[3] for r in runs) == 10**7 and [r[4] for r in runs] ==
+           [False, True], str(runs))
+    r = sh([sys.executable, "scripts/soak.py", "--cycles", str(10**9), "--chunk", str(10**9),
+            "--timeout", "1", "--jobs", "1", "--build", BUILD, "recon_stack/default"])
+    record("hostile input 2: a soak run past --timeout is stopped and fails",
+           r.returncode == 1 and "--timeout" in r.stdout, r.stdout[-800:] + r.stderr[-400:])
+
+
+def scenario_language():
+    """One language for every block: any file name with BLOCK= (a `# block:`
+    line that disagrees refused), every failed check reported, a check
+    value wider than its port refused, checks on request lines, every
+    block's verbs and keys on docs/scenarios.md as its reader takes them."""
+    with tempfile.TemporaryDirectory() as tmp:
+        for b in decl.blocks():
+            scn = os.path.join(tmp, "walk.scn")  # a name that names no block
+            with open(scn, "w") as f:
+                f.write("idle\nexpect\n")
+            r = sh(["make", "--no-print-directory", "sim", f"BLOCK={b}", f"SCENARIO={scn}"])
+            record(f"scenario language: make sim BLOCK={b} SCENARIO=walk.scn runs",
+                   r.returncode == 0 and f"{b} " in r.stdout and "PASS" in r.stdout,
+                   r.stdout[-500:] + r.stderr[-800:])
+        scn = os.path.join(tmp, "walk.scn")
+        r = sh(["make", "--no-print-directory", "sim", f"SCENARIO={scn}"])
+        record("scenario language: a file that names no block, without BLOCK=, is refused",
+               r.returncode != 0 and "BLOCK=" in r.stderr and "Traceback" not in r.stderr,
+               r.stderr[-500:])
+        mdt = os.path.join(tmp, "mine.scn")
+        with open(mdt, "w") as f:
+            f.write("# block: mdt\nidle\n")
+        r = sh(["make", "--no-print-directory", "sim", "BLOCK=recon_stack", f"SCENARIO={mdt}"])
+        record("scenario language: BLOCK= that disagrees with the file's '# block:' is refused",
+               r.returncode != 0 and "written for block 'mdt'" in r.stderr, r.stderr[-500:])
+        r = sh([cosim("recon_stack", "default"), "--scenario", mdt])
+        record("scenario language: a binary refuses a file of another '# block:' (exit 2)",
+               one_line_error(r) and "written for block 'mdt'" in r.stderr, r.stderr)
+        r = sh(["make", "--no-print-directory", "-n", "sim", f"SCENARIO={mdt}"])
+        record("scenario language: a '# block:' line names the block of any file name",
+               r.returncode == 0 and "mdt/" in r.stdout, r.stdout + r.stderr)
+        # every failure of a walk-through, with its line, then the count
+        fig10 = open(os.path.join(ROOT, "verif/pdom/scenarios/recon_stack_tbc_fig10.scn")).read()
+        lines = fig10.splitlines()
+        wrong = [i for i, l in enumerate(lines) if l.startswith("expect") and " depth=" in l][:3]
+        for i in wrong:
+            lines[i] = re.sub(r" depth=(\d+)", lambda m: f" depth={int(m.group(1)) + 7}", lines[i])
+        bad = os.path.join(tmp, "recon_stack_bad.scn")
+        with open(bad, "w") as f:
+            f.write("\n".join(lines) + "\n")
+        for exe in (cosim("recon_stack", "default"),
+                    os.path.join(BUILD, "recon_stack", "default", "cosim_model")):
+            r = sh([exe, "--scenario", bad, "--wave-dir", tmp])
+            shown = all(f"{bad}:{i + 1}: expected depth = " in r.stderr for i in wrong)
+            record(f"scenario language: {os.path.basename(exe)} shows all 3 failed checks, each "
+                   "with its line, then the count (exit 1)",
+                   r.returncode == 1 and len(wrong) == 3 and shown and
+                   "3 failed checks" in r.stderr, r.stderr[-1500:])
+        # checks on a request line: the outputs of its cycle, before its edge
+        f = os.path.join(tmp, "recon_stack_req.scn")
+        for depth, rc in ((0, 0), (1, 1)):
+            with open(f, "w") as fh:
+                fh.write(f"init w=0 pc=0x10 rpc=0x80 mask=[0-3] depth={depth} valid=0\n"
+                         "expect w=0 depth=1 valid=1 pc=0x10 mask=[0-3]\n")
+            r = sh([cosim("recon_stack", "default"), "--scenario", f])
+            record(f"scenario language: a request line checks its own cycle (depth={depth}: "
+                   f"exit {rc})", r.returncode == rc, r.stdout + r.stderr)
+    r = sh([sys.executable, "scripts/gen_scenario_doc.py", "--check"])
+    record("scenario language: docs/scenarios.md lists every block's verbs and keys as its "
+           "reader takes them", r.returncode == 0, r.stdout + r.stderr)
 
 
 def peek_lines():
@@ -860,7 +1028,7 @@ def fusesoc_lint(block="tbc_core"):
                out[-2000:])
 
 
-FUZZ_SECONDS = 20
+FUZZ_SECONDS = 8
 
 
 def fuzzing():
@@ -877,8 +1045,9 @@ def fuzzing():
         record(f"fuzzing {t}: {FUZZ_SECONDS} s of libFuzzer with ASan/UBSan, regression "
                f"inputs first, no finding", ok and r.returncode == 0,
                "\n".join(l for l in out.splitlines() if t in l or "ERROR" in l)[-2000:])
-    if not targets:
-        record("fuzzing: scripts/fuzz.sh ran its targets", False, out[-2000:])
+    want = sorted(f"{b}/default" for b in decl.blocks())
+    record("fuzzing: the default targets are every block (every scenario reader)",
+           targets == want, f"targets {targets}, blocks {want}\n{out[-1500:]}")
 
 
 def synth_pictures():
