@@ -585,16 +585,30 @@ static int inst_create(inst_t *x, const cosim_kit_t *k, const cosim_testbench_t 
     return 0;
 }
 
+/* The bits of port d's top word that the port has (all ones: all of them). */
+static uint64_t top_word_bits(const port_desc_t *d)
+{
+    unsigned bits = d->width - 64 * (port_words(d) - 1);
+    return bits < 64 ? (UINT64_C(1) << bits) - 1 : ~UINT64_C(0);
+}
+
 /* The first input port of in that carries bits above its width, or -1. */
 static int input_overflow(const cosim_kit_t *k, const uint64_t *in)
 {
     for (unsigned p = 0; p < k->n_in; p++) {
         const port_desc_t *d = &k->in_desc[p];
-        unsigned top = port_words(d) - 1, bits = d->width - 64 * top; /* in its top word */
-        if (bits < 64 && in[d->word + top] >> bits)
+        if (in[d->word + port_words(d) - 1] & ~top_word_bits(d))
             return (int)p;
     }
     return -1;
+}
+
+/* Every input port of in cut to its width (a random stimulus may leave bits
+ * above it, which no port carries). */
+static void inputs_to_width(const cosim_kit_t *k, uint64_t *in)
+{
+    for (unsigned p = 0; p < k->n_in; p++)
+        in[k->in_desc[p].word + port_words(&k->in_desc[p]) - 1] &= top_word_bits(&k->in_desc[p]);
 }
 
 /* A scenario's inputs of one cycle: 0, or -1 if a value is wider than its
@@ -718,6 +732,7 @@ static uint8_t produce(sides_t *p, unsigned s)
             st = scenario_fits(p->x.scn, k, in, p->err, sizeof p->err);
         if (st)
             return st < 0 ? IT_END | IT_ERROR : IT_END;
+        inputs_to_width(k, in); /* as the RTL and the model take them, and as recorded */
     }
     if (!peek && p->keep)
         memcpy(p->keep + p->c * iw, in, iw * sizeof(uint64_t));

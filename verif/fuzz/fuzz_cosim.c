@@ -5,8 +5,8 @@
  *   1. as a directed scenario file (--scenario): scenario.c and the block's
  *      scenario reader (or the port-level one);
  *   2. as a stimulus recording (--replay): the recording reader;
- *   3. as raw input words (cut to their ports' widths: a recording of bits
- *      above them is refused), one cycle after the other, recorded (--record)
+ *   3. as raw input words (the harness cuts them to their ports' widths, as
+ *      it records them), one cycle after the other, recorded (--record)
  *      and then replayed: the model on any inputs its ports can carry, the
  *      recording writer, and the reader past its checksum. The replay must
  *      end as the run did.
@@ -50,12 +50,6 @@ static int words_stimulus(void *tb, uint64_t cycle, uint64_t *in, char *err, siz
     if ((cycle + 1) * per > nwords_bytes) /* --cycles FUZZ_CYCLES ends it too */
         return 1;
     memcpy(in, words + cycle * per, per);
-    for (unsigned p = 0; p < cosim_kit.n_in; p++) { /* what the ports can carry */
-        const port_desc_t *d = &cosim_kit.in_desc[p];
-        unsigned top = port_words(d) - 1, bits = d->width - 64 * top;
-        if (bits < 64)
-            in[d->word + top] &= (UINT64_C(1) << bits) - 1;
-    }
     return 0;
 }
 
