@@ -257,6 +257,75 @@ static verdict_t judge(const pathtable_t *m, const pathtable_in_t *in)
     return v;
 }
 
+/* ---- the holders beside the request port --------------------------------------- */
+
+/* The accepted request's own change to the count of entry h of warp w. */
+static int req_delta(const pathtable_in_t *in, const verdict_t *v, unsigned w, unsigned h)
+{
+    if (v->err != PT_ERR_NONE || w != in->req_warp)
+        return 0;
+    switch (in->req_op) {
+    case PT_OP_BCOMMIT: /* the buop lets go of its source */
+    case PT_OP_DEREF:
+        return h == in->req_a ? -1 : 0;
+    case PT_OP_CCOMMIT: /* the cuop lets go of both sources */
+        return h == in->req_a || h == in->req_b ? -1 : 0;
+    case PT_OP_REF:
+        return h == in->req_a ? 1 : 0;
+    default: /* BUOP: +1 (the buop) -1 (the PST slot); the rest hold nothing */
+        return 0;
+    }
+}
+
+/* The hold's and the drop's verdicts, against the state before the edge
+ * and the request's own change: a hold or drop of a warp the edge's SQUASH
+ * rolls back is discarded (the rollback flushes its holder). */
+typedef struct {
+    unsigned hold_err, drop_err;
+    bool hold, drop, squashed;
+    unsigned hold_base; /* the held entry's count after the request */
+} side_t;
+
+static unsigned side_check(const pathtable_t *m, unsigned w, unsigned h)
+{
+    if (w >= m->p.num_warps)
+        return PT_ERR_BAD_WARP;
+    return live(m, w, h) ? PT_ERR_NONE : PT_ERR_BAD_PATH;
+}
+
+static bool squashes(const pathtable_in_t *in, const verdict_t *v, unsigned w)
+{
+    return in->req_op == PT_OP_SQUASH && v->err == PT_ERR_NONE && in->req_warp == w;
+}
+
+static side_t judge_side(const pathtable_t *m, const pathtable_in_t *in, const verdict_t *v)
+{
+    side_t s = {.hold_err = PT_ERR_NONE, .drop_err = PT_ERR_NONE};
+    unsigned hw = in->hold_warp, hh = in->hold_path, dw = in->drop_warp, dh = in->drop_path;
+    if (in->hold_valid) {
+        s.hold_err = side_check(m, hw, hh);
+        if (s.hold_err == PT_ERR_NONE && squashes(in, v, hw)) {
+            s.squashed = true;
+        } else if (s.hold_err == PT_ERR_NONE) {
+            s.hold_base = (unsigned)((int)ENTRY(m, hw, hh)->ref + req_delta(in, v, hw, hh));
+            s.hold = s.hold_base < m->ref_max;
+            s.hold_err = s.hold ? PT_ERR_NONE : PT_ERR_BAD_REF;
+        }
+    }
+    if (in->drop_valid) {
+        s.drop_err = side_check(m, dw, dh);
+        if (s.drop_err == PT_ERR_NONE && squashes(in, v, dw)) {
+            s.squashed = true;
+        } else if (s.drop_err == PT_ERR_NONE) {
+            int base = (int)ENTRY(m, dw, dh)->ref + req_delta(in, v, dw, dh) +
+                       (s.hold && hw == dw && hh == dh);
+            s.drop = base > 0;
+            s.drop_err = s.drop ? PT_ERR_NONE : PT_ERR_BAD_REF;
+        }
+    }
+    return s;
+}
+
 /* ---- outputs -------------------------------------------------------------------- */
 
 void pathtable_eval(const pathtable_t *m, const pathtable_in_t *in, pathtable_out_t *out)
@@ -271,6 +340,9 @@ void pathtable_eval(const pathtable_t *m, const pathtable_in_t *in, pathtable_ou
     out->rsp_valid = m->rsp_valid;
     out->rsp_err = m->rsp_err;
     out->err_sticky = m->err_sticky;
+    side_t sd = judge_side(m, in, &v);
+    out->hold_err = sd.hold_err;
+    out->drop_err = sd.drop_err;
     if (in->rd_warp < m->p.num_warps) {
         out->rd_free = free_count(m, in->rd_warp);
         out->rd_resv = m->w[in->rd_warp].resv;
@@ -405,11 +477,21 @@ void pathtable_step(pathtable_t *m, const pathtable_in_t *in, pathtable_out_t *o
         ev = &dummy;
     memset(ev, 0, sizeof *ev);
     verdict_t v = judge(m, in);
+    side_t sd = judge_side(m, in, &v);
     if (out)
         pathtable_eval(m, in, out);
     bool req = in->req_op != PT_OP_NOP;
     ev->op = in->req_op;
     ev->err = v.err;
+    ev->hold = sd.hold;
+    ev->drop = sd.drop;
+    ev->hold_err = sd.hold_err;
+    ev->drop_err = sd.drop_err;
+    ev->side_squashed = sd.squashed;
+    /* The hold counts before the request lets go, so that the request does
+     * not free what the hold keeps; the drop after it. */
+    if (sd.hold)
+        ENTRY(m, in->hold_warp, in->hold_path)->ref++;
     if (req && v.err == PT_ERR_NONE) {
         ev->alloc = v.alloc;
         ev->id = v.id;
@@ -421,7 +503,17 @@ void pathtable_step(pathtable_t *m, const pathtable_in_t *in, pathtable_out_t *o
         for (unsigned h = 0; h < m->p.paths_per_warp; h++)
             ev->ref_many |= ENTRY(m, w, h)->ref > 1;
     }
+    if (sd.hold)
+        ev->hold_keeps = sd.hold_base == 0 &&
+                         ENTRY(m, in->hold_warp, in->hold_path)->state == PT_STATE_VALID;
+    if (sd.drop) {
+        entry_t *e = ENTRY(m, in->drop_warp, in->drop_path);
+        ev->drop_freed = --e->ref == 0 && e->state == PT_STATE_VALID;
+        if (ev->drop_freed)
+            memset(e, 0, sizeof *e);
+    }
     model_respond(&m->rsp_valid, &m->rsp_err, &m->err_sticky, req, v.err, PT_ERR_NONE);
+    m->err_sticky |= (1u << sd.hold_err | 1u << sd.drop_err) & ~1u;
 }
 
 /* ---- state, for testbenches and tests ------------------------------------------- */

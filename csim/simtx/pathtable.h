@@ -29,6 +29,12 @@ typedef struct {
     unsigned req_op, req_warp, req_a, req_b, req_c;
     bool req_alt;
     uint64_t req_mask, req_keep;
+    /* holders beside the request port: a reference taken (hold) and one
+     * dropped (drop) at the edge, summed with the request's own change */
+    bool hold_valid;
+    unsigned hold_warp, hold_path;
+    bool drop_valid;
+    unsigned drop_warp, drop_path;
     unsigned rd_warp, rd_path;
 } pathtable_in_t;
 
@@ -39,6 +45,7 @@ typedef struct {
     bool req_div, req_null;
     bool rsp_valid;
     unsigned rsp_err, err_sticky;
+    unsigned hold_err, drop_err; /* the hold's and the drop's verdicts, in their own cycle */
     unsigned rd_state;
     uint64_t rd_mask;
     unsigned rd_ref, rd_free, rd_resv;
@@ -60,6 +67,12 @@ typedef struct {
     unsigned kept;         /* SQUASH: committed entries kept */
     bool ref_many;         /* a count above 1 after the edge */
     bool full;             /* the warp has no free entry after the edge */
+    /* the holders beside the request port */
+    bool hold, drop;       /* accepted */
+    unsigned hold_err, drop_err;
+    bool hold_keeps;       /* the hold kept alive an entry the request let go to 0 */
+    bool drop_freed;       /* the drop freed a committed entry */
+    bool side_squashed;    /* a hold or drop discarded: its warp rolled back */
 } pathtable_events_t;
 
 /* pathtable_create/destroy/reset/step/eval (model.h): the req_* outputs are

@@ -34,16 +34,16 @@ enum pt_op {
 #define PT_OP_WIDTH 4u
 #define PT_OP_COUNT 11u
 
-/* req_err_o / rsp_err_o: a request's error (state unchanged) */
+/* req_err_o / rsp_err_o, hold_err_o, drop_err_o: a request's error (state unchanged) */
 enum pt_err {
     PT_ERR_NONE = 0, /* accepted */
     PT_ERR_BAD_OP = 1, /* a reserved op (11..15) */
-    PT_ERR_BAD_WARP = 2, /* req_warp_i >= NumWarps */
-    PT_ERR_BAD_PATH = 3, /* a path operand out of range, free, held by nobody where a holder is passed on, not speculative where it must be, or equal to another operand */
+    PT_ERR_BAD_WARP = 2, /* req_warp_i (hold_warp_i, drop_warp_i) >= NumWarps */
+    PT_ERR_BAD_PATH = 3, /* a path operand (a hold's, a drop's) out of range, free, held by nobody where a holder is passed on, not speculative where it must be, or equal to another operand */
     PT_ERR_FULL = 4, /* an allocation with no free entry beyond those reserved for executing buops' alternates */
     PT_ERR_BAD_EXEC = 5, /* BEXEC with no buop of the warp in flight */
     PT_ERR_BAD_COMMIT = 6, /* commit out of order: the entries are not exactly the oldest uncommitted micro-op's, or a source is not committed */
-    PT_ERR_BAD_REF = 7, /* REF at the count's maximum, DEREF at 0 */
+    PT_ERR_BAD_REF = 7, /* REF or a hold at the count's maximum, DEREF or a drop at 0 */
     PT_ERR_BAD_MASK = 8, /* INIT with no thread */
     PT_ERR_BAD_KEEP = 9, /* SQUASH keeping a path that is not committed */
 };

@@ -235,6 +235,12 @@ static void wire(const simtx_frontend_t *c, const simtx_frontend_in_t *in, wirin
         w->ptin = f->ptin;
     w->ptin.rd_warp = in->rd_warp;
     w->ptin.rd_path = in->rd_path;
+    w->ptin.hold_valid = in->hold_valid;
+    w->ptin.hold_warp = in->hold_warp;
+    w->ptin.hold_path = in->hold_path;
+    w->ptin.drop_valid = in->drop_valid;
+    w->ptin.drop_warp = in->drop_warp;
+    w->ptin.drop_path = in->drop_path;
     pathtable_eval(c->pt, &w->ptin, &w->pto);
 
     w->din = (div_predictor_in_t){.res_fix = DP_FIX_NONE};
@@ -333,6 +339,8 @@ void simtx_frontend_step(simtx_frontend_t *c, const simtx_frontend_in_t *in,
         f->pick_ev = se;
     }
     e.take = w.take;
+    e.pt_edge = pe;
+    e.pt_edge_warp = w.ptin.req_warp;
     model_respond(&c->rsp_valid, &c->rsp_err, &c->err_sticky, respond, f->err, PT_ERR_NONE);
     c->rsp_alloc = respond && w.pto.req_alloc;
     c->rsp_id = respond ? w.pto.req_id : 0u;

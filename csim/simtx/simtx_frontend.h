@@ -61,7 +61,7 @@ enum { FE_OK = 0, FE_EPARAM_PATHTABLE = -1, FE_EPARAM_PREDICTOR = -2, FE_EPARAM_
 /* The outputs the core takes from a child unchanged (type, name). */
 #define FE_PT_OUTS(X)                                                                    \
     X(unsigned, rd_state) X(uint64_t, rd_mask) X(unsigned, rd_ref) X(unsigned, rd_free)  \
-    X(unsigned, rd_resv)
+    X(unsigned, rd_resv) X(unsigned, hold_err) X(unsigned, drop_err)
 #define FE_PST_OUTS(X)                                                                   \
     X(bool, sel_valid) X(unsigned, sel_warp) X(unsigned, sel_slot) X(unsigned, sel_path)  \
     X(uint64_t, sel_pc) X(unsigned, sel_depth) X(bool, sel_rr) X(bool, conv_valid)       \
@@ -81,6 +81,11 @@ typedef struct {
     bool sel_take;
     uint64_t look_pc;
     unsigned rd_warp, rd_path;
+    /* the Pathtable's holders beside the request port, unchanged */
+    bool hold_valid;
+    unsigned hold_warp, hold_path;
+    bool drop_valid;
+    unsigned drop_warp, drop_path;
 } simtx_frontend_in_t;
 
 typedef struct {
@@ -120,6 +125,8 @@ typedef struct {
     unsigned err;                  /* its code (NONE when accepted) */
     unsigned warp;                 /* the warp it acted on (CONVERGE: the pick's) */
     unsigned pst_err, dp_err;      /* the PST's and the predictor's verdicts: always NONE */
+    pathtable_events_t pt_edge;    /* what the Pathtable did at this edge (its holders */
+    unsigned pt_edge_warp;         /* beside the request port too) and its request's warp */
 } simtx_frontend_events_t;
 
 /* simtx_frontend_create/destroy/reset/step (model.h); eval(): the outputs

@@ -288,9 +288,9 @@ module pathtable #(
   seq_t  sq_d [P];
   seq_t  fptr_d, cptr_d;
   cnt_t  resv_d;
+  vec_t  release_h;  // SQUASH frees the entry
 
   always_comb begin : p_next
-    logic [P-1:0] release_h;
     fptr_d = fptr;
     cptr_d = cptr;
     resv_d = resv;
@@ -332,15 +332,12 @@ module pathtable #(
         resv_d = resv - 1'b1;
       end
       pathtable_pkg::OpBcommit: begin
-        s_d[b]       = Valid;
-        release_h[b] = rf[b] == '0;
+        s_d[b] = Valid;
         if (req_alt_i) begin
-          s_d[c]       = Valid;
-          release_h[c] = rf[c] == '0;
+          s_d[c] = Valid;
         end
-        rf_d[a]      = rf[a] - 1'b1;
-        release_h[a] = rf[a] == RefWidth'(1);
-        cptr_d       = cptr + 1'b1;
+        rf_d[a] = rf[a] - 1'b1;
+        cptr_d  = cptr + 1'b1;
       end
       pathtable_pkg::OpCuop: begin  // a, b: their PST slots become the cuop's references
         s_d[free_id]  = Spec;
@@ -353,20 +350,16 @@ module pathtable #(
         mk_d[c] = ma | mb;
       end
       pathtable_pkg::OpCcommit: begin
-        s_d[c]       = Valid;
-        release_h[c] = rf[c] == '0;
-        rf_d[a]      = rf[a] - 1'b1;
-        release_h[a] = rf[a] == RefWidth'(1);
-        rf_d[b]      = rf[b] - 1'b1;
-        release_h[b] = rf[b] == RefWidth'(1);
-        cptr_d       = cptr + 1'b1;
+        s_d[c]  = Valid;
+        rf_d[a] = rf[a] - 1'b1;
+        rf_d[b] = rf[b] - 1'b1;
+        cptr_d  = cptr + 1'b1;
       end
       pathtable_pkg::OpRef: begin
         rf_d[a] = rf[a] + 1'b1;
       end
       pathtable_pkg::OpDeref: begin
-        rf_d[a]      = rf[a] - 1'b1;
-        release_h[a] = rf[a] == RefWidth'(1) && is_valid[a];
+        rf_d[a] = rf[a] - 1'b1;
       end
       pathtable_pkg::OpSquash: begin
         for (int unsigned h = 0; h < P; h++) begin
@@ -381,17 +374,123 @@ module pathtable #(
       default: begin
       end
     endcase
-    // A committed entry nobody holds is freed: every field back to 0. (A
-    // commit's sources are committed -- else BAD_COMMIT -- so their release
-    // needs no state test.)
+  end
+
+  // ------------------------------------------------------------------------
+  // The holders beside the request port (hold_*, drop_*)
+  // ------------------------------------------------------------------------
+  // Each is judged on its entry as it was before the edge and on the
+  // request's own change to its count (rf_d): a
+  // hold needs room above that count, a drop a reference left after it and
+  // the hold. A hold or drop of the warp the edge's SQUASH rolls back is
+  // discarded. The request's warp applies them in its row (hold_row,
+  // drop_row); another warp writes the one entry each changes.
+  logic                   hold_wok, drop_wok, hold_pok, drop_pok, hold_rw, drop_rw;
+  logic [WarpIdWidth-1:0] hw, dw;
+  logic [PathIdWidth-1:0] hh, dh;
+  logic                   squash_req, hold_ok, drop_ok, hold_same;
+  st_t                    hold_st, drop_st;
+  ref_t                   hold_base, drop_base, hold_new, drop_new;
+  logic [3:0]             hold_err, drop_err;
+  vec_t                   hold_row, drop_row;
+
+  assign hold_wok   = 32'(hold_warp_i) < NumWarps;
+  assign drop_wok   = 32'(drop_warp_i) < NumWarps;
+  assign hold_pok   = 32'(hold_path_i) < P;
+  assign drop_pok   = 32'(drop_path_i) < P;
+  assign hw         = hold_wok ? hold_warp_i : '0;
+  assign dw         = drop_wok ? drop_warp_i : '0;
+  assign hh         = hold_pok ? hold_path_i : '0;
+  assign dh         = drop_pok ? drop_path_i : '0;
+  assign hold_rw    = apply && hold_warp_i == req_warp_i;
+  assign drop_rw    = apply && drop_warp_i == req_warp_i;
+  assign squash_req = req_op_i == pathtable_pkg::OpSquash;
+  assign hold_st    = st_q[hw][2*hh +: 2];
+  assign drop_st    = st_q[dw][2*dh +: 2];
+  assign hold_same  = hold_ok && hold_warp_i == drop_warp_i && hold_path_i == drop_path_i;
+  assign hold_base  = hold_rw ? rf_d[hh] : ref_q[hw][RefWidth*hh +: RefWidth];
+  assign drop_base  = drop_rw ? rf_d[dh] : ref_q[dw][RefWidth*dh +: RefWidth];
+
+  always_comb begin : p_side
+    hold_err = pathtable_pkg::ErrNone;
+    drop_err = pathtable_pkg::ErrNone;
+    if (!hold_wok) begin
+      hold_err = pathtable_pkg::ErrBadWarp;
+    end else if (!hold_pok || hold_st == Free) begin
+      hold_err = pathtable_pkg::ErrBadPath;
+    end else if (hold_base == RefMax && !(hold_rw && squash_req)) begin
+      hold_err = pathtable_pkg::ErrBadRef;
+    end
+    if (!drop_wok) begin
+      drop_err = pathtable_pkg::ErrBadWarp;
+    end else if (!drop_pok || drop_st == Free) begin
+      drop_err = pathtable_pkg::ErrBadPath;
+    end else if (drop_base == '0 && !hold_same && !(drop_rw && squash_req)) begin
+      drop_err = pathtable_pkg::ErrBadRef;
+    end
+    if (!hold_valid_i) begin
+      hold_err = pathtable_pkg::ErrNone;
+    end
+    if (!drop_valid_i) begin
+      drop_err = pathtable_pkg::ErrNone;
+    end
+  end
+  assign hold_ok    = hold_valid_i && hold_err == pathtable_pkg::ErrNone && !(hold_rw && squash_req);
+  assign drop_ok    = drop_valid_i && drop_err == pathtable_pkg::ErrNone && !(drop_rw && squash_req);
+  assign hold_err_o = hold_err;
+  assign drop_err_o = drop_err;
+  // Another warp's entry: the hold adds one (and never frees: the entry was
+  // held or validated with a count, or the drop of the same entry takes
+  // back what the hold adds); the drop takes one, net of the hold.
+  assign hold_new   = ref_q[hw][RefWidth*hh +: RefWidth] + 1'b1;
+  assign drop_new   = ref_q[dw][RefWidth*dh +: RefWidth] - RefWidth'(!hold_same);
+  always_comb begin : p_side_row
     for (int unsigned h = 0; h < P; h++) begin
-      if (release_h[h]) begin
-        s_d[h]  = Free;
-        mk_d[h] = '0;
-        rf_d[h] = '0;
-        sq_d[h] = '0;
+      hold_row[h] = hold_ok && hold_rw && hh == PathIdWidth'(h);
+      drop_row[h] = drop_ok && drop_rw && dh == PathIdWidth'(h);
+    end
+  end
+
+  // The request's response; the sticky bits count the holds' and drops'
+  // codes too (their registered responses are not ports).
+  logic [1:0] side_rsp_valid;
+  logic [7:0] side_rsp_err;
+  rsp_reg #(
+    .NumPorts(3),
+    .ErrWidth(4)
+  ) u_rsp (
+    .clk_i,
+    .rst_ni,
+    .valid_i ({drop_valid_i, hold_valid_i, req_op_i != pathtable_pkg::OpNop}),
+    .err_i   ({drop_err, hold_err, err}),
+    .valid_o ({side_rsp_valid, rsp_valid_o}),
+    .err_o   ({side_rsp_err, rsp_err_o}),
+    .sticky_o(err_sticky_o)
+  );
+  logic unused_side_rsp;
+  assign unused_side_rsp = ^{side_rsp_valid, side_rsp_err};
+
+  // The request's warp after the holders beside the request port: a
+  // committed entry nobody holds is freed, every field back to 0. (Every
+  // other committed entry holds a reference: only a count reaching 0 or a
+  // validation at 0 meets this test.)
+  st_t   s_f  [P];
+  mask_t mk_f [P];
+  ref_t  rf_f [P];
+  seq_t  sq_f [P];
+  always_comb begin : p_final
+    for (int unsigned h = 0; h < P; h++) begin
+      s_f[h]  = s_d[h];
+      mk_f[h] = mk_d[h];
+      rf_f[h] = rf_d[h] + RefWidth'(hold_row[h]) - RefWidth'(drop_row[h]);
+      sq_f[h] = sq_d[h];
+      if (release_h[h] || (s_d[h] == Valid && rf_f[h] == '0)) begin
+        s_f[h]  = Free;
+        mk_f[h] = '0;
+        rf_f[h] = '0;
+        sq_f[h] = '0;
       end else if (s_d[h] == Valid) begin
-        sq_d[h] = '0;
+        sq_f[h] = '0;
       end
     end
   end
@@ -406,16 +505,23 @@ module pathtable #(
   seq_row_t  seq_row_d;
   always_comb begin : p_pack
     for (int unsigned h = 0; h < P; h++) begin
-      st_row_d[2*h +: 2]                 = s_d[h];
-      mask_row_d[W*h +: W]               = mk_d[h];
-      ref_row_d[RefWidth*h +: RefWidth]  = rf_d[h];
-      seq_row_d[SeqWidth*h +: SeqWidth]  = sq_d[h];
+      st_row_d[2*h +: 2]                 = s_f[h];
+      mask_row_d[W*h +: W]               = mk_f[h];
+      ref_row_d[RefWidth*h +: RefWidth]  = rf_f[h];
+      seq_row_d[SeqWidth*h +: SeqWidth]  = sq_f[h];
     end
   end
 
+  // Another warp than the request's: the hold's entry and the drop's (freed
+  // when the drop leaves a committed entry nobody holds).
+  logic drop_frees;
+  assign drop_frees = drop_st == Valid && drop_new == '0;
+
   for (genvar w = 0; w < NumWarps; w++) begin : gen_warp
-    logic wr;
-    assign wr = apply && 32'(req_warp_i) == w;
+    logic wr, hold_wr, drop_wr;
+    assign wr      = apply && 32'(req_warp_i) == w;
+    assign hold_wr = hold_ok && !hold_rw && 32'(hold_warp_i) == w;
+    assign drop_wr = drop_ok && !drop_rw && 32'(drop_warp_i) == w;
     always_ff @(posedge clk_i or negedge rst_ni) begin : p_warp
       if (!rst_ni) begin
         st_q[w]   <= '0;  // every entry Free (0)
@@ -433,22 +539,22 @@ module pathtable #(
         fptr_q[w] <= fptr_d;
         cptr_q[w] <= cptr_d;
         resv_q[w] <= resv_d;
+      end else begin
+        if (hold_wr) begin
+          ref_q[w][RefWidth*hh +: RefWidth] <= hold_new;
+        end
+        if (drop_wr) begin
+          ref_q[w][RefWidth*dh +: RefWidth] <= drop_new;
+          if (drop_frees) begin
+            st_q[w][2*dh +: 2]   <= Free;
+            mask_q[w][W*dh +: W] <= '0;
+          end
+        end
       end
     end
   end
 
-  rsp_reg #(
-    .NumPorts(1),
-    .ErrWidth(4)
-  ) u_rsp (
-    .clk_i,
-    .rst_ni,
-    .valid_i (req_op_i != pathtable_pkg::OpNop),
-    .err_i   (err),
-    .valid_o (rsp_valid_o),
-    .err_o   (rsp_err_o),
-    .sticky_o(err_sticky_o)
-  );
+
 
   // ------------------------------------------------------------------------
   // Read port

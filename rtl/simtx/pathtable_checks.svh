@@ -35,6 +35,8 @@ end
 `ASSERT_KNOWN(RspValidKnown_A, rsp_valid_o)
 `ASSERT_KNOWN(RspErrKnown_A, rsp_err_o)
 `ASSERT_KNOWN(ErrStickyKnown_A, err_sticky_o)
+`ASSERT_KNOWN(HoldErrKnown_A, hold_err_o)
+`ASSERT_KNOWN(DropErrKnown_A, drop_err_o)
 `ASSERT_KNOWN(RdStateKnown_A, rd_state_o)
 `ASSERT_KNOWN(RdMaskKnown_A, rd_mask_o)
 `ASSERT_KNOWN(RdRefKnown_A, rd_ref_o)

@@ -18,16 +18,16 @@ package pathtable_pkg;
     OpSquash  = 4'd10  // rollback of the warp: speculative entries freed, committed ones kept (count 1) if req_keep_i names them, else freed
   } op_e;
 
-  /// req_err_o / rsp_err_o: a request's error (state unchanged)
+  /// req_err_o / rsp_err_o, hold_err_o, drop_err_o: a request's error (state unchanged)
   typedef enum logic [3:0] {
     ErrNone      = 4'd0, // accepted
     ErrBadOp     = 4'd1, // a reserved op (11..15)
-    ErrBadWarp   = 4'd2, // req_warp_i >= NumWarps
-    ErrBadPath   = 4'd3, // a path operand out of range, free, held by nobody where a holder is passed on, not speculative where it must be, or equal to another operand
+    ErrBadWarp   = 4'd2, // req_warp_i (hold_warp_i, drop_warp_i) >= NumWarps
+    ErrBadPath   = 4'd3, // a path operand (a hold's, a drop's) out of range, free, held by nobody where a holder is passed on, not speculative where it must be, or equal to another operand
     ErrFull      = 4'd4, // an allocation with no free entry beyond those reserved for executing buops' alternates
     ErrBadExec   = 4'd5, // BEXEC with no buop of the warp in flight
     ErrBadCommit = 4'd6, // commit out of order: the entries are not exactly the oldest uncommitted micro-op's, or a source is not committed
-    ErrBadRef    = 4'd7, // REF at the count's maximum, DEREF at 0
+    ErrBadRef    = 4'd7, // REF or a hold at the count's maximum, DEREF or a drop at 0
     ErrBadMask   = 4'd8, // INIT with no thread
     ErrBadKeep   = 4'd9  // SQUASH keeping a path that is not committed
   } err_e;

@@ -108,4 +108,25 @@
   output logic [(PathsPerWarp * WarpWidth)-1:0] rd_masks_o,
   /// The whole row of rd_warp_i: entry h's state (as rd_state_o) at bits 2h (all 0, FREE, when
   /// rd_warp_i >= NumWarps)
-  output logic [(PathsPerWarp * 2)-1:0]         rd_states_o
+  output logic [(PathsPerWarp * 2)-1:0]         rd_states_o,
+  /// A holder beside the request port (a merge micro-op naming the path: simtx_rename) takes a
+  /// reference to path hold_path_i of warp hold_warp_i at this edge.
+  input  logic                                  hold_valid_i,
+  /// Its warp.
+  input  logic [WarpIdWidth-1:0]                hold_warp_i,
+  /// Its path: allocated before the edge.
+  input  logic [PathIdWidth-1:0]                hold_path_i,
+  /// A holder beside the request port drops its reference to path drop_path_i of warp drop_warp_i
+  /// at this edge (a committed path nobody holds then is freed)
+  input  logic                                  drop_valid_i,
+  /// Its warp.
+  input  logic [WarpIdWidth-1:0]                drop_warp_i,
+  /// Its path: allocated before the edge.
+  input  logic [PathIdWidth-1:0]                drop_path_i,
+  /// The hold's error code, in its own cycle (BAD_WARP, BAD_PATH, BAD_REF: the count after the
+  /// request at its maximum; NONE without a hold or when the edge's SQUASH rolls its warp back)
+  output logic [3:0]                            hold_err_o,
+  /// The drop's error code, in its own cycle (BAD_WARP, BAD_PATH, BAD_REF: no reference left
+  /// after the request and the hold; NONE without a drop or when the edge's SQUASH rolls its warp
+  /// back)
+  output logic [3:0]                            drop_err_o

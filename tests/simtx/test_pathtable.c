@@ -405,6 +405,108 @@ static void test_bad_params(void **state)
     assert_int_equal(pathtable_create(NULL, &m), PT_EPARAM_WARPS);
 }
 
+/* Holders beside the request port (SIMT-X's merge micro-ops naming a path):
+ * a hold in the very edge where CCOMMIT releases the path's last request
+ * holder keeps it (the counts are summed: 1 - 1 + 1); it is freed by the
+ * drop, and only then can an allocation take its id again. */
+static void test_hold_keeps_path_past_commit(void **state)
+{
+    tb_t *t = tb_new(state, &P2);
+    fig3a(t);
+    ok(t, bexec(0, 0, 1, 0x3));
+    ok(t, bcommit(0, 0, 1, true, 2));             /* h1 0011, h2 1100 */
+    ok(t, op(PT_OP_CUOP, 0, 1, 2, 0));            /* h0 = h1 OR h2 */
+    ok(t, op(PT_OP_CEXEC, 0, 1, 2, 0));
+    in_t in = op(PT_OP_CCOMMIT, 0, 1, 2, 0);
+    in.hold_valid = true, in.hold_warp = 0, in.hold_path = 1;
+    out_t o;
+    ev_t ev;
+    pathtable_step(t->m, &in, &o, &ev);
+    pathtable_step(t->s, &in, NULL, NULL);
+    assert_int_equal(o.req_err, PT_ERR_NONE);
+    assert_int_equal(o.hold_err, PT_ERR_NONE);
+    assert_true(ev.hold && ev.hold_keeps);
+    entry(t, 0, 1, PT_STATE_VALID, 0x3, 1);       /* kept, with its mask */
+    entry(t, 0, 2, PT_STATE_FREE, 0, 0);
+    o = ok(t, op(PT_OP_BUOP, 0, 0, 0, 0));
+    assert_int_equal(o.req_id, 2);                /* h1 is not reused */
+    in = (in_t){.drop_valid = true, .drop_warp = 0, .drop_path = 1};
+    pathtable_step(t->m, &in, &o, &ev);
+    pathtable_step(t->s, &in, NULL, NULL);
+    assert_int_equal(o.drop_err, PT_ERR_NONE);
+    assert_true(ev.drop && ev.drop_freed);
+    entry(t, 0, 1, PT_STATE_FREE, 0, 0);
+}
+
+/* A hold and a drop act on any warp, beside a request of another; a hold
+ * and a drop of one path in one edge leave its count; a SQUASH of the
+ * warp discards them (its rollback flushes their holders). */
+static void test_hold_drop_other_warp_and_squash(void **state)
+{
+    tb_t *t = tb_new(state, &P2);
+    ok(t, init_(1, 0xf));                         /* warp 1: h0 */
+    in_t in = init_(0, 0x3);
+    in.hold_valid = true, in.hold_warp = 1, in.hold_path = 0;
+    ok(t, in);
+    entry(t, 1, 0, PT_STATE_VALID, 0xf, 2);
+    entry(t, 0, 0, PT_STATE_VALID, 0x3, 1);
+    in = (in_t){.hold_valid = true, .hold_warp = 1, .hold_path = 0,
+                .drop_valid = true, .drop_warp = 1, .drop_path = 0};
+    ok(t, in);
+    entry(t, 1, 0, PT_STATE_VALID, 0xf, 2);
+    in = (in_t){.req_op = PT_OP_SQUASH, .req_warp = 1, .req_keep = 1u, .hold_valid = true,
+                .hold_warp = 1, .hold_path = 0, .drop_valid = true, .drop_warp = 1,
+                .drop_path = 0};
+    out_t o;
+    ev_t ev;
+    pathtable_step(t->m, &in, &o, &ev);
+    pathtable_step(t->s, &in, NULL, NULL);
+    assert_int_equal(o.hold_err, PT_ERR_NONE);
+    assert_int_equal(o.drop_err, PT_ERR_NONE);
+    assert_true(ev.side_squashed && !ev.hold && !ev.drop);
+    entry(t, 1, 0, PT_STATE_VALID, 0xf, 1);       /* held by its PST slot alone */
+}
+
+/* A hold or drop that names a free path or a warp out of range, a hold at
+ * the count's maximum (after the request's own REF), a drop of a count the
+ * request takes to 0: refused with the code, nothing changed, sticky set. */
+static void side_bad(tb_t *t, in_t in, bool hold, unsigned err)
+{
+    out_t o;
+    pathtable_step(t->m, &in, &o, NULL);
+    assert_int_equal(hold ? o.hold_err : o.drop_err, err);
+    in_t legal = in;
+    if (hold)
+        legal.hold_valid = false;
+    else
+        legal.drop_valid = false;
+    pathtable_step(t->s, &legal, NULL, NULL);
+    assert_true(pathtable_same_state(t->m, t->s));
+    pathtable_eval(t->m, &(in_t){0}, &o);
+    assert_true(o.err_sticky & (1u << err));
+}
+
+static void test_side_errors(void **state)
+{
+    tb_t *t = tb_new(state, &P2);
+    ok(t, init_(0, 0xf));                         /* h0, count 1 */
+    side_bad(t, (in_t){.hold_valid = true, .hold_warp = 0, .hold_path = 3}, true,
+             PT_ERR_BAD_PATH);
+    side_bad(t, (in_t){.drop_valid = true, .drop_warp = 2, .drop_path = 0}, false,
+             PT_ERR_BAD_WARP);
+    ok(t, op(PT_OP_REF, 0, 0, 0, 0));             /* count 2 */
+    in_t in = op(PT_OP_REF, 0, 0, 0, 0);          /* 3, the maximum of 2 bits */
+    in.hold_valid = true, in.hold_warp = 0, in.hold_path = 0;
+    side_bad(t, in, true, PT_ERR_BAD_REF);
+    entry(t, 0, 0, PT_STATE_VALID, 0xf, 3);
+    ok(t, op(PT_OP_DEREF, 0, 0, 0, 0));
+    ok(t, op(PT_OP_DEREF, 0, 0, 0, 0));           /* count 1 */
+    in = op(PT_OP_DEREF, 0, 0, 0, 0);             /* the request frees h0 ... */
+    in.drop_valid = true, in.drop_warp = 0, in.drop_path = 0;
+    side_bad(t, in, false, PT_ERR_BAD_REF);       /* ... so the drop finds none */
+    entry(t, 0, 0, PT_STATE_FREE, 0, 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -419,6 +521,9 @@ int main(void)
         TB_TEST(test_read_row),
         TB_TEST(test_errors_leave_state),
         TB_TEST(test_full),
+        TB_TEST(test_hold_keeps_path_past_commit),
+        TB_TEST(test_hold_drop_other_warp_and_squash),
+        TB_TEST(test_side_errors),
         cmocka_unit_test(test_bad_params),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -83,6 +83,14 @@ uint64_t cosim_rng_below(cosim_rng_t *r, uint64_t n)
 
 bool cosim_rng_pct(cosim_rng_t *r, unsigned pct) { return cosim_rng_below(r, 100) < pct; }
 
+unsigned cosim_rng_member(cosim_rng_t *r, uint64_t set)
+{
+    uint64_t k = cosim_rng_below(r, (uint64_t)__builtin_popcountll(set));
+    for (unsigned s = 0;; s++)
+        if ((set >> s) & 1u && k-- == 0)
+            return s;
+}
+
 /* ---- command line --------------------------------------------------------- */
 
 static void usage(FILE *f, const char *prog)

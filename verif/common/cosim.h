@@ -156,5 +156,7 @@ uint64_t cosim_rng_next(cosim_rng_t *r);
 uint64_t cosim_rng_below(cosim_rng_t *r, uint64_t n);
 /* True with probability pct/100. */
 bool cosim_rng_pct(cosim_rng_t *r, unsigned pct);
+/* A member of the set of bit positions set (not empty), uniform. */
+unsigned cosim_rng_member(cosim_rng_t *r, uint64_t set);
 
 #endif /* SIMT_COSIM_H */

@@ -19,6 +19,12 @@
  * threads (no thread lost or duplicated); and a warp with no path and no
  * holder has every entry free (nothing leaked).
  *
+ * Beside the requests, holders outside the request port (SIMT-X's merge
+ * micro-ops) take references to live paths of any warp and drop them
+ * (hold_*, drop_*), in the same cycles as the requests that release those
+ * paths; about 1% of them name a free path or a warp out of range, and a
+ * rejected one leaves the state unchanged too.
+ *
  * Or a directed scenario (verif/simtx/scenarios/pathtable_*.scn). */
 #include <string.h>
 
@@ -48,6 +54,7 @@ typedef struct {
     uint64_t produced;    /* paths whose mask is final */
     uint64_t init, ended; /* the warp's threads; those of paths that ended */
     unsigned extra[MAXP]; /* references the testbench's holders keep */
+    unsigned side[MAXP];  /* ... its holders beside the request port */
     unsigned storm;       /* 1 + the path a storm of REFs fills, or 0 */
 } warp_t;
 
@@ -57,6 +64,7 @@ enum { A_NONE, A_INIT, A_BUOP, A_CUOP, A_EXEC, A_COMMIT, A_END, A_REF, A_DEREF, 
 typedef struct {
     unsigned kind, w, qi, path;
     unsigned expect; /* A_ILLEGAL: the error expected */
+    unsigned hold_expect, drop_expect; /* a hold's, a drop's error injected (NONE: legal) */
 } act_t;
 
 typedef struct {
@@ -89,9 +97,11 @@ typedef struct {
  * Every line may name the read port's entry (w=, h=; 0 by default) and check
  * outputs: err= alloc= id= div= null= (the request's own verdict, on its
  * line), rsp= rsp_err= sticky=, state= rmask= ref= free= resv= (entry h of
- * warp w, the warp's free and reserved entries). */
+ * warp w, the warp's free and reserved entries), hold_err= drop_err=. A line
+ * with a request or idle may also hold= or drop= a path for a holder beside
+ * the request port (of warp hold_w=, drop_w=; the line's w= by default). */
 enum { PK_ERR, PK_ALLOC, PK_ID, PK_DIV, PK_NULL, PK_RSP, PK_RSP_ERR, PK_STICKY, PK_STATE,
-       PK_RMASK, PK_REF, PK_FREE, PK_RESV, PK_COUNT };
+       PK_RMASK, PK_REF, PK_FREE, PK_RESV, PK_HOLD_ERR, PK_DROP_ERR, PK_COUNT };
 static const scenario_key_t pt_keys[PK_COUNT] = {
     [PK_ERR] = {"err", pt_err_words, "req_err_o"},
     [PK_ALLOC] = {"alloc", NULL, "req_alloc_o"},
@@ -106,6 +116,8 @@ static const scenario_key_t pt_keys[PK_COUNT] = {
     [PK_REF] = {"ref", NULL, "rd_ref_o"},
     [PK_FREE] = {"free", NULL, "rd_free_o"},
     [PK_RESV] = {"resv", NULL, "rd_resv_o"},
+    [PK_HOLD_ERR] = {"hold_err", pt_err_words, "hold_err_o"},
+    [PK_DROP_ERR] = {"drop_err", pt_err_words, "drop_err_o"},
 };
 
 static const scenario_verb_t pt_verbs[] = {
@@ -142,6 +154,22 @@ static int scenario_stimulus(tb_t *t, pathtable_in_t *in, char *err, size_t errl
     in->rd_path = (unsigned)v[1];
     if (scenario_expect_read(l, &t->scn.exp, pt_keys, PK_COUNT, 0, err, errlen))
         return -1;
+    if (!t->scn.check) { /* the holders beside the request port */
+        uint64_t h = 0, hw = v[0];
+        int got = scenario_get(l, "hold", &h, err, errlen);
+        if (got < 0 || scenario_get(l, "hold_w", &hw, err, errlen) < 0)
+            return -1;
+        in->hold_valid = got > 0;
+        in->hold_path = (unsigned)h;
+        in->hold_warp = (unsigned)hw;
+        hw = v[0];
+        got = scenario_get(l, "drop", &h, err, errlen);
+        if (got < 0 || scenario_get(l, "drop_w", &hw, err, errlen) < 0)
+            return -1;
+        in->drop_valid = got > 0;
+        in->drop_path = (unsigned)h;
+        in->drop_warp = (unsigned)hw;
+    }
     if (!t->scn.check && strcmp(l->verb, "idle")) {
         int verb = scenario_verb_index(pt_verbs, l->verb);
         uint64_t code = 0;
@@ -172,7 +200,7 @@ static int scenario_check(const tb_t *t, const pathtable_out_t *o, char *err, si
         [PK_DIV] = o->req_div,     [PK_NULL] = o->req_null,   [PK_RSP] = o->rsp_valid,
         [PK_RSP_ERR] = o->rsp_err, [PK_STICKY] = o->err_sticky, [PK_STATE] = o->rd_state,
         [PK_RMASK] = o->rd_mask,   [PK_REF] = o->rd_ref,      [PK_FREE] = o->rd_free,
-        [PK_RESV] = o->rd_resv,
+        [PK_RESV] = o->rd_resv,     [PK_HOLD_ERR] = o->hold_err, [PK_DROP_ERR] = o->drop_err,
     };
     return scenario_expect_check(&t->scn.line, &t->scn.exp, pt_keys, PK_COUNT, 0, got, err,
                                  errlen);
@@ -182,14 +210,6 @@ static int scenario_check(const tb_t *t, const pathtable_out_t *o, char *err, si
 
 static unsigned popcount(uint64_t x) { return (unsigned)__builtin_popcountll(x); }
 
-/* A random member of a nonempty set. */
-static unsigned pick(cosim_rng_t *r, uint64_t set)
-{
-    unsigned n = (unsigned)cosim_rng_below(r, popcount(set));
-    for (unsigned h = 0;; h++)
-        if (((set >> h) & 1u) && n-- == 0)
-            return h;
-}
 
 /* Entries of warp w in a state (a set). */
 static uint64_t in_state(const tb_t *t, unsigned w, unsigned state)
@@ -256,12 +276,12 @@ static void legal_request(tb_t *t, unsigned w, pathtable_in_t *in)
     if (roll < 200 && wp->pst && wp->nq < MAXQ) {
         a->kind = A_BUOP;
         in->req_op = PT_OP_BUOP;
-        in->req_a = pick(r, wp->pst);
+        in->req_a = cosim_rng_member(r, wp->pst);
     } else if (roll < 300 && popcount(wp->pst) >= 2 && wp->nq < MAXQ) {
         a->kind = A_CUOP;
         in->req_op = PT_OP_CUOP;
-        in->req_a = pick(r, wp->pst);
-        in->req_b = pick(r, wp->pst & ~bit(in->req_a));
+        in->req_a = cosim_rng_member(r, wp->pst);
+        in->req_b = cosim_rng_member(r, wp->pst & ~bit(in->req_a));
     } else if (roll < 560) { /* execute a ready micro-op, any age */
         unsigned n = 0, qi = 0;
         for (unsigned i = 0; i < wp->nq; i++)
@@ -311,9 +331,9 @@ static void legal_request(tb_t *t, unsigned w, pathtable_in_t *in)
     } else if (roll < 880 && wp->pst && wp->nq < MAXQ &&
                (popcount(wp->pst) > 1 || cosim_rng_pct(r, 10))) {
         a->kind = A_END; /* a path ends: its PST slot is released once it drains */
-        a->path = pick(r, wp->pst);
+        a->path = cosim_rng_member(r, wp->pst);
     } else if (roll < 910 && wp->pst) { /* at most two paths held at a time */
-        unsigned h = pick(r, wp->pst);
+        unsigned h = cosim_rng_member(r, wp->pst);
         if (pathtable_ref(t->m, w, h) >= t->ref_max || (held >= 2 && !wp->extra[h]))
             return;
         a->kind = A_REF;
@@ -362,20 +382,20 @@ static void illegal_request(tb_t *t, unsigned w, pathtable_in_t *in)
     case 2:
         if (fr) { /* a branch on a free entry */
             in->req_op = PT_OP_BUOP;
-            in->req_a = pick(r, fr);
+            in->req_a = cosim_rng_member(r, fr);
             a->expect = PT_ERR_BAD_PATH;
             return;
         }
         break;
     case 3:
         if (pathtable_resv(t->m, w) == 0 && sp) {
-            unsigned b = pick(r, sp);
+            unsigned b = cosim_rng_member(r, sp);
             uint64_t others = (sp | va) & ~bit(b);
             if (!others)
                 break;
             in->req_op = PT_OP_BEXEC; /* no buop in flight */
             in->req_b = b;
-            in->req_a = pick(r, others);
+            in->req_a = cosim_rng_member(r, others);
             in->req_mask = cosim_rng_next(r) & t->lanes;
             a->expect = PT_ERR_BAD_EXEC;
             return;
@@ -402,7 +422,7 @@ static void illegal_request(tb_t *t, unsigned w, pathtable_in_t *in)
     default:
         if (fr | sp) { /* keep an entry that is not committed */
             in->req_op = PT_OP_SQUASH;
-            in->req_keep = wp->rpst | bit(pick(r, fr | sp));
+            in->req_keep = wp->rpst | bit(cosim_rng_member(r, fr | sp));
             a->expect = PT_ERR_BAD_KEEP;
             return;
         }
@@ -412,23 +432,71 @@ static void illegal_request(tb_t *t, unsigned w, pathtable_in_t *in)
     memset(in, 0, sizeof *in);
 }
 
+/* The holders beside the request port: now and then a hold on a live path
+ * of any warp (at most four a path), a drop of one the testbench holds, or
+ * (1%) one that names a free path or a warp out of range. */
+static void side_stimulus(tb_t *t, pathtable_in_t *in)
+{
+    cosim_rng_t *r = &t->rng;
+    act_t *a = &t->act;
+    uint64_t all = bm_low_bits(t->p.paths_per_warp);
+    if (cosim_rng_pct(r, 1)) {
+        unsigned w = (unsigned)cosim_rng_below(r, t->warp_span);
+        unsigned h = (unsigned)cosim_rng_below(r, t->path_span), e = PT_ERR_BAD_WARP;
+        if (w < t->p.num_warps) {
+            uint64_t fr = in_state(t, w, PT_STATE_FREE);
+            if (h < t->p.paths_per_warp && !fr)
+                return;
+            if (h < t->p.paths_per_warp)
+                h = cosim_rng_member(r, fr);
+            e = PT_ERR_BAD_PATH;
+        }
+        if (cosim_rng_pct(r, 50)) {
+            in->hold_valid = true, in->hold_warp = w, in->hold_path = h;
+            a->hold_expect = e;
+        } else {
+            in->drop_valid = true, in->drop_warp = w, in->drop_path = h;
+            a->drop_expect = e;
+        }
+        return;
+    }
+    if (cosim_rng_pct(r, 8)) {
+        unsigned w = (unsigned)cosim_rng_below(r, t->p.num_warps);
+        uint64_t live = ~in_state(t, w, PT_STATE_FREE) & all;
+        if (live) {
+            unsigned h = cosim_rng_member(r, live);
+            if (t->w[w].side[h] < 4)
+                in->hold_valid = true, in->hold_warp = w, in->hold_path = h;
+        }
+    }
+    if (cosim_rng_pct(r, 8)) {
+        unsigned w = (unsigned)cosim_rng_below(r, t->p.num_warps);
+        uint64_t held = 0;
+        for (unsigned h = 0; h < t->p.paths_per_warp; h++)
+            held |= t->w[w].side[h] ? bit(h) : 0;
+        if (held)
+            in->drop_valid = true, in->drop_warp = w, in->drop_path = cosim_rng_member(r, held);
+    }
+}
+
 static int random_stimulus(tb_t *t, pathtable_in_t *in)
 {
     cosim_rng_t *r = &t->rng;
     unsigned w = (unsigned)cosim_rng_below(r, t->p.num_warps);
     memset(&t->act, 0, sizeof t->act);
     if (!t->w[w].storm && cosim_rng_below(r, 20000) == 0 && t->w[w].pst)
-        t->w[w].storm = 1u + pick(r, t->w[w].pst);
+        t->w[w].storm = 1u + cosim_rng_member(r, t->w[w].pst);
     if (cosim_rng_pct(r, 3))
         illegal_request(t, w, in);
     else
         legal_request(t, w, in);
+    side_stimulus(t, in);
     in->rd_warp = (unsigned)cosim_rng_below(r, t->warp_span);
     in->rd_path = (unsigned)cosim_rng_below(r, t->path_span);
     if (in->rd_warp < t->p.num_warps && cosim_rng_pct(r, 60)) {
         uint64_t live = ~in_state(t, in->rd_warp, PT_STATE_FREE) & bm_low_bits(t->p.paths_per_warp);
         if (live)
-            in->rd_path = pick(r, live);
+            in->rd_path = cosim_rng_member(r, live);
     }
     return 0;
 }
@@ -498,6 +566,7 @@ static void accepted(tb_t *t, const pathtable_in_t *in, const pathtable_out_t *o
         wp->pst = wp->produced = wp->rpst;
         wp->nq = 0;
         memset(wp->extra, 0, sizeof wp->extra);
+        memset(wp->side, 0, sizeof wp->side); /* the rollback flushes them */
         wp->storm = 0;
         break;
     default:
@@ -515,7 +584,7 @@ static int warp_checks(tb_t *t, unsigned w, char *err, size_t errlen)
         return -1;
     bool holders = false;
     for (unsigned h = 0; h < t->p.paths_per_warp; h++)
-        holders |= wp->extra[h] != 0;
+        holders |= wp->extra[h] != 0 || wp->side[h] != 0;
     if (!wp->pst && !holders && pathtable_free(t->m, w) != t->p.paths_per_warp) {
         snprintf(err, errlen, "warp %u: no path and no holder, but %u entries in use", w,
                  t->p.paths_per_warp - pathtable_free(t->m, w));
@@ -524,9 +593,16 @@ static int warp_checks(tb_t *t, unsigned w, char *err, size_t errlen)
     return 0;
 }
 
-static void cover(tb_t *t, const pathtable_events_t *ev)
+static void cover(tb_t *t, const pathtable_in_t *in, const pathtable_events_t *ev)
 {
     uint64_t *c = t->cover;
+    c[PT_CV_HOLD] += ev->hold;
+    c[PT_CV_HOLD_KEEPS] += ev->hold_keeps;
+    c[PT_CV_DROP_FREE] += ev->drop_freed;
+    c[PT_CV_HOLD_DROP_SAME] += ev->hold && ev->drop && in->hold_warp == in->drop_warp &&
+                               in->hold_path == in->drop_path;
+    c[PT_CV_SIDE_SQUASHED] += ev->side_squashed;
+    c[PT_CV_ERR_SIDE] += ev->hold_err != PT_ERR_NONE || ev->drop_err != PT_ERR_NONE;
     if (ev->err != PT_ERR_NONE) {
         if (pt_err_cover[ev->err & 15u] < PT_CV_COUNT)
             c[pt_err_cover[ev->err & 15u]]++;
@@ -582,19 +658,39 @@ static int tb_model(tb_t *t, uint64_t cycle, const pathtable_in_t *in, pathtable
     }
     pathtable_events_t ev;
     pathtable_step(t->m, in, out, &ev);
-    cover(t, &ev);
+    cover(t, in, &ev);
     pathtable_in_t legal = *in;
     if (ev.err != PT_ERR_NONE)
         legal.req_op = PT_OP_NOP;
+    legal.hold_valid &= ev.hold_err == PT_ERR_NONE;
+    legal.drop_valid &= ev.drop_err == PT_ERR_NONE;
     pathtable_step(t->shadow, &legal, NULL, NULL);
-    if (ev.err != PT_ERR_NONE && !pathtable_same_state(t->m, t->shadow)) {
-        snprintf(err, errlen, "a rejected request (error %s) changed the model's state",
-                 pt_err_name(ev.err));
+    unsigned rej = ev.err != PT_ERR_NONE ? ev.err : ev.hold_err ? ev.hold_err : ev.drop_err;
+    if (rej != PT_ERR_NONE && !pathtable_same_state(t->m, t->shadow)) {
+        snprintf(err, errlen, "a rejected request, hold or drop (error %s) changed the model's state",
+                 pt_err_name(rej));
         return -1;
     }
+    if (ev.hold)
+        t->w[in->hold_warp].side[in->hold_path]++;
+    if (ev.drop)
+        t->w[in->drop_warp].side[in->drop_path]--;
     if (t->scn.scn)
         return scenario_check(t, out, err, errlen);
     const act_t *a = &t->act;
+    if (in->hold_valid && ev.hold_err != a->hold_expect &&
+        !(a->hold_expect == PT_ERR_NONE && ev.hold_err == PT_ERR_BAD_REF)) {
+        snprintf(err, errlen, "hold of warp %u path %u: expected error %s, model reports %s",
+                 in->hold_warp, in->hold_path, pt_err_name(a->hold_expect),
+                 pt_err_name(ev.hold_err));
+        return -1;
+    }
+    if (in->drop_valid && ev.drop_err != a->drop_expect) {
+        snprintf(err, errlen, "drop of warp %u path %u: expected error %s, model reports %s",
+                 in->drop_warp, in->drop_path, pt_err_name(a->drop_expect),
+                 pt_err_name(ev.drop_err));
+        return -1;
+    }
     if (a->kind == A_ILLEGAL && ev.err != a->expect) {
         snprintf(err, errlen, "injected illegal %s: expected error %s, model reports %s",
                  pt_op_name(in->req_op) ? pt_op_name(in->req_op) : "op",

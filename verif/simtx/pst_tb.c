@@ -189,14 +189,6 @@ static uint64_t valid_slots(const tb_t *t, unsigned w)
     return v;
 }
 
-/* A random member of the set v (not empty). */
-static unsigned pick_bit(cosim_rng_t *r, uint64_t v)
-{
-    unsigned n = (unsigned)__builtin_popcountll(v), k = (unsigned)cosim_rng_below(r, n);
-    for (unsigned s = 0;; s++)
-        if ((v >> s) & 1u && k-- == 0)
-            return s;
-}
 
 /* The path ids that valid slots of warp w other than x and y hold. */
 static uint64_t held_paths(const tb_t *t, unsigned w, unsigned x, unsigned y)
@@ -215,7 +207,7 @@ static unsigned fresh_path(tb_t *t, unsigned w, unsigned x, unsigned y)
 {
     uint64_t all = t->p.paths_per_warp == 64 ? ~UINT64_C(0)
                                              : (UINT64_C(1) << t->p.paths_per_warp) - 1u;
-    return pick_bit(&t->rng, all & ~held_paths(t, w, x, y));
+    return cosim_rng_member(&t->rng, all & ~held_paths(t, w, x, y));
 }
 
 static uint64_t random_pc(tb_t *t)
@@ -290,8 +282,8 @@ static bool inject(tb_t *t, unsigned w, uint64_t v, pst_in_t *in)
             return false;
         static const unsigned ops[] = {PST_OP_SET, PST_OP_RENEW, PST_OP_REMOVE, PST_OP_CONVERGE};
         in->req_op = ops[cosim_rng_below(r, 4)];
-        in->req_slot = pick_bit(r, nv);
-        in->req_slot2 = v ? pick_bit(r, v) : in->req_slot;
+        in->req_slot = cosim_rng_member(r, nv);
+        in->req_slot2 = v ? cosim_rng_member(r, v) : in->req_slot;
         if (in->req_op == PST_OP_CONVERGE && v && cosim_rng_pct(r, 50)) {
             unsigned a = in->req_slot; /* the evicted one is the bad one */
             in->req_slot = in->req_slot2;
@@ -312,11 +304,11 @@ static bool inject(tb_t *t, unsigned w, uint64_t v, pst_in_t *in)
     case 3: { /* BAD_PATH: a path id a valid slot holds (ADD), another one (RENEW) */
         if (!v)
             return false;
-        unsigned o = pick_bit(r, v);
+        unsigned o = cosim_rng_member(r, v);
         uint64_t others = v & ~(UINT64_C(1) << o);
         if (others && (v == all || cosim_rng_pct(r, 50))) {
             in->req_op = PST_OP_RENEW;
-            in->req_slot = pick_bit(r, others);
+            in->req_slot = cosim_rng_member(r, others);
         } else if (v != all) {
             in->req_op = PST_OP_ADD;
         } else {
@@ -330,7 +322,7 @@ static bool inject(tb_t *t, unsigned w, uint64_t v, pst_in_t *in)
     default: { /* BAD_CONV: one slot, or two at different PCs or depths */
         if (!v)
             return false;
-        unsigned a = pick_bit(r, v), b = a;
+        unsigned a = cosim_rng_member(r, v), b = a;
         if (cosim_rng_pct(r, 70)) {
             uint64_t diff = 0;
             pst_entry_t ea = pst_entry(t->m, w, a);
@@ -340,7 +332,7 @@ static bool inject(tb_t *t, unsigned w, uint64_t v, pst_in_t *in)
                     diff |= UINT64_C(1) << s;
             }
             if (diff)
-                b = pick_bit(r, diff);
+                b = cosim_rng_member(r, diff);
         }
         in->req_op = PST_OP_CONVERGE;
         in->req_slot = a;
@@ -391,7 +383,7 @@ static int random_stimulus(tb_t *t, pst_in_t *in)
     in->rd_slot = (unsigned)cosim_rng_below(r, t->slot_span);
     /* the slot the fetch works on: the pick, or another path of the warp */
     unsigned s = v ? (o.sel_valid && o.sel_warp == w && cosim_rng_pct(r, 60) ? o.sel_slot
-                                                                               : pick_bit(r, v))
+                                                                               : cosim_rng_member(r, v))
                    : 0;
     unsigned k = (unsigned)cosim_rng_below(r, 1000);
     if (k < 5) {

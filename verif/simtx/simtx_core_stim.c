@@ -592,7 +592,7 @@ static int committed_check(simtx_core_t *t, unsigned w, char *err, size_t errlen
 static int warp_end(simtx_core_t *t, unsigned w, char *err, size_t errlen)
 {
     simtx_warp_t *wp = &t->w[w];
-    if (!wp->live || wp->nq || wp->rused)
+    if (!wp->live || wp->nq || wp->rused || wp->side)
         return 0;
     for (unsigned s = 0; s < t->p.slots_per_warp; s++)
         if (pst_entry(pst_of(t), w, s).valid)

@@ -98,6 +98,9 @@ typedef struct {
     uint64_t init, ended;    /* the warp's threads; those of the paths that ended */
     int rslot[SIMTX_CORE_MAXP]; /* the retirement slot holding a path, or -1 */
     uint64_t rused;          /* retirement slots in use */
+    unsigned side;           /* Pathtable references its holders beside the request
+                              * port keep (the testbench's own; 0 when they are the
+                              * block's) */
     bool full;               /* the last BRANCH found no entry: fetch the next as uniform */
     bool redo;               /* after a rollback: the branch at redo_pc ... */
     unsigned redo_pc;

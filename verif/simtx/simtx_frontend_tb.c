@@ -26,7 +26,12 @@
  *     committed, each committed, their masks disjoint, and with the threads
  *     of the paths that ended they make up the warp's threads (no thread
  *     lost or duplicated);
- *   - a warp whose program ended has every Pathtable entry free again.
+ *   - a warp whose program ended has every Pathtable entry free again;
+ *   - holders beside the request port (hold_*, drop_*: SIMT-X's merge
+ *     micro-ops in simtx_rename) take references to live paths of running
+ *     warps now and then and drop them later, in the same cycles as the
+ *     requests; each is accepted (a hold at the count's maximum apart),
+ *     and a ROLLBACK's SQUASH discards those of its warp.
  * The testbench computes the outcomes from the paths' masks and the
  * conditions it drew, not from the model's verdicts.
  *
@@ -54,6 +59,8 @@ typedef struct {
     bool div_seen[PT_NUM_WARPS_MAX]; /* a branch of the warp resolved divergent since its
                                       * last rollback */
     bool generated;      /* this cycle's inputs came from the generator */
+    unsigned char side[PT_NUM_WARPS_MAX][PT_PATHS_PER_WARP_MAX]; /* references held beside
+                                                                  * the request port */
     scenario_cycle_t scn; /* a directed scenario instead of the generator (scn.scn set) */
     scenario_word_t err_words[FE_ERR_COUNT + 1u]; /* the Pathtable's codes and the core's */
     scenario_key_t keys[FK_COUNT];                /* fe_keys, err= spelled with err_words */
@@ -268,9 +275,53 @@ static void cover(tb_t *t, const simtx_frontend_events_t *ev)
 
 /* ---- cosim_testbench_t callbacks ------------------------------------------------ */
 
+/* The holders beside the request port: a hold on a live path of a running
+ * warp (at most four a path), a drop of one held, 5% of cycles each. */
+static void side_stimulus(tb_t *t, simtx_frontend_in_t *in)
+{
+    cosim_rng_t *r = &t->rng;
+    unsigned w = (unsigned)cosim_rng_below(r, t->p.num_warps);
+    uint64_t live = 0, held = 0;
+    for (unsigned h = 0; h < t->p.paths_per_warp; h++) {
+        live |= (uint64_t)(pathtable_state(pt_of(t), w, h) != PT_STATE_FREE &&
+                           t->side[w][h] < 4) << h;
+        held |= (uint64_t)(t->side[w][h] != 0) << h;
+    }
+    if (t->core.w[w].live && live && cosim_rng_pct(r, 5))
+        in->hold_valid = true, in->hold_warp = w, in->hold_path = cosim_rng_member(r, live);
+    if (held && cosim_rng_pct(r, 5))
+        in->drop_valid = true, in->drop_warp = w, in->drop_path = cosim_rng_member(r, held);
+}
+
+/* The testbench's holders after the edge; each hold and drop accepted. */
+static int side_edge(tb_t *t, const simtx_frontend_in_t *in, const pathtable_events_t *pe,
+                     unsigned squash_warp, char *err, size_t errlen)
+{
+    if ((in->hold_valid && pe->hold_err != PT_ERR_NONE && pe->hold_err != PT_ERR_BAD_REF) ||
+        (in->drop_valid && pe->drop_err != PT_ERR_NONE)) {
+        snprintf(err, errlen, "a legal hold or drop refused: hold %s, drop %s",
+                 pt_err_name(pe->hold_err), pt_err_name(pe->drop_err));
+        return -1;
+    }
+    if (pe->hold) {
+        t->side[in->hold_warp][in->hold_path]++;
+        t->core.w[in->hold_warp].side++;
+    }
+    if (pe->drop) {
+        t->side[in->drop_warp][in->drop_path]--;
+        t->core.w[in->drop_warp].side--;
+    }
+    if (pe->op == PT_OP_SQUASH && pe->err == PT_ERR_NONE) { /* the rollback flushes them */
+        memset(t->side[squash_warp], 0, sizeof t->side[squash_warp]);
+        t->core.w[squash_warp].side = 0;
+    }
+    return 0;
+}
+
 static void tb_reset(tb_t *t)
 {
     simtx_core_reset(&t->core);
+    memset(t->side, 0, sizeof t->side);
     memset(t->div_seen, 0, sizeof t->div_seen);
 }
 
@@ -298,6 +349,7 @@ static int tb_stimulus(tb_t *t, uint64_t cycle, simtx_frontend_in_t *in, char *e
         return scenario_stimulus(t, in, err, errlen);
     t->generated = true;
     simtx_core_stimulus(&t->core, in);
+    side_stimulus(t, in);
     return 0;
 }
 
@@ -333,7 +385,7 @@ static int tb_model(tb_t *t, uint64_t cycle, const simtx_frontend_in_t *in,
         snprintf(err, errlen, "a rejected request changed the model's state");
         return -1;
     }
-    return 0;
+    return side_edge(t, in, &ev.pt_edge, ev.pt_edge_warp, err, errlen);
 }
 
 COSIM_TESTBENCH_SHADOWED(tb_t, simtx_frontend, true, tb_fini, tb_reset, .verbs = fe_verbs);
