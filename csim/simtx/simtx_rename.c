@@ -4,6 +4,8 @@
 
 #include <string.h>
 
+#include "clog2.h"
+
 /* A request the front end took, as far as the rollback goes: whether it is
  * a ROLLBACK, and its warp. */
 typedef struct {
@@ -16,6 +18,7 @@ struct simtx_rename {
     simtx_frontend_t *fe;
     pirat_t *pr;
     taken_t taken[2]; /* the request taken one ([0]) and two ([1], its S cycle) cycles ago */
+    unsigned path_span; /* 2^PathIdWidth: a path id's bits of mrg_mp */
 };
 
 /* The children check the parameters. */
@@ -47,6 +50,7 @@ static int init(simtx_rename_t *c, const simtx_rename_params_t *p)
     rc = pirat_create(&rp, &c->pr);
     if (rc)
         return rc == PR_ENOMEM ? RN_ENOMEM : RN_EPARAM_PIRAT;
+    c->path_span = 1u << clog2(p->paths_per_warp);
     return RN_OK;
 }
 
@@ -67,6 +71,7 @@ typedef struct {
     simtx_frontend_in_t fi;
     simtx_frontend_out_t fo;
     pirat_in_t pi;
+    pirat_out_t po;
 } wiring_t;
 
 #define FROM_IN(type, name) w->fi.name = in->name;
@@ -86,6 +91,22 @@ static void wire(const simtx_rename_t *c, const simtx_rename_in_t *in, wiring_t 
     /* a ROLLBACK in its S cycle, accepted */
     w->pi.rb_valid = c->taken[1].rollback && w->fo.rsp_valid && w->fo.rsp_err == PT_ERR_NONE;
     w->pi.rb_warp = w->pi.rb_valid ? c->taken[1].warp : 0u;
+    pirat_eval(c->pr, &w->pi, &w->po);
+    /* a merge naming a path holds it from the cycle it shows to its commit
+     * (the PIRAT's merge outputs are registered; its commit's verdict does
+     * not depend on the Pathtable's holders: the front end's outputs the
+     * PIRAT reads stay as they are) */
+    const pirat_out_t *po = &w->po;
+    w->fi.hold_valid = po->mrg_valid && po->mrg_is_path &&
+                       !(w->pi.rb_valid && w->pi.rb_warp == po->uop_warp);
+    w->fi.hold_warp = po->uop_warp;
+    w->fi.hold_path = (unsigned)(po->mrg_mp & (c->path_span - 1u));
+    w->fi.drop_valid = in->cmt_valid && in->cmt_merge && in->cmt_is_path &&
+                       po->cmt_err == PR_ERR_NONE;
+    w->fi.drop_warp = in->cmt_warp;
+    w->fi.drop_path = in->cmt_path;
+    if (w->fi.hold_valid || w->fi.drop_valid)
+        simtx_frontend_eval(c->fe, &w->fi, &w->fo);
 }
 
 #define FE_OUT(type, name) out->name = w->fo.name;
@@ -93,8 +114,8 @@ static void wire(const simtx_rename_t *c, const simtx_rename_in_t *in, wiring_t 
 
 static void outputs(const simtx_rename_t *c, const wiring_t *w, simtx_rename_out_t *out)
 {
-    pirat_out_t po;
-    pirat_eval(c->pr, &w->pi, &po);
+    (void)c;
+    const pirat_out_t po = w->po;
     memset(out, 0, sizeof *out);
     RN_FE_OUTS(FE_OUT)
     RN_PR_OUTS(PR_OUT)

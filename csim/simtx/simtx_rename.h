@@ -13,6 +13,13 @@
  *     speculative paths at the edge before. Whatever the warp renamed in
  *     between is flushed with it; a rename of the warp in that cycle is not
  *     taken (the PIRAT's own rule);
+ *   - a merge that names a path holds it in the Pathtable from the cycle it
+ *     shows (mrg_valid, mrg_is_path: a hold of path mrg_mp of warp
+ *     uop_warp at that edge, unless the edge rolls that warp back) to its
+ *     accepted commit (cmt_merge with cmt_is_path: a drop of cmt_path), so
+ *     that the path it reads when it executes is not freed and reused
+ *     before (section 3.5.3; the hold's and the drop's verdicts are
+ *     hold_err, drop_err);
  *   - every other port is a child's, unchanged; the PIRAT's err_sticky is
  *     ren_err_sticky.
  *
@@ -74,6 +81,8 @@ typedef struct {
     RN_FE_INS(MODEL_FIELD)
     RN_PR_INS(MODEL_FIELD)
     unsigned rd_warp; /* both read ports' (the Pathtable's: ren_warp while ren_valid) */
+    bool cmt_is_path; /* a merge's commit: it named path cmt_path, whose reference it drops */
+    unsigned cmt_path;
 } simtx_rename_in_t;
 
 typedef struct {

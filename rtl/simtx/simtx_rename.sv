@@ -16,7 +16,13 @@
 //     predictor act; the Pathtable squashed the warp's speculative paths at
 //     the edge before. The front end shows an accepted request in that cycle
 //     (rsp_valid_o, rsp_err_o 0) but not its op, so the core keeps, for the
-//     two cycles after a take, whether it was a ROLLBACK and of which warp.
+//     two cycles after a take, whether it was a ROLLBACK and of which warp;
+//   - a merge micro-op that names a path (mrg_is_path_o) holds it in the
+//     Pathtable from the cycle it shows to its accepted commit (the core
+//     echoes the path: cmt_is_path_i, cmt_path_i), so that the mask it reads
+//     when it executes (section 3.5.3) is not freed and its id reused in
+//     between; a merge shown in its warp's rollback cycle is flushed and
+//     takes nothing.
 // Every other port is a child's, unchanged; the PIRAT's err_sticky_o is
 // ren_err_sticky_o.
 //
@@ -39,6 +45,7 @@ module simtx_rename #(
   // ------------------------------------------------------------------------
   logic [PathsPerWarp*WarpWidth-1:0] masks;  // the Pathtable's row read
   logic                              pend_nz;
+  logic                              mrg_hold, mrg_drop;  // a merge's path held, dropped
   simtx_frontend #(
     .NumWarps(NumWarps), .WarpWidth(WarpWidth), .PathsPerWarp(PathsPerWarp), .RefWidth(RefWidth),
     .SlotsPerWarp(SlotsPerWarp), .PcWidth(PcWidth), .DepthWidth(DepthWidth), .Entries(Entries),
@@ -57,7 +64,14 @@ module simtx_rename #(
     .rd_warp_i    (ren_valid_i ? ren_warp_i : rd_warp_i),
     .rd_path_i, .rd_state_o, .rd_mask_o, .rd_ref_o, .rd_free_o, .rd_resv_o,
     .rd_masks_o   (masks),
-    .rd_states_o
+    .rd_states_o,
+    .hold_valid_i (mrg_hold),
+    .hold_warp_i  (uop_warp_o),
+    .hold_path_i  (mrg_mp_o[PathIdWidth-1:0]),
+    .drop_valid_i (mrg_drop),
+    .drop_warp_i  (cmt_warp_i),
+    .drop_path_i  (cmt_path_i),
+    .hold_err_o, .drop_err_o
   );
   assign pending_nz_o = pend_nz;
   assign rd_masks_o   = masks;
@@ -108,6 +122,19 @@ module simtx_rename #(
     .rd_cmain_o, .rd_cld_valid_o, .rd_cmask_o, .rd_cld_o,
     .rd_preg_i, .rd_pfree_o, .rd_pspec_o, .rd_powner_o
   );
+
+  // ------------------------------------------------------------------------
+  // A merge naming a path holds it until its commit
+  // ------------------------------------------------------------------------
+  assign mrg_hold = mrg_valid_o && mrg_is_path_o && !(rb_valid_o && rb_warp_o == uop_warp_o);
+  assign mrg_drop = cmt_valid_i && cmt_merge_i && cmt_is_path_i &&
+                    cmt_err_o == pirat_pkg::ErrNone;
+
+  // The path a merge names is live when the merge shows: the instruction
+  // that wrote the register on it is in flight, and the path's holders
+  // (its PST slot, the cuop or buop that consumes it) commit after it.
+  `ASSERT(MrgPathLive_A, !mrg_hold || (hold_err_o != pathtable_pkg::ErrBadPath &&
+                                       hold_err_o != pathtable_pkg::ErrBadWarp))
 
   // A rollback is of a warp the front end accepted: one in range.
   `ASSERT(RollbackWarp_A, !rb_valid_o || 32'(rb_warp_o) < NumWarps)

@@ -134,6 +134,8 @@ end
 `ASSERT_KNOWN(InsDstKnown_A, ins_dst_o)
 `ASSERT_KNOWN(UopWarpKnown_A, uop_warp_o)
 `ASSERT_KNOWN(FreeCountKnown_A, free_count_o)
+`ASSERT_KNOWN(HoldErrKnown_A, hold_err_o)
+`ASSERT_KNOWN(DropErrKnown_A, drop_err_o)
 `ASSERT_KNOWN(RenErrStickyKnown_A, ren_err_sticky_o)
 `ASSERT_KNOWN(RbValidKnown_A, rb_valid_o)
 `ASSERT_KNOWN(RbWarpKnown_A, rb_warp_o)

@@ -127,6 +127,11 @@
   input  logic [WarpWidth-1:0]                  cmt_mask_i,
   /// The commit's error code, in its own cycle.
   output logic [2:0]                            cmt_err_o,
+  /// A merge's commit (cmt_merge_i): the merge named a path (its mrg_is_path_o), whose Pathtable
+  /// reference the commit drops.
+  input  logic                                  cmt_is_path_i,
+  /// That path (the low bits of the merge's mrg_mp_o)
+  input  logic [PathIdWidth-1:0]                cmt_path_i,
   /// Registered: a merge micro-op renamed last cycle (older than ins_valid_o's instruction)
   output logic                                  mrg_valid_o,
   /// Its architectural register.
@@ -156,6 +161,13 @@
   output logic [WarpIdWidth-1:0]                uop_warp_o,
   /// Registered: free physical registers.
   output logic [CountWidth-1:0]                 free_count_o,
+  /// The Pathtable's verdict on the reference a merge naming a path takes in the cycle it shows
+  /// (mrg_valid_o, mrg_is_path_o): NONE, or BAD_REF when the path's count is at its maximum (the
+  /// merge then holds nothing: RefWidth too narrow for the merges in flight)
+  output logic [3:0]                            hold_err_o,
+  /// The Pathtable's verdict on the reference a merge's accepted commit drops (cmt_is_path_i):
+  /// NONE, or the error of an echo that names no reference (BAD_WARP, BAD_PATH, BAD_REF)
+  output logic [3:0]                            drop_err_o,
   /// The PIRAT's err_sticky_o: bit k: its error code k seen since reset (bit 0 never)
   output logic [7:0]                            ren_err_sticky_o,
   /// The PIRAT rolls warp rb_warp_o back at this cycle's edge: the S cycle of a ROLLBACK the

@@ -458,9 +458,8 @@ MUTANTS = [
                "e->mask &= ~left;", "e->mask |= 0;"))),
           ("commit_keeps_source", "a committing buop does not release its source path", (
               ("rtl", "rtl/simtx/pathtable.sv",
-               "        rf_d[a]      = rf[a] - 1'b1;\n        release_h[a] = rf[a] == RefWidth'(1);\n"
-               "        cptr_d       = cptr + 1'b1;",
-               "        cptr_d       = cptr + 1'b1;"),
+               "        rf_d[a] = rf[a] - 1'b1;\n        cptr_d  = cptr + 1'b1;",
+               "        cptr_d  = cptr + 1'b1;"),
               ("model", "csim/simtx/pathtable.c",
                "        drop_ref(m, w, a, ev);\n        wp->cptr = (wp->cptr + 1u) & m->seq_mask;\n"
                "        break;\n    case PT_OP_CUOP:",
@@ -543,6 +542,13 @@ MUTANTS = [
                "assign rb_valid_o = rb_q[1] && rsp_valid_o;"),
               ("model", "csim/simtx/simtx_rename.c",
                "c->taken[1].rollback && w->fo.rsp_valid && w->fo.rsp_err == PT_ERR_NONE;",
-               "c->taken[1].rollback && w->fo.rsp_valid;"))))
+               "c->taken[1].rollback && w->fo.rsp_valid;"))),
+          ("merge_holds_nothing", "a merge naming a path takes no Pathtable reference (the path-lifetime hazard)", {}, (
+              ("rtl", "rtl/simtx/simtx_rename.sv",
+               "assign mrg_hold = mrg_valid_o && mrg_is_path_o && !(rb_valid_o && rb_warp_o == uop_warp_o);",
+               "assign mrg_hold = 1'b0;"),
+              ("model", "csim/simtx/simtx_rename.c",
+               "w->fi.hold_valid = po->mrg_valid && po->mrg_is_path &&",
+               "w->fi.hold_valid = false && po->mrg_is_path &&"))))
       for kind, file, old, new in edits),
 ]

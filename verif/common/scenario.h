@@ -142,7 +142,7 @@ int scenario_done(const scenario_line_t *l, char *err, size_t errlen);
  * reads the line's values when the line is read, before the model runs -- a
  * bad key or value is a bad file -- and compares them with the golden model's
  * outputs after the model's step: a difference is a failed check. */
-#define SCN_MAX_EXPECT 48
+#define SCN_MAX_EXPECT 64
 
 typedef struct {
     const char *key;

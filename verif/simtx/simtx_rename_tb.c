@@ -81,6 +81,8 @@ typedef struct {
     struct {
         unsigned reg, preg;
         bool hold;
+        bool is_path;  /* it named a path (held until its commit) */
+        unsigned path;
     } mrg[MAXMRG];
     unsigned preg;      /* its destination's register */
 } ren_t;
@@ -295,6 +297,8 @@ static void pirat_commit(tb_t *t, simtx_rename_in_t *in)
         in->cmt_hold = x->mrg[x->ncmt].hold;
         in->cmt_reg = x->mrg[x->ncmt].reg;
         in->cmt_preg = x->mrg[x->ncmt].preg;
+        in->cmt_is_path = x->mrg[x->ncmt].is_path; /* the core echoes the path it named */
+        in->cmt_path = x->mrg[x->ncmt].path;
     } else {
         in->cmt_reg = x->ins.dst;
         in->cmt_preg = x->preg;
@@ -383,7 +387,7 @@ static const simtx_fe_widths_t fe_widths = {
 /* The check keys of the front end and the core (slots after the PIRAT's). */
 enum { RK_FE_READY, RK_RSP, RK_RSP_ERR, RK_ALLOC, RK_ID, RK_DIV, RK_NULL, RK_SLOT,
        RK_FE_STICKY, RK_SEL_SLOT, RK_SEL_PATH, RK_CONV, RK_CONV_SLOT, RK_PENDING_NZ,
-       RK_BUOPS, RK_REN_STICKY, RK_RB, RK_RB_W, RK_COUNT };
+       RK_BUOPS, RK_REN_STICKY, RK_RB, RK_RB_W, RK_HOLD_ERR, RK_DROP_ERR, RK_COUNT };
 static const scenario_key_t rn_keys[RK_COUNT] = {
     [RK_FE_READY] = {"fe_ready", NULL, "req_ready_o"},
     [RK_RSP] = {"rsp", NULL, "rsp_valid_o"},
@@ -403,6 +407,8 @@ static const scenario_key_t rn_keys[RK_COUNT] = {
     [RK_REN_STICKY] = {"sticky", NULL, "ren_err_sticky_o"},
     [RK_RB] = {"rb", NULL, "rb_valid_o"},
     [RK_RB_W] = {"rb_w", NULL, "rb_warp_o"},
+    [RK_HOLD_ERR] = {"hold_err", pt_err_words, "hold_err_o"},
+    [RK_DROP_ERR] = {"drop_err", pt_err_words, "drop_err_o"},
 };
 
 static int scenario_stimulus(tb_t *t, simtx_rename_in_t *in, char *err, size_t errlen)
@@ -420,6 +426,12 @@ static int scenario_stimulus(tb_t *t, simtx_rename_in_t *in, char *err, size_t e
         return -1;
     from_pirat(&pi, in);
     in->rd_warp = pi.rd_warp;
+    uint64_t mpath = 0; /* a merge's commit: the path it named (its mrg_mp_o) */
+    int named = scenario_get(l, "mpath", &mpath, err, errlen);
+    if (named < 0)
+        return -1;
+    in->cmt_is_path = named > 0;
+    in->cmt_path = (unsigned)mpath;
     if (request && op >= 0) {
         simtx_frontend_in_t fi = {0};
         if (simtx_fe_scn_request(l, (unsigned)op, &fe_widths, &fi, err, errlen))
@@ -453,6 +465,7 @@ static int scenario_check(const tb_t *t, const simtx_rename_out_t *o, char *err,
         [RK_SEL_SLOT] = o->sel_slot,  [RK_SEL_PATH] = o->sel_path, [RK_CONV] = o->conv_valid,
         [RK_CONV_SLOT] = o->conv_slot, [RK_PENDING_NZ] = o->pending_nz, [RK_BUOPS] = o->buops,
         [RK_REN_STICKY] = o->ren_err_sticky, [RK_RB] = o->rb_valid, [RK_RB_W] = o->rb_warp,
+        [RK_HOLD_ERR] = o->hold_err, [RK_DROP_ERR] = o->drop_err,
     };
     scenario_expect_check(&t->scn.line, &t->scn.exp, pirat_scn_keys, PRK_COUNT, 0, got, err,
                           errlen);
@@ -597,6 +610,9 @@ static int attach(tb_t *t, const simtx_rename_out_t *out, char *err, size_t errl
         r->mrg[r->nmrg].reg = out->mrg_reg;
         r->mrg[r->nmrg].preg = out->mrg_dst;
         r->mrg[r->nmrg].hold = out->mrg_hold;
+        /* it holds its path if the Pathtable took the reference */
+        r->mrg[r->nmrg].is_path = out->mrg_is_path && out->hold_err == PT_ERR_NONE;
+        r->mrg[r->nmrg].path = (unsigned)(out->mrg_mp & ((1u << CFG_PathIdWidth) - 1u));
         r->nmrg++;
     }
     if (out->ins_valid) {
@@ -625,6 +641,11 @@ static void cover(tb_t *t, const simtx_rename_in_t *in, const simtx_rename_out_t
         c[RN_CV_RB_SPEC_REGS] += pe->rb_freed > 0 && ev->fe.req && ev->fe.pt.squashed > 0;
     }
     c[RN_CV_RB_BLOCKED_RENAME] += pe->blocked;
+    c[RN_CV_MRG_PATH_HELD] += ev->fe.pt_edge.hold;
+    c[RN_CV_MRG_PATH_KEPT] += ev->fe.pt_edge.drop_freed;
+    if (ev->fe.pt_edge.drop_freed && ev->fe_in.drop_warp < t->p.num_warps &&
+        pathtable_free(pt_of(t), ev->fe_in.drop_warp) == t->p.paths_per_warp)
+        t->ended[ev->fe_in.drop_warp] = true; /* a merge held the warp's last path */
     if (pe->renamed && t->rb_pend[rw])
         t->rb_renamed[rw] = true;
     if (ev->fe.req && (ev->fe.in.req_op & 15u) == FE_OP_ROLLBACK &&
@@ -673,6 +694,20 @@ static int follow(tb_t *t, const simtx_rename_in_t *in, const simtx_rename_event
     if ((!t->bad.ren && pe->ren_err) || (!t->bad.cmt && pe->cmt_err)) {
         snprintf(err, errlen, "a legal %s was rejected with %s",
                  pe->ren_err ? "rename" : "commit", pr_err_name(pe->ren_err | pe->cmt_err));
+        return -1;
+    }
+    const pathtable_events_t *pt = &ev->fe.pt_edge;
+    /* (BAD_REF: the path's count at its maximum; the merge then holds
+     * nothing -- the open limit docs/blocks/simtx_rename.md names) */
+    if (ev->fe_in.hold_valid && pt->hold_err != PT_ERR_NONE && pt->hold_err != PT_ERR_BAD_REF) {
+        snprintf(err, errlen, "a merge of warp %u named path %u, which the Pathtable refused "
+                 "to hold: %s", ev->fe_in.hold_warp, ev->fe_in.hold_path,
+                 pt_err_name(pt->hold_err));
+        return -1;
+    }
+    if (ev->fe_in.drop_valid && pt->drop_err != PT_ERR_NONE) {
+        snprintf(err, errlen, "a merge's commit dropped no reference to path %u of warp %u: %s",
+                 ev->fe_in.drop_path, ev->fe_in.drop_warp, pt_err_name(pt->drop_err));
         return -1;
     }
     if (in->ren_valid && !t->bad.ren && (pe->renamed || pe->merge)) {
