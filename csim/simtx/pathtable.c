@@ -350,6 +350,7 @@ void pathtable_eval(const pathtable_t *m, const pathtable_in_t *in, pathtable_ou
             const entry_t *e = ENTRY(m, in->rd_warp, h);
             out->rd_masks[h] = e->mask;
             out->rd_states[h] = (uint16_t)e->state;
+            out->rd_refs[h] = (uint16_t)e->ref;
         }
         if (in->rd_path < m->p.paths_per_warp) {
             const entry_t *e = ENTRY(m, in->rd_warp, in->rd_path);

@@ -52,6 +52,7 @@ typedef struct {
     /* the whole row of rd_warp: entry h's mask and state (as rd_mask, rd_state) */
     uint64_t rd_masks[PT_PATHS_PER_WARP_MAX];
     uint16_t rd_states[PT_PATHS_PER_WARP_MAX];
+    uint16_t rd_refs[PT_PATHS_PER_WARP_MAX];   /* entry h's count (as rd_ref) */
 } pathtable_out_t;
 
 /* What the edge did (cover points, testbench checks). */

@@ -162,6 +162,7 @@ typedef struct {
     bool renamed;         /* the instruction renames this cycle */
     unsigned need;        /* registers this cycle takes */
     bool stall_noreg;
+    bool held;            /* ren_hold: not taken, as a stall */
     unsigned lo, lo2;     /* the lowest and next lowest free registers */
     unsigned nfree;
 } ren_t;
@@ -196,6 +197,10 @@ static ren_t judge_ren(const pirat_t *m, const pirat_in_t *in)
         v.err = PR_ERR_BAD_REG;
     if (v.err)
         return v;
+    if (in->ren_hold) {
+        v.held = true;
+        return v;
+    }
 
     unsigned w = in->ren_warp;
     uint64_t wm = in->pt_masks[in->ren_path] & m->lanes;
@@ -481,7 +486,9 @@ void pirat_step(pirat_t *m, const pirat_in_t *in, pirat_out_t *out, pirat_events
     ev->ren_err = r.err;
     ev->blocked = r.blocked;
     ev->stall_noreg = r.stall_noreg;
-    ev->serialise = in->ren_valid && !r.err && !r.blocked && !r.stall_noreg && !r.renamed;
+    ev->held = r.held;
+    ev->serialise = in->ren_valid && !r.err && !r.blocked && !r.held && !r.stall_noreg &&
+                    !r.renamed;
     ev->src_rule[0] = r.src_rule[0];
     ev->src_rule[1] = r.src_rule[1];
     ev->src_rmask_path = r.rmask_path;
@@ -493,7 +500,7 @@ void pirat_step(pirat_t *m, const pirat_in_t *in, pirat_out_t *out, pirat_events
     if (in->ren_valid && r.err)
         sticky |= 1u << r.err;
     uint64_t written = 0;
-    if (in->ren_valid && !r.err && !r.blocked && !r.stall_noreg) {
+    if (in->ren_valid && !r.err && !r.blocked && !r.held && !r.stall_noreg) {
         apply_ren(m, in, &r, &nx, &written, ev);
         nx.uop_warp = in->ren_warp;
     }
@@ -601,6 +608,8 @@ out:
     free(seen);
     return rc;
 }
+
+const pirat_out_t *pirat_registered(const pirat_t *m) { return &m->reg; }
 
 bool pirat_same_state(const pirat_t *a, const pirat_t *b)
 {

@@ -35,6 +35,7 @@ typedef struct {
     unsigned ren_src0, ren_src1;
     bool ren_dst_valid;
     unsigned ren_dst;
+    bool ren_hold; /* the block around it holds the rename (a stall) */
     uint64_t pt_masks[PR_PATHS_PER_WARP_MAX]; /* path h's mask (ren_warp's row) */
     bool pending;
     bool cmt_valid;
@@ -85,6 +86,7 @@ typedef struct {
     bool renamed;         /* the instruction renamed at this edge */
     bool blocked;         /* not taken: its warp rolled back */
     bool stall_noreg;     /* stalled for want of registers */
+    bool held;            /* held by ren_hold (no error) */
     bool serialise;       /* stalled while a first source merge was renamed */
     bool merge;           /* a merge renamed (mrg_valid next cycle) */
     bool merge_last_reg;  /* it took the last free register */
@@ -144,5 +146,8 @@ unsigned pirat_free_count(const pirat_t *m);
  * registers. 0, or -1 with err saying which register breaks it. */
 int pirat_leak_check(const pirat_t *m, char *err, size_t errlen);
 bool pirat_same_state(const pirat_t *a, const pirat_t *b);
+/* The registered outputs (mrg_*, ins_*, uop_warp, free_count, err_sticky):
+ * what pirat_eval shows of them whatever the inputs. */
+const pirat_out_t *pirat_registered(const pirat_t *m);
 
 #endif /* SIMT_PIRAT_H */

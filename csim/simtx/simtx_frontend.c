@@ -266,6 +266,7 @@ static void outputs(const simtx_frontend_t *c, const wiring_t *w, simtx_frontend
 #undef FE_FROM_
     memcpy(out->rd_masks, w->pto.rd_masks, sizeof out->rd_masks);
     memcpy(out->rd_states, w->pto.rd_states, sizeof out->rd_states);
+    memcpy(out->rd_refs, w->pto.rd_refs, sizeof out->rd_refs);
     out->req_ready = w->ready;
     out->buops = w->buops;
     out->rsp_valid = c->rsp_valid;

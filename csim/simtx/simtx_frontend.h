@@ -104,6 +104,7 @@ typedef struct {
     FE_DP_OUTS(MODEL_FIELD)
     uint64_t rd_masks[PT_PATHS_PER_WARP_MAX];  /* the Pathtable's row of rd_warp */
     uint16_t rd_states[PT_PATHS_PER_WARP_MAX];
+    uint16_t rd_refs[PT_PATHS_PER_WARP_MAX];
 } simtx_frontend_out_t;
 
 /* What one edge did (the testbench's cover rules and checks): whether a

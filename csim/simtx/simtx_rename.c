@@ -19,6 +19,7 @@ struct simtx_rename {
     pirat_t *pr;
     taken_t taken[2]; /* the request taken one ([0]) and two ([1], its S cycle) cycles ago */
     unsigned path_span; /* 2^PathIdWidth: a path id's bits of mrg_mp */
+    unsigned ref_max;   /* a Pathtable count's maximum */
 };
 
 /* The children check the parameters. */
@@ -51,6 +52,7 @@ static int init(simtx_rename_t *c, const simtx_rename_params_t *p)
     if (rc)
         return rc == PR_ENOMEM ? RN_ENOMEM : RN_EPARAM_PIRAT;
     c->path_span = 1u << clog2(p->paths_per_warp);
+    c->ref_max = (1u << p->ref_width) - 1u;
     return RN_OK;
 }
 
@@ -91,18 +93,27 @@ static void wire(const simtx_rename_t *c, const simtx_rename_in_t *in, wiring_t 
     /* a ROLLBACK in its S cycle, accepted */
     w->pi.rb_valid = c->taken[1].rollback && w->fo.rsp_valid && w->fo.rsp_err == PT_ERR_NONE;
     w->pi.rb_warp = w->pi.rb_valid ? c->taken[1].warp : 0u;
-    pirat_eval(c->pr, &w->pi, &w->po);
     /* a merge naming a path holds it from the cycle it shows to its commit
-     * (the PIRAT's merge outputs are registered; its commit's verdict does
-     * not depend on the Pathtable's holders: the front end's outputs the
-     * PIRAT reads stay as they are) */
-    const pirat_out_t *po = &w->po;
-    w->fi.hold_valid = po->mrg_valid && po->mrg_is_path &&
-                       !(w->pi.rb_valid && w->pi.rb_warp == po->uop_warp);
-    w->fi.hold_warp = po->uop_warp;
-    w->fi.hold_path = (unsigned)(po->mrg_mp & (c->path_span - 1u));
+     * (the PIRAT's merge outputs are registered) */
+    const pirat_out_t *reg = pirat_registered(c->pr);
+    w->fi.hold_valid = reg->mrg_valid && reg->mrg_is_path &&
+                       !(w->pi.rb_valid && w->pi.rb_warp == reg->uop_warp);
+    w->fi.hold_warp = reg->uop_warp;
+    w->fi.hold_path = (unsigned)(reg->mrg_mp & (c->path_span - 1u));
+    /* a rename is held while a path of its warp is within one of its
+     * count's maximum, the hold of this edge counted (rd_refs is the
+     * renaming warp's row) */
+    if (in->ren_valid)
+        for (unsigned h = 0; h < c->p.paths_per_warp; h++) {
+            unsigned n = w->fo.rd_refs[h] + (w->fi.hold_valid && w->fi.hold_warp == in->ren_warp &&
+                                             w->fi.hold_path == h);
+            w->pi.ren_hold |= n + 1u >= c->ref_max;
+        }
+    pirat_eval(c->pr, &w->pi, &w->po);
+    /* its commit's verdict does not depend on the Pathtable's holders: the
+     * front end's outputs the PIRAT reads stay as they are */
     w->fi.drop_valid = in->cmt_valid && in->cmt_merge && in->cmt_is_path &&
-                       po->cmt_err == PR_ERR_NONE;
+                       w->po.cmt_err == PR_ERR_NONE;
     w->fi.drop_warp = in->cmt_warp;
     w->fi.drop_path = in->cmt_path;
     if (w->fi.hold_valid || w->fi.drop_valid)
@@ -121,6 +132,7 @@ static void outputs(const simtx_rename_t *c, const wiring_t *w, simtx_rename_out
     RN_PR_OUTS(PR_OUT)
     memcpy(out->rd_masks, w->fo.rd_masks, sizeof out->rd_masks);
     memcpy(out->rd_states, w->fo.rd_states, sizeof out->rd_states);
+    memcpy(out->rd_refs, w->fo.rd_refs, sizeof out->rd_refs);
     out->ren_err_sticky = po.err_sticky;
     out->rb_valid = w->pi.rb_valid;
     out->rb_warp = w->pi.rb_warp;

@@ -19,7 +19,10 @@
  *     accepted commit (cmt_merge with cmt_is_path: a drop of cmt_path), so
  *     that the path it reads when it executes is not freed and reused
  *     before (section 3.5.3; the hold's and the drop's verdicts are
- *     hold_err, drop_err);
+ *     hold_err, drop_err); so that the count never overflows, a rename
+ *     is held (the PIRAT's ren_hold: a stall) while a path of its warp's
+ *     row (rd_refs) is within one of its maximum, counting the hold of
+ *     the edge (one count kept for a front-end REF in the same edge);
  *   - every other port is a child's, unchanged; the PIRAT's err_sticky is
  *     ren_err_sticky.
  *
@@ -90,6 +93,7 @@ typedef struct {
     RN_PR_OUTS(MODEL_FIELD)
     uint64_t rd_masks[PT_PATHS_PER_WARP_MAX]; /* the Pathtable's row (ren_warp's while ren_valid) */
     uint16_t rd_states[PT_PATHS_PER_WARP_MAX];
+    uint16_t rd_refs[PT_PATHS_PER_WARP_MAX];
     unsigned ren_err_sticky; /* the PIRAT's err_sticky */
     bool rb_valid;           /* the PIRAT rolls warp rb_warp back at this edge */
     unsigned rb_warp;

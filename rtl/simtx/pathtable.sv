@@ -583,9 +583,10 @@ module pathtable #(
   assign rd_resv_o  = rd_warp_ok ? resv_q[rd_warp_i] : '0;
   // The registers' packing is the ports' (entry h at 2h and h*W), a free
   // entry's fields are 0 (FreeIsEmpty_A) and FREE is 0 (FreeIsZero_A): the
-  // row as stored is what rd_states_o and rd_masks_o show.
+  // row as stored is what rd_states_o, rd_masks_o and rd_refs_o show.
   assign rd_states_o = rd_st_row;
   assign rd_masks_o  = rd_mask_row;
+  assign rd_refs_o   = rd_warp_ok ? ref_q[rd_warp_i] : '0;
 
   // ------------------------------------------------------------------------
   // Assertions

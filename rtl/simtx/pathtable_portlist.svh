@@ -78,4 +78,7 @@
   output logic [(PathsPerWarp * WarpWidth)-1:0] rd_masks_o,
   /// The whole row of rd_warp_i: entry h's state (as rd_state_o) at bits 2h (all 0, FREE, when
   /// rd_warp_i >= NumWarps)
-  output logic [(PathsPerWarp * 2)-1:0]         rd_states_o
+  output logic [(PathsPerWarp * 2)-1:0]         rd_states_o,
+  /// The whole row of rd_warp_i: entry h's reference count (as rd_ref_o) at bits h*RefWidth (all
+  /// 0 when rd_warp_i >= NumWarps)
+  output logic [(PathsPerWarp * RefWidth)-1:0]  rd_refs_o

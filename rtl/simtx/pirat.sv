@@ -237,7 +237,7 @@ module pirat #(
         ren_err = pirat_pkg::ErrBadReg;
       end
     end
-    ren_go = ren_valid_i && !ren_blocked && ren_err == pirat_pkg::ErrNone;
+    ren_go = ren_valid_i && !ren_blocked && ren_err == pirat_pkg::ErrNone && !ren_hold_i;
   end
 
   // Decoded addresses (all 0 when out of range).

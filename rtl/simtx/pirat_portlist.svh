@@ -23,13 +23,17 @@
   input  logic                                  ren_dst_valid_i,
   /// The destination's architectural register.
   input  logic [RegIdWidth-1:0]                 ren_dst_i,
+  /// The block around the PIRAT holds the rename this cycle (simtx_rename: a path of the warp
+  /// near its Pathtable count's maximum): judged for errors as usual, else not taken (ren_ready_o
+  /// low: a stall)
+  input  logic                                  ren_hold_i,
   /// The Pathtable's row of ren_warp_i: path h's speculative mask at bits h*WarpWidth (its
   /// rd_masks_o)
   input  logic [(PathsPerWarp * WarpWidth)-1:0] pt_masks_i,
   /// A divergence is pending (the predictor's pending_nz_o, section 3.8.2)
   input  logic                                  pending_i,
   /// The instruction is renamed (or rejected) at this edge; low: it stalls (more than one merge
-  /// left, too few free registers, or a rollback of its warp)
+  /// left, too few free registers, ren_hold_i, or a rollback of its warp)
   output logic                                  ren_ready_o,
   /// The rename's error code, in its own cycle (ren_ready_o is high with it)
   output logic [2:0]                            ren_err_o,

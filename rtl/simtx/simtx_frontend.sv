@@ -237,7 +237,7 @@ module simtx_frontend #(
     .rsp_err_o    (pt_rsp_err),
     .err_sticky_o (pt_sticky),
     .rd_warp_i, .rd_path_i, .rd_state_o, .rd_mask_o, .rd_ref_o, .rd_free_o, .rd_resv_o,
-    .rd_masks_o, .rd_states_o,
+    .rd_masks_o, .rd_states_o, .rd_refs_o,
     .hold_valid_i, .hold_warp_i, .hold_path_i, .drop_valid_i, .drop_warp_i, .drop_path_i,
     .hold_err_o, .drop_err_o
   );

@@ -103,5 +103,6 @@ end
 `ASSERT_KNOWN(RdResvKnown_A, rd_resv_o)
 `ASSERT_KNOWN(RdMasksKnown_A, rd_masks_o)
 `ASSERT_KNOWN(RdStatesKnown_A, rd_states_o)
+`ASSERT_KNOWN(RdRefsKnown_A, rd_refs_o)
 `ASSERT_KNOWN(HoldErrKnown_A, hold_err_o)
 `ASSERT_KNOWN(DropErrKnown_A, drop_err_o)

@@ -22,7 +22,10 @@
 //     echoes the path: cmt_is_path_i, cmt_path_i), so that the mask it reads
 //     when it executes (section 3.5.3) is not freed and its id reused in
 //     between; a merge shown in its warp's rollback cycle is flushed and
-//     takes nothing.
+//     takes nothing. So that no count overflows, a rename is held (the
+//     PIRAT's ren_hold_i: a stall) while a path of its warp is within one
+//     of its count's maximum, the merge's reference of this edge counted
+//     (one count kept for a front-end REF in the same edge).
 // Every other port is a child's, unchanged; the PIRAT's err_sticky_o is
 // ren_err_sticky_o.
 //
@@ -46,6 +49,8 @@ module simtx_rename #(
   logic [PathsPerWarp*WarpWidth-1:0] masks;  // the Pathtable's row read
   logic                              pend_nz;
   logic                              mrg_hold, mrg_drop;  // a merge's path held, dropped
+  logic [PathsPerWarp*RefWidth-1:0]  refs;  // the Pathtable's counts of the row read
+  logic                              ren_hold;
   simtx_frontend #(
     .NumWarps(NumWarps), .WarpWidth(WarpWidth), .PathsPerWarp(PathsPerWarp), .RefWidth(RefWidth),
     .SlotsPerWarp(SlotsPerWarp), .PcWidth(PcWidth), .DepthWidth(DepthWidth), .Entries(Entries),
@@ -65,6 +70,7 @@ module simtx_rename #(
     .rd_path_i, .rd_state_o, .rd_mask_o, .rd_ref_o, .rd_free_o, .rd_resv_o,
     .rd_masks_o   (masks),
     .rd_states_o,
+    .rd_refs_o    (refs),
     .hold_valid_i (mrg_hold),
     .hold_warp_i  (uop_warp_o),
     .hold_path_i  (mrg_mp_o[PathIdWidth-1:0]),
@@ -107,6 +113,7 @@ module simtx_rename #(
     .clk_i, .rst_ni,
     .ren_valid_i, .ren_warp_i, .ren_path_i, .ren_src_valid_i, .ren_src0_i, .ren_src1_i,
     .ren_dst_valid_i, .ren_dst_i,
+    .ren_hold_i   (ren_hold),
     .pt_masks_i   (masks),
     .pending_i    (pend_nz),
     .ren_ready_o, .ren_err_o,
@@ -129,6 +136,21 @@ module simtx_rename #(
   assign mrg_hold = mrg_valid_o && mrg_is_path_o && !(rb_valid_o && rb_warp_o == uop_warp_o);
   assign mrg_drop = cmt_valid_i && cmt_merge_i && cmt_is_path_i &&
                     cmt_err_o == pirat_pkg::ErrNone;
+  assign rd_refs_o = refs;
+
+  // The rename is held while a path of its warp (the row read: ren_warp_i's)
+  // is within one of its count's maximum, the merge's hold of this edge
+  // counted.
+  localparam logic [RefWidth-1:0] RefNear = {{(RefWidth-1){1'b1}}, 1'b0};  // maximum - 1
+  logic [PathsPerWarp-1:0] near;
+  always_comb begin : p_near
+    for (int unsigned h = 0; h < PathsPerWarp; h++) begin
+      near[h] = refs[RefWidth*h +: RefWidth] >= RefNear ||
+                (refs[RefWidth*h +: RefWidth] == RefNear - 1'b1 && mrg_hold &&
+                 uop_warp_o == ren_warp_i && mrg_mp_o[PathIdWidth-1:0] == PathIdWidth'(h));
+    end
+  end
+  assign ren_hold = ren_valid_i && |near;
 
   // The path a merge names is live when the merge shows: the instruction
   // that wrote the register on it is in flight, and the path's holders

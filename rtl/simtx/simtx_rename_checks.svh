@@ -146,6 +146,7 @@ end
 `ASSERT_KNOWN(RdResvKnown_A, rd_resv_o)
 `ASSERT_KNOWN(RdMasksKnown_A, rd_masks_o)
 `ASSERT_KNOWN(RdStatesKnown_A, rd_states_o)
+`ASSERT_KNOWN(RdRefsKnown_A, rd_refs_o)
 `ASSERT_KNOWN(RdMainKnown_A, rd_main_o)
 `ASSERT_KNOWN(RdLdValidKnown_A, rd_ld_valid_o)
 `ASSERT_KNOWN(RdIsPathKnown_A, rd_is_path_o)

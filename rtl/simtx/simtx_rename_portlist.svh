@@ -107,7 +107,7 @@
   /// The destination's architectural register.
   input  logic [RegIdWidth-1:0]                 ren_dst_i,
   /// The instruction is renamed (or rejected) at this edge; low: it stalls (more than one merge
-  /// left, too few free registers, or a rollback of its warp)
+  /// left, too few free registers, ren_hold_i, or a rollback of its warp)
   output logic                                  ren_ready_o,
   /// The rename's error code, in its own cycle (ren_ready_o is high with it)
   output logic [2:0]                            ren_err_o,
@@ -196,6 +196,9 @@
   /// The whole row of rd_warp_i: entry h's state (as rd_state_o) at bits 2h (all 0, FREE, when
   /// rd_warp_i >= NumWarps)
   output logic [(PathsPerWarp * 2)-1:0]         rd_states_o,
+  /// The whole row of rd_warp_i: entry h's reference count (as rd_ref_o) at bits h*RefWidth (all
+  /// 0 when rd_warp_i >= NumWarps)
+  output logic [(PathsPerWarp * RefWidth)-1:0]  rd_refs_o,
   /// Read port: architectural register.
   input  logic [RegIdWidth-1:0]                 rd_reg_i,
   /// The entry's Main (0 for an out-of-range address, as every rd_ field)

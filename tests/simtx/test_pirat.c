@@ -1255,6 +1255,23 @@ static void test_naive_fig1(void **state)
     assert_false(ev.naive_merge);
 }
 
+/* ren_hold_i (simtx_rename's hold near a Pathtable count's maximum): the
+ * rename is judged for errors as usual, else not taken, as a stall; the
+ * same rename without it is taken (Figure 4(a)'s first write: p4). */
+static void test_ren_hold(void **state)
+{
+    tb_t *t = shadowed_new(state, &P1);
+    in_t in = ren(0, 1, FIG4C, true, NO, NO, 1);
+    in.ren_hold = true;
+    ev_t ev = not_taken(t, in);
+    assert_true(ev.held);
+    in_t badreg = ren(0, 1, FIG4C, true, NO, NO, 4); /* r4: out of P1's four */
+    badreg.ren_hold = true;
+    bad(t, badreg, PR_ERR_BAD_REG, 0, 0);
+    renamed(t, ren(0, 1, FIG4C, true, NO, NO, 1));
+    expect_spec(t, 0, 1, PATH(1, 1, 4));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1282,6 +1299,7 @@ int main(void)
         TB_TEST(test_rollback_error),
         cmocka_unit_test(test_naive_rule),
         TB_TEST(test_naive_fig1),
+        TB_TEST(test_ren_hold),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

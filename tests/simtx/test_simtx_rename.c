@@ -327,6 +327,59 @@ static void test_rollback_refused(void **state)
     expect_entry(t, 0, 1, 1, true, 1, 32);
 }
 
+/* Path lifetime (docs/blocks/simtx_rename.md): a merge naming a path takes
+ * a Pathtable reference in the cycle it shows and drops it at its commit,
+ * where the core echoes the path. With 2-bit counts (maximum 3) a rename of
+ * the warp is held while a path's count, with that edge's hold, is within
+ * one of the maximum (one count kept for a front-end REF). */
+static unsigned ref_of(const tb_t *t, unsigned w, unsigned h)
+{
+    return pathtable_ref(simtx_frontend_pathtable(simtx_rename_frontend(t->m)), w, h);
+}
+
+static void test_merge_holds_path(void **state)
+{
+    simtx_rename_params_t p2 = P;
+    p2.ref_width = 2;
+    tb_t *t = shadowed_new(state, &p2);
+    init_warp0(t);
+    branch_slot0(t);
+    renamed(t, ren(0, 1, NO, 1));                 /* r1 on h1: (p1, h1, p32) */
+    in_t bx = fe(FE_OP_BEXEC, 0);
+    bx.req_a = 0;
+    bx.req_b = 1;
+    bx.req_mask = 0x3;                            /* h1 0011, h2 1100 */
+    bx.req_pc = 0x10;
+    request(t, bx);
+    assert_int_equal(ref_of(t, 0, 1), 1);         /* PST slot 0 */
+    renamed(t, ren(0, 0, 1, NO));                 /* h0 (1111) reads r1: a merge naming h1 */
+
+    ev_t ev;
+    out_t o = cycle(t, ren(0, 0, NO, 2), &ev);    /* the merge shows: its hold at this edge */
+    assert_true(o.mrg_valid);
+    assert_true(o.mrg_is_path);
+    assert_int_equal(o.mrg_mp, 1);
+    assert_int_equal(o.mrg_dst, 33);
+    assert_int_equal(o.hold_err, PT_ERR_NONE);
+    assert_false(o.ren_ready);                    /* 1 + 1 + 1 >= 3: held */
+    assert_true(ev.pr.held);
+    assert_int_equal(ref_of(t, 0, 1), 2);
+    o = cycle(t, ren(0, 0, NO, 2), &ev);          /* 2 + 1 >= 3: still held */
+    assert_false(o.ren_ready);
+
+    in_t c = {.cmt_valid = true, .cmt_warp = 0, .cmt_reg = 1, .cmt_preg = 32, .cmt_mask = 0x3};
+    o = cycle(t, c, &ev);                         /* r1's producer commits */
+    assert_int_equal(o.cmt_err, PR_ERR_NONE);
+    c = (in_t){.cmt_valid = true, .cmt_warp = 0, .cmt_merge = true, .cmt_reg = 1,
+               .cmt_preg = 33, .cmt_is_path = true, .cmt_path = 1};
+    o = cycle(t, c, &ev);                         /* the merge commits: its reference dropped */
+    assert_int_equal(o.cmt_err, PR_ERR_NONE);
+    assert_int_equal(o.drop_err, PT_ERR_NONE);
+    assert_int_equal(ref_of(t, 0, 1), 1);
+    ev = renamed(t, ren(0, 0, NO, 2));            /* 1 + 1 < 3: taken */
+    assert_false(ev.pr.held);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -336,6 +389,7 @@ int main(void)
         TB_TEST(test_pending_from_predictor),
         TB_TEST(test_rollback_in_s_cycle),
         TB_TEST(test_rollback_refused),
+        TB_TEST(test_merge_holds_path),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -361,6 +361,8 @@ static int random_stimulus(tb_t *t, pirat_in_t *in)
             new_instr(t);
         if (t->cur.valid)
             present(t, &t->cur, in);
+        /* the block around the PIRAT holds a rename now and then */
+        in->ren_hold = t->cur.valid && cosim_rng_pct(r, 3);
     }
     return 0;
 }

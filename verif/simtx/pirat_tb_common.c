@@ -186,6 +186,7 @@ void pirat_cover(uint64_t *c, unsigned num_warps, const pirat_in_t *in,
     c[PR_CV_DST_MERGE_PEND] += e->dst_merge_pend;
     c[PR_CV_SERIALISE] += e->serialise;
     c[PR_CV_STALL_NOREG] += e->stall_noreg;
+    c[PR_CV_REN_HELD] += e->held;
     c[PR_CV_MERGE_LAST_REG] += e->merge_last_reg;
     c[PR_CV_RB_REN_BLOCKED] += e->blocked;
     c[PR_CV_COMMIT_FILL] += e->commit_fill;

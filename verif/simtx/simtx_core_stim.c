@@ -588,8 +588,7 @@ static int committed_check(simtx_core_t *t, unsigned w, char *err, size_t errlen
                                err, errlen);
 }
 
-/* A warp whose program ended: nothing leaked; it restarts after a pause. */
-static int warp_end(simtx_core_t *t, unsigned w, char *err, size_t errlen)
+int simtx_core_warp_end(simtx_core_t *t, unsigned w, char *err, size_t errlen)
 {
     simtx_warp_t *wp = &t->w[w];
     if (!wp->live || wp->nq || wp->rused || wp->side)
@@ -713,5 +712,5 @@ int simtx_core_edge(simtx_core_t *t, bool generated, const simtx_frontend_events
     accepted(t, req, rsp_alloc, rsp_id);
     if (committed_check(t, a->w, err, errlen))
         return -1;
-    return warp_end(t, a->w, err, errlen);
+    return simtx_core_warp_end(t, a->w, err, errlen);
 }

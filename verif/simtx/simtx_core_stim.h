@@ -182,6 +182,13 @@ void simtx_core_illegal(simtx_core_t *c, simtx_frontend_in_t *in, const simtx_fr
 void simtx_core_shadow_in(const simtx_core_t *c, bool generated, unsigned *req_op,
                           bool *sel_take);
 
+/* Warp w's program ended (nothing in flight, no retirement slot, no
+ * holder of the embedding testbench's: side 0): check that nothing leaked
+ * and let it restart after a pause. Called after each of its requests;
+ * the embedding testbench calls it when its own holders let go. 0, or -1
+ * with err. */
+int simtx_core_warp_end(simtx_core_t *c, unsigned w, char *err, size_t errlen);
+
 /* After the model's edge: ev its events, rsp_alloc and rsp_id its outputs
  * of the cycle; generated: this cycle's inputs came from
  * simtx_core_stimulus (not a replay). Follows the request in flight and

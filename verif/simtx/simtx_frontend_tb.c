@@ -61,6 +61,7 @@ typedef struct {
     bool generated;      /* this cycle's inputs came from the generator */
     unsigned char side[PT_NUM_WARPS_MAX][PT_PATHS_PER_WARP_MAX]; /* references held beside
                                                                   * the request port */
+    cosim_rng_t side_rng; /* their own stream: the core's is as without them */
     scenario_cycle_t scn; /* a directed scenario instead of the generator (scn.scn set) */
     scenario_word_t err_words[FE_ERR_COUNT + 1u]; /* the Pathtable's codes and the core's */
     scenario_key_t keys[FK_COUNT];                /* fe_keys, err= spelled with err_words */
@@ -275,22 +276,34 @@ static void cover(tb_t *t, const simtx_frontend_events_t *ev)
 
 /* ---- cosim_testbench_t callbacks ------------------------------------------------ */
 
-/* The holders beside the request port: a hold on a live path of a running
- * warp (at most four a path), a drop of one held, 5% of cycles each. */
+/* The holders beside the request port: a hold on a live path of a warp
+ * with micro-ops in flight (at most four a path; 2% of cycles), a drop of
+ * one held (10%; at once for a warp with nothing in flight): so that a
+ * warp's last path is mostly freed by its own DEREF, as without them. */
 static void side_stimulus(tb_t *t, simtx_frontend_in_t *in)
 {
-    cosim_rng_t *r = &t->rng;
+    cosim_rng_t *r = &t->side_rng;
     unsigned w = (unsigned)cosim_rng_below(r, t->p.num_warps);
-    uint64_t live = 0, held = 0;
-    for (unsigned h = 0; h < t->p.paths_per_warp; h++) {
+    uint64_t live = 0, warps = 0;
+    for (unsigned h = 0; h < t->p.paths_per_warp; h++)
         live |= (uint64_t)(pathtable_state(pt_of(t), w, h) != PT_STATE_FREE &&
                            t->side[w][h] < 4) << h;
-        held |= (uint64_t)(t->side[w][h] != 0) << h;
-    }
-    if (t->core.w[w].live && live && cosim_rng_pct(r, 5))
+    if (t->core.w[w].live && t->core.w[w].nq && live && cosim_rng_pct(r, 2))
         in->hold_valid = true, in->hold_warp = w, in->hold_path = cosim_rng_member(r, live);
-    if (held && cosim_rng_pct(r, 5))
-        in->drop_valid = true, in->drop_warp = w, in->drop_path = cosim_rng_member(r, held);
+    uint64_t idle = 0; /* warps with nothing in flight: their holders let go first */
+    for (unsigned v = 0; v < t->p.num_warps; v++) {
+        warps |= (uint64_t)(t->core.w[v].side != 0) << v;
+        idle |= (uint64_t)(t->core.w[v].side != 0 && !t->core.w[v].nq) << v;
+    }
+    if (idle)
+        warps = idle;
+    if (warps && (idle || cosim_rng_pct(r, 50))) {
+        unsigned v = cosim_rng_member(r, warps);
+        uint64_t held = 0;
+        for (unsigned h = 0; h < t->p.paths_per_warp; h++)
+            held |= (uint64_t)(t->side[v][h] != 0) << h;
+        in->drop_valid = true, in->drop_warp = v, in->drop_path = cosim_rng_member(r, held);
+    }
 }
 
 /* The testbench's holders after the edge; each hold and drop accepted. */
@@ -309,7 +322,9 @@ static int side_edge(tb_t *t, const simtx_frontend_in_t *in, const pathtable_eve
     }
     if (pe->drop) {
         t->side[in->drop_warp][in->drop_path]--;
-        t->core.w[in->drop_warp].side--;
+        if (--t->core.w[in->drop_warp].side == 0 &&
+            simtx_core_warp_end(&t->core, in->drop_warp, err, errlen))
+            return -1;
     }
     if (pe->op == PT_OP_SQUASH && pe->err == PT_ERR_NONE) { /* the rollback flushes them */
         memset(t->side[squash_warp], 0, sizeof t->side[squash_warp]);
@@ -336,6 +351,7 @@ static int tb_init(tb_t *t, const cosim_opts_t *o, uint64_t *const *cover, char 
     memcpy(t->keys, fe_keys, sizeof t->keys);
     t->keys[FK_ERR].words = t->err_words;
     cosim_rng_seed(&t->rng, o->seed);
+    cosim_rng_seed(&t->side_rng, ~o->seed);
     memset(t->div_seen, 0, sizeof t->div_seen);
     return simtx_core_init(&t->core, &t->p, t->m, &t->rng, 1u << CFG_WarpIdWidth,
                            1u << CFG_SlotIdWidth, 0, NULL, NULL, err, errlen);

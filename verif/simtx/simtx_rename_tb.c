@@ -643,6 +643,7 @@ static void cover(tb_t *t, const simtx_rename_in_t *in, const simtx_rename_out_t
     c[RN_CV_RB_BLOCKED_RENAME] += pe->blocked;
     c[RN_CV_MRG_PATH_HELD] += ev->fe.pt_edge.hold;
     c[RN_CV_MRG_PATH_KEPT] += ev->fe.pt_edge.drop_freed;
+    c[RN_CV_REN_HELD_REFS] += pe->held;
     if (ev->fe.pt_edge.drop_freed && ev->fe_in.drop_warp < t->p.num_warps &&
         pathtable_free(pt_of(t), ev->fe_in.drop_warp) == t->p.paths_per_warp)
         t->ended[ev->fe_in.drop_warp] = true; /* a merge held the warp's last path */
@@ -697,9 +698,9 @@ static int follow(tb_t *t, const simtx_rename_in_t *in, const simtx_rename_event
         return -1;
     }
     const pathtable_events_t *pt = &ev->fe.pt_edge;
-    /* (BAD_REF: the path's count at its maximum; the merge then holds
-     * nothing -- the open limit docs/blocks/simtx_rename.md names) */
-    if (ev->fe_in.hold_valid && pt->hold_err != PT_ERR_NONE && pt->hold_err != PT_ERR_BAD_REF) {
+    /* (never BAD_REF either: renames are held before a count could pass
+     * its maximum) */
+    if (ev->fe_in.hold_valid && pt->hold_err != PT_ERR_NONE) {
         snprintf(err, errlen, "a merge of warp %u named path %u, which the Pathtable refused "
                  "to hold: %s", ev->fe_in.hold_warp, ev->fe_in.hold_path,
                  pt_err_name(pt->hold_err));
