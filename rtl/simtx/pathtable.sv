@@ -289,6 +289,7 @@ module pathtable #(
   seq_t  fptr_d, cptr_d;
   cnt_t  resv_d;
   vec_t  release_h;  // SQUASH frees the entry
+  vec_t  rf_set;     // the count is set (an allocation's 1, a SQUASH's kept 1): rf_d
 
   always_comb begin : p_next
     fptr_d = fptr;
@@ -300,19 +301,22 @@ module pathtable #(
       rf_d[h]      = rf[h];
       sq_d[h]      = sq[h];
       release_h[h] = 1'b0;
+      rf_set[h]    = 1'b0;
     end
     unique case (req_op_i)
       pathtable_pkg::OpInit: begin
         s_d[free_id]  = Valid;
         mk_d[free_id] = mc_in;
-        rf_d[free_id] = RefWidth'(1);
-        sq_d[free_id] = '0;
+        rf_d[free_id]   = RefWidth'(1);
+        rf_set[free_id] = 1'b1;
+        sq_d[free_id]   = '0;
       end
       pathtable_pkg::OpBuop: begin  // a: +1 (the buop) -1 (its PST slot, now h_j's)
         s_d[free_id]  = Spec;
         mk_d[free_id] = ma;
-        rf_d[free_id] = RefWidth'(1);
-        sq_d[free_id] = fptr;
+        rf_d[free_id]   = RefWidth'(1);
+        rf_set[free_id] = 1'b1;
+        sq_d[free_id]   = fptr;
         fptr_d        = fptr + 1'b1;
         resv_d        = resv + 1'b1;
       end
@@ -326,8 +330,9 @@ module pathtable #(
         if (alloc) begin  // the alternate, as old as h_j: one buop commits both
           s_d[free_id]  = Spec;
           mk_d[free_id] = left;
-          rf_d[free_id] = RefWidth'(1);
-          sq_d[free_id] = sq[b];
+          rf_d[free_id]   = RefWidth'(1);
+          rf_set[free_id] = 1'b1;
+          sq_d[free_id]   = sq[b];
         end
         resv_d = resv - 1'b1;
       end
@@ -336,14 +341,14 @@ module pathtable #(
         if (req_alt_i) begin
           s_d[c] = Valid;
         end
-        rf_d[a] = rf[a] - 1'b1;
-        cptr_d  = cptr + 1'b1;
+        cptr_d  = cptr + 1'b1;  // a: the buop lets go (p_delta)
       end
       pathtable_pkg::OpCuop: begin  // a, b: their PST slots become the cuop's references
         s_d[free_id]  = Spec;
         mk_d[free_id] = ma | mb;
-        rf_d[free_id] = RefWidth'(1);
-        sq_d[free_id] = fptr;
+        rf_d[free_id]   = RefWidth'(1);
+        rf_set[free_id] = 1'b1;
+        sq_d[free_id]   = fptr;
         fptr_d        = fptr + 1'b1;
       end
       pathtable_pkg::OpCexec: begin
@@ -351,20 +356,15 @@ module pathtable #(
       end
       pathtable_pkg::OpCcommit: begin
         s_d[c]  = Valid;
-        rf_d[a] = rf[a] - 1'b1;
-        rf_d[b] = rf[b] - 1'b1;
-        cptr_d  = cptr + 1'b1;
+        cptr_d  = cptr + 1'b1;  // a, b: the cuop lets go (p_delta)
       end
-      pathtable_pkg::OpRef: begin
-        rf_d[a] = rf[a] + 1'b1;
-      end
-      pathtable_pkg::OpDeref: begin
-        rf_d[a] = rf[a] - 1'b1;
+      pathtable_pkg::OpRef, pathtable_pkg::OpDeref: begin  // p_delta
       end
       pathtable_pkg::OpSquash: begin
         for (int unsigned h = 0; h < P; h++) begin
           if (is_valid[h] && req_keep_i[h]) begin
-            rf_d[h] = RefWidth'(1);  // held by its slot of the restored PST, nobody else
+            rf_d[h]   = RefWidth'(1);  // held by its slot of the restored PST, nobody else
+            rf_set[h] = 1'b1;
           end
           release_h[h] = !is_free[h] && !(is_valid[h] && req_keep_i[h]);
         end
@@ -376,21 +376,46 @@ module pathtable #(
     endcase
   end
 
+  // The counts' steps of one: a commit's sources let go, DEREF, REF
+  // (decoded: the request's verdict only decides whether its row is
+  // written), summed with the holders' beside the port in p_final.
+  vec_t inc1, dec1;
+  always_comb begin : p_delta
+    for (int unsigned h = 0; h < P; h++) begin
+      inc1[h] = req_op_i == pathtable_pkg::OpRef && a == PathIdWidth'(h);
+      dec1[h] = ((req_op_i == pathtable_pkg::OpBcommit || req_op_i == pathtable_pkg::OpDeref ||
+                  req_op_i == pathtable_pkg::OpCcommit) && a == PathIdWidth'(h)) ||
+                (req_op_i == pathtable_pkg::OpCcommit && b == PathIdWidth'(h));
+    end
+  end
+
   // ------------------------------------------------------------------------
   // The holders beside the request port (hold_*, drop_*)
   // ------------------------------------------------------------------------
   // Each is judged on its entry as it was before the edge and on the
-  // request's own change to its count (rf_d): a
-  // hold needs room above that count, a drop a reference left after it and
-  // the hold. A hold or drop of the warp the edge's SQUASH rolls back is
-  // discarded. The request's warp applies them in its row (hold_row,
-  // drop_row); another warp writes the one entry each changes.
+  // request's own change to its count: a hold needs room above the count
+  // after the request, a drop a reference left after the request and the
+  // hold. A hold or drop of the warp the edge's SQUASH rolls back is
+  // discarded. Each verdict is worked out twice, as if the request applies
+  // (its warp's counts stepped by it: hold_a, drop_a; a SQUASH discards)
+  // and as if it does not (the counts before the edge), and `apply` -- the
+  // request's own verdict, the slowest cone -- only picks one at the end:
+  // the request's warp applies the first in its row (hold_row, drop_row),
+  // any other write takes the one entry each changes from the second.
+  //
+  // A drop's room counts a hold of the same entry whether or not the hold
+  // is refused: a refused hold names a warp or path the drop shares (the
+  // same BAD_WARP or BAD_PATH), or a count at its maximum (room anyway), or
+  // a SQUASHed warp (discarded alike).
   logic                   hold_wok, drop_wok, hold_pok, drop_pok, hold_rw, drop_rw;
+  logic                   hold_sw, drop_sw;  // the request's warp (apply or not)
   logic [WarpIdWidth-1:0] hw, dw;
   logic [PathIdWidth-1:0] hh, dh;
-  logic                   squash_req, hold_ok, drop_ok, hold_same;
+  logic                   squash_req, same, hold_same_n;
+  logic                   hold_ok_a, hold_ok_n, drop_ok_a, drop_ok_n;
   st_t                    hold_st, drop_st;
-  ref_t                   hold_base, drop_base, hold_new, drop_new;
+  ref_t                   hold_q, drop_q, hold_a, drop_a, hold_new, drop_new;
+  logic [3:0]             hold_pre, drop_pre, hold_err_a, hold_err_n, drop_err_a, drop_err_n;
   logic [3:0]             hold_err, drop_err;
   vec_t                   hold_row, drop_row;
 
@@ -402,52 +427,72 @@ module pathtable #(
   assign dw         = drop_wok ? drop_warp_i : '0;
   assign hh         = hold_pok ? hold_path_i : '0;
   assign dh         = drop_pok ? drop_path_i : '0;
-  assign hold_rw    = apply && hold_warp_i == req_warp_i;
-  assign drop_rw    = apply && drop_warp_i == req_warp_i;
+  assign hold_sw    = hold_warp_i == req_warp_i;
+  assign drop_sw    = drop_warp_i == req_warp_i;
+  assign hold_rw    = apply && hold_sw;
+  assign drop_rw    = apply && drop_sw;
   assign squash_req = req_op_i == pathtable_pkg::OpSquash;
   assign hold_st    = st_q[hw][2*hh +: 2];
   assign drop_st    = st_q[dw][2*dh +: 2];
-  assign hold_same  = hold_ok && hold_warp_i == drop_warp_i && hold_path_i == drop_path_i;
-  assign hold_base  = hold_rw ? rf_d[hh] : ref_q[hw][RefWidth*hh +: RefWidth];
-  assign drop_base  = drop_rw ? rf_d[dh] : ref_q[dw][RefWidth*dh +: RefWidth];
+  assign hold_q     = ref_q[hw][RefWidth*hh +: RefWidth];
+  assign drop_q     = ref_q[dw][RefWidth*dh +: RefWidth];
+  assign hold_a     = rf[hh] + RefWidth'(inc1[hh]) - RefWidth'(dec1[hh]);
+  assign drop_a     = rf[dh] + RefWidth'(inc1[dh]) - RefWidth'(dec1[dh]);
+  assign same       = hold_valid_i && hold_warp_i == drop_warp_i && hold_path_i == drop_path_i;
 
   always_comb begin : p_side
-    hold_err = pathtable_pkg::ErrNone;
-    drop_err = pathtable_pkg::ErrNone;
+    hold_pre = pathtable_pkg::ErrNone;
+    drop_pre = pathtable_pkg::ErrNone;
     if (!hold_wok) begin
-      hold_err = pathtable_pkg::ErrBadWarp;
+      hold_pre = pathtable_pkg::ErrBadWarp;
     end else if (!hold_pok || hold_st == Free) begin
-      hold_err = pathtable_pkg::ErrBadPath;
-    end else if (hold_base == RefMax && !(hold_rw && squash_req)) begin
-      hold_err = pathtable_pkg::ErrBadRef;
+      hold_pre = pathtable_pkg::ErrBadPath;
     end
     if (!drop_wok) begin
-      drop_err = pathtable_pkg::ErrBadWarp;
+      drop_pre = pathtable_pkg::ErrBadWarp;
     end else if (!drop_pok || drop_st == Free) begin
-      drop_err = pathtable_pkg::ErrBadPath;
-    end else if (drop_base == '0 && !hold_same && !(drop_rw && squash_req)) begin
-      drop_err = pathtable_pkg::ErrBadRef;
+      drop_pre = pathtable_pkg::ErrBadPath;
     end
-    if (!hold_valid_i) begin
-      hold_err = pathtable_pkg::ErrNone;
+    hold_err_a = hold_pre;
+    hold_err_n = hold_pre;
+    drop_err_a = drop_pre;
+    drop_err_n = drop_pre;
+    if (hold_pre == pathtable_pkg::ErrNone) begin
+      if (hold_a == RefMax && !squash_req) begin
+        hold_err_a = pathtable_pkg::ErrBadRef;
+      end
+      if (hold_q == RefMax) begin
+        hold_err_n = pathtable_pkg::ErrBadRef;
+      end
     end
-    if (!drop_valid_i) begin
-      drop_err = pathtable_pkg::ErrNone;
+    if (drop_pre == pathtable_pkg::ErrNone && !same) begin
+      if (drop_a == '0 && !squash_req) begin
+        drop_err_a = pathtable_pkg::ErrBadRef;
+      end
+      if (drop_q == '0) begin
+        drop_err_n = pathtable_pkg::ErrBadRef;
+      end
     end
   end
-  assign hold_ok    = hold_valid_i && hold_err == pathtable_pkg::ErrNone && !(hold_rw && squash_req);
-  assign drop_ok    = drop_valid_i && drop_err == pathtable_pkg::ErrNone && !(drop_rw && squash_req);
+  assign hold_ok_a  = hold_valid_i && hold_err_a == pathtable_pkg::ErrNone && !squash_req;
+  assign hold_ok_n  = hold_valid_i && hold_err_n == pathtable_pkg::ErrNone;
+  assign drop_ok_a  = drop_valid_i && drop_err_a == pathtable_pkg::ErrNone && !squash_req;
+  assign drop_ok_n  = drop_valid_i && drop_err_n == pathtable_pkg::ErrNone;
+  assign hold_err   = !hold_valid_i ? pathtable_pkg::ErrNone : hold_rw ? hold_err_a : hold_err_n;
+  assign drop_err   = !drop_valid_i ? pathtable_pkg::ErrNone : drop_rw ? drop_err_a : drop_err_n;
   assign hold_err_o = hold_err;
   assign drop_err_o = drop_err;
-  // Another warp's entry: the hold adds one (and never frees: the entry was
-  // held or validated with a count, or the drop of the same entry takes
-  // back what the hold adds); the drop takes one, net of the hold.
-  assign hold_new   = ref_q[hw][RefWidth*hh +: RefWidth] + 1'b1;
-  assign drop_new   = ref_q[dw][RefWidth*dh +: RefWidth] - RefWidth'(!hold_same);
+  // Another write than the request's row: the hold adds one (and never
+  // frees: the entry was held or validated with a count, or the drop of
+  // the same entry takes back what the hold adds); the drop takes one, net
+  // of the hold.
+  assign hold_same_n = hold_ok_n && same;
+  assign hold_new    = hold_q + 1'b1;
+  assign drop_new    = drop_q - RefWidth'(!hold_same_n);
   always_comb begin : p_side_row
     for (int unsigned h = 0; h < P; h++) begin
-      hold_row[h] = hold_ok && hold_rw && hh == PathIdWidth'(h);
-      drop_row[h] = drop_ok && drop_rw && dh == PathIdWidth'(h);
+      hold_row[h] = hold_ok_a && hold_sw && hh == PathIdWidth'(h);
+      drop_row[h] = drop_ok_a && drop_sw && dh == PathIdWidth'(h);
     end
   end
 
@@ -480,11 +525,14 @@ module pathtable #(
   seq_t  sq_f [P];
   always_comb begin : p_final
     for (int unsigned h = 0; h < P; h++) begin
+      logic [RefWidth-1:0] sum;
+      sum     = rf[h] + RefWidth'(inc1[h]) + RefWidth'(hold_row[h]) - RefWidth'(dec1[h]) -
+                RefWidth'(drop_row[h]);
       s_f[h]  = s_d[h];
       mk_f[h] = mk_d[h];
-      rf_f[h] = rf_d[h] + RefWidth'(hold_row[h]) - RefWidth'(drop_row[h]);
+      rf_f[h] = rf_set[h] ? rf_d[h] : sum;
       sq_f[h] = sq_d[h];
-      if (release_h[h] || (s_d[h] == Valid && rf_f[h] == '0)) begin
+      if (release_h[h] || (s_d[h] == Valid && !rf_set[h] && sum == '0)) begin
         s_f[h]  = Free;
         mk_f[h] = '0;
         rf_f[h] = '0;
@@ -520,8 +568,8 @@ module pathtable #(
   for (genvar w = 0; w < NumWarps; w++) begin : gen_warp
     logic wr, hold_wr, drop_wr;
     assign wr      = apply && 32'(req_warp_i) == w;
-    assign hold_wr = hold_ok && !hold_rw && 32'(hold_warp_i) == w;
-    assign drop_wr = drop_ok && !drop_rw && 32'(drop_warp_i) == w;
+    assign hold_wr = hold_ok_n && !hold_rw && 32'(hold_warp_i) == w;
+    assign drop_wr = drop_ok_n && !drop_rw && 32'(drop_warp_i) == w;
     always_ff @(posedge clk_i or negedge rst_ni) begin : p_warp
       if (!rst_ni) begin
         st_q[w]   <= '0;  // every entry Free (0)

@@ -458,8 +458,8 @@ MUTANTS = [
                "e->mask &= ~left;", "e->mask |= 0;"))),
           ("commit_keeps_source", "a committing buop does not release its source path", (
               ("rtl", "rtl/simtx/pathtable.sv",
-               "        rf_d[a] = rf[a] - 1'b1;\n        cptr_d  = cptr + 1'b1;",
-               "        cptr_d  = cptr + 1'b1;"),
+               "dec1[h] = ((req_op_i == pathtable_pkg::OpBcommit || req_op_i == pathtable_pkg::OpDeref ||",
+               "dec1[h] = ((req_op_i == pathtable_pkg::OpDeref ||"),
               ("model", "csim/simtx/pathtable.c",
                "        drop_ref(m, w, a, ev);\n        wp->cptr = (wp->cptr + 1u) & m->seq_mask;\n"
                "        break;\n    case PT_OP_CUOP:",
@@ -548,7 +548,7 @@ MUTANTS = [
                "assign mrg_hold = mrg_valid_o && mrg_is_path_o && !(rb_valid_o && rb_warp_o == uop_warp_o);",
                "assign mrg_hold = 1'b0;"),
               ("model", "csim/simtx/simtx_rename.c",
-               "w->fi.hold_valid = po->mrg_valid && po->mrg_is_path &&",
-               "w->fi.hold_valid = false && po->mrg_is_path &&"))))
+               "w->fi.hold_valid = reg->mrg_valid && reg->mrg_is_path &&",
+               "w->fi.hold_valid = false && reg->mrg_is_path &&"))))
       for kind, file, old, new in edits),
 ]
