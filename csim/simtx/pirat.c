@@ -190,7 +190,7 @@ static ren_t judge_ren(const pirat_t *m, const pirat_in_t *in)
     }
     if (in->ren_warp >= m->p.num_warps)
         v.err = PR_ERR_BAD_WARP;
-    else if (in->ren_path >= m->p.paths_per_warp)
+    else if (in->ren_path >= m->p.paths_per_warp || in->ren_path_bad)
         v.err = PR_ERR_BAD_PATH;
     else if ((srcv[0] && src[0] >= m->p.arch_regs) || (srcv[1] && src[1] >= m->p.arch_regs) ||
              (in->ren_dst_valid && in->ren_dst >= m->p.arch_regs))
@@ -254,6 +254,7 @@ bool pirat_naive_merge(uint64_t wmask, bool pending, uint64_t lanes)
 
 typedef struct {
     unsigned err;
+    bool mapped;          /* refused: a register it drops is still speculative state */
     int rel[2];           /* registers the commit entry drops, -1 none */
     bool to_held;         /* a destination merge: rel[] parked in the held pair */
     bool fill, rel_ld, rel_main;
@@ -283,9 +284,7 @@ static cmt_t judge_cmt(const pirat_t *m, const pirat_in_t *in)
         v.rel[0] = (int)c->main;
         v.rel[1] = (int)c->ld;
         v.to_held = in->cmt_hold;
-        return v;
-    }
-    if (!c->ld_valid) {
+    } else if (!c->ld_valid) {
         v.fill = true;
     } else if (subset(c->mp, wm)) {
         v.rel_ld = true;
@@ -295,7 +294,20 @@ static cmt_t judge_cmt(const pirat_t *m, const pirat_in_t *in)
         v.rel[0] = (int)c->main;
     } else {
         v.err = PR_ERR_BAD_COMMIT;
+        return v;
     }
+    /* In a legal run the registers a commit drops left the speculative
+     * entry when the rename that made the commit's write dropped them
+     * (a rename's entry holds only the old Main, LDiv and fresh free
+     * registers): one still mapped means a mask, register or order that
+     * disagrees with the rename, and releasing it would map a free one. */
+    const pirat_entry_t *e = SPEC(m, w, in->cmt_reg);
+    for (unsigned k = 0; k < 2; k++)
+        if (v.rel[k] >= 0 &&
+            ((unsigned)v.rel[k] == e->main || (e->ld_valid && (unsigned)v.rel[k] == e->ld)))
+            v.mapped = true;
+    if (v.mapped)
+        v = (cmt_t){.err = PR_ERR_BAD_COMMIT, .mapped = true, .rel = {-1, -1}};
     return v;
 }
 
@@ -506,6 +518,7 @@ void pirat_step(pirat_t *m, const pirat_in_t *in, pirat_out_t *out, pirat_events
     }
     ev->cmt = in->cmt_valid;
     ev->cmt_err = c.err;
+    ev->cmt_mapped = c.mapped;
     if (in->cmt_valid && c.err)
         sticky |= 1u << c.err;
     if (in->cmt_valid && !c.err) {

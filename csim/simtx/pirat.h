@@ -35,6 +35,7 @@ typedef struct {
     unsigned ren_src0, ren_src1;
     bool ren_dst_valid;
     unsigned ren_dst;
+    bool ren_path_bad; /* the block around it: ren_path is not a path to rename on */
     bool ren_hold; /* the block around it holds the rename (a stall) */
     uint64_t pt_masks[PR_PATHS_PER_WARP_MAX]; /* path h's mask (ren_warp's row) */
     bool pending;
@@ -101,6 +102,8 @@ typedef struct {
     unsigned cmt_err;
     bool commit_fill, rel_ld, rel_main, rel_merge, hold, rel_hold, null_commit, to_mask;
     bool ren_cmt_entry;   /* a rename and a commit of one entry */
+    bool cmt_mapped;      /* a commit refused: it would release a register the
+                           * speculative entry maps */
     /* rollback */
     bool rb;              /* an accepted rollback */
     unsigned rb_freed;    /* uncommitted registers it freed */

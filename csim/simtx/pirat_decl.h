@@ -24,10 +24,10 @@
 enum pr_err {
     PR_ERR_NONE = 0, /* accepted */
     PR_ERR_BAD_WARP = 1, /* ren_warp_i, cmt_warp_i or rb_warp_i >= NumWarps */
-    PR_ERR_BAD_PATH = 2, /* ren_path_i >= PathsPerWarp */
+    PR_ERR_BAD_PATH = 2, /* ren_path_i >= PathsPerWarp, or ren_path_bad_i (not a path the rename may use) */
     PR_ERR_BAD_REG = 3, /* an architectural register (a valid source, the destination, cmt_reg_i) >= ArchRegs */
     PR_ERR_BAD_PREG = 4, /* cmt_preg_i is not a register the warp allocated and has not committed */
-    PR_ERR_BAD_COMMIT = 5, /* a commit the Commit PIRAT cannot apply: a merge of a Main-only entry or while the warp holds a merge's sources, a write whose mask covers neither side of the entry */
+    PR_ERR_BAD_COMMIT = 5, /* a commit the Commit PIRAT cannot apply: a merge of a Main-only entry or while the warp holds a merge's sources, a write whose mask covers neither side of the entry; a commit that would release a register the warp's speculative entry of cmt_reg_i still maps (as Main or LDiv) */
 };
 #define PR_ERR_WIDTH 3u
 #define PR_ERR_COUNT 6u

@@ -6,8 +6,9 @@
 
 #include "clog2.h"
 
-/* A request the front end took, as far as the rollback goes: whether it is
- * a ROLLBACK, and its warp. */
+/* A request the front end took, as far as the rollback and the rename go:
+ * whether it is a ROLLBACK, and the warp it acts on (a CONVERGE's: the
+ * pick's). */
 typedef struct {
     bool rollback;
     unsigned warp;
@@ -88,6 +89,12 @@ static void wire(const simtx_rename_t *c, const simtx_rename_in_t *in, wiring_t 
     simtx_frontend_eval(c->fe, &w->fi, &w->fo);
     RN_PR_INS(PR_FROM_IN)
     w->pi.rd_warp = in->rd_warp;
+    /* a rename on a path the Pathtable does not hold for it: FREE, or
+     * allocated by this cycle's response in its warp (not yet shown) */
+    w->pi.ren_path_bad =
+        (in->ren_path < c->p.paths_per_warp && w->fo.rd_states[in->ren_path] == PT_STATE_FREE) ||
+        (w->fo.rsp_valid && w->fo.rsp_err == PT_ERR_NONE && w->fo.rsp_alloc &&
+         c->taken[1].warp == in->ren_warp && w->fo.rsp_id == in->ren_path);
     memcpy(w->pi.pt_masks, w->fo.rd_masks, sizeof w->pi.pt_masks);
     w->pi.pending = w->fo.pending_nz;
     /* a ROLLBACK in its S cycle, accepted */
@@ -161,9 +168,10 @@ void simtx_rename_step(simtx_rename_t *c, const simtx_rename_in_t *in, simtx_ren
     ev->pr_in = w.pi;
     simtx_frontend_step(c->fe, &w.fi, NULL, &ev->fe);
     pirat_step(c->pr, &w.pi, NULL, &ev->pr);
+    unsigned op = in->req_op & 15u;
+    unsigned acting = op == FE_OP_CONVERGE ? w.fo.sel_warp : in->req_warp;
     c->taken[1] = c->taken[0];
-    c->taken[0] = (taken_t){.rollback = ev->fe.take && (in->req_op & 15u) == FE_OP_ROLLBACK,
-                            .warp = in->req_warp};
+    c->taken[0] = (taken_t){.rollback = ev->fe.take && op == FE_OP_ROLLBACK, .warp = acting};
 }
 
 const simtx_frontend_t *simtx_rename_frontend(const simtx_rename_t *c) { return c->fe; }

@@ -229,7 +229,7 @@ module pirat #(
     if (ren_valid_i && !ren_blocked) begin
       if (32'(ren_warp_i) >= N) begin
         ren_err = pirat_pkg::ErrBadWarp;
-      end else if (32'(ren_path_i) >= H) begin
+      end else if (32'(ren_path_i) >= H || ren_path_bad_i) begin
         ren_err = pirat_pkg::ErrBadPath;
       end else if ((ren_src_valid_i[0] && 32'(ren_src0_i) >= A) ||
                    (ren_src_valid_i[1] && 32'(ren_src1_i) >= A) ||
@@ -451,9 +451,10 @@ module pirat #(
     cmt_e_ok = e_ok(cmt_warp_i, cmt_reg_i);
   end
 
-  // The Commit PIRAT entry, the speculative one's LDiv (to_mask), the
-  // warp's held pair, the committed register's in-flight bit and owner.
-  preg_t cc_m, cc_l, cs_l, cha, chb;
+  // The Commit PIRAT entry, the speculative one's Main and LDiv (to_mask,
+  // the mapped check), the warp's held pair, the committed register's
+  // in-flight bit and owner.
+  preg_t cc_m, cc_l, cs_m, cs_l, cha, chb;
   mask_t cc_k;
   logic  cc_v, cs_v, cs_p, chv, cp_infl;
   warp_t cp_owner;
@@ -468,6 +469,7 @@ module pirat #(
     cc_l = cmt_e_ok ? cl_q[cmt_e] : '0;
     cs_v = cmt_e_ok && sv_q[cmt_e];
     cs_p = cmt_e_ok && sp_q[cmt_e];
+    cs_m = cmt_e_ok ? sm_q[cmt_e] : '0;
     cs_l = cmt_e_ok ? sl_q[cmt_e] : '0;
     chv = 1'b0;
     cha = '0;
@@ -484,11 +486,17 @@ module pirat #(
   end
 
   logic       cov_m, cov_nm;  // the mask covers the entry's m, NOT m
+  logic       map_m, map_l;   // the speculative entry maps C_main, C_ld
+  logic       mapped;         // the commit would release a register it maps
   logic [2:0] cmt_err;
   logic       cmt_ok;
   always_comb begin : p_cmt_err
     cov_m   = (cc_k & ~cmt_mask_i) == '0;
     cov_nm  = (cc_k | cmt_mask_i) == Lanes;
+    map_m   = cc_m == cs_m || (cs_v && cc_m == cs_l);
+    map_l   = cc_l == cs_m || (cs_v && cc_l == cs_l);
+    // a merge drops both; an instruction C_ld if it covers m, else C_main
+    mapped  = cc_v && (cmt_merge_i ? (map_m || map_l) : (cov_m ? map_l : map_m));
     cmt_err = pirat_pkg::ErrNone;
     if (cmt_valid_i) begin
       if (32'(cmt_warp_i) >= N) begin
@@ -497,7 +505,7 @@ module pirat #(
         cmt_err = pirat_pkg::ErrBadReg;
       end else if (!cp_infl || cp_owner != cmt_warp_i) begin  // cp_oh is 0 out of range
         cmt_err = pirat_pkg::ErrBadPreg;
-      end else if (cmt_merge_i ? (!cc_v || chv) : (cc_v && !cov_m && !cov_nm)) begin
+      end else if ((cmt_merge_i ? (!cc_v || chv) : (cc_v && !cov_m && !cov_nm)) || mapped) begin
         cmt_err = pirat_pkg::ErrBadCommit;
       end
     end
@@ -866,6 +874,23 @@ module pirat #(
     leak_ok = leak_ok && covered == '1 && places == P;
   end
   `ASSERT(NoLeak_A, leak_ok)
+
+  // No speculative entry maps a free register (the model's leak check, its
+  // last rule): the commit's mapped check refuses the cases it can see at
+  // the entry it writes; this catches the rest at their first edge (a
+  // commit under another register that the core renamed it as, whose
+  // register a later commit releases).
+  logic spec_live;
+  always_comb begin : p_spec_live
+    spec_live = 1'b1;
+    for (int unsigned e = 0; e < NE; e++) begin
+      if ((32'(sm_q[e]) < P && free_q[sm_q[e]]) ||
+          (sv_q[e] && 32'(sl_q[e]) < P && free_q[sl_q[e]])) begin
+        spec_live = 1'b0;
+      end
+    end
+  end
+  `ASSERT(SpecMapsLive_A, spec_live)
 `endif
 
 endmodule

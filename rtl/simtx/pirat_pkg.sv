@@ -7,10 +7,10 @@ package pirat_pkg;
   typedef enum logic [2:0] {
     ErrNone      = 3'd0, // accepted
     ErrBadWarp   = 3'd1, // ren_warp_i, cmt_warp_i or rb_warp_i >= NumWarps
-    ErrBadPath   = 3'd2, // ren_path_i >= PathsPerWarp
+    ErrBadPath   = 3'd2, // ren_path_i >= PathsPerWarp, or ren_path_bad_i (not a path the rename may use)
     ErrBadReg    = 3'd3, // an architectural register (a valid source, the destination, cmt_reg_i) >= ArchRegs
     ErrBadPreg   = 3'd4, // cmt_preg_i is not a register the warp allocated and has not committed
-    ErrBadCommit = 3'd5  // a commit the Commit PIRAT cannot apply: a merge of a Main-only entry or while the warp holds a merge's sources, a write whose mask covers neither side of the entry
+    ErrBadCommit = 3'd5  // a commit the Commit PIRAT cannot apply: a merge of a Main-only entry or while the warp holds a merge's sources, a write whose mask covers neither side of the entry; a commit that would release a register the warp's speculative entry of cmt_reg_i still maps (as Main or LDiv)
   } err_e;
 
 endpackage : pirat_pkg

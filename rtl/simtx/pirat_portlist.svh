@@ -23,6 +23,9 @@
   input  logic                                  ren_dst_valid_i,
   /// The destination's architectural register.
   input  logic [RegIdWidth-1:0]                 ren_dst_i,
+  /// The block around the PIRAT knows ren_path_i is not a path the rename may use (simtx_rename:
+  /// FREE in the Pathtable, or allocated by the response of this very cycle): BAD_PATH.
+  input  logic                                  ren_path_bad_i,
   /// The block around the PIRAT holds the rename this cycle (simtx_rename: a path of the warp
   /// near its Pathtable count's maximum): judged for errors as usual, else not taken (ren_ready_o
   /// low: a stall)

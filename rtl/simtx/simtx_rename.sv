@@ -16,7 +16,12 @@
 //     predictor act; the Pathtable squashed the warp's speculative paths at
 //     the edge before. The front end shows an accepted request in that cycle
 //     (rsp_valid_o, rsp_err_o 0) but not its op, so the core keeps, for the
-//     two cycles after a take, whether it was a ROLLBACK and of which warp;
+//     two cycles after a take, whether it was a ROLLBACK and the warp it
+//     acts on (a CONVERGE's: the pick's);
+//   - a rename on a path the Pathtable does not hold for it is refused
+//     (the PIRAT's ren_path_bad_i: BAD_PATH): one FREE in the row read, or
+//     the one the response of this very cycle allocated in the warp (the
+//     core may rename on a path once its response has shown);
 //   - a merge micro-op that names a path (mrg_is_path_o) holds it in the
 //     Pathtable from the cycle it shows to its accepted commit (the core
 //     echoes the path: cmt_is_path_i, cmt_path_i), so that the mask it reads
@@ -51,6 +56,8 @@ module simtx_rename #(
   logic                              mrg_hold, mrg_drop;  // a merge's path held, dropped
   logic [PathsPerWarp*RefWidth-1:0]  refs;  // the Pathtable's counts of the row read
   logic                              ren_hold;
+  logic [PathsPerWarp*2-1:0]         states;  // the Pathtable's states of the row read
+  logic                              ren_path_bad;
   simtx_frontend #(
     .NumWarps(NumWarps), .WarpWidth(WarpWidth), .PathsPerWarp(PathsPerWarp), .RefWidth(RefWidth),
     .SlotsPerWarp(SlotsPerWarp), .PcWidth(PcWidth), .DepthWidth(DepthWidth), .Entries(Entries),
@@ -69,7 +76,7 @@ module simtx_rename #(
     .rd_warp_i    (ren_valid_i ? ren_warp_i : rd_warp_i),
     .rd_path_i, .rd_state_o, .rd_mask_o, .rd_ref_o, .rd_free_o, .rd_resv_o,
     .rd_masks_o   (masks),
-    .rd_states_o,
+    .rd_states_o  (states),
     .rd_refs_o    (refs),
     .hold_valid_i (mrg_hold),
     .hold_warp_i  (uop_warp_o),
@@ -86,7 +93,7 @@ module simtx_rename #(
   // The rollback: a ROLLBACK taken, two cycles on, accepted
   // ------------------------------------------------------------------------
   logic                   rb_q [2];  // the request taken one, two cycles ago was a ROLLBACK
-  logic [WarpIdWidth-1:0] rbw_q [2];  // its warp
+  logic [WarpIdWidth-1:0] rbw_q [2];  // the warp it acts on
   always_ff @(posedge clk_i or negedge rst_ni) begin : p_rollback
     if (!rst_ni) begin
       rb_q[0]  <= 1'b0;
@@ -96,7 +103,7 @@ module simtx_rename #(
     end else begin
       rb_q[0]  <= req_ready_o && req_op_i == simtx_frontend_pkg::OpRollback;
       rb_q[1]  <= rb_q[0];
-      rbw_q[0] <= req_warp_i;
+      rbw_q[0] <= req_op_i == simtx_frontend_pkg::OpConverge ? sel_warp_o : req_warp_i;
       rbw_q[1] <= rbw_q[0];
     end
   end
@@ -113,6 +120,7 @@ module simtx_rename #(
     .clk_i, .rst_ni,
     .ren_valid_i, .ren_warp_i, .ren_path_i, .ren_src_valid_i, .ren_src0_i, .ren_src1_i,
     .ren_dst_valid_i, .ren_dst_i,
+    .ren_path_bad_i (ren_path_bad),
     .ren_hold_i   (ren_hold),
     .pt_masks_i   (masks),
     .pending_i    (pend_nz),
@@ -137,6 +145,20 @@ module simtx_rename #(
   assign mrg_drop = cmt_valid_i && cmt_merge_i && cmt_is_path_i &&
                     cmt_err_o == pirat_pkg::ErrNone;
   assign rd_refs_o = refs;
+  assign rd_states_o = states;
+
+  // A rename's path: held in the Pathtable, and not the one this cycle's
+  // response allocated in its warp.
+  logic [1:0] ren_state;
+  always_comb begin : p_ren_path
+    ren_state = '0;
+    for (int unsigned h = 0; h < PathsPerWarp; h++) begin
+      ren_state = ren_state | (32'(ren_path_i) == h ? states[2*h +: 2] : '0);
+    end
+  end
+  assign ren_path_bad = ren_state == pathtable_pkg::StateFree ||
+                        (rsp_valid_o && rsp_err_o == pathtable_pkg::ErrNone && rsp_alloc_o &&
+                         rbw_q[1] == ren_warp_i && rsp_id_o == ren_path_i);
 
   // The rename is held while a path of its warp (the row read: ren_warp_i's)
   // is within one of its count's maximum, the merge's hold of this edge

@@ -1192,6 +1192,44 @@ static void test_commit_errors(void **state)
                                              1u << PR_ERR_BAD_PREG | 1u << PR_ERR_BAD_COMMIT);
 }
 
+/* A commit that would release a register the speculative entry still maps
+ * is refused (BAD_COMMIT), state unchanged; the honest one then releases
+ * the register the rename dropped. */
+static void test_commit_mapped(void **state)
+{
+    tb_t *t = shadowed_new(state, &P1);
+    h1_writes_r1(t);                              /* (p1, h1, p4) */
+    renamed(t, ren(0, 1, ROW, false, NO, NO, 1)); /* over its LDiv: (p1, h1, p5) */
+    KEEPS(t, cmt_ins(0, 1, 4, 0x3));              /* C (p1, 0011, p4) */
+    /* p5 committed with 1100 (h1 is 0011): C's rule would drop Main p1,
+     * the speculative Main */
+    ev_t ev;
+    in_t in = cmt_ins(0, 1, 5, 0xc);
+    run(t, in, (in_t){0}, &ev);
+    assert_true(ev.cmt_mapped);
+    bad(t, in, 0, PR_ERR_BAD_COMMIT, 0);
+    expect_spec(t, 0, 1, PATH(1, 1, 5));
+    expect_commit(t, 0, 1, MASK(1, 0x3, 4));
+    RELEASES(t, cmt_ins(0, 1, 5, 0x3), 4);
+    expect_commit(t, 0, 1, MASK(1, 0x3, 5));
+}
+
+/* ren_path_bad_i: the core's word that an in-range path is not one to
+ * rename on (simtx_rename: FREE in the Pathtable): BAD_PATH, after
+ * BAD_WARP, nothing renamed. */
+static void test_ren_path_bad(void **state)
+{
+    tb_t *t = shadowed_new(state, &PE);
+    in_t in = ren(0, 1, ROW_E, false, 0, NO, 1);
+    in.ren_path_bad = true;
+    bad(t, in, PR_ERR_BAD_PATH, 0, 0);
+    in.ren_warp = 3;
+    bad(t, in, PR_ERR_BAD_WARP, 0, 0);
+    in = ren(0, 1, ROW_E, false, 0, NO, 1);
+    renamed(t, in);
+    expect_spec(t, 0, 1, PATH(1, 1, 9));
+}
+
 /* A rollback of warp 3 (of 3) is rejected: nothing freed, BAD_WARP sticky;
  * a rename of warp 0 in the cycle is taken. */
 static void test_rollback_error(void **state)
@@ -1296,6 +1334,8 @@ int main(void)
         TB_TEST(test_rollback_commit_first),
         TB_TEST(test_rename_errors),
         TB_TEST(test_commit_errors),
+        TB_TEST(test_commit_mapped),
+        TB_TEST(test_ren_path_bad),
         TB_TEST(test_rollback_error),
         cmocka_unit_test(test_naive_rule),
         TB_TEST(test_naive_fig1),

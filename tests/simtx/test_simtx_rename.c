@@ -273,6 +273,9 @@ static void test_rollback_in_s_cycle(void **state)
     rt.req_rvalid = true;
     rt.req_a = 0;
     request(t, rt);
+    in_t init1 = fe(FE_OP_INIT, 1);
+    init1.req_mask = 0xf;
+    request(t, init1); /* warp 1's h0 */
     renamed(t, ren(0, 0, NO, 3));
     renamed(t, ren(1, 0, NO, 0));
     ev_t ev;
@@ -300,6 +303,36 @@ static void test_rollback_in_s_cycle(void **state)
     expect_entry(t, 0, 4, 4, false, 0, 0);
     expect_entry(t, 1, 0, 16, true, 0, 33);
     assert_int_equal(peek(t).free_count, 168 - 32 - 1);
+}
+
+/* A rename on a path the Pathtable does not hold for it is refused
+ * (BAD_PATH) and renames nothing: a FREE path, and the path a BRANCH
+ * allocates in the cycle its response shows; the cycle after, it renames. */
+static void test_rename_unheld_path(void **state)
+{
+    tb_t *t = shadowed_new(state, &P);
+    init_warp0(t);
+    ev_t ev;
+    out_t o = cycle(t, ren(0, 1, NO, 3), &ev); /* h1: FREE */
+    assert_true(o.ren_ready);
+    assert_int_equal(o.ren_err, PR_ERR_BAD_PATH);
+    assert_false(ev.pr.renamed);
+    o = cycle(t, ren(1, 0, NO, 3), &ev); /* warp 1 has no path */
+    assert_int_equal(o.ren_err, PR_ERR_BAD_PATH);
+    in_t br = fe(FE_OP_BRANCH, 0);
+    br.req_slot = 0;
+    br.req_pc = 0x40;
+    o = cycle(t, br, &ev);
+    assert_true(ev.fe.take);
+    cycle(t, (in_t){0}, &ev);
+    o = cycle(t, ren(0, 1, NO, 3), &ev); /* S: h1's response shows */
+    assert_true(o.rsp_valid);
+    assert_true(o.rsp_alloc);
+    assert_int_equal(o.rsp_id, 1);
+    assert_int_equal(o.ren_err, PR_ERR_BAD_PATH);
+    assert_false(ev.pr.renamed);
+    renamed(t, ren(0, 1, NO, 3)); /* the cycle after */
+    assert_true(peek(t).ren_err_sticky & 1u << PR_ERR_BAD_PATH);
 }
 
 /* A ROLLBACK the front end refuses (its retirement copy names h1, not
@@ -389,6 +422,7 @@ int main(void)
         TB_TEST(test_pending_from_predictor),
         TB_TEST(test_rollback_in_s_cycle),
         TB_TEST(test_rollback_refused),
+        TB_TEST(test_rename_unheld_path),
         TB_TEST(test_merge_holds_path),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

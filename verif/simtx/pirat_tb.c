@@ -252,11 +252,23 @@ static bool head_preg(void *ctx, unsigned w, unsigned *preg)
     return true;
 }
 
+/* A rename on any path of its warp, with ren_path_bad_i (the core's word
+ * that the path is not one to rename on). */
+static bool bad_path(void *ctx, pirat_in_t *in)
+{
+    tb_t *t = ctx;
+    in->ren_path = (unsigned)cosim_rng_below(&t->rng, t->p.paths_per_warp);
+    in->ren_path_bad = true;
+    return true;
+}
+
 /* An illegal request of one port (the others stay legal). */
 static void illegal(tb_t *t, pirat_in_t *in)
 {
-    pirat_illegal_ctx_t x = {1u << CFG_WarpIdWidth, 1u << CFG_PathIdWidth,
-                             1u << CFG_RegIdWidth, 1u << CFG_PregWidth, true, head_preg, t};
+    pirat_illegal_ctx_t x = {.wspan = 1u << CFG_WarpIdWidth, .pspan = 1u << CFG_PathIdWidth,
+                             .rspan = 1u << CFG_RegIdWidth, .pregspan = 1u << CFG_PregWidth,
+                             .rb_port = true, .head_preg = head_preg, .bad_path = bad_path,
+                             .ctx = t};
     pirat_bad_t bad;
     pirat_illegal(&t->rng, &t->p, t->m, &x, in, &bad);
     t->bad_code = bad.code;

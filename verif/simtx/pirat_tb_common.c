@@ -45,11 +45,11 @@ void pirat_illegal(cosim_rng_t *r, const pirat_params_t *p, const pirat_t *m,
 {
     unsigned wspan = x->wspan, pspan = x->pspan, rspan = x->rspan;
     uint64_t lanes = (UINT64_C(1) << p->warp_width) - 1u;
-    unsigned kind = (unsigned)cosim_rng_below(r, 7);
+    unsigned kind = (unsigned)cosim_rng_below(r, 8);
     if (kind == 0 && wspan == p->num_warps)
         kind = 3;
     if (kind == 1 && pspan == p->paths_per_warp)
-        kind = 3;
+        kind = 7;
     if (kind == 2 && rspan == p->arch_regs)
         kind = 3;
     pirat_instr_t bad = {.valid = true, .warp = (unsigned)cosim_rng_below(r, p->num_warps),
@@ -83,6 +83,18 @@ void pirat_illegal(cosim_rng_t *r, const pirat_params_t *p, const pirat_t *m,
         in->ren_path = p->paths_per_warp +
                        (unsigned)cosim_rng_below(r, pspan - p->paths_per_warp);
         return;
+    case 7: { /* a path in range that the rename may not use */
+        pirat_in_t try = *in;
+        pirat_present(&bad, &try);
+        if (!x->bad_path || !x->bad_path(x->ctx, &try)) {
+            t->code = PR_ERR_NONE;
+            return;
+        }
+        *in = try;
+        t->code = PR_ERR_BAD_PATH;
+        t->ren = true;
+        return;
+    }
     case 2: { /* a register out of range: a source, the destination, a commit's */
         t->code = PR_ERR_BAD_REG;
         unsigned reg = p->arch_regs + (unsigned)cosim_rng_below(r, rspan - p->arch_regs);
@@ -132,6 +144,26 @@ void pirat_illegal(cosim_rng_t *r, const pirat_params_t *p, const pirat_t *m,
             t->code = PR_ERR_NONE;
             return;
         }
+        /* the head's register under a register whose Commit entry would
+         * drop, for the mask drawn, a register its speculative entry maps */
+        if (cosim_rng_pct(r, 50))
+            for (unsigned reg = 0; reg < p->arch_regs; reg++) {
+                pirat_entry_t c, e;
+                pirat_commit_entry(m, bad.warp, reg, &c);
+                pirat_entry(m, bad.warp, reg, &e);
+                uint64_t mask = cosim_rng_pct(r, 50) ? lanes : ~c.mp & lanes;
+                unsigned drop = (c.mp & ~mask & lanes) == 0 ? c.ld : c.main;
+                if (c.ld_valid && (drop == e.main || (e.ld_valid && drop == e.ld))) {
+                    t->cmt = true;
+                    in->cmt_valid = true;
+                    in->cmt_warp = bad.warp;
+                    in->cmt_preg = head;
+                    in->cmt_reg = reg;
+                    in->cmt_merge = false;
+                    in->cmt_mask = mask;
+                    return;
+                }
+            }
         /* the head's register (in flight, the warp's), on an entry where it
          * cannot apply: a merge of a Main-only entry, or a write of no
          * thread where the LDiv holds some threads and Main others */
@@ -197,6 +229,7 @@ void pirat_cover(uint64_t *c, unsigned num_warps, const pirat_in_t *in,
     c[PR_CV_NULL_COMMIT] += e->null_commit;
     c[PR_CV_TO_MASK] += e->to_mask;
     c[PR_CV_REN_CMT_ENTRY] += e->ren_cmt_entry;
+    c[PR_CV_CMT_MAPPED] += e->cmt_mapped;
     c[PR_CV_ROLLBACK] += e->rb && e->rb_freed;
     c[PR_CV_RB_LIVE_MERGE] += e->rb_live_merge;
     c[PR_CV_RB_HOLD] += e->rb_hold;
@@ -404,6 +437,12 @@ int pirat_scn_line(pirat_scn_t *s, scenario_line_t *l, bool request, pirat_in_t 
         in->ren_src1 = (unsigned)op[1];
         in->ren_dst_valid = has[2] != 0;
         in->ren_dst = (unsigned)op[2];
+        if (s->core_state) {
+            uint64_t hbad = 0;
+            if (scenario_get_bits(l, "hbad", 1, &hbad, err, errlen) < 0)
+                return -1;
+            in->ren_path_bad = hbad != 0;
+        }
         uint64_t reg;
         int c = scenario_get_bits(l, "reg", s->wid_r, &reg, err, errlen);
         if (c < 0 || (c && scn_commit(s, l, (unsigned)w, in, err, errlen)))

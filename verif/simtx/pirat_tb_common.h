@@ -36,6 +36,10 @@ typedef struct {
     bool rb_port;  /* the rollback port is the testbench's (pirat; not simtx_rename's) */
     /* a register warp w has in flight (the oldest), false if none */
     bool (*head_preg)(void *ctx, unsigned w, unsigned *preg);
+    /* after pirat_present: make in's rename one on an in-range path of its
+     * warp that the rename may not use (pirat: ren_path_bad; simtx_rename:
+     * a FREE path), false if there is none */
+    bool (*bad_path)(void *ctx, pirat_in_t *in);
     void *ctx;
 } pirat_illegal_ctx_t;
 
@@ -81,10 +85,12 @@ void pirat_measure_print(const pirat_measure_t *pm, char *buf, size_t len);
  * Shared by pirat_tb.c and simtx_rename_tb.c (docs/blocks/pirat.md,
  * "Directed scenarios"). One line = one cycle. The PIRAT's verbs:
  *
- *   rename   w= h= [s0=] [s1=] [d=]       an instruction of warp w on path h:
+ *   rename   w= h= [s0=] [s1=] [d=] [hbad=1]
+ *                                         an instruction of warp w on path h:
  *                                         sources s0, s1 and destination d
  *                                         (architectural registers; an absent
- *                                         key: no such operand)
+ *                                         key: no such operand); hbad=1
+ *                                         (pirat only): ren_path_bad_i
  *   commit   w= reg= preg= [mask=] [merge=1 [hold=1]]
  *                                         a micro-op commits: an instruction
  *                                         (mask: its path's committed mask)

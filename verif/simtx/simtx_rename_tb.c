@@ -353,13 +353,36 @@ static void present_rename(tb_t *t, simtx_rename_in_t *in)
     from_pirat(&pi, in);
 }
 
+/* A rename on a path of its warp that the Pathtable does not hold. */
+static bool free_path(void *ctx, pirat_in_t *in)
+{
+    tb_t *t = ctx;
+    simtx_rename_in_t probe = {.rd_warp = in->ren_warp};
+    simtx_rename_out_t o;
+    simtx_rename_eval(t->m, &probe, &o);
+    for (unsigned h = 0; h < t->p.paths_per_warp; h++)
+        if (o.rd_states[h] == PT_STATE_FREE) {
+            in->ren_path = h;
+            return true;
+        }
+    return false;
+}
+
 static void illegal(tb_t *t, simtx_rename_in_t *in)
 {
-    pirat_illegal_ctx_t x = {1u << CFG_WarpIdWidth, 1u << CFG_PathIdWidth,
-                             1u << CFG_RegIdWidth, 1u << CFG_PregWidth, false, head_preg, t};
+    pirat_illegal_ctx_t x = {.wspan = 1u << CFG_WarpIdWidth, .pspan = 1u << CFG_PathIdWidth,
+                             .rspan = 1u << CFG_RegIdWidth, .pregspan = 1u << CFG_PregWidth,
+                             .head_preg = head_preg, .bad_path = free_path, .ctx = t};
     pirat_in_t pi;
     to_pirat(in, &pi);
     pirat_illegal(&t->rng, &t->pp, simtx_rename_pirat(t->m), &x, &pi, &t->bad);
+    /* a rename of the warp the cycle rolls back is not taken, not judged */
+    simtx_rename_out_t o;
+    simtx_rename_eval(t->m, in, &o);
+    if (t->bad.ren && o.rb_valid && o.rb_warp == pi.ren_warp) {
+        t->bad = (pirat_bad_t){.code = PR_ERR_NONE};
+        return;
+    }
     from_pirat(&pi, in);
     if (t->bad.cmt || !in->cmt_valid)
         t->cmt = false; /* the legal commit gave way */
