@@ -237,11 +237,13 @@ void pst_eval(const pst_t *m, const pst_in_t *in, pst_out_t *out)
         out->rd_pc = e->pc;
         out->rd_depth = e->depth;
     }
-    /* the paths of the warp's retirement copy: what a rollback restores, and
-     * so what the Pathtable's SQUASH keeps */
+    /* the paths of the warp's slots, and of its retirement copy: what a
+     * rollback restores, and so what the Pathtable's SQUASH keeps */
     if (dw < m->p.num_warps)
         for (unsigned s = 0; s < m->p.slots_per_warp; s++) {
-            const pst_entry_t *r = SLOT(m, ret, dw, s);
+            const pst_entry_t *e = SLOT(m, spec, dw, s), *r = SLOT(m, ret, dw, s);
+            if (e->valid)
+                out->rd_paths |= UINT64_C(1) << e->path;
             if (r->valid)
                 out->rd_keep |= UINT64_C(1) << r->path;
         }

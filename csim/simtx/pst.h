@@ -56,7 +56,8 @@ typedef struct {
     unsigned rd_path;
     uint64_t rd_pc;
     unsigned rd_depth;
-    uint64_t rd_keep; /* bit h: a valid slot of rd_warp's retirement copy holds path h */
+    uint64_t rd_paths; /* bit h: a valid slot of rd_warp holds path h */
+    uint64_t rd_keep;  /* bit h: a valid slot of rd_warp's retirement copy holds path h */
 } pst_out_t;
 
 /* One slot: of the speculative table or of the retirement copy. The fields

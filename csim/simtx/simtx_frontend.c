@@ -107,24 +107,32 @@ typedef struct {
 static bool is_op(unsigned op, unsigned a) { return op == a; }
 
 /* The core's own judgement: FE_ERR_*, the Pathtable's codes it shares
- * (BAD_OP, BAD_WARP, BAD_PATH), or PT_ERR_NONE. */
+ * (BAD_OP, BAD_WARP, BAD_PATH, BAD_COMMIT), or PT_ERR_NONE. */
 static unsigned own_error(const simtx_frontend_t *c, const wiring_t *w)
 {
     unsigned op = w->op;
     bool valid = w->so.rd_valid; /* the slot the PST's read port shows */
+    bool held = (w->so.rd_paths >> w->req_a) & 1u; /* a valid slot of the warp holds req_a */
     if (op >= FE_OP_COUNT)
         return PT_ERR_BAD_OP;
     if (op != FE_OP_NOP && op != FE_OP_CONVERGE && w->req_warp >= c->p.num_warps)
         return PT_ERR_BAD_WARP;
+    /* an INIT of a warp with a valid slot; so no INIT meets PST_FULL: a warp
+     * without one has every slot free, more than the SlotsPerWarp - 1 buops
+     * it can have in flight */
+    if (op == FE_OP_INIT && w->so.req_free < c->p.slots_per_warp)
+        return FE_ERR_RUNNING;
     if (((op == FE_OP_FETCH || op == FE_OP_BRANCH || op == FE_OP_END) && !valid) ||
         (op == FE_OP_RETIRE && w->req_slot >= c->p.slots_per_warp))
         return FE_ERR_BAD_SLOT;
-    if ((op == FE_OP_INIT || op == FE_OP_BRANCH) && w->so.req_free <= w->buops)
+    if (op == FE_OP_BRANCH && w->so.req_free <= w->buops)
         return FE_ERR_PST_FULL; /* no slot, or every free one kept for an alternate */
     if (op == FE_OP_CONVERGE && !w->so.conv_valid)
         return FE_ERR_NO_CONV;
-    if (op == FE_OP_RETIRE && w->req_a >= c->p.paths_per_warp)
-        return PT_ERR_BAD_PATH;
+    if ((op == FE_OP_RETIRE && w->req_a >= c->p.paths_per_warp) || (op == FE_OP_DEREF && held))
+        return PT_ERR_BAD_PATH; /* DEREF: the slot's reference is dropped after its END */
+    if (op == FE_OP_BCOMMIT && w->buops == 0)
+        return PT_ERR_BAD_COMMIT;
     return PT_ERR_NONE;
 }
 

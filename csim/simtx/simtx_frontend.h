@@ -13,11 +13,13 @@
  * response (rsp_*) shows. The next request can be taken the cycle after S:
  *
  *   - the core judges a request first: a reserved op, a warp out of range,
- *     a PST slot that is not valid (FETCH, BRANCH, END) or out of range
- *     (RETIRE), no free PST slot beyond one kept for each buop in flight
- *     (INIT, BRANCH), no convergence shown (CONVERGE), a retirement path
- *     out of range; then the Pathtable judges what the core passes; a
- *     request either refuses reaches no child;
+ *     an INIT of a warp with a valid PST slot, a PST slot that is not valid
+ *     (FETCH, BRANCH, END) or out of range (RETIRE), no free PST slot beyond
+ *     one kept for each buop in flight (BRANCH), no convergence shown
+ *     (CONVERGE), a retirement path out of range, a DEREF of a path a valid
+ *     PST slot of the warp holds, a BCOMMIT with no buop of the warp in
+ *     flight; then the Pathtable judges what the core passes; a request
+ *     either refuses reaches no child;
  *   - the Pathtable's allocation is the PST's path id (INIT and a BEXEC's
  *     alternate: ADD; BRANCH: RENEW; CONVERGE: CONVERGE);
  *   - BRANCH's buop is on the slot's path; CONVERGE's cuop on the pick's

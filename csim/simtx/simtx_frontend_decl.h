@@ -26,14 +26,15 @@ enum fe_op {
 #define FE_OP_WIDTH 4u
 #define FE_OP_COUNT 15u
 
-/* rsp_err_o: the core's own codes, judged before the Pathtable's (0..9 are pathtable's; BAD_OP, BAD_WARP and BAD_PATH are also given for the core's own checks) */
+/* rsp_err_o: the core's own codes, judged before the Pathtable's (0..9 are pathtable's; the core also gives BAD_OP, BAD_WARP, BAD_PATH -- a RETIRE path out of range, a DEREF of a path a valid PST slot of the warp holds -- and BAD_COMMIT -- a BCOMMIT while the warp has no buop in flight -- for its own checks) */
 enum fe_err {
     FE_ERR_BAD_SLOT = 10, /* FETCH, BRANCH, END: the slot is out of range or not valid; RETIRE: out of range */
-    FE_ERR_PST_FULL = 11, /* INIT, BRANCH: the warp's PST has no free slot beyond one kept for each of its buops in flight (for their alternates) */
+    FE_ERR_PST_FULL = 11, /* BRANCH: the warp's PST has no free slot beyond one kept for each of its buops in flight (for their alternates) */
     FE_ERR_NO_CONV = 12, /* CONVERGE while the PST shows no convergence */
+    FE_ERR_RUNNING = 13, /* INIT: the warp has a valid PST slot (it runs) */
 };
 #define FE_ERR_WIDTH 4u
-#define FE_ERR_COUNT 13u
+#define FE_ERR_COUNT 14u
 
 /* fe_op_name(), fe_err_name(): the name of a code, NULL for an unused one. */
 CODE_NAMES(fe_op_name, [FE_OP_NOP] = "NOP", [FE_OP_INIT] = "INIT", [FE_OP_FETCH] = "FETCH",
@@ -42,6 +43,6 @@ CODE_NAMES(fe_op_name, [FE_OP_NOP] = "NOP", [FE_OP_INIT] = "INIT", [FE_OP_FETCH]
            [FE_OP_CCOMMIT] = "CCOMMIT", [FE_OP_REF] = "REF", [FE_OP_DEREF] = "DEREF",
            [FE_OP_RESOLVE] = "RESOLVE", [FE_OP_RETIRE] = "RETIRE", [FE_OP_ROLLBACK] = "ROLLBACK")
 CODE_NAMES(fe_err_name, [FE_ERR_BAD_SLOT] = "BAD_SLOT", [FE_ERR_PST_FULL] = "PST_FULL",
-           [FE_ERR_NO_CONV] = "NO_CONV")
+           [FE_ERR_NO_CONV] = "NO_CONV", [FE_ERR_RUNNING] = "RUNNING")
 
 #endif /* GEN_SIMTX_FRONTEND_DECL_H */

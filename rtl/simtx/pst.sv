@@ -452,7 +452,7 @@ module pst #(
   end
 
   // ------------------------------------------------------------------------
-  // Read port: the speculative table's slot, the retirement copy's paths
+  // Read port: the speculative table's slot, the paths of both tables
   // ------------------------------------------------------------------------
   logic  rd_hit;
   warp_t rd_w;    // an index that exists (rd_hit is 0 when out of range)
@@ -467,32 +467,42 @@ module pst #(
   assign rd_pc_o    = rd_hit ? pc_q[rd_e] : '0;
   assign rd_depth_o = rd_hit ? dep_q[rd_e] : '0;
 
-  // The retirement copy's paths (section 3.7.2): bit h when a valid slot of
-  // rd_warp_i's copy holds path id h -- the committed paths a rollback
-  // restores, which the Pathtable's SQUASH must keep. The warp's slots are
-  // muxed first (one read per slot, not one per slot and id), then each
-  // slot's id decoded and the decoders ORed; the copy holds ids below
-  // PathsPerWarp only (RCOMMIT rejects the others), so no id is lost.
+  // The paths of rd_warp_i's slots (rd_paths_o), and of its retirement copy
+  // (section 3.7.2; rd_keep_o): bit h when a valid slot holds path id h --
+  // the copy's are the committed paths a rollback restores, which the
+  // Pathtable's SQUASH must keep. The warp's slots are muxed first (one read
+  // per slot, not one per slot and id), then each slot's id decoded and the
+  // decoders ORed; both tables hold ids below PathsPerWarp only (ADD, RENEW,
+  // CONVERGE and RCOMMIT reject the others), so no id is lost.
+  logic          rd_svld  [S];
+  logic [HW-1:0] rd_spath [S];
   logic          rd_rvld  [S];
   logic [HW-1:0] rd_rpath [S];
-  always_comb begin : p_rd_ret
+  always_comb begin : p_rd_slots
     for (int unsigned s = 0; s < S; s++) begin
+      rd_svld[s]  = vld_q[32'(rd_w)*S+s];
+      rd_spath[s] = path_q[32'(rd_w)*S+s];
       rd_rvld[s]  = rvld_q[32'(rd_w)*S+s];
       rd_rpath[s] = rpath_q[32'(rd_w)*S+s];
     end
   end
-  logic [PathsPerWarp-1:0] rd_keep;
-  always_comb begin : p_rd_keep
-    rd_keep = '0;
+  logic [PathsPerWarp-1:0] rd_paths, rd_keep;
+  always_comb begin : p_rd_paths
+    rd_paths = '0;
+    rd_keep  = '0;
     for (int unsigned s = 0; s < S; s++) begin
       for (int unsigned h = 0; h < PathsPerWarp; h++) begin
+        if (rd_svld[s] && 32'(rd_spath[s]) == h) begin
+          rd_paths[h] = 1'b1;
+        end
         if (rd_rvld[s] && 32'(rd_rpath[s]) == h) begin
           rd_keep[h] = 1'b1;
         end
       end
     end
   end
-  assign rd_keep_o = (32'(rd_warp_i) < N) ? rd_keep : '0;
+  assign rd_paths_o = (32'(rd_warp_i) < N) ? rd_paths : '0;
+  assign rd_keep_o  = (32'(rd_warp_i) < N) ? rd_keep : '0;
 
   // ------------------------------------------------------------------------
   // Assertions
@@ -507,9 +517,10 @@ module pst #(
   `ASSERT(ConvOther_A, !conv_valid_o || (ev[conv_slot_o] && conv_slot_o != sel_s))
   `ASSERT(CycleBound_A, 32'(cyc_q) < TurnPeriod)
   `ASSERT(LastWarpBound_A, 32'(last_q) < N)
-  // The retirement copy's valid slots hold path ids in range: rd_keep_o
-  // shows every one of them.
+  // The valid slots of both tables hold path ids in range: rd_paths_o and
+  // rd_keep_o show every one of them.
   for (genvar e = 0; e < NE; e++) begin : gen_entry_assert
+    `ASSERT(PathInRange_A, !vld_q[e] || 32'(path_q[e]) < PathsPerWarp)
     `ASSERT(RetiredPathInRange_A, !rvld_q[e] || 32'(rpath_q[e]) < PathsPerWarp)
   end
 

@@ -61,4 +61,5 @@ end
 `ASSERT_KNOWN(RdPathKnown_A, rd_path_o)
 `ASSERT_KNOWN(RdPcKnown_A, rd_pc_o)
 `ASSERT_KNOWN(RdDepthKnown_A, rd_depth_o)
+`ASSERT_KNOWN(RdPathsKnown_A, rd_paths_o)
 `ASSERT_KNOWN(RdKeepKnown_A, rd_keep_o)

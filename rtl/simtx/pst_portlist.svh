@@ -68,6 +68,8 @@
   output logic [PcWidth-1:0]           rd_pc_o,
   /// Its call depth (0 when not valid)
   output logic [DepthWidth-1:0]        rd_depth_o,
+  /// Read port: bit h: a valid slot of rd_warp_i holds path id h (0 when rd_warp_i >= NumWarps)
+  output logic [PathsPerWarp-1:0]      rd_paths_o,
   /// Read port: bit h: a valid slot of rd_warp_i's retirement copy holds path id h, the paths a
   /// rollback's Pathtable SQUASH keeps (0 when rd_warp_i >= NumWarps)
   output logic [PathsPerWarp-1:0]      rd_keep_o

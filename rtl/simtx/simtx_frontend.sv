@@ -25,10 +25,10 @@
 // It takes three cycles, one request in flight (req_ready_o low the two
 // cycles after a take), so that no cycle chains the PST's pick and the
 // Pathtable's verdict, or the Pathtable's verdict and the PST's write:
-//   T  the take: the PST's read port (the slot named), a CONVERGE's pick
-//      and convergent paths (sel_path_o, conv_path_o), the free slots and
-//      the retirement copy's paths, the buops in flight; the core's own
-//      judgement. Registered (j_*).
+//   T  the take: the PST's read port (the slot named, the paths of the
+//      warp's slots), a CONVERGE's pick and convergent paths (sel_path_o,
+//      conv_path_o), the free slots and the retirement copy's paths, the
+//      buops in flight; the core's own judgement. Registered (j_*).
 //   P  the Pathtable acts on them; its verdict, allocation and the PST's and
 //      predictor's requests registered (s_*); the response registered.
 //   S  the PST and the predictor act; the buops count; rsp_*_o show.
@@ -36,8 +36,10 @@
 //
 // The core judges in T what the PST and the predictor would refuse (a slot
 // not valid, no free slot, no convergence; the pending count cannot
-// overflow: see the `require` in configs/simtx_frontend.cfg), then the
-// Pathtable judges in P; a request either refuses reaches neither.
+// overflow: see the `require` in configs/simtx_frontend.cfg) and three
+// breaches of its contract (an INIT of a running warp, a DEREF of a path a
+// slot holds, a BCOMMIT with no buop in flight), then the Pathtable judges
+// in P; a request either refuses reaches neither.
 //
 // Example (paper: 2 warps of 4): INIT warp 0 mask 1111 pc 0x10 allocates
 // h0 and slot 0 (rsp two cycles later). BRANCH slot 0 pc 0x40 allocates h1
@@ -95,21 +97,33 @@ module simtx_frontend #(
   logic [BuopWidth-1:0]   t_buops;  // req_warp_i's buops in flight
   assign t_warp = is_conv ? sel_warp_o : req_warp_i;
 
-  // the PST's read port: the slot a request names, in req_warp_i (a
-  // CONVERGE's two paths are the PST's sel_path_o and conv_path_o, so that
-  // no read waits for the pick)
+  // the PST's read port: the slot a request names, in req_warp_i, and the
+  // paths of the warp's slots (a CONVERGE's two paths are the PST's
+  // sel_path_o and conv_path_o, so that no read waits for the pick)
   logic [SlotIdWidth-1:0]  pst_free_slot;
   logic                    slot_valid;
   logic [PathIdWidth-1:0]  slot_path;
-  logic [PathsPerWarp-1:0] keep;
+  logic [PathsPerWarp-1:0] slot_paths, keep;
 
-  // a PST slot is kept for each buop's alternate: an INIT or a BRANCH needs
-  // more free slots than the warp has buops in flight (so that every BEXEC
-  // finds one, and the retirement copy never holds more paths than slots)
+  // a PST slot is kept for each buop's alternate: a BRANCH needs more free
+  // slots than the warp has buops in flight (so that every BEXEC finds one,
+  // and the retirement copy never holds more paths than slots); an INIT
+  // needs none of it: a warp without a valid slot has every slot free, more
+  // than the SlotsPerWarp - 1 buops it can have in flight
   logic names_slot, no_spare;
   logic [SlotIdWidth:0] pst_free;
   assign names_slot = is_fetch || is_branch || is_end;
   assign no_spare   = 32'(pst_free) <= 32'(t_buops);
+
+  // the core's contract, seen at T: an INIT of a warp that runs (a valid
+  // slot); a DEREF of a path a valid slot of the warp holds (the slot's
+  // reference is dropped after its END); a BCOMMIT with no buop of the warp
+  // in flight
+  logic init_running, deref_held, bcommit_none;
+  assign init_running = is_init && 32'(pst_free) < SlotsPerWarp;
+  assign deref_held   = req_op_i == simtx_frontend_pkg::OpDeref &&
+                        |(slot_paths & (PathsPerWarp'(1) << req_a_i));
+  assign bcommit_none = req_op_i == simtx_frontend_pkg::OpBcommit && t_buops == '0;
 
   // (a CONVERGE's verdict, NO_CONV or none, comes last: the convergence is
   // the latest signal here)
@@ -122,13 +136,17 @@ module simtx_frontend #(
       own_err = conv_valid_o ? pathtable_pkg::ErrNone : simtx_frontend_pkg::ErrNoConv;
     end else if (32'(req_warp_i) >= N) begin
       own_err = pathtable_pkg::ErrBadWarp;
+    end else if (init_running) begin
+      own_err = simtx_frontend_pkg::ErrRunning;
     end else if ((names_slot && !slot_valid) ||
                  (is_retire && 32'(req_slot_i) >= SlotsPerWarp)) begin
       own_err = simtx_frontend_pkg::ErrBadSlot;
-    end else if ((is_init || is_branch) && no_spare) begin
+    end else if (is_branch && no_spare) begin
       own_err = simtx_frontend_pkg::ErrPstFull;
-    end else if (is_retire && 32'(req_a_i) >= PathsPerWarp) begin
+    end else if ((is_retire && 32'(req_a_i) >= PathsPerWarp) || deref_held) begin
       own_err = pathtable_pkg::ErrBadPath;
+    end else if (bcommit_none) begin
+      own_err = pathtable_pkg::ErrBadCommit;
     end
   end
 
@@ -353,6 +371,7 @@ module simtx_frontend #(
     .rd_path_o    (slot_path),
     .rd_pc_o      (slot_pc),
     .rd_depth_o   (slot_depth),
+    .rd_paths_o   (slot_paths),
     .rd_keep_o    (keep)
   );
 

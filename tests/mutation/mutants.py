@@ -417,6 +417,12 @@ MUTANTS = [
                ".cmt_i        (s_q && s_cmt_q),", ".cmt_i        (1'b0),"),
               ("model", "csim/simtx/simtx_frontend.c",
                ".cmt = f->ok && is_op(op, FE_OP_BCOMMIT),", ".cmt = false,"))),
+          ("deref_held_taken", "a DEREF of a path a valid PST slot still holds is taken (the slot keeps a freed id)", (
+              ("rtl", "rtl/simtx/simtx_frontend.sv",
+               "assign deref_held   = req_op_i == simtx_frontend_pkg::OpDeref &&",
+               "assign deref_held   = 1'b0 && req_op_i == simtx_frontend_pkg::OpDeref &&"),
+              ("model", "csim/simtx/simtx_frontend.c",
+               "|| (op == FE_OP_DEREF && held))", "|| (op == FE_OP_DEREF && held && false))"))),
           ("rollback_keeps_pending", "a rollback leaves the warp's buops in the pending count", (
               ("rtl", "rtl/simtx/simtx_frontend.sv",
                ".sq_i         (s_q && s_sq_q ? PW'(s_buops) : '0),",
@@ -511,7 +517,13 @@ MUTANTS = [
               ("rtl", "rtl/simtx/pirat.sv", "rb_v = cv_d;", "rb_v = '0;"),
               ("model", "csim/simtx/pirat.c",
                "        *SPEC(m, w, r) = *CMT(m, w, r);",
-               "        *SPEC(m, w, r) = (pirat_entry_t){.main = CMT(m, w, r)->main};"))))
+               "        *SPEC(m, w, r) = (pirat_entry_t){.main = CMT(m, w, r)->main};"))),
+          ("mapped_unchecked", "a commit releases a register the speculative entry still maps (no mapped check)", (
+              ("rtl", "rtl/simtx/pirat.sv",
+               "mapped  = cc_v && (cmt_merge_i ? (map_m || map_l) : (cov_m ? map_l : map_m));",
+               "mapped  = 1'b0;"),
+              ("model", "csim/simtx/pirat.c",
+               "            v.mapped = true;", "            v.mapped = false;"))))
       for kind, file, old, new in edits),
     # --- simtx_rename (the front end and the PIRAT wired): RTL and model each
     *(dict(block="simtx_rename", name=f"{kind}_rn_{name}", kind=kind, file=file, old=old,
@@ -530,10 +542,11 @@ MUTANTS = [
                "w->pi.pending = w->fo.pending_nz;", "w->pi.pending = false;"))),
           ("rollback_wrong_warp", "a ROLLBACK rolls warp 0's PIRAT back, whichever warp it names", {}, (
               ("rtl", "rtl/simtx/simtx_rename.sv",
-               "rbw_q[0] <= req_warp_i;", "rbw_q[0] <= '0;"),
+               "rbw_q[0] <= req_op_i == simtx_frontend_pkg::OpConverge ? sel_warp_o : req_warp_i;",
+               "rbw_q[0] <= '0;"),
               ("model", "csim/simtx/simtx_rename.c",
-               "                            .warp = in->req_warp};",
-               "                            .warp = 0u};"))),
+               "unsigned acting = op == FE_OP_CONVERGE ? w.fo.sel_warp : in->req_warp;",
+               "unsigned acting = 0u;"))),
           ("refused_rollback_applied",
            "a ROLLBACK the front end refuses still rolls the PIRAT back (only min's "
            "two-path warps have a refusable ROLLBACK in range)", {"config": "min"}, (
@@ -549,6 +562,13 @@ MUTANTS = [
                "assign mrg_hold = 1'b0;"),
               ("model", "csim/simtx/simtx_rename.c",
                "w->fi.hold_valid = reg->mrg_valid && reg->mrg_is_path &&",
-               "w->fi.hold_valid = false && reg->mrg_is_path &&"))))
+               "w->fi.hold_valid = false && reg->mrg_is_path &&"))),
+          ("free_path_renamed", "a rename on a FREE path is taken (only the path of this cycle's response refused)", {}, (
+              ("rtl", "rtl/simtx/simtx_rename.sv",
+               "assign ren_path_bad = ren_state == pathtable_pkg::StateFree ||",
+               "assign ren_path_bad = 1'b0 && ren_state == pathtable_pkg::StateFree ||"),
+              ("model", "csim/simtx/simtx_rename.c",
+               "(in->ren_path < c->p.paths_per_warp && w->fo.rd_states[in->ren_path] == PT_STATE_FREE) ||",
+               "(false && w->fo.rd_states[in->ren_path] == PT_STATE_FREE) ||"))))
       for kind, file, old, new in edits),
 ]

@@ -361,7 +361,8 @@ static unsigned rcommit(pst_t *m, unsigned w, unsigned s, unsigned h, uint64_t p
 
 /* rd_keep: the path ids of the valid slots of rd_warp's retirement copy,
  * whatever the speculative table holds (what a rollback's Pathtable SQUASH
- * keeps); 0 for another warp and for an out-of-range one. */
+ * keeps); rd_paths: those of the speculative table; both 0 for another warp
+ * and for an out-of-range one. */
 static void test_read_keep(void **state)
 {
     pst_t *m = *state = make(3, 4, 4, 8); /* warp ids up to 3: 3 is out of range */
@@ -371,18 +372,26 @@ static void test_read_keep(void **state)
     assert_int_equal(rcommit(m, 2, 1, 6, 0x180, false), PST_ERR_NONE); /* a free slot */
     pst_out_t o = look(m, 2, 0, false);
     assert_int_equal(o.rd_keep, 0x28); /* h3 and h5: bits 3 and 5 */
+    assert_int_equal(o.rd_paths, 0x2); /* h1 */
     assert_true(o.rd_valid);           /* the slot read is the speculative h1 */
     assert_int_equal(o.rd_path, 1);
+    ADD(m, 2, 7, 0x200, 1);            /* h7 in slot 1 */
+    assert_int_equal(look(m, 2, 3, false).rd_paths, 0x82);
     assert_int_equal(look(m, 0, 0, false).rd_keep, 0);
     assert_int_equal(look(m, 3, 0, false).rd_keep, 0);
+    assert_int_equal(look(m, 0, 0, false).rd_paths, 0);
+    assert_int_equal(look(m, 3, 0, false).rd_paths, 0);
     /* slot 0 recorded free at retirement: h3 no longer kept */
     assert_int_equal(rcommit(m, 2, 0, 3, 0x100, false), PST_ERR_NONE);
     assert_int_equal(look(m, 2, 0, false).rd_keep, 0x20);
-    /* the rollback restores the copy; the copy, and so rd_keep, stays */
+    /* the rollback restores the copy; the copy, and so rd_keep, stays;
+     * the speculative table now holds the copy's h5 alone */
     assert_int_equal(req(m, PST_OP_ROLLBACK, 2, 0, 0, 0, 0, 0).err, PST_ERR_NONE);
     check_entry(m, 2, 0, false, 0, 0, 0);
     check_entry(m, 2, 2, true, 5, 0x140, 0);
-    assert_int_equal(look(m, 2, 0, false).rd_keep, 0x20);
+    o = look(m, 2, 0, false);
+    assert_int_equal(o.rd_keep, 0x20);
+    assert_int_equal(o.rd_paths, 0x20);
 }
 
 static void test_reset(void **state)

@@ -581,10 +581,11 @@ static void test_core_errors(void **state)
     assert_int_equal(o.rsp_id, 4);
     assert_int_equal(o.rsp_slot, 3);
     slot(t, 0, 3, true, 4, 0x48, 0);
-    /* the PST is full: INIT refused (the Pathtable would have h5 to give) */
+    /* the PST is full, but an INIT of the warp is refused for running (the
+     * Pathtable would have h5 to give): test_init_running */
     o = look(t, 0, 0);
     assert_int_equal(o.rd_free, 3);
-    bad(t, init_(0, 0xf, 0x100, 0), FE_ERR_PST_FULL);
+    bad(t, init_(0, 0xf, 0x100, 0), FE_ERR_RUNNING);
     /* slots at 0x44, 0x60, 0x18, 0x48: no two alike, no convergence */
     o = look(t, 0, 0);
     assert_false(o.conv_valid);
@@ -603,10 +604,98 @@ static void test_core_errors(void **state)
     /* every code seen, sticky */
     unsigned want = 1u << PT_ERR_BAD_OP | 1u << PT_ERR_BAD_PATH |
                     1u << PT_ERR_BAD_COMMIT | 1u << FE_ERR_BAD_SLOT |
-                    1u << FE_ERR_PST_FULL | 1u << FE_ERR_NO_CONV;
+                    1u << FE_ERR_PST_FULL | 1u << FE_ERR_NO_CONV | 1u << FE_ERR_RUNNING;
     assert_int_equal(o.err_sticky, want);
     assert_true(o.rsp_valid);
     assert_int_equal(o.rsp_err, PT_ERR_NONE);
+}
+
+/* ---- 6b. the core's contract, judged at T ---------------------------------- */
+
+/* A DEREF of a path a valid PST slot of its warp holds is refused (the
+ * core's BAD_PATH): the slot's reference is dropped after its END. The
+ * Pathtable would take it (count 2: a REF holder's besides the slot's). */
+static void test_deref_held(void **state)
+{
+    tb_t *t = tb_new(state, &P);
+    ok(t, init_(1, 0x5, 0x200, 0)); /* w1: h0 = 0101 in slot 0 */
+    ok(t, uop(FE_OP_REF, 1, 0, 0, 0));
+    ok(t, end_(1, 0));              /* w1's h0 has no slot now, count 2 */
+    ok(t, init_(0, 0xf, 0x10, 0));  /* w0: h0 = 1111 in slot 0 */
+    ok(t, uop(FE_OP_REF, 0, 0, 0, 0));
+    entry(t, 0, 0, PT_STATE_VALID, 0xf, 2);
+    ev_t ev;
+    out_t o = run(t, uop(FE_OP_DEREF, 0, 0, 0, 0), FE_OP_NOP, &ev);
+    assert_int_equal(o.rsp_err, PT_ERR_BAD_PATH);
+    assert_int_equal(ev.pt_in.req_op, PT_OP_NOP); /* the core's refusal, not the Pathtable's */
+    entry(t, 0, 0, PT_STATE_VALID, 0xf, 2);
+    slot(t, 0, 0, true, 0, 0x10, 0);
+    /* warp 1's h0 is no slot's (warp 0's slot 0 holds warp 0's h0) */
+    ok(t, uop(FE_OP_DEREF, 1, 0, 0, 0));
+    entry(t, 1, 0, PT_STATE_VALID, 0x5, 1);
+    ok(t, uop(FE_OP_DEREF, 1, 0, 0, 0));
+    entry(t, 1, 0, PT_STATE_FREE, 0, 0);
+    /* once warp 0's slot left, its DEREFs are taken */
+    ok(t, end_(0, 0));
+    ok(t, uop(FE_OP_DEREF, 0, 0, 0, 0));
+    entry(t, 0, 0, PT_STATE_VALID, 0xf, 1);
+}
+
+/* An INIT of a warp with a valid PST slot is refused (RUNNING): no second
+ * root path. Another warp, or the warp once its paths ended, starts. */
+static void test_init_running(void **state)
+{
+    tb_t *t = tb_new(state, &P);
+    ok(t, init_(0, 0x3, 0x10, 0)); /* h0 = 0011 in slot 0 */
+    bad(t, init_(0, 0xc, 0x20, 0), FE_ERR_RUNNING);
+    entry(t, 0, 0, PT_STATE_VALID, 0x3, 1);
+    entry(t, 0, 1, PT_STATE_FREE, 0, 0);
+    slot(t, 0, 0, true, 0, 0x10, 0);
+    slot(t, 0, 1, false, 0, 0, 0);
+    /* warp 1 does not run */
+    out_t o = ok(t, init_(1, 0xc, 0x20, 0));
+    assert_int_equal(o.rsp_id, 0);
+    /* warp 0's path ends (END, then DEREF at its last commit): it starts again */
+    ok(t, end_(0, 0));
+    ok(t, uop(FE_OP_DEREF, 0, 0, 0, 0));
+    o = ok(t, init_(0, 0xc, 0x20, 0));
+    assert_int_equal(o.rsp_id, 0);
+    assert_int_equal(o.rsp_slot, 0);
+    entry(t, 0, 0, PT_STATE_VALID, 0xc, 1);
+}
+
+/* A BCOMMIT while the warp has no buop in flight is refused (the core's
+ * BAD_COMMIT): here a cuop's paths, which the Pathtable would take (the
+ * cuop's h_k is the oldest uncommitted entry, h_i committed). Nothing
+ * changes: the warp's buop count does not wrap, the pending count does not
+ * fall, the cuop then commits as one. */
+static void test_bcommit_no_buop(void **state)
+{
+    tb_t *t = tb_new(state, &P);
+    fig3a(t);
+    ok(t, bexec(0, 0, 1, 0x3, 0x14, 0x10)); /* h1 = 0011 in slot 0 at 0x40, h2 = 1100 in
+                                             * slot 1 at 0x14 */
+    ok(t, bcommit(0, 0, 1, true, 2));       /* h0 freed, no buop in flight */
+    ok(t, fetch(0, 1, 0x40, 0));            /* h2 reaches 0x40: it converges with slot 0 */
+    /* the pick: slot 0 (MinSP-PC's lowest slot on a tie, and the RR turn's
+     * first valid slot after the reset pointer 3) */
+    out_t o = ok(t, (in_t){.req_op = FE_OP_CONVERGE});
+    assert_int_equal(o.rsp_id, 0); /* cuop h1, h2 -> h0 */
+    ok(t, uop(FE_OP_CEXEC, 0, 1, 2, 0));
+    entry(t, 0, 0, PT_STATE_SPEC, 0xf, 1);
+    assert_int_equal(look(t, 0, 0).buops, 0);
+
+    bad(t, bcommit(0, 1, 0, false, 0), PT_ERR_BAD_COMMIT);
+    o = look(t, 0, 0);
+    assert_int_equal(o.buops, 0);
+    assert_int_equal(o.pending, 0);
+    entry(t, 0, 0, PT_STATE_SPEC, 0xf, 1);
+    entry(t, 0, 1, PT_STATE_VALID, 0x3, 1);
+    entry(t, 0, 2, PT_STATE_VALID, 0xc, 1);
+    ok(t, uop(FE_OP_CCOMMIT, 0, 1, 2, 0));
+    entry(t, 0, 0, PT_STATE_VALID, 0xf, 1);
+    entry(t, 0, 1, PT_STATE_FREE, 0, 0);
+    entry(t, 0, 2, PT_STATE_FREE, 0, 0);
 }
 
 /* BAD_WARP with a warp the port can carry: 3 warps, 2-bit warp ids, warp 3
@@ -764,6 +853,9 @@ int main(void)
         TB_TEST(test_convergence),
         TB_TEST(test_rollback),
         TB_TEST(test_core_errors),
+        TB_TEST(test_deref_held),
+        TB_TEST(test_init_running),
+        TB_TEST(test_bcommit_no_buop),
         TB_TEST(test_bad_warp_in_port),
         TB_TEST(test_resolve_trains),
         TB_TEST(test_one_in_flight),

@@ -288,7 +288,12 @@ static void illegal(simtx_core_t *t, simtx_frontend_in_t *in, const simtx_fronte
     simtx_frontend_in_t bad = {.req_warp = w, .look_pc = in->look_pc, .rd_warp = in->rd_warp,
                                .rd_path = in->rd_path};
     unsigned expect = 0;
-    switch (cosim_rng_below(r, 6)) {
+    uint64_t held = 0; /* the paths of w's valid PST slots */
+    for (unsigned s = 0; s < t->p.slots_per_warp; s++) {
+        pst_entry_t e = pst_entry(pst_of(t), w, s);
+        held |= (uint64_t)e.valid << e.path;
+    }
+    switch (cosim_rng_below(r, 9)) {
     case 0:
         bad.req_op = FE_OP_COUNT;
         expect = PT_ERR_BAD_OP;
@@ -327,6 +332,29 @@ static void illegal(simtx_core_t *t, simtx_frontend_in_t *in, const simtx_fronte
         }
         break;
     }
+    case 5: /* an INIT of a warp that runs */
+        if (held) {
+            bad.req_op = FE_OP_INIT;
+            bad.req_mask = t->lanes;
+            expect = FE_ERR_RUNNING;
+        }
+        break;
+    case 6: /* a DEREF of a path a slot still holds */
+        if (held) {
+            bad.req_op = FE_OP_DEREF;
+            bad.req_a = cosim_rng_member(r, held);
+            expect = PT_ERR_BAD_PATH;
+        }
+        break;
+    case 7: /* a BCOMMIT with no buop in flight (of the head's paths, if any) */
+        if (simtx_frontend_buops(t->fe, w) == 0) {
+            const simtx_warp_t *wp = &t->w[w];
+            bad.req_op = FE_OP_BCOMMIT;
+            bad.req_a = wp->nq ? wp->q[0].a : 0u;
+            bad.req_b = wp->nq ? wp->q[0].b : 0u;
+            expect = PT_ERR_BAD_COMMIT;
+        }
+        break;
     default: { /* a reference to a free path */
         for (unsigned h = 0; h < t->p.paths_per_warp; h++)
             if (pathtable_state(pt_of(t), w, h) == PT_STATE_FREE) {

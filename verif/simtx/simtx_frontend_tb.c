@@ -224,12 +224,15 @@ static void cover(tb_t *t, const simtx_frontend_events_t *ev)
     const simtx_frontend_in_t *in = &ev->in;
     const pst_out_t *pick = &ev->pick;
     if (ev->err != PT_ERR_NONE) {
+        bool own = ev->pt_in.req_op == PT_OP_NOP; /* the core refused it: no Pathtable op */
         if (fe_err_cover[ev->err & 15u] < FE_CV_COUNT)
             c[fe_err_cover[ev->err & 15u]]++;
         c[FE_CV_ERR_BAD_OP] += ev->err == PT_ERR_BAD_OP;
         c[FE_CV_ERR_BAD_WARP] += ev->err == PT_ERR_BAD_WARP;
         c[FE_CV_ERR_PATHTABLE] += ev->err != PT_ERR_BAD_OP && ev->err != PT_ERR_BAD_WARP &&
-                                  ev->err < PT_ERR_COUNT && ev->pt_in.req_op != PT_OP_NOP;
+                                  ev->err < PT_ERR_COUNT && !own;
+        c[FE_CV_ERR_DEREF_HELD] += own && ev->err == PT_ERR_BAD_PATH && in->req_op == FE_OP_DEREF;
+        c[FE_CV_ERR_NO_BUOP] += own && ev->err == PT_ERR_BAD_COMMIT && in->req_op == FE_OP_BCOMMIT;
         c[FE_CV_PT_FULL] += ev->err == PT_ERR_FULL && in->req_op == FE_OP_BRANCH;
         c[FE_CV_PST_RESV] += ev->err == FE_ERR_PST_FULL && in->req_op == FE_OP_BRANCH;
         return;
