@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """The whole test suite (`make test`). Ends with 'N passed, N failed'.
 
-  1. cmocka unit tests of every golden model (tests/<group>/test_*.c), and
+  1. cmocka unit tests of every golden model (tests/<group>/test_*.c) and
+     of the system model (tests/sys/test_*.c), and
      the papers' walk-throughs (the scenario files) against the golden
      models alone (model-only builds of the testbenches)
   2. lockstep co-simulation of every block configuration, default length and
@@ -74,26 +75,34 @@ def build_all():
 def unit_tests():
     for b in decl.blocks():
         tests = decl.sources(b, "tests")
-        if not tests:
-            continue
-        name = os.path.splitext(os.path.basename(tests[0]))[0]
-        exe = os.path.join(ROOT, BUILD, "tests", name)
-        os.makedirs(os.path.dirname(exe), exist_ok=True)
-        # under AddressSanitizer and UBSan: a report is a failed test
-        r = sh(["gcc", "-std=c11", "-O2", "-Wall", "-Wextra", "-Werror", "-g",
-                "-fsanitize=address,undefined", "-fno-sanitize-recover=all",
-                *[f"-I{d}" for d in decl.sources(b, "cincdirs")], "-Itests/common",
-                *decl.sources(b, "csim"), *tests,
-                "-lcmocka", "-o", exe])
-        if r.returncode:
-            record(f"unit {name}: build", False, r.stderr[-2000:])
-            continue
-        r = subprocess.run([exe], capture_output=True, text=True)
-        out = r.stdout + r.stderr
-        for m in re.finditer(r"^\[\s+(OK|FAILED)\s+\] ([A-Za-z_]\w*)$", out, re.M):
-            record(f"unit {name}: {m.group(2)}", m.group(1) == "OK")
-        if r.returncode and "FAILED" not in out:
-            record(f"unit {name}", False, out[-2000:])
+        if tests:
+            unit_suite(tests[0], decl.sources(b, "cincdirs"), decl.sources(b, "csim"))
+    # the system model (csim/sys/, no block): each suite with all its sources
+    csim = sorted(glob.glob("csim/sys/*.c", root_dir=ROOT))
+    for t in sorted(glob.glob("tests/sys/test_*.c", root_dir=ROOT)):
+        unit_suite(t, ["csim/sys", "csim/common"], csim)
+
+
+def unit_suite(test, cincdirs, csim):
+    """Builds one cmocka suite (a tests/*/test_*.c) with the model sources
+    it tests (csim) and runs it, recording each of its tests by name."""
+    name = os.path.splitext(os.path.basename(test))[0]
+    exe = os.path.join(ROOT, BUILD, "tests", name)
+    os.makedirs(os.path.dirname(exe), exist_ok=True)
+    # under AddressSanitizer and UBSan: a report is a failed test
+    r = sh(["gcc", "-std=c11", "-O2", "-Wall", "-Wextra", "-Werror", "-g",
+            "-fsanitize=address,undefined", "-fno-sanitize-recover=all",
+            *[f"-I{d}" for d in cincdirs], "-Itests/common", *csim, test,
+            "-lcmocka", "-o", exe])
+    if r.returncode:
+        record(f"unit {name}: build", False, r.stderr[-2000:])
+        return
+    r = subprocess.run([exe], capture_output=True, text=True)
+    out = r.stdout + r.stderr
+    for m in re.finditer(r"^\[\s+(OK|FAILED)\s+\] ([A-Za-z_]\w*)$", out, re.M):
+        record(f"unit {name}: {m.group(2)}", m.group(1) == "OK")
+    if r.returncode and "FAILED" not in out:
+        record(f"unit {name}", False, out[-2000:])
 
 
 # Co-simulation runs cosim_runs() passed: (binary, sorted arguments without

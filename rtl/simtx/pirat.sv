@@ -513,12 +513,13 @@ module pirat #(
   end
   assign cmt_err_o = cmt_err;
 
-  // The accepted commit's effects.
+  // The accepted commit's effects (the *_if: if it is accepted, known
+  // before its verdict).
   logic  rb_same;     // the rollback is of the committing warp
-  logic  rel_cm;      // C_main released (rel_main, a merge's)
-  logic  rel_cl;      // C_ld released (rel_ld, a merge's)
+  logic  rel_cm_if, rel_cm;  // C_main released (rel_main, a merge's)
+  logic  rel_cl_if, rel_cl;  // C_ld released (rel_ld, a merge's)
   logic  park;        // a destination merge's sources parked in the held pair
-  logic  hrel_c;      // the committing warp's held pair released
+  logic  hrel_c_if, hrel_c;  // the committing warp's held pair released
   logic  tomask;      // the speculative entry's path id becomes the mask
   preg_t cn_m;        // the new Commit PIRAT entry: Main, mask, LDiv valid (its
                       // LDiv is cmt_preg_i, unused after a merge's commit)
@@ -528,10 +529,13 @@ module pirat #(
     rb_same = rb_ok && rb_warp_i == cmt_warp_i;
     // a destination merge rolled back in its commit's cycle: its sources
     // would be parked and released at once
-    rel_cm  = cmt_ok && (cmt_merge_i ? (!cmt_hold_i || rb_same) : (cc_v && !cov_m));
-    rel_cl  = cmt_ok && (cmt_merge_i ? (!cmt_hold_i || rb_same) : (cc_v && cov_m));
+    rel_cm_if = cmt_merge_i ? (!cmt_hold_i || rb_same) : (cc_v && !cov_m);
+    rel_cl_if = cmt_merge_i ? (!cmt_hold_i || rb_same) : (cc_v && cov_m);
+    hrel_c_if = !cmt_merge_i && chv;
+    rel_cm  = cmt_ok && rel_cm_if;
+    rel_cl  = cmt_ok && rel_cl_if;
     park    = cmt_ok && cmt_merge_i && cmt_hold_i && !rb_same;
-    hrel_c  = cmt_ok && !cmt_merge_i && chv;
+    hrel_c  = cmt_ok && hrel_c_if;
     tomask  = cmt_ok && !cmt_merge_i && cs_v && cs_p && cs_l == cmt_preg_i;
     cn_m    = cmt_merge_i ? cmt_preg_i : (cc_v && !cov_m) ? cc_l : cc_m;
     cn_k    = cmt_merge_i ? '0 : cmt_mask_i;
@@ -543,7 +547,7 @@ module pirat #(
   // ------------------------------------------------------------------------
   logic  rhv, hrel_r;
   preg_t rha, rhb;
-  cnt_t  rb_cnt;      // registers in flight it frees
+  cnt_t  rb_cnt;      // registers in flight it frees, before this cycle's commit
   always_comb begin : p_rb_read
     rhv    = 1'b0;
     rha    = '0;
@@ -556,8 +560,8 @@ module pirat #(
       rb_cnt = rb_cnt | (rb_w_oh[w] ? icnt_q[w] + CountWidth'(iadd_q[w]) : '0);
     end
     // the commit of the same warp applies first: its register is no
-    // longer in flight, its instruction released the pair
-    rb_cnt = rb_cnt - CountWidth'(cmt_ok && rb_same);
+    // longer in flight (one fewer freed: fcnt below), its instruction
+    // released the pair
     hrel_r = rhv && !(hrel_c && rb_same);
   end
 
@@ -595,19 +599,42 @@ module pirat #(
     end
   end
 
-  // free_count: + released - allocated, the allocation (the rename's late
-  // decision) selecting among precomputed sums.
-  cnt_t fbase;
+  // free_count: + released - allocated. What a rollback frees is known
+  // early (its warp's registers in flight, its held pair); the commit's
+  // releases (-1..3: its one or two registers, its warp's held pair, one
+  // fewer freed by a rollback of its warp; 0 if refused) and the rename's
+  // allocation (0..2) are late verdicts. They select among sums of the
+  // early part and -3..3: the commit's releases if accepted first, then its
+  // verdict, then the rename's allocation; the sums are kept as wires so
+  // that synthesis does not fold the selection back into an adder after
+  // the verdicts.
+  cnt_t        fearly;
+  logic [2:0]  cdel;                  // the commit's part if accepted, + 1 (0..4)
+  (* keep *) cnt_t fsum [7];          // fearly + k - 3
+  cnt_t        fsel [3];              // fearly + the commit's part - a
   always_comb begin : p_fcnt
-    fbase = fcnt_q + CountWidth'(rel_cm) + CountWidth'(rel_cl) +
-            CountWidth'({hrel_c, 1'b0}) + CountWidth'({hrel_r, 1'b0}) +
-            (rb_ok ? rb_cnt : '0);
+    fearly = fcnt_q + CountWidth'({rhv, 1'b0}) + rb_cnt;
+    cdel   = 3'd1 + 3'(rel_cm_if) + 3'(rel_cl_if) + {hrel_c_if && !(rhv && rb_same), 1'b0} -
+             3'(rb_same);
+  end
+  for (genvar k = 0; k < 7; k++) begin : gen_fsum
+    assign fsum[k] = fearly + CountWidth'(k) - CountWidth'(3);
+  end
+  always_comb begin : p_fsel
+    for (int unsigned a = 0; a < 3; a++) begin
+      fsel[a] = fsum[3 - a];  // a refused commit: nothing
+      for (int unsigned k = 0; k < 7; k++) begin
+        if (cmt_ok && 32'(cdel) + 2 == k + a) begin
+          fsel[a] = fsum[k];
+        end
+      end
+    end
   end
   always_ff @(posedge clk_i or negedge rst_ni) begin : p_fcnt_q
     if (!rst_ni) begin
       fcnt_q <= CountWidth'(P - NE);
     end else begin
-      fcnt_q <= alloc_b ? fbase - CountWidth'(2) : alloc_a ? fbase - CountWidth'(1) : fbase;
+      fcnt_q <= alloc_b ? fsel[2] : alloc_a ? fsel[1] : fsel[0];
     end
   end
   assign free_count_o = fcnt_q;
