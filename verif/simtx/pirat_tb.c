@@ -232,6 +232,32 @@ static void new_instr(tb_t *t)
     *i = (pirat_instr_t){.valid = true, .warp = w};
     i->path = nth_path(wp, t->p.paths_per_warp, PS_FREE, (unsigned)cosim_rng_below(r, live));
     pirat_random_operands(r, t->p.arch_regs, i);
+    /* now and then the widest live path reads two registers whose LDivs
+     * hold some of its threads and Main the others: two source merges,
+     * serialised (section 3.8.3). Often where a warp has few registers
+     * (`min`: 2), whose writes would otherwise overwrite the LDivs before a
+     * converged path reads them. */
+    if (!cosim_rng_pct(r, t->p.arch_regs <= 4 ? 40 : 5))
+        return;
+    unsigned widest = i->path, reg[2], n = 0;
+    for (unsigned h = 0; h < t->p.paths_per_warp; h++)
+        if (wp->path[h].state != PS_FREE &&
+            __builtin_popcountll(wp->path[h].mask) > __builtin_popcountll(wp->path[widest].mask))
+            widest = h;
+    uint64_t wm = wp->path[widest].mask;
+    for (unsigned k = 0; k < t->p.arch_regs && n < 2; k++) {
+        pirat_entry_t e;
+        pirat_entry(t->m, w, k, &e);
+        uint64_t rm = e.is_path ? wp->path[e.mp].mask : e.mp;
+        if (e.ld_valid && (wm & rm) && (wm & ~rm))
+            reg[n++] = k;
+    }
+    if (n < 2)
+        return;
+    i->path = widest;
+    i->src_valid = 3;
+    i->src0 = reg[0];
+    i->src1 = reg[1];
 }
 
 static void present(const tb_t *t, const pirat_instr_t *i, pirat_in_t *in)

@@ -99,6 +99,7 @@ typedef struct {
     pirat_instr_t ops[MAXW][MAXL]; /* the operands of each warp's program */
     unsigned phase;
     uint64_t phase_left, phase_age;
+    bool held;              /* last cycle's rename was held (ren_hold: a path's count near full) */
     uint64_t seq;           /* the next instruction's number */
     bool cur_valid;         /* the instruction presented, until renamed */
     unsigned cur_warp;
@@ -287,7 +288,9 @@ static void pirat_commit(tb_t *t, simtx_rename_in_t *in)
     bool merge = x->ncmt < x->nmrg;
     if (!merge && (!x->att || x->ncmt >= uops(x) || excepts(t, w, x)))
         return;
-    if (!cosim_rng_pct(r, t->phase == PH_FILL ? 0 : 60))
+    /* FILL commits nothing, but while the rename is held for a path's
+     * count (merges in flight hold it) lets micro-ops commit and drop it */
+    if (!cosim_rng_pct(r, t->phase != PH_FILL ? 60 : t->held ? 50 : 0))
         return;
     in->cmt_valid = true;
     in->cmt_warp = w;
@@ -702,6 +705,7 @@ static int follow(tb_t *t, const simtx_rename_in_t *in, const simtx_rename_event
 {
     const pirat_events_t *pe = &ev->pr;
     unsigned got = t->bad.ren ? pe->ren_err : pe->cmt_err;
+    t->held = pe->held;
     if (t->bad.code != PR_ERR_NONE) {
         if (got != t->bad.code) {
             snprintf(err, errlen,
