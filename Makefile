@@ -11,6 +11,8 @@
 #   make soak  [BLOCK=b] [CONFIG=c|all] [SOAK_CYCLES=n] [SOAK_TIMEOUT=s]   10^8 random cycles per block
 #   make fuzz  [FUZZ_SECONDS=n]   libFuzzer on the scenario and recording readers (docs/fuzzing.md)
 #   make install [PREFIX=/usr/local]   the golden models as a C library
+#   make run [KERNEL=k|path.c] [PRESET=p] [SIZE=small|default|large] [ARGS='simtsys options']
+#              a C kernel on the system model, checked against the host (docs/system.md)
 #   make cores                         regenerate the FuseSoC cores (docs/fusesoc.md)
 #   make scenario-doc                  regenerate docs/scenarios.md's verbs and keys per block
 #   make clean
@@ -116,9 +118,9 @@ ifeq ($(COVER),1)
   SIM_ARGS += --require-cover
 endif
 
-.PHONY: help deps sim lint synth test elaborate-max bench soak fuzz install cores scenario-doc clean
+.PHONY: help deps sim lint synth test elaborate-max bench soak fuzz install cores scenario-doc clean run
 help:
-	@sed -n '3,17p' Makefile | sed 's/^# *//'
+	@sed -n '3,19p' Makefile | sed 's/^# *//'
 
 deps:
 	@bash scripts/setup.sh sim
@@ -191,6 +193,23 @@ FUZZ_SECONDS ?= 600
 fuzz:
 	@bash scripts/setup.sh test
 	@BUILD=$(BUILD) bash scripts/fuzz.sh $(FUZZ_SECONDS)
+
+# The system model: simtsys (csim/sys/, the recon_stack model), and a
+# kernel run on it (scripts/simt_run.py compiles the kernel for RISC-V and
+# the host, runs both and compares).
+SYS_SRCS := $(wildcard csim/sys/*.c) csim/pdom/recon_stack.c
+SYS_INCS := -Icsim/sys -Icsim/common -Icsim/pdom -Ikernels/rt
+$(BUILD)/sys/simtsys: $(SYS_SRCS) csim/sys/cli/simtsys.c $(wildcard csim/sys/*.h csim/common/*.h csim/pdom/*.h) kernels/rt/simt.h
+	@bash scripts/setup.sh sys
+	@mkdir -p $(dir $@)
+	gcc -std=c11 -O2 -g -Wall -Wextra -Werror $(SYS_INCS) $(SYS_SRCS) csim/sys/cli/simtsys.c -lelf -lm -o $@
+
+KERNEL ?= bfs
+PRESET ?= small
+SIZE   ?= small
+run:
+	@bash scripts/setup.sh sys
+	@$(PY) scripts/simt_run.py $(KERNEL) --size $(SIZE) --preset $(PRESET) $(ARGS)
 
 test: | deps
 	@bash scripts/setup.sh test

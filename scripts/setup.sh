@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Check (and, as root, install) what the project needs on Debian 12.
-#   scripts/setup.sh [sim|lint|synth|test|all]   default: all
+#   scripts/setup.sh [sim|lint|synth|sys|test|all]   default: all
 # Without root it prints the exact apt-get command and exits 1.
 set -euo pipefail
 
@@ -9,12 +9,15 @@ what=${1:-all}
 base=(make gcc g++ python3 zlib1g-dev verilator ccache)
 # libFuzzer and its sanitizer runtimes (scripts/fuzz.sh)
 fuzz=(clang-14 libclang-rt-14-dev)
+# the system model: kernels compiled for rv32imf, ELF files read with libelf
+sys=(make gcc python3 gcc-riscv64-unknown-elf binutils-riscv64-unknown-elf libelf-dev pkg-config)
 case "$what" in
     sim|lint) pkgs=("${base[@]}") ;;
-    test) pkgs=("${base[@]}" libcmocka-dev pkg-config yosys "${fuzz[@]}") ;;
+    sys) pkgs=("${sys[@]}") ;;
+    test) pkgs=("${base[@]}" libcmocka-dev pkg-config yosys "${fuzz[@]}" "${sys[@]}") ;;
     synth) pkgs=(make python3 yosys opensta qflow-tech-osu018) ;;
-    all) pkgs=("${base[@]}" libcmocka-dev pkg-config yosys opensta qflow-tech-osu018 "${fuzz[@]}") ;;
-    *) echo "setup.sh: unknown target '$what' (sim, lint, synth, test, all)" >&2; exit 2 ;;
+    all) pkgs=("${base[@]}" libcmocka-dev pkg-config yosys opensta qflow-tech-osu018 "${fuzz[@]}" "${sys[@]}") ;;
+    *) echo "setup.sh: unknown target '$what' (sim, lint, synth, sys, test, all)" >&2; exit 2 ;;
 esac
 
 missing=()
@@ -42,7 +45,7 @@ fi
 # pictures (pinned: the committed PNGs are compared pixel for pixel),
 # fusesoc for the cores' lint target that make test runs.
 case "$what" in
-    sim) py=() ;;
+    sim|sys) py=() ;;
     lint) py=(pyslang==12.1.0) ;;
     synth) py=(matplotlib==3.11.2) ;;
     test|all) py=(pyslang==12.1.0 matplotlib==3.11.2 fusesoc==2.4.7) ;;

@@ -78,12 +78,12 @@ def unit_tests():
         if tests:
             unit_suite(tests[0], decl.sources(b, "cincdirs"), decl.sources(b, "csim"))
     # the system model (csim/sys/, no block): each suite with all its sources
-    csim = sorted(glob.glob("csim/sys/*.c", root_dir=ROOT))
+    csim = sorted(glob.glob("csim/sys/*.c", root_dir=ROOT)) + ["csim/pdom/recon_stack.c"]
     for t in sorted(glob.glob("tests/sys/test_*.c", root_dir=ROOT)):
-        unit_suite(t, ["csim/sys", "csim/common"], csim)
+        unit_suite(t, SYS_INCDIRS, csim, ["-lelf", "-lm"])
 
 
-def unit_suite(test, cincdirs, csim):
+def unit_suite(test, cincdirs, csim, libs=()):
     """Builds one cmocka suite (a tests/*/test_*.c) with the model sources
     it tests (csim) and runs it, recording each of its tests by name."""
     name = os.path.splitext(os.path.basename(test))[0]
@@ -93,7 +93,7 @@ def unit_suite(test, cincdirs, csim):
     r = sh(["gcc", "-std=c11", "-O2", "-Wall", "-Wextra", "-Werror", "-g",
             "-fsanitize=address,undefined", "-fno-sanitize-recover=all",
             *[f"-I{d}" for d in cincdirs], "-Itests/common", *csim, test,
-            "-lcmocka", "-o", exe])
+            "-lcmocka", *libs, "-o", exe])
     if r.returncode:
         record(f"unit {name}: build", False, r.stderr[-2000:])
         return
@@ -261,6 +261,99 @@ def mutants():
         record(f"mutant {m['name']} ({m['why']}) is caught", ok, detail)
         if ok:
             print(f"      {detail}")
+
+
+# The system model (simtsys): its include folders, as the Makefile's SYS_INCS.
+SYS_INCDIRS = ["csim/sys", "csim/common", "csim/pdom", "kernels/rt"]
+
+
+def kernels():
+    return sorted(os.path.splitext(f)[0] for f in os.listdir(os.path.join(ROOT, "kernels"))
+                  if f.endswith(".c"))
+
+
+def system_model():
+    """Every kernel at `small` on the small machine, checked against the
+    host build; the same under AddressSanitizer and UBSan; bad input to
+    simtsys and to scripts/simt_run.py: one line of error, non-zero exit."""
+    import simt_run
+    try:
+        exe = simt_run.simtsys()
+    except simt_run.BuildError as e:
+        record("system model: build simtsys", False, str(e))
+        return
+
+    def run(k):
+        try:
+            r = simt_run.run(k)
+        except simt_run.BuildError as e:
+            return k, False, str(e)
+        return k, r.returncode == 0, r.stderr + r.stdout[-500:]
+    for k, ok, detail in pmap(run, kernels()):
+        record(f"system model: {k} (small) equals the host build", ok, detail)
+
+    # the simulator under the sanitizers: a report is a failed run
+    san = os.path.join(ROOT, BUILD, "sys", "simtsys_san")
+    r = sh(["gcc", "-std=c11", "-O1", "-g", "-fsanitize=address,undefined",
+            "-fno-sanitize-recover=all", *[f"-I{d}" for d in SYS_INCDIRS],
+            *sorted(glob.glob("csim/sys/*.c", root_dir=ROOT)), "csim/pdom/recon_stack.c",
+            "csim/sys/cli/simtsys.c", "-lelf", "-lm", "-o", san])
+    record("system model: sanitizer build", r.returncode == 0, r.stderr[-2000:])
+    if r.returncode == 0:
+        def run_san(k):
+            elf, host = simt_run.kernel_builds(k)
+            ref = simt_run.reference(host, "small", 1)
+            r = subprocess.run([san, elf, "--expect", ref], capture_output=True, text=True)
+            return k, r.returncode == 0, r.stderr[-2000:]
+        for k, ok, detail in pmap(run_san, kernels()):
+            record(f"system model: {k} (small) under the sanitizers", ok, detail)
+
+    # bad input
+    elf, host = simt_run.kernel_builds("saxpy")
+    faults = {name: simt_run.kernel_builds(os.path.join(ROOT, "tests", "sys", "kernels",
+                                                        f"fault_{name}.c"))[0]
+              for name in ("oob", "trap", "indirect", "barrier", "spin")}
+    with tempfile.TemporaryDirectory() as tmp:
+        text = os.path.join(tmp, "text.elf")
+        with open(text, "w") as f:
+            f.write("not an ELF file\n")
+        cases = [
+            ("a missing ELF", [exe, os.path.join(tmp, "none.elf")], 1, "cannot open"),
+            ("a text file", [exe, text], 1, "not an ELF"),
+            ("a host ELF", [exe, host], 1, "not a 32-bit little-endian RISC-V"),
+            ("an unknown preset", [exe, elf, "--preset", "nope"], 2, "unknown preset"),
+            ("a parameter out of range", [exe, elf, "--set", "l1_ways=0"], 2, "l1_ways"),
+            ("an unknown parameter", [exe, elf, "--set", "nope=1"], 2, "unknown parameter"),
+            ("lanes not dividing the warp", [exe, elf, "--set", "simd_lanes=3"], 2, "divide"),
+            ("a bad size", [exe, elf, "--size", "huge"], 2, "--size"),
+            ("a bad seed", [exe, elf, "--seed", "x"], 2, "--seed"),
+            ("an unknown option", [exe, elf, "--nope"], 2, "unknown option"),
+            ("no kernel", [exe], 2, "no kernel"),
+            ("a read outside the buffers", [exe, faults["oob"]], 1, "outside the kernel's buffers"),
+            ("a trap", [exe, faults["trap"]], 1, "trapped"),
+            ("an indirect call", [exe, faults["indirect"]], 1, "indirect jump at PC 0x"),
+            ("a barrier under divergence", [exe, faults["barrier"]], 1, "under divergence"),
+            ("a kernel past the cycle limit", [exe, faults["spin"], "--max-cycles", "100000"], 1,
+             "cycle limit"),
+            ("an unknown kernel", [sys.executable, "scripts/simt_run.py", "nope"], 1, "no kernel"),
+        ]
+        for what, cmd, code, words in cases:
+            r = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT, timeout=120)
+            lines = r.stderr.strip().splitlines()
+            ok = r.returncode == code and len(lines) == 1 and words in r.stderr
+            record(f"system model: {what} is refused in one line", ok,
+                   f"exit {r.returncode}, stderr: {r.stderr[-500:]}")
+        # the outputs must differ when they do
+        wrong = os.path.join(tmp, "wrong.ref")
+        ref = simt_run.reference(host, "small", 1)
+        with open(ref, "rb") as f:
+            data = bytearray(f.read())
+        data[len(data) // 2] ^= 1
+        with open(wrong, "wb") as f:
+            f.write(data)
+        r = subprocess.run([exe, elf, "--expect", wrong], capture_output=True, text=True)
+        record("system model: an output that differs from the host's is found", r.returncode == 3
+               and "differs" in r.stderr, r.stderr[-500:])
 
 
 def one_line_error(r):
@@ -1111,7 +1204,7 @@ def synth_front_end_max():
     synth_front_end(largest=True)
 
 
-SECTIONS = [generated_files, fusesoc_lint, build_all, unit_tests, model_scenarios, cosim_runs,
+SECTIONS = [generated_files, fusesoc_lint, build_all, unit_tests, system_model, model_scenarios, cosim_runs,
             x_initial, scenarios, record_replay, doc_examples, bad_input, slang_elaborate,
             sanitizers, fuzzing, install_example, synth_front_end, synth_pictures, mutants]
 # Sections run only when named.

@@ -1,0 +1,285 @@
+/* simtsys: runs a kernel ELF (kernels/rt/simt.h) on the system model.
+ * docs/system.md; `simtsys --help`. One line on stderr and exit 1 on any
+ * error; exit 2 for a wrong command line; 3 when the output buffers differ
+ * from --expect. */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "sim.h"
+
+static const char usage[] =
+    "usage: simtsys [options] KERNEL.elf\n"
+    "  --preset NAME      machine (default small); --list shows them and the parameters\n"
+    "  --set NAME=VALUE   change one machine parameter (repeatable)\n"
+    "  --sched rr|gto     warp scheduler (default: the preset's)\n"
+    "  --size small|default|large   input size passed to simt_setup (default small)\n"
+    "  --seed N           input seed (default 1)\n"
+    "  --max-cycles N     stop with an error past N cycles (default 2000000000; 0: no limit)\n"
+    "  --expect FILE      the output buffers must equal FILE byte for byte (exit 3 if not)\n"
+    "  --json FILE        write the statistics as JSON to FILE ('-': stdout, no table)\n"
+    "  --list             list the presets and parameters\n";
+
+static void die(int code, const char *fmt, const char *a, const char *b)
+{
+    fprintf(stderr, "simtsys: ");
+    fprintf(stderr, fmt, a, b);
+    fputc('\n', stderr);
+    exit(code);
+}
+
+static void list(void)
+{
+    const char *name, *text;
+    unsigned long lo, hi;
+    printf("presets:\n");
+    for (unsigned i = 0; sim_preset_at(i, &name, &text); i++)
+        printf("  %-8s %s\n", name, text);
+    printf("parameters (--set NAME=VALUE):\n");
+    for (unsigned i = 0; sim_param_at(i, &name, &lo, &hi, &text); i++)
+        printf("  %-15s %lu..%lu  %s\n", name, lo, hi, text);
+}
+
+typedef struct {
+    struct timespec start;
+    bool shown;
+} progress_t;
+
+static double since(const struct timespec *t0)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)(t.tv_sec - t0->tv_sec) + (double)(t.tv_nsec - t0->tv_nsec) * 1e-9;
+}
+
+/* a progress line on a terminal, for runs over two seconds */
+static void progress(void *ctx, uint64_t cycle)
+{
+    progress_t *p = ctx;
+    if (since(&p->start) < 2.0)
+        return;
+    fprintf(stderr, "\rsimtsys: cycle %llu ...", (unsigned long long)cycle);
+    p->shown = true;
+}
+
+/* The statistics, (name, format, value expression on st and p), once for
+ * the table and the JSON. */
+#define STATS(X)                                                                         \
+    X(cycles, "%llu", (unsigned long long)st->cycles)                                    \
+    X(launches, "%llu", (unsigned long long)st->launches)                                \
+    X(warp_insns, "%llu", (unsigned long long)st->warp_insns)                            \
+    X(thread_insns, "%llu", (unsigned long long)st->thread_insns)                        \
+    X(ipc, "%.4f", st->ipc)                                                              \
+    X(simd_efficiency, "%.4f", st->simd_efficiency)                                      \
+    X(branches, "%llu", (unsigned long long)st->branches)                                \
+    X(divergent_branches, "%llu", (unsigned long long)st->divergent_branches)            \
+    X(stack_depth_max, "%u", st->stack_depth_max)                                        \
+    X(stack_depth_mean, "%.4f", st->stack_depth_mean)                                    \
+    X(barrier_waits, "%llu", (unsigned long long)st->barrier_waits)                      \
+    X(mem_stall_cycles, "%llu", (unsigned long long)st->mem_stall_cycles)                \
+    X(l1_hit_rate, "%.4f", l1_hit_rate(st))                                              \
+    X(mshr_occupancy_mean, "%.4f", mshr_mean(st, p))                                     \
+    X(load_lines, "%llu", (unsigned long long)st->mem.load_lines)                        \
+    X(store_lines, "%llu", (unsigned long long)st->mem.store_lines)                      \
+    X(l2_hits, "%llu", (unsigned long long)st->mem.l2_hits)                              \
+    X(l2_misses, "%llu", (unsigned long long)st->mem.l2_misses)                          \
+    X(dram_read_bytes, "%llu", (unsigned long long)st->mem.dram_read_bytes)              \
+    X(dram_write_bytes, "%llu", (unsigned long long)st->mem.dram_write_bytes)
+
+static double l1_hit_rate(const sim_stats_t *st)
+{
+    return st->mem.load_lines ? (double)st->mem.l1_hits / (double)st->mem.load_lines : 0;
+}
+
+/* per core */
+static double mshr_mean(const sim_stats_t *st, const sim_params_t *p)
+{
+    return st->cycles ? (double)st->mem.mshr_cycles / ((double)st->cycles * p->cores) : 0;
+}
+
+static void report(FILE *f, bool json, const char *kernel, const char *preset,
+                   const sim_stats_t *st, const sim_params_t *p, double seconds)
+{
+    if (json) {
+        fprintf(f, "{\"kernel\": \"%s\", \"preset\": \"%s\", \"sched\": \"%s\", "
+                   "\"warp_width\": %u, \"num_warps\": %u, \"cores\": %u",
+                kernel, preset, sim_sched_name(p->sched), p->warp_width, p->num_warps, p->cores);
+#define JSON_(name, fmt, val) fprintf(f, ", \"" #name "\": " fmt, val);
+        STATS(JSON_)
+        fprintf(f, ", \"host_seconds\": %.3f}\n", seconds);
+        return;
+    }
+#define ROW_(name, fmt, val) fprintf(f, "  %-20s " fmt "\n", #name, val);
+    fprintf(f, "%s on %s (%u cores x %u warps x %u threads, %s)\n", kernel, preset, p->cores,
+            p->num_warps, p->warp_width, sim_sched_name(p->sched));
+    STATS(ROW_)
+    fprintf(f, "  %-20s %.2f (%.2f M thread-instructions/s)\n", "host_seconds", seconds,
+            seconds > 0 ? (double)st->thread_insns / seconds / 1e6 : 0.0);
+}
+
+static int compare(const sim_t *s, const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        die(1, "%s: cannot open it%s", path, "");
+    unsigned n = sim_num_outputs(s);
+    long offset = 0;
+    for (unsigned i = 0; i < n; i++) {
+        uint32_t bytes;
+        const uint8_t *p = sim_output(s, i, &bytes);
+        for (uint32_t k = 0; k < bytes; k++) {
+            int c = fgetc(f);
+            if (c == EOF) {
+                fprintf(stderr, "simtsys: %s is shorter than the outputs (%ld bytes)\n", path,
+                        offset);
+                fclose(f);
+                return 3;
+            }
+            if ((uint8_t)c != p[k]) {
+                fprintf(stderr,
+                        "simtsys: output %u differs from %s at byte %u (0x%02x, expected "
+                        "0x%02x)\n",
+                        i, path, k, p[k], c);
+                fclose(f);
+                return 3;
+            }
+            offset++;
+        }
+    }
+    bool longer = fgetc(f) != EOF;
+    fclose(f);
+    if (longer) {
+        fprintf(stderr, "simtsys: %s is longer than the outputs (%ld bytes)\n", path, offset);
+        return 3;
+    }
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    const char *preset = "small", *elf = NULL, *expect = NULL, *json = NULL, *sched = NULL;
+    unsigned size = 0;
+    unsigned long seed = 1;
+    const char *max_cycles = NULL;
+    const char *sets[64];
+    unsigned nsets = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+        bool takes = !strcmp(a, "--preset") || !strcmp(a, "--set") || !strcmp(a, "--sched") ||
+                     !strcmp(a, "--size") || !strcmp(a, "--seed") || !strcmp(a, "--expect") ||
+                     !strcmp(a, "--json") ||
+                     !strcmp(a, "--max-cycles");
+        if (takes && !v)
+            die(2, "%s needs a value%s", a, "");
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            fputs(usage, stdout);
+            return 0;
+        } else if (!strcmp(a, "--list")) {
+            list();
+            return 0;
+        } else if (!strcmp(a, "--preset")) {
+            preset = v;
+        } else if (!strcmp(a, "--set")) {
+            if (nsets == sizeof sets / sizeof sets[0])
+                die(2, "too many --set options%s%s", "", "");
+            sets[nsets++] = v;
+        } else if (!strcmp(a, "--sched")) {
+            sched = v;
+        } else if (!strcmp(a, "--size")) {
+            static const char *const names[] = {"small", "default", "large"};
+            size = 3;
+            for (unsigned k = 0; k < 3; k++)
+                if (!strcmp(v, names[k]))
+                    size = k;
+            if (size == 3)
+                die(2, "--size must be small, default or large, not '%s'%s", v, "");
+        } else if (!strcmp(a, "--seed")) {
+            char *end;
+            errno = 0;
+            seed = strtoul(v, &end, 0);
+            if (errno || *end || !*v || *v == '-' || seed > UINT32_MAX)
+                die(2, "--seed must be a 32-bit number, not '%s'%s", v, "");
+        } else if (!strcmp(a, "--max-cycles")) {
+            max_cycles = v;
+        } else if (!strcmp(a, "--expect")) {
+            expect = v;
+        } else if (!strcmp(a, "--json")) {
+            json = v;
+        } else if (a[0] == '-') {
+            die(2, "unknown option '%s' (simtsys --help)%s", a, "");
+        } else if (elf) {
+            die(2, "one kernel at a time ('%s' and '%s')", elf, a);
+        } else {
+            elf = a;
+        }
+        if (takes)
+            i++;
+    }
+    if (!elf)
+        die(2, "no kernel ELF given (simtsys --help)%s%s", "", "");
+    sim_params_t p;
+    if (!sim_preset(preset, &p))
+        die(2, "unknown preset '%s' (simtsys --list)%s", preset, "");
+    if (sched && !sim_sched_parse(sched, &p.sched))
+        die(2, "--sched must be rr or gto, not '%s'%s", sched, "");
+    if (max_cycles) {
+        char *end;
+        errno = 0;
+        unsigned long long m = strtoull(max_cycles, &end, 0);
+        if (errno || *end || !*max_cycles || *max_cycles == '-')
+            die(2, "--max-cycles must be a number, not '%s'%s", max_cycles, "");
+        p.max_cycles = m;
+    }
+    char err[256];
+    for (unsigned k = 0; k < nsets; k++) {
+        char name[64];
+        const char *eq = strchr(sets[k], '=');
+        if (!eq || eq == sets[k] || (size_t)(eq - sets[k]) >= sizeof name)
+            die(2, "--set wants NAME=VALUE, not '%s'%s", sets[k], "");
+        memcpy(name, sets[k], (size_t)(eq - sets[k]));
+        name[eq - sets[k]] = 0;
+        if (!sim_set(&p, name, eq + 1, err, sizeof err))
+            die(2, "--set: %s%s", err, "");
+    }
+    sim_t *s;
+    if (sim_create(&p, NULL, &s, err, sizeof err))
+        die(2, "%s%s", err, "");
+    progress_t prog = {.shown = false};
+    clock_gettime(CLOCK_MONOTONIC, &prog.start);
+    if (sim_load(s, elf, size, (unsigned)seed) ||
+        sim_run(s, isatty(2) ? progress : NULL, &prog)) {
+        if (prog.shown)
+            fputc('\n', stderr);
+        fprintf(stderr, "simtsys: %s\n", sim_error(s));
+        sim_destroy(s);
+        return 1;
+    }
+    double seconds = since(&prog.start);
+    if (prog.shown)
+        fputc('\n', stderr);
+    int rc = expect ? compare(s, expect) : 0;
+    sim_stats_t st;
+    sim_stats(s, &st);
+    const char *kernel = strrchr(elf, '/') ? strrchr(elf, '/') + 1 : elf;
+    if (json) {
+        FILE *f = strcmp(json, "-") ? fopen(json, "w") : stdout;
+        if (!f) {
+            sim_destroy(s);
+            die(1, "%s: cannot write it%s", json, "");
+        }
+        report(f, true, kernel, preset, &st, sim_params(s), seconds);
+        if (f != stdout && fclose(f)) {
+            sim_destroy(s);
+            die(1, "%s: cannot write it%s", json, "");
+        }
+    }
+    if (!json || strcmp(json, "-"))
+        report(stdout, false, kernel, preset, &st, sim_params(s), seconds);
+    sim_destroy(s);
+    return rc;
+}

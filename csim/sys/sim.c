@@ -1,0 +1,1195 @@
+#define _POSIX_C_SOURCE 200809L
+#include "sim.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cfg.h"
+#include "elfimg.h"
+#include "rv32.h"
+#include "simt.h"
+
+#define PC_NONE UINT32_MAX /* recon_stack's PcNone at PcWidth 32 */
+#define NO_REG 0xffu
+#define FREG(r) (32u + (r)) /* f registers follow the x registers */
+#define NUM_REGS 64u
+#define CALL_DEPTH 64u /* calls a warp may nest */
+
+/* ---------------------------------------------------------------- machine */
+
+typedef enum { W_FREE, W_RUN, W_BARRIER } wstate_t;
+
+typedef struct {
+    wstate_t state;
+    unsigned cta;        /* index into the core's CTA slots */
+    uint64_t age;        /* order of arrival, for greedy-then-oldest */
+    uint64_t all;        /* its threads (lanes) */
+    uint64_t mask;       /* the top of its stack: active lanes */
+    uint32_t pc;
+    unsigned depth;
+    uint32_t *r;         /* NUM_REGS x warp_width: r[reg * W + lane] */
+    uint64_t ready[NUM_REGS]; /* scoreboard: the cycle each register is written */
+    uint32_t calls[CALL_DEPTH]; /* return addresses of the calls not yet over */
+    unsigned num_calls;
+} warp_t;
+
+typedef struct {
+    bool used;
+    unsigned warps_left; /* warps not finished */
+    unsigned at_barrier; /* of them, waiting at the barrier */
+} cta_t;
+
+typedef struct {
+    warp_t *warps;
+    cta_t *ctas;          /* at most num_warps resident blocks */
+    sim_stack_ops_t stack;
+    uint64_t free_at;     /* the SIMD datapath is busy until */
+    uint64_t next;        /* the next cycle worth trying */
+    unsigned last;        /* last issued warp */
+    unsigned free_warps;
+} core_t;
+
+/* A static instruction, decoded once. */
+typedef struct {
+    rv_insn_t in;
+    uint8_t src[3], dst; /* scoreboard registers (0..63), NO_REG for none */
+    bool in_func;        /* inside a sized function symbol */
+    uint32_t rpc;        /* BRANCH: reconvergence PC; CFG_EXIT: the return address */
+    int cfg_err;         /* its function's CFG error (cfg_status_t), or 0 */
+    uint32_t cfg_pc;     /* the PC that error names */
+} sinsn_t;
+
+struct sim {
+    sim_params_t p;
+    sim_stack_factory_t factory;
+    uint8_t *mem;
+    elfimg_t img;
+    bool loaded;
+    sinsn_t *prog; /* one per word of the code segment */
+    uint32_t kernel_pc, kernel_exit, setup_pc, next_pc, launch_addr, heap_top_addr;
+    uint32_t heap_top, stack_lo;
+    core_t *cores;
+    mem_t *msys;
+    unsigned issue_cycles;
+    /* the launch in progress */
+    uint32_t threads, block_threads, args;
+    unsigned warps_per_cta, ctas_total, ctas_next;
+    uint64_t age;
+    sim_stats_t st;
+    double depth_sum;
+    char err[256];
+};
+
+static int fail(sim_t *s, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(s->err, sizeof s->err, fmt, ap);
+    va_end(ap);
+    return -1;
+}
+
+const char *sim_error(const sim_t *s) { return s->err; }
+const sim_params_t *sim_params(const sim_t *s) { return &s->p; }
+
+/* ---------------------------------------------------------- parameters */
+
+static const char *const sched_names[] = {
+#define SIM_NAME_(code, name, text) [code] = name,
+    SIM_SCHEDS(SIM_NAME_)};
+
+const char *sim_sched_name(sim_sched_t s) { return s < SIM_SCHED_COUNT ? sched_names[s] : NULL; }
+
+bool sim_sched_parse(const char *name, sim_sched_t *s)
+{
+    for (unsigned i = 0; i < SIM_SCHED_COUNT; i++)
+        if (!strcmp(name, sched_names[i])) {
+            *s = (sim_sched_t)i;
+            return true;
+        }
+    return false;
+}
+
+static const struct {
+    const char *name;
+    unsigned long min, max;
+    const char *text;
+} params[] = {
+#define SIM_PARAM_ROW_(name, field, lo, hi, text) {#name, lo, hi, text},
+    SIM_PARAMS(SIM_PARAM_ROW_)};
+
+bool sim_param_at(unsigned i, const char **name, unsigned long *min, unsigned long *max,
+                  const char **text)
+{
+    if (i >= sizeof params / sizeof params[0])
+        return false;
+    *name = params[i].name, *min = params[i].min, *max = params[i].max, *text = params[i].text;
+    return true;
+}
+
+static unsigned *param_field(sim_params_t *p, unsigned i)
+{
+    unsigned *fields[] = {
+#define SIM_PARAM_FIELD_(name, field, lo, hi, text) &p->field,
+        SIM_PARAMS(SIM_PARAM_FIELD_)};
+    return fields[i];
+}
+
+bool sim_set(sim_params_t *p, const char *name, const char *value, char *err, size_t n)
+{
+    for (unsigned i = 0; i < sizeof params / sizeof params[0]; i++) {
+        if (strcmp(name, params[i].name))
+            continue;
+        char *end;
+        unsigned long v = strtoul(value, &end, 0);
+        if (!*value || *end || *value == '-' || v < params[i].min || v > params[i].max) {
+            snprintf(err, n, "%s must be a number in %lu..%lu, not '%s'", name, params[i].min,
+                     params[i].max, value);
+            return false;
+        }
+        *param_field(p, i) = (unsigned)v;
+        return true;
+    }
+    snprintf(err, n, "unknown parameter '%s'", name);
+    return false;
+}
+
+/* Every preset starts from these and changes what its paper states
+ * (docs/system.md says where a paper is silent and what was chosen). */
+static void base_machine(sim_params_t *p)
+{
+    *p = (sim_params_t){
+        .cores = 2, .warp_width = 8, .simd_lanes = 8, .num_warps = 4,
+        .sched = SIM_SCHED_GTO, .stack_depth = 16, .stack_bytes = 2048,
+        .mem_bytes = 1u << 29, .max_cycles = 2000000000u,
+        .mem = {.cores = 2, .line_bytes = 32, .l1_bytes = 4096, .l1_ways = 4,
+                .l1_mshrs = 8, .l1_hit_cycles = 1, .l1_line_cycles = 1, .icnt_cycles = 4, .l2_bytes = 0,
+                .l2_ways = 8, .l2_banks = 1, .l2_hit_cycles = 10, .l2_bank_cycles = 1,
+                .dram_channels = 1, .dram_cycles = 50, .dram_bytes_per_cycle = 16.0},
+    };
+}
+
+bool sim_preset(const char *name, sim_params_t *p)
+{
+    base_machine(p);
+    mem_params_t *m = &p->mem;
+    if (!strcmp(name, "small")) {
+        /* the base machine */
+    } else if (!strcmp(name, "dom")) {
+        /* 32 cores x 32 lanes at CPI 1, 1-16 warps (4 here), 32 KB 4-way
+         * 32 B lines, 500 cycles, 256 GB/s at 1 GHz over 8 channels */
+        p->cores = 32, p->warp_width = 32, p->simd_lanes = 32, p->num_warps = 4;
+        m->l1_bytes = 32768, m->l1_ways = 4, m->line_bytes = 32, m->l1_mshrs = 32;
+        m->icnt_cycles = 0, m->l2_bytes = 0, m->dram_channels = 8, m->dram_cycles = 500;
+        m->dram_bytes_per_cycle = 32.0;
+    } else if (!strcmp(name, "dws")) {
+        /* 4 cores x 8 wide, 8 warps, 32 KB 4-way 32 B, 2 MB LLC, 300 cycles */
+        p->cores = 4, p->warp_width = 8, p->simd_lanes = 8, p->num_warps = 8;
+        m->l1_bytes = 32768, m->l1_ways = 4, m->line_bytes = 32, m->l1_mshrs = 16;
+        m->l2_bytes = 2u << 20, m->l2_ways = 16, m->l2_banks = 4, m->l2_hit_cycles = 20;
+        m->dram_channels = 2, m->dram_cycles = 300, m->dram_bytes_per_cycle = 16.0;
+    } else if (!strcmp(name, "robust")) {
+        /* 32 KB 8-way 128 B L1, 4 MB L2, 300 cycles; 8 cores x 16 wide */
+        p->cores = 8, p->warp_width = 16, p->simd_lanes = 16, p->num_warps = 8;
+        m->l1_bytes = 32768, m->l1_ways = 8, m->line_bytes = 128, m->l1_mshrs = 16;
+        m->l2_bytes = 4u << 20, m->l2_ways = 16, m->l2_banks = 8, m->l2_hit_cycles = 20;
+        m->dram_channels = 4, m->dram_cycles = 300, m->dram_bytes_per_cycle = 16.0;
+    } else if (!strcmp(name, "tbc")) {
+        /* 30 cores, warp 32 on SIMD 8, 32 warps (1024 threads), 32 KB 8-way
+         * 64 B L1, 1 MB L2 per channel x 8 */
+        p->cores = 30, p->warp_width = 32, p->simd_lanes = 8, p->num_warps = 32;
+        m->l1_bytes = 32768, m->l1_ways = 8, m->line_bytes = 64, m->l1_mshrs = 32;
+        m->icnt_cycles = 8, m->l2_bytes = 8u << 20, m->l2_ways = 8, m->l2_banks = 8;
+        m->l2_hit_cycles = 20, m->dram_channels = 8, m->dram_cycles = 200;
+        m->dram_bytes_per_cycle = 16.0;
+    } else {
+        return false;
+    }
+    m->cores = p->cores;
+    return true;
+}
+
+static const struct {
+    const char *name, *text;
+} presets[] = {
+#define SIM_PRESET_ROW_(name, text) {#name, text},
+    SIM_PRESETS(SIM_PRESET_ROW_)};
+
+bool sim_preset_at(unsigned i, const char **name, const char **text)
+{
+    if (i >= sizeof presets / sizeof presets[0])
+        return false;
+    *name = presets[i].name, *text = presets[i].text;
+    return true;
+}
+
+/* ---------------------------------------------------- the golden stack */
+
+static void model_eval(void *ctx, const recon_stack_in_t *in, recon_stack_out_t *out)
+{
+    recon_stack_eval(ctx, in, out);
+}
+
+static void model_step(void *ctx, const recon_stack_in_t *in, recon_stack_out_t *out)
+{
+    recon_stack_step(ctx, in, out, NULL);
+}
+
+static void model_destroy(void *ctx) { recon_stack_destroy(ctx); }
+
+static int model_factory(const recon_stack_params_t *p, sim_stack_ops_t *ops, char *err,
+                         size_t n)
+{
+    recon_stack_t *m;
+    int rc = recon_stack_create(p, &m);
+    if (rc != RS_OK) {
+        snprintf(err, n, "recon_stack: parameters refused (code %d)", rc);
+        return -1;
+    }
+    *ops = (sim_stack_ops_t){m, model_eval, model_step, model_destroy};
+    return 0;
+}
+
+/* ------------------------------------------------------ create/destroy */
+
+int sim_create(const sim_params_t *p, sim_stack_factory_t factory, sim_t **out, char *err,
+               size_t n)
+{
+    *out = NULL;
+    sim_params_t q = *p;
+    for (unsigned i = 0; i < sizeof params / sizeof params[0]; i++) {
+        unsigned v = *param_field(&q, i);
+        if (v < params[i].min || v > params[i].max) {
+            snprintf(err, n, "%s must be in %lu..%lu, not %u", params[i].name, params[i].min,
+                     params[i].max, v);
+            return -1;
+        }
+    }
+    if (q.warp_width % q.simd_lanes) {
+        snprintf(err, n, "simd_lanes (%u) must divide warp_width (%u)", q.simd_lanes,
+                 q.warp_width);
+        return -1;
+    }
+    if (q.stack_bytes % 16 || q.sched >= SIM_SCHED_COUNT) {
+        snprintf(err, n, "stack_bytes must be a multiple of 16");
+        return -1;
+    }
+    uint64_t slots = 1 + (uint64_t)q.cores * q.num_warps * q.warp_width;
+    if (slots * q.stack_bytes > q.mem_bytes / 2) {
+        snprintf(err, n, "the threads' stacks (%llu bytes) take more than half the memory",
+                 (unsigned long long)(slots * q.stack_bytes));
+        return -1;
+    }
+    q.mem.cores = q.cores;
+    sim_t *s = calloc(1, sizeof *s);
+    if (!s) {
+        snprintf(err, n, "out of memory");
+        return -1;
+    }
+    s->p = q;
+    s->factory = factory ? factory : model_factory;
+    s->issue_cycles = q.warp_width / q.simd_lanes;
+    s->stack_lo = (uint32_t)(q.mem_bytes - slots * q.stack_bytes);
+    int rc = mem_create(&q.mem, &s->msys);
+    if (rc != MEM_OK) {
+        snprintf(err, n, "memory system: %s", mem_status_name(rc));
+        sim_destroy(s);
+        return -1;
+    }
+    s->mem = calloc(1, q.mem_bytes); /* untouched pages cost nothing */
+    s->cores = calloc(q.cores, sizeof *s->cores);
+    if (!s->mem || !s->cores) {
+        snprintf(err, n, "out of memory");
+        sim_destroy(s);
+        return -1;
+    }
+    recon_stack_params_t rp = {.num_warps = q.num_warps, .warp_width = q.warp_width,
+                               .pc_width = 32, .depth = q.stack_depth, .lcp_enable = false};
+    for (unsigned c = 0; c < q.cores; c++) {
+        core_t *k = &s->cores[c];
+        k->warps = calloc(q.num_warps, sizeof *k->warps);
+        k->ctas = calloc(q.num_warps, sizeof *k->ctas);
+        if (!k->warps || !k->ctas) {
+            snprintf(err, n, "out of memory");
+            sim_destroy(s);
+            return -1;
+        }
+        for (unsigned w = 0; w < q.num_warps; w++) {
+            k->warps[w].r = calloc((size_t)NUM_REGS * q.warp_width, sizeof(uint32_t));
+            if (!k->warps[w].r) {
+                snprintf(err, n, "out of memory");
+                sim_destroy(s);
+                return -1;
+            }
+        }
+        if (s->factory(&rp, &k->stack, err, n)) {
+            sim_destroy(s);
+            return -1;
+        }
+    }
+    *out = s;
+    return 0;
+}
+
+void sim_destroy(sim_t *s)
+{
+    if (!s)
+        return;
+    for (unsigned c = 0; s->cores && c < s->p.cores; c++) {
+        core_t *k = &s->cores[c];
+        for (unsigned w = 0; k->warps && w < s->p.num_warps; w++)
+            free(k->warps[w].r);
+        free(k->warps);
+        free(k->ctas);
+        if (k->stack.destroy)
+            k->stack.destroy(k->stack.ctx);
+    }
+    free(s->cores);
+    mem_destroy(s->msys);
+    free(s->mem);
+    free(s->prog);
+    elfimg_free(&s->img);
+    free(s);
+}
+
+/* ------------------------------------------------------------- decoding */
+
+/* The registers an instruction reads and writes, for the scoreboard: x
+ * registers 0..31, f registers 32..63; x0 is never waited for. */
+static uint8_t score_reg(rv_regfile_t file, unsigned r)
+{
+    if (file == RV_RF_F)
+        return (uint8_t)FREG(r);
+    return file == RV_RF_X && r ? (uint8_t)r : NO_REG;
+}
+
+static void operands(sinsn_t *d)
+{
+    const rv_insn_t *i = &d->in;
+    rv_files_t f = rv_op_files(i->op);
+    d->src[0] = score_reg(f.rs1, i->rs1);
+    d->src[1] = score_reg(f.rs2, i->rs2);
+    d->src[2] = score_reg(f.rs3, i->rs3);
+    d->dst = score_reg(f.rd, i->rd);
+}
+
+/* Decodes the code segment once and finds each function's reconvergence
+ * points. A function the CFG refuses keeps its error on its instructions:
+ * the run stops only if a warp executes one of them. */
+static int decode(sim_t *s)
+{
+    uint32_t words = (s->img.text_hi - s->img.text_lo) / 4;
+    s->prog = calloc(words ? words : 1, sizeof *s->prog);
+    cfg_insn_t *ci = calloc(words ? words : 1, sizeof *ci);
+    if (!s->prog || !ci) {
+        free(ci);
+        return fail(s, "out of memory");
+    }
+    for (uint32_t k = 0; k < words; k++) {
+        uint32_t pc = s->img.text_lo + 4 * k, w;
+        memcpy(&w, s->mem + pc, 4);
+        sinsn_t *d = &s->prog[k];
+        rv_decode(w, &d->in);
+        operands(d);
+    }
+    for (size_t f = 0; f < s->img.num_funcs; f++) {
+        const elfimg_func_t *fn = &s->img.funcs[f];
+        uint32_t first = (fn->addr - s->img.text_lo) / 4, n = fn->size / 4;
+        for (uint32_t k = 0; k < n; k++) {
+            uint32_t pc = fn->addr + 4 * k;
+            s->prog[first + k].in_func = true;
+            ci[k].pc = pc;
+            ci[k].kind = rv_cfg_kind(&s->prog[first + k].in, pc, &ci[k].target);
+        }
+        cfg_t *g;
+        cfg_error_t e;
+        if (cfg_analyse(ci, n, &g, &e) != CFG_OK) {
+            if (e.code == CFG_ENOMEM) {
+                free(ci);
+                return fail(s, "out of memory");
+            }
+            for (uint32_t k = 0; k < n; k++)
+                s->prog[first + k].cfg_err = e.code, s->prog[first + k].cfg_pc = e.pc;
+            continue;
+        }
+        for (uint32_t k = 0; k < n; k++)
+            if (ci[k].kind == CFG_BRANCH)
+                cfg_reconv_pc(g, ci[k].pc, &s->prog[first + k].rpc);
+        cfg_free(g);
+    }
+    free(ci);
+    return 0;
+}
+
+/* ----------------------------------------------------------- execution */
+
+static inline uint32_t *reg(sim_t *s, warp_t *w, unsigned r) { return w->r + r * s->p.warp_width; }
+
+static inline float f32(uint32_t b)
+{
+    float f;
+    memcpy(&f, &b, 4);
+    return f;
+}
+
+static inline uint32_t bits(float f)
+{
+    uint32_t b;
+    memcpy(&b, &f, 4);
+    return isnan(f) ? 0x7fc00000u : b; /* RISC-V's canonical NaN */
+}
+
+static uint32_t fminmax(uint32_t a, uint32_t b, bool max)
+{
+    float x = f32(a), y = f32(b);
+    if (isnan(x) && isnan(y))
+        return 0x7fc00000u;
+    if (isnan(x))
+        return b;
+    if (isnan(y))
+        return a;
+    if (x == y) /* -0 < +0 */
+        return max ? (a & b) : (a | b);
+    return (max ? x > y : x < y) ? a : b;
+}
+
+static uint32_t fclass(uint32_t a)
+{
+    bool neg = a >> 31;
+    uint32_t e = (a >> 23) & 0xffu, m = a & 0x7fffffu;
+    if (e == 0xff)
+        return m ? ((m >> 22) ? 1u << 9 : 1u << 8) : (neg ? 1u << 0 : 1u << 7);
+    if (e == 0)
+        return m ? (neg ? 1u << 2 : 1u << 5) : (neg ? 1u << 3 : 1u << 4);
+    return neg ? 1u << 1 : 1u << 6;
+}
+
+/* float -> integer under rounding mode rm (7: dynamic, round to nearest
+ * even), saturating as RISC-V does; false for a reserved rm. */
+static bool round_rm(float x, unsigned rm, double *out)
+{
+    switch (rm) {
+    case 0: case 7: *out = nearbyint(x); return true; /* the host rounds to nearest even */
+    case 1: *out = trunc(x); return true;
+    case 2: *out = floor(x); return true;
+    case 3: *out = ceil(x); return true;
+    case 4: *out = round(x); return true;
+    default: return false;
+    }
+}
+
+static uint32_t cvt_w(float x, double r, bool is_unsigned)
+{
+    if (is_unsigned) {
+        if (isnan(x) || r >= 4294967296.0)
+            return UINT32_MAX;
+        return r <= 0 ? 0 : (uint32_t)r;
+    }
+    if (isnan(x) || r >= 2147483648.0)
+        return INT32_MAX;
+    if (r < -2147483648.0)
+        return (uint32_t)INT32_MIN;
+    return (uint32_t)(int32_t)r;
+}
+
+/* What a memory instruction touches: true if every lane's access is legal. */
+static bool check_access(sim_t *s, uint32_t a, unsigned size, bool store, unsigned slot,
+                         uint32_t pc)
+{
+    if (a % size) {
+        fail(s, "misaligned %u-byte %s at PC 0x%x (address 0x%x)", size,
+             store ? "store" : "load", pc, a);
+        return false;
+    }
+    uint64_t end = (uint64_t)a + size;
+    if (a >= s->stack_lo && end <= s->p.mem_bytes) {
+        if ((s->p.mem_bytes - 1u - a) / s->p.stack_bytes == slot)
+            return true;
+        fail(s, "%s at PC 0x%x outside the thread's own stack (address 0x%x: stack overflow?)",
+             store ? "store" : "load", pc, a);
+        return false;
+    }
+    if (a >= s->img.data_lo && end <= s->heap_top)
+        return true;
+    if (!store && a >= s->img.text_lo && end <= s->img.text_hi)
+        return true;
+    fail(s, "%s at PC 0x%x outside the kernel's buffers (address 0x%x)",
+         store ? "store" : "load", pc, a);
+    return false;
+}
+
+#define LANES(m, l) for (uint64_t m_ = (m), l; m_ && ((l = (uint64_t)__builtin_ctzll(m_)), 1); m_ &= m_ - 1)
+
+/* Executes the data part of instruction d for the lanes in mask: registers
+ * and memory. For a memory instruction the addresses were checked. */
+static int execute(sim_t *s, warp_t *w, const sinsn_t *d, uint64_t mask, uint32_t pc,
+                   const uint32_t *addr)
+{
+    const rv_insn_t *i = &d->in;
+    unsigned W = s->p.warp_width;
+    uint32_t *rd = reg(s, w, i->rd), *a = reg(s, w, i->rs1), *b = reg(s, w, i->rs2);
+    uint32_t *frd = reg(s, w, FREG(i->rd)), *fa = reg(s, w, FREG(i->rs1)),
+             *fb = reg(s, w, FREG(i->rs2)), *fc = reg(s, w, FREG(i->rs3));
+    uint32_t imm = (uint32_t)i->imm;
+    uint8_t *mem = s->mem;
+    (void)W;
+    /* float arithmetic rounds to nearest even: the host's mode, the dynamic
+     * mode's reset value; conversions to integer take any */
+    if (i->rm != RV_RM_RNE && i->rm != RV_RM_DYN && i->op != RV_FCVT_W_S &&
+        i->op != RV_FCVT_WU_S)
+        return fail(s, "rounding mode %u at PC 0x%x not supported (only nearest-even)", i->rm,
+                    pc);
+#define INT_OP(expr) do { if (i->rd) LANES(mask, l) rd[l] = (expr); } while (0)
+#define F_OP(expr) do { LANES(mask, l) frd[l] = (expr); } while (0)
+    switch (i->op) {
+    case RV_LUI: INT_OP(imm); break;
+    case RV_AUIPC: INT_OP(pc + imm); break;
+    case RV_JAL: case RV_JALR: INT_OP(pc + 4); break;
+    case RV_ADDI: INT_OP(a[l] + imm); break;
+    case RV_SLTI: INT_OP((int32_t)a[l] < (int32_t)imm); break;
+    case RV_SLTIU: INT_OP(a[l] < imm); break;
+    case RV_XORI: INT_OP(a[l] ^ imm); break;
+    case RV_ORI: INT_OP(a[l] | imm); break;
+    case RV_ANDI: INT_OP(a[l] & imm); break;
+    case RV_SLLI: INT_OP(a[l] << (imm & 31)); break;
+    case RV_SRLI: INT_OP(a[l] >> (imm & 31)); break;
+    case RV_SRAI: INT_OP((uint32_t)((int32_t)a[l] >> (imm & 31))); break;
+    case RV_ADD: INT_OP(a[l] + b[l]); break;
+    case RV_SUB: INT_OP(a[l] - b[l]); break;
+    case RV_SLL: INT_OP(a[l] << (b[l] & 31)); break;
+    case RV_SLT: INT_OP((int32_t)a[l] < (int32_t)b[l]); break;
+    case RV_SLTU: INT_OP(a[l] < b[l]); break;
+    case RV_XOR: INT_OP(a[l] ^ b[l]); break;
+    case RV_SRL: INT_OP(a[l] >> (b[l] & 31)); break;
+    case RV_SRA: INT_OP((uint32_t)((int32_t)a[l] >> (b[l] & 31))); break;
+    case RV_OR: INT_OP(a[l] | b[l]); break;
+    case RV_AND: INT_OP(a[l] & b[l]); break;
+    case RV_MUL: INT_OP(a[l] * b[l]); break;
+    case RV_MULH: INT_OP((uint32_t)(((int64_t)(int32_t)a[l] * (int32_t)b[l]) >> 32)); break;
+    case RV_MULHSU: INT_OP((uint32_t)(((int64_t)(int32_t)a[l] * (uint64_t)b[l]) >> 32)); break;
+    case RV_MULHU: INT_OP((uint32_t)(((uint64_t)a[l] * b[l]) >> 32)); break;
+    case RV_DIV:
+        INT_OP(!b[l] ? UINT32_MAX
+               : (a[l] == 0x80000000u && b[l] == UINT32_MAX) ? a[l]
+               : (uint32_t)((int32_t)a[l] / (int32_t)b[l]));
+        break;
+    case RV_DIVU: INT_OP(b[l] ? a[l] / b[l] : UINT32_MAX); break;
+    case RV_REM:
+        INT_OP(!b[l] ? a[l]
+               : (a[l] == 0x80000000u && b[l] == UINT32_MAX) ? 0
+               : (uint32_t)((int32_t)a[l] % (int32_t)b[l]));
+        break;
+    case RV_REMU: INT_OP(b[l] ? a[l] % b[l] : a[l]); break;
+    case RV_LB: INT_OP((uint32_t)(int32_t)(int8_t)mem[addr[l]]); break;
+    case RV_LBU: INT_OP(mem[addr[l]]); break;
+    case RV_LH: { int16_t v; INT_OP((memcpy(&v, mem + addr[l], 2), (uint32_t)(int32_t)v)); break; }
+    case RV_LHU: { uint16_t v; INT_OP((memcpy(&v, mem + addr[l], 2), v)); break; }
+    case RV_LW: { uint32_t v; INT_OP((memcpy(&v, mem + addr[l], 4), v)); break; }
+    case RV_FLW: LANES(mask, l) memcpy(&frd[l], mem + addr[l], 4); break;
+    case RV_SB: LANES(mask, l) mem[addr[l]] = (uint8_t)b[l]; break;
+    case RV_SH: LANES(mask, l) { uint16_t v = (uint16_t)b[l]; memcpy(mem + addr[l], &v, 2); } break;
+    case RV_SW: LANES(mask, l) memcpy(mem + addr[l], &b[l], 4); break;
+    case RV_FSW: LANES(mask, l) memcpy(mem + addr[l], &fb[l], 4); break;
+    case RV_FMADD_S: F_OP(bits(fmaf(f32(fa[l]), f32(fb[l]), f32(fc[l])))); break;
+    case RV_FMSUB_S: F_OP(bits(fmaf(f32(fa[l]), f32(fb[l]), -f32(fc[l])))); break;
+    case RV_FNMSUB_S: F_OP(bits(fmaf(-f32(fa[l]), f32(fb[l]), f32(fc[l])))); break;
+    case RV_FNMADD_S: F_OP(bits(fmaf(-f32(fa[l]), f32(fb[l]), -f32(fc[l])))); break;
+    case RV_FADD_S: F_OP(bits(f32(fa[l]) + f32(fb[l]))); break;
+    case RV_FSUB_S: F_OP(bits(f32(fa[l]) - f32(fb[l]))); break;
+    case RV_FMUL_S: F_OP(bits(f32(fa[l]) * f32(fb[l]))); break;
+    case RV_FDIV_S: F_OP(bits(f32(fa[l]) / f32(fb[l]))); break;
+    case RV_FSQRT_S: F_OP(bits(sqrtf(f32(fa[l])))); break;
+    case RV_FSGNJ_S: F_OP((fa[l] & 0x7fffffffu) | (fb[l] & 0x80000000u)); break;
+    case RV_FSGNJN_S: F_OP((fa[l] & 0x7fffffffu) | (~fb[l] & 0x80000000u)); break;
+    case RV_FSGNJX_S: F_OP(fa[l] ^ (fb[l] & 0x80000000u)); break;
+    case RV_FMIN_S: F_OP(fminmax(fa[l], fb[l], false)); break;
+    case RV_FMAX_S: F_OP(fminmax(fa[l], fb[l], true)); break;
+    case RV_FEQ_S: INT_OP(f32(fa[l]) == f32(fb[l])); break;
+    case RV_FLT_S: INT_OP(f32(fa[l]) < f32(fb[l])); break;
+    case RV_FLE_S: INT_OP(f32(fa[l]) <= f32(fb[l])); break;
+    case RV_FCLASS_S: INT_OP(fclass(fa[l])); break;
+    case RV_FMV_X_W: INT_OP(fa[l]); break;
+    case RV_FMV_W_X: F_OP(a[l]); break;
+    case RV_FCVT_S_W: F_OP(bits((float)(int32_t)a[l])); break;
+    case RV_FCVT_S_WU: F_OP(bits((float)a[l])); break;
+    case RV_FCVT_W_S: case RV_FCVT_WU_S: {
+        double r = 0;
+        if (!round_rm(0.0f, i->rm, &r))
+            return fail(s, "reserved rounding mode %u at PC 0x%x", i->rm, pc);
+        INT_OP((round_rm(f32(fa[l]), i->rm, &r), cvt_w(f32(fa[l]), r, i->op == RV_FCVT_WU_S)));
+        break;
+    }
+    case RV_FENCE: case RV_SIMT_BARRIER: case RV_BEQ: case RV_BNE: case RV_BLT: case RV_BGE:
+    case RV_BLTU: case RV_BGEU:
+        break;
+    default:
+        return fail(s, "unsupported instruction '%s' at PC 0x%x", rv_op_name(i->op), pc);
+    }
+#undef INT_OP
+#undef F_OP
+    return 0;
+}
+
+static bool is_mem(unsigned op, unsigned *size, bool *store)
+{
+    switch (op) {
+    case RV_LB: case RV_LBU: *size = 1, *store = false; return true;
+    case RV_LH: case RV_LHU: *size = 2, *store = false; return true;
+    case RV_LW: case RV_FLW: *size = 4, *store = false; return true;
+    case RV_SB: *size = 1, *store = true; return true;
+    case RV_SH: *size = 2, *store = true; return true;
+    case RV_SW: case RV_FSW: *size = 4, *store = true; return true;
+    default: return false;
+    }
+}
+
+static bool branch_taken(unsigned op, uint32_t a, uint32_t b)
+{
+    switch (op) {
+    case RV_BEQ: return a == b;
+    case RV_BNE: return a != b;
+    case RV_BLT: return (int32_t)a < (int32_t)b;
+    case RV_BGE: return (int32_t)a >= (int32_t)b;
+    case RV_BLTU: return a < b;
+    default: return a >= b; /* BGEU */
+    }
+}
+
+static const sinsn_t *fetch(sim_t *s, uint32_t pc)
+{
+    if (pc % 4 || pc < s->img.text_lo || pc >= s->img.text_hi) {
+        fail(s, "jump to 0x%x, outside the code", pc);
+        return NULL;
+    }
+    const sinsn_t *d = &s->prog[(pc - s->img.text_lo) / 4];
+    if (d->in.op == RV_ILLEGAL) {
+        fail(s, "illegal instruction 0x%08x at PC 0x%x", d->in.word, pc);
+        return NULL;
+    }
+    return d;
+}
+
+/* The thread-stack slot of a lane: 0 is the single thread of set-up. */
+static unsigned slot_of(const sim_t *s, unsigned core, unsigned warp, unsigned lane)
+{
+    return 1 + (core * s->p.num_warps + warp) * s->p.warp_width + lane;
+}
+
+static uint32_t stack_top(const sim_t *s, unsigned slot)
+{
+    return s->p.mem_bytes - slot * s->p.stack_bytes;
+}
+
+/* ----------------------------------------- one thread, untimed (set-up) */
+
+/* Runs from `entry` with a0..a3 on one thread until its ecall; *a0 gets a0. */
+static int run_single(sim_t *s, uint32_t entry, const uint32_t args[4], uint32_t *a0)
+{
+    warp_t *w = &s->cores[0].warps[0];
+    memset(w->r, 0, (size_t)NUM_REGS * s->p.warp_width * sizeof *w->r);
+    for (unsigned k = 0; k < 4; k++)
+        reg(s, w, 10 + k)[0] = args[k];
+    reg(s, w, 2)[0] = stack_top(s, 0);
+    uint32_t pc = entry;
+    for (uint64_t n = 0;; n++) {
+        if (s->p.max_cycles && n > s->p.max_cycles)
+            return fail(s, "set-up ran past %llu instructions",
+                        (unsigned long long)s->p.max_cycles);
+        const sinsn_t *d = fetch(s, pc);
+        if (!d)
+            return -1;
+        const rv_insn_t *i = &d->in;
+        unsigned size;
+        bool store;
+        uint32_t addr[1] = {0};
+        if (is_mem(i->op, &size, &store)) {
+            addr[0] = reg(s, w, i->rs1)[0] + (uint32_t)i->imm;
+            if (!check_access(s, addr[0], size, store, 0, pc))
+                return -1;
+        }
+        uint32_t next = pc + 4;
+        switch (i->op) {
+        case RV_ECALL:
+            *a0 = reg(s, w, 10)[0];
+            return 0;
+        case RV_EBREAK:
+            return fail(s, "the kernel trapped (ebreak) at PC 0x%x", pc);
+        case RV_SIMT_BARRIER:
+            return fail(s, "simt_barrier() at PC 0x%x outside the kernel", pc);
+        case RV_JAL:
+            next = pc + (uint32_t)i->imm;
+            break;
+        case RV_JALR:
+            next = (reg(s, w, i->rs1)[0] + (uint32_t)i->imm) & ~1u;
+            break;
+        case RV_BEQ: case RV_BNE: case RV_BLT: case RV_BGE: case RV_BLTU: case RV_BGEU:
+            if (branch_taken(i->op, reg(s, w, i->rs1)[0], reg(s, w, i->rs2)[0]))
+                next = pc + (uint32_t)i->imm;
+            break;
+        default:
+            break;
+        }
+        if (execute(s, w, d, 1, pc, addr))
+            return -1;
+        pc = next;
+    }
+}
+
+static uint32_t rd32(const sim_t *s, uint32_t a)
+{
+    uint32_t v = 0;
+    if ((uint64_t)a + 4 <= s->p.mem_bytes)
+        memcpy(&v, s->mem + a, 4);
+    return v;
+}
+
+/* Reads the launch block simt_setup()/simt_next() left and checks it. */
+static int read_launch(sim_t *s)
+{
+    uint32_t l = s->launch_addr;
+    s->threads = rd32(s, l + SIMT_LAUNCH_THREADS);
+    s->block_threads = rd32(s, l + SIMT_LAUNCH_BLOCK_THREADS);
+    s->args = rd32(s, l + SIMT_LAUNCH_ARGS);
+    s->heap_top = rd32(s, s->heap_top_addr);
+    if (s->heap_top < s->img.data_hi || s->heap_top > s->stack_lo)
+        return fail(s, "simt_heap_top (0x%x) is corrupt", s->heap_top);
+    if (!s->threads || !s->block_threads)
+        return fail(s, "simt_setup: threads (%u) and block_threads (%u) must be at least 1",
+                    s->threads, s->block_threads);
+    s->warps_per_cta = (s->block_threads + s->p.warp_width - 1) / s->p.warp_width;
+    if (s->warps_per_cta > s->p.num_warps)
+        return fail(s, "block_threads %u needs %u warps of %u; a core has %u", s->block_threads,
+                    s->warps_per_cta, s->p.warp_width, s->p.num_warps);
+    uint32_t nout = rd32(s, l + SIMT_LAUNCH_NUM_OUTPUTS);
+    if (nout > SIMT_MAX_OUTPUTS)
+        return fail(s, "more than %u output buffers", SIMT_MAX_OUTPUTS);
+    for (unsigned k = 0; k < nout; k++) {
+        uint32_t p = rd32(s, l + SIMT_LAUNCH_OUTPUTS + 8 * k),
+                 n = rd32(s, l + SIMT_LAUNCH_OUTPUTS + 8 * k + 4);
+        if (p < s->img.data_lo || (uint64_t)p + n > s->heap_top)
+            return fail(s, "output buffer %u (0x%x, %u bytes) is not in the kernel's data", k, p,
+                        n);
+    }
+    s->ctas_total = (s->threads + s->block_threads - 1) / s->block_threads;
+    return 0;
+}
+
+int sim_load(sim_t *s, const char *path, unsigned size, unsigned seed)
+{
+    if (s->loaded)
+        return fail(s, "a kernel is loaded already");
+    if (elfimg_load(path, s->mem, s->stack_lo, &s->img, s->err, sizeof s->err))
+        return -1;
+    s->loaded = true;
+    struct {
+        const char *name;
+        uint32_t *at;
+    } syms[] = {{"_simt_setup", &s->setup_pc},     {"_simt_next", &s->next_pc},
+                {"_simt_kernel", &s->kernel_pc},   {"_simt_kernel_exit", &s->kernel_exit},
+                {"simt_launch", &s->launch_addr},  {"simt_heap_top", &s->heap_top_addr}};
+    for (unsigned k = 0; k < sizeof syms / sizeof syms[0]; k++)
+        if (elfimg_symbol(&s->img, syms[k].name, syms[k].at))
+            return fail(s, "%s: no symbol %s (build the kernel with kernels/rt/)", path,
+                        syms[k].name);
+    if (decode(s))
+        return -1;
+    /* set-up may allocate up to the stacks */
+    s->heap_top = s->stack_lo;
+    uint32_t a0, args[4] = {s->launch_addr, size, seed, s->stack_lo};
+    if (run_single(s, s->setup_pc, args, &a0))
+        return -1;
+    return read_launch(s);
+}
+
+/* --------------------------------------------------------- timed cores */
+
+static void stack_req(recon_stack_in_t *in, unsigned op, unsigned warp, uint32_t pc)
+{
+    memset(in, 0, sizeof *in);
+    in->req_valid = true, in->req_op = op, in->req_warp = warp, in->req_pc = pc;
+    in->rd_warp = warp;
+}
+
+/* Reads warp wi's top of stack into the warp (the read port, no edge). */
+static void read_tos(core_t *k, unsigned wi)
+{
+    recon_stack_in_t in;
+    recon_stack_out_t out;
+    memset(&in, 0, sizeof in);
+    in.rd_warp = wi;
+    k->stack.eval(k->stack.ctx, &in, &out);
+    warp_t *w = &k->warps[wi];
+    w->pc = (uint32_t)out.rd_pc, w->mask = out.rd_mask.w[0], w->depth = out.rd_depth;
+    if (!out.rd_valid)
+        w->mask = 0;
+}
+
+/* Places CTAs on core c while it has room. */
+static int dispatch(sim_t *s, unsigned c, uint64_t now)
+{
+    core_t *k = &s->cores[c];
+    unsigned W = s->p.warp_width;
+    while (s->ctas_next < s->ctas_total && k->free_warps >= s->warps_per_cta) {
+        unsigned cta = s->ctas_next++, slot = 0;
+        while (k->ctas[slot].used)
+            slot++;
+        k->ctas[slot] = (cta_t){true, s->warps_per_cta, 0};
+        uint32_t first = cta * s->block_threads;
+        uint32_t last = first + s->block_threads < s->threads ? first + s->block_threads : s->threads;
+        unsigned wi = 0;
+        for (unsigned n = 0; n < s->warps_per_cta; n++) {
+            while (k->warps[wi].state != W_FREE)
+                wi++;
+            warp_t *w = &k->warps[wi];
+            uint32_t t0 = first + n * W;
+            unsigned lanes = t0 >= last ? 0 : (last - t0 < W ? last - t0 : W);
+            w->state = W_RUN, w->cta = slot, w->age = s->age++, w->num_calls = 0;
+            w->all = bm_low_bits(lanes);
+            memset(w->ready, 0, sizeof w->ready);
+            memset(w->r, 0, (size_t)NUM_REGS * W * sizeof *w->r);
+            for (unsigned l = 0; l < lanes; l++) {
+                reg(s, w, 10)[l] = t0 + l;
+                reg(s, w, 11)[l] = s->threads;
+                reg(s, w, 12)[l] = s->args;
+                reg(s, w, 2)[l] = stack_top(s, slot_of(s, c, wi, l));
+            }
+            k->free_warps--;
+            if (!lanes) { /* a block of fewer threads than its warps hold */
+                w->state = W_FREE, k->free_warps++, k->ctas[slot].warps_left--;
+                continue;
+            }
+            recon_stack_in_t in;
+            recon_stack_out_t out;
+            stack_req(&in, RS_OP_INIT, wi, s->kernel_pc);
+            in.req_rpc = s->kernel_exit;
+            bm_clear(&in.req_mask);
+            in.req_mask.w[0] = w->all;
+            k->stack.step(k->stack.ctx, &in, &out);
+            if (out.req_err != RS_ERR_NONE)
+                return fail(s, "recon_stack refused INIT of warp %u on core %u: %s", wi, c,
+                            rs_err_name(out.req_err));
+            read_tos(k, wi);
+        }
+        k->next = now;
+    }
+    return 0;
+}
+
+/* A warp ended (its stack emptied at the exit PC). */
+static int finish_warp(sim_t *s, unsigned c, unsigned wi, uint64_t now)
+{
+    core_t *k = &s->cores[c];
+    warp_t *w = &k->warps[wi];
+    cta_t *t = &k->ctas[w->cta];
+    w->state = W_FREE;
+    k->free_warps++;
+    if (--t->warps_left == 0)
+        t->used = false;
+    else if (t->at_barrier && t->at_barrier == t->warps_left)
+        for (unsigned v = 0; v < s->p.num_warps; v++) /* the rest wait: release them */
+            if (k->warps[v].state == W_BARRIER && k->warps[v].cta == w->cta)
+                k->warps[v].state = W_RUN, t->at_barrier = 0;
+    return dispatch(s, c, now);
+}
+
+/* Whether warp w can issue its next instruction at `now`; else *wake gets
+ * the cycle its operands are ready (if later than now). */
+static bool ready(const sim_t *s, const warp_t *w, uint64_t now, uint64_t *wake)
+{
+    if (w->state != W_RUN)
+        return false;
+    if (w->pc % 4 || w->pc < s->img.text_lo || w->pc >= s->img.text_hi)
+        return true; /* issue to report the fault */
+    const sinsn_t *d = &s->prog[(w->pc - s->img.text_lo) / 4];
+    uint64_t t = 0;
+    for (unsigned k = 0; k < 3; k++)
+        if (d->src[k] != NO_REG && w->ready[d->src[k]] > t)
+            t = w->ready[d->src[k]];
+    if (d->dst != NO_REG && w->ready[d->dst] > t)
+        t = w->ready[d->dst];
+    if (t <= now)
+        return true;
+    if (t < *wake)
+        *wake = t;
+    return false;
+}
+
+/* Issues warp wi's next instruction at `now`. Returns 1 if issued, 0 if the
+ * memory system refused it (MSHRs full: *retry = the cycle enough are
+ * free), -1 on error. */
+static int issue(sim_t *s, unsigned c, unsigned wi, uint64_t now, uint64_t *retry)
+{
+    core_t *k = &s->cores[c];
+    warp_t *w = &k->warps[wi];
+    uint32_t pc = w->pc;
+    uint64_t mask = w->mask;
+    const sinsn_t *d = fetch(s, pc);
+    if (!d)
+        return -1;
+    const rv_insn_t *i = &d->in;
+    unsigned W = s->p.warp_width, size;
+    bool store;
+    uint32_t addr[64];
+    recon_stack_in_t in;
+    recon_stack_out_t out;
+    uint32_t next = pc + 4;
+
+    if (is_mem(i->op, &size, &store)) {
+        uint32_t *base = reg(s, w, i->rs1), lanes[64];
+        unsigned n = 0;
+        LANES(mask, l) {
+            addr[l] = base[l] + (uint32_t)i->imm;
+            if (!check_access(s, addr[l], size, store, slot_of(s, c, wi, (unsigned)l), pc))
+                return -1;
+            lanes[n++] = addr[l];
+        }
+        uint64_t done;
+        int rc = mem_access(s->msys, c, now, store, lanes, n, size, &done, NULL);
+        if (rc == MEM_STALL) {
+            *retry = done;
+            return 0;
+        }
+        if (rc != MEM_OK)
+            return fail(s, "internal: memory system: %s", mem_status_name(rc));
+        if (!store && d->dst != NO_REG)
+            w->ready[d->dst] = done;
+    }
+    stack_req(&in, RS_OP_ADVANCE, wi, next);
+    switch (i->op) {
+    case RV_BEQ: case RV_BNE: case RV_BLT: case RV_BGE: case RV_BLTU: case RV_BGEU: {
+        uint32_t *a = reg(s, w, i->rs1), *b = reg(s, w, i->rs2);
+        uint64_t taken = 0;
+        LANES(mask, l) if (branch_taken(i->op, a[l], b[l])) taken |= 1ull << l;
+        if (d->cfg_err)
+            return fail(s, "branch at PC 0x%x: no reconvergence points for its function: %s "
+                           "(PC 0x%x)", pc, cfg_status_name(d->cfg_err), d->cfg_pc);
+        if (!d->in_func)
+            return fail(s, "branch at PC 0x%x outside every function (no sized symbol)", pc);
+        uint32_t rpc = d->rpc;
+        if (rpc == CFG_EXIT) /* reconverge where the function returns to */
+            rpc = w->num_calls ? w->calls[w->num_calls - 1] : s->kernel_exit;
+        in.req_op = RS_OP_BRANCH, in.req_pc = pc + (uint32_t)i->imm, in.req_alt_pc = pc + 4;
+        in.req_rpc = rpc, in.req_lpc = PC_NONE;
+        in.req_mask.w[0] = taken;
+        s->st.branches++;
+        if (taken && taken != mask)
+            s->st.divergent_branches++;
+        break;
+    }
+    case RV_JAL:
+        in.req_pc = pc + (uint32_t)i->imm;
+        if (i->rd) {
+            if (w->num_calls == CALL_DEPTH)
+                return fail(s, "calls nested deeper than %u at PC 0x%x", CALL_DEPTH, pc);
+            w->calls[w->num_calls++] = pc + 4;
+        }
+        break;
+    case RV_JALR: {
+        uint32_t *a = reg(s, w, i->rs1), t = 0, unused;
+        bool first = true;
+        if (rv_cfg_kind(i, pc, &unused) != CFG_RET)
+            return fail(s, "indirect jump at PC 0x%x: only returns are supported (build with "
+                           "-fno-jump-tables, call no function pointer)", pc);
+        LANES(mask, l) {
+            uint32_t tl = (a[l] + (uint32_t)i->imm) & ~1u;
+            if (!first && tl != t)
+                return fail(s, "threads of one warp return to different addresses (0x%x, 0x%x) "
+                               "at PC 0x%x", t, tl, pc);
+            t = tl, first = false;
+        }
+        if (!w->num_calls || w->calls[w->num_calls - 1] != t)
+            return fail(s, "return at PC 0x%x to 0x%x, not to its call's next instruction", pc, t);
+        in.req_pc = t; /* the call ends when the warp's threads are all back: below */
+        break;
+    }
+    case RV_ECALL:
+        return fail(s, "ecall at PC 0x%x: a kernel makes no system calls", pc);
+    case RV_EBREAK:
+        return fail(s, "the kernel trapped (ebreak, e.g. __builtin_trap) at PC 0x%x", pc);
+    case RV_SIMT_BARRIER:
+        if (mask != w->all)
+            return fail(s, "simt_barrier() at PC 0x%x under divergence (threads 0x%llx of "
+                           "0x%llx of the warp)", pc, (unsigned long long)mask,
+                        (unsigned long long)w->all);
+        break;
+    default:
+        break;
+    }
+    if (execute(s, w, d, mask, pc, addr))
+        return -1;
+    k->stack.step(k->stack.ctx, &in, &out);
+    if (out.req_err != RS_ERR_NONE)
+        return fail(s, "recon_stack refused %s at PC 0x%x (warp %u, core %u): %s%s",
+                    rs_op_name(in.req_op), pc, wi, c, rs_err_name(out.req_err),
+                    out.req_err == RS_ERR_OVERFLOW ? " (raise stack_depth)" : "");
+    s->st.warp_insns++;
+    s->st.thread_insns += (uint64_t)__builtin_popcountll(mask);
+    s->depth_sum += w->depth;
+    if (w->depth > s->st.stack_depth_max)
+        s->st.stack_depth_max = w->depth;
+    (void)W;
+    if (out.req_fin)
+        return finish_warp(s, c, wi, now) ? -1 : 1;
+    read_tos(k, wi);
+    /* Each path of a divergent branch in a function returns on its own; the
+     * call is over when the stack's top is at its return address, with the
+     * threads that made it (a branch whose reconvergence point is the exit
+     * reconverges there). */
+    if (w->num_calls && w->pc == w->calls[w->num_calls - 1])
+        w->num_calls--;
+    if (i->op == RV_SIMT_BARRIER) {
+        cta_t *t = &k->ctas[w->cta];
+        s->st.barrier_waits++;
+        w->state = W_BARRIER;
+        if (++t->at_barrier == t->warps_left) {
+            for (unsigned v = 0; v < s->p.num_warps; v++)
+                if (k->warps[v].state == W_BARRIER && k->warps[v].cta == w->cta)
+                    k->warps[v].state = W_RUN;
+            t->at_barrier = 0;
+        }
+    }
+    return 1;
+}
+
+/* The warp the scheduler picks among those not in `tried` that are ready at
+ * `now`, or -1; *wake gets the earliest cycle a waiting warp's operands are
+ * ready. */
+static int pick(const sim_t *s, const core_t *k, uint64_t tried, uint64_t now, uint64_t *wake)
+{
+    unsigned N = s->p.num_warps;
+    int best = -1;
+    if (s->p.sched == SIM_SCHED_GTO) {
+        if (!(tried >> k->last & 1) && ready(s, &k->warps[k->last], now, wake))
+            return (int)k->last;
+        for (unsigned v = 0; v < N; v++)
+            if (!(tried >> v & 1) && ready(s, &k->warps[v], now, wake) &&
+                (best < 0 || k->warps[v].age < k->warps[best].age))
+                best = (int)v;
+        return best;
+    }
+    for (unsigned j = 1; j <= N; j++) {
+        unsigned v = (k->last + j) % N;
+        if (!(tried >> v & 1) && ready(s, &k->warps[v], now, wake))
+            return (int)v;
+    }
+    return -1;
+}
+
+/* One core at cycle `now`: the scheduler's warp issues; one the memory
+ * system refuses (MSHRs full) gives its turn to the next pick. */
+static int core_cycle(sim_t *s, unsigned c, uint64_t now)
+{
+    core_t *k = &s->cores[c];
+    uint64_t wake = UINT64_MAX, tried = 0;
+    for (int wi; (wi = pick(s, k, tried, now, &wake)) >= 0;) {
+        uint64_t retry = now + 1;
+        int r = issue(s, c, (unsigned)wi, now, &retry);
+        if (r < 0)
+            return -1;
+        if (r == 1) {
+            k->last = (unsigned)wi;
+            k->free_at = now + s->issue_cycles;
+            k->next = k->free_at;
+            return 0;
+        }
+        tried |= 1ull << wi; /* it waits for MSHRs: the next pick's turn */
+        if (retry < wake)
+            wake = retry > now ? retry : now + 1;
+    }
+    if (k->free_warps == s->p.num_warps) {
+        k->next = UINT64_MAX; /* no warps: idle until a block arrives */
+        return 0;
+    }
+    uint64_t next = wake;
+    if (next == UINT64_MAX)
+        return fail(s, "internal: core %u has warps but none can ever issue", c);
+    s->st.mem_stall_cycles += next - now; /* only loads make a warp wait */
+    k->next = next;
+    return 0;
+}
+
+static int run_launch(sim_t *s, uint64_t *now, void (*progress)(void *, uint64_t), void *ctx)
+{
+    s->ctas_next = 0;
+    for (unsigned c = 0; c < s->p.cores; c++) {
+        core_t *k = &s->cores[c];
+        k->free_warps = s->p.num_warps, k->next = UINT64_MAX, k->free_at = *now, k->last = 0;
+        if (dispatch(s, c, *now))
+            return -1;
+    }
+    uint64_t t = *now, report = t + (1u << 20);
+    for (;;) {
+        uint64_t next = UINT64_MAX;
+        for (unsigned c = 0; c < s->p.cores; c++)
+            if (s->cores[c].next < next)
+                next = s->cores[c].next;
+        if (next == UINT64_MAX)
+            break; /* every core idle: the launch is over */
+        t = next;
+        if (s->p.max_cycles && t > s->p.max_cycles)
+            return fail(s, "the run passed the cycle limit (%llu cycles)",
+                        (unsigned long long)s->p.max_cycles);
+        for (unsigned c = 0; c < s->p.cores; c++)
+            if (s->cores[c].next == t && core_cycle(s, c, t))
+                return -1;
+        if (progress && t >= report) {
+            progress(ctx, t);
+            report = t + (1u << 20);
+        }
+    }
+    /* the launch ends when the last core's datapath is free */
+    for (unsigned c = 0; c < s->p.cores; c++)
+        if (s->cores[c].free_at > t)
+            t = s->cores[c].free_at;
+    if (s->ctas_next < s->ctas_total)
+        return fail(s, "internal: thread blocks left undispatched");
+    *now = t;
+    return 0;
+}
+
+int sim_run(sim_t *s, void (*progress)(void *, uint64_t), void *ctx)
+{
+    if (!s->loaded)
+        return fail(s, "no kernel loaded");
+    uint64_t now = 0;
+    for (uint32_t launch = 0;; launch++) {
+        if (run_launch(s, &now, progress, ctx))
+            return -1;
+        s->st.launches++;
+        uint32_t more, args[4] = {s->launch_addr, launch, 0, 0};
+        s->heap_top = s->stack_lo;
+        if (run_single(s, s->next_pc, args, &more) || read_launch(s))
+            return -1;
+        if (!more)
+            break;
+    }
+    s->st.cycles = now;
+    return 0;
+}
+
+void sim_stats(const sim_t *s, sim_stats_t *st)
+{
+    *st = s->st;
+    st->ipc = st->cycles ? (double)st->thread_insns / (double)st->cycles : 0;
+    st->simd_efficiency =
+        st->warp_insns ? (double)st->thread_insns / ((double)st->warp_insns * s->p.warp_width) : 0;
+    st->stack_depth_mean = st->warp_insns ? s->depth_sum / (double)st->warp_insns : 0;
+    mem_stats(s->msys, MEM_ALL_CORES, &st->mem);
+}
+
+unsigned sim_num_outputs(const sim_t *s)
+{
+    return s->loaded ? rd32(s, s->launch_addr + SIMT_LAUNCH_NUM_OUTPUTS) : 0;
+}
+
+const uint8_t *sim_output(const sim_t *s, unsigned i, uint32_t *bytes)
+{
+    if (i >= sim_num_outputs(s))
+        return NULL;
+    uint32_t p = rd32(s, s->launch_addr + SIMT_LAUNCH_OUTPUTS + 8 * i);
+    *bytes = rd32(s, s->launch_addr + SIMT_LAUNCH_OUTPUTS + 8 * i + 4);
+    return s->mem + p;
+}

@@ -1,0 +1,150 @@
+/* The system model: SIMT cores that run a kernel compiled for RISC-V
+ * (kernels/rt/simt.h) on the memory hierarchy of csim/sys/mem.h, with branch
+ * divergence handled by the recon_stack golden model (csim/pdom/) -- or by
+ * anything with its ports (sim_stack_ops_t: the verilated RTL).
+ * docs/system.md describes what it models.
+ *
+ * Usage: sim_create() with a machine (sim_preset() or your own), then
+ * sim_load() a kernel ELF, sim_run() it, read sim_stats() and the output
+ * buffers (sim_output()). Nothing is printed; every failure is a code and a
+ * one-line message (sim_error()). No global state. */
+#ifndef SIMT_SYS_SIM_H
+#define SIMT_SYS_SIM_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "mem.h"
+#include "recon_stack.h"
+
+/* Warp schedulers. */
+#define SIM_SCHEDS(X)                                                                    \
+    X(SIM_SCHED_RR, "rr", "loose round-robin: the next ready warp after the last issued") \
+    X(SIM_SCHED_GTO, "gto", "greedy-then-oldest: the last issued warp while it is ready, "  \
+                            "else the oldest ready one")
+#define SIM_ENUM_(code, name, text) code,
+typedef enum { SIM_SCHEDS(SIM_ENUM_) SIM_SCHED_COUNT } sim_sched_t;
+
+/* A machine. The memory hierarchy's own parameters are in mem. */
+typedef struct {
+    unsigned cores;
+    unsigned warp_width;   /* threads per warp, 2..64 */
+    unsigned simd_lanes;   /* datapath width: a warp-instruction takes
+                              warp_width / simd_lanes cycles (a divisor) */
+    unsigned num_warps;    /* warp slots per core */
+    sim_sched_t sched;
+    unsigned stack_depth;  /* entries per warp's reconvergence stack */
+    unsigned stack_bytes;  /* each thread's stack, a multiple of 16 */
+    uint32_t mem_bytes;    /* simulated memory, from 0 */
+    uint64_t max_cycles;   /* the run stops with an error past it; 0: no limit */
+    mem_params_t mem;
+} sim_params_t;
+
+/* The parameters one can set by name (sim_set()), with their ranges: the
+ * CLI's --set NAME=VALUE and the docs' parameter table come from here. */
+#define SIM_PARAMS(X)                                                                    \
+    X(cores, cores, 1, 256, "cores")                                                     \
+    X(warp_width, warp_width, 2, 64, "threads per warp")                                 \
+    X(simd_lanes, simd_lanes, 1, 64, "SIMD lanes: a warp-instruction takes "            \
+                                     "warp_width / simd_lanes cycles")                   \
+    X(num_warps, num_warps, 1, 64, "warp slots per core")                                \
+    X(stack_depth, stack_depth, RS_DEPTH_MIN, RS_DEPTH_MAX, "reconvergence stack entries") \
+    X(stack_bytes, stack_bytes, 256, 65536, "bytes of stack per thread")                 \
+    X(line_bytes, mem.line_bytes, 16, 256, "cache line bytes (every level)")             \
+    X(l1_bytes, mem.l1_bytes, 256, 1048576, "L1 data cache bytes per core")              \
+    X(l1_ways, mem.l1_ways, 1, 64, "L1 associativity")                                   \
+    X(l1_mshrs, mem.l1_mshrs, 1, 256, "L1 miss status holding registers")                \
+    X(l1_hit_cycles, mem.l1_hit_cycles, 1, 1000, "L1 hit latency")                       \
+    X(l1_line_cycles, mem.l1_line_cycles, 0, 100, "L1 port cycles per line request (0: no limit)") \
+    X(icnt_cycles, mem.icnt_cycles, 0, 1000, "interconnect latency, each way")           \
+    X(l2_bytes, mem.l2_bytes, 0, 1u << 28, "shared L2 bytes (0: none)")                  \
+    X(l2_ways, mem.l2_ways, 1, 64, "L2 associativity")                                   \
+    X(l2_banks, mem.l2_banks, 1, 64, "L2 banks")                                         \
+    X(l2_hit_cycles, mem.l2_hit_cycles, 1, 1000, "L2 hit latency")                       \
+    X(l2_bank_cycles, mem.l2_bank_cycles, 1, 100, "cycles an L2 bank is busy per access") \
+    X(dram_channels, mem.dram_channels, 1, 64, "DRAM channels")                          \
+    X(dram_cycles, mem.dram_cycles, 1, 10000, "DRAM latency")
+
+/* Named machines from the papers (docs/system.md, "Presets"). */
+#define SIM_PRESETS(X)                                                                   \
+    X(small, "2 cores x 8-wide warps, 4 warps, 4 KB L1, 50-cycle memory: for tests")     \
+    X(dom, "Diverge on Miss section 7: 32 cores x 32 wide, 32 KB 4-way 32 B L1, "       \
+           "500 cycles, 256 GB/s")                                                       \
+    X(dws, "Dynamic Warp Subdivision section 6: 4 cores x 8 wide, 8 warps, 32 KB L1, "  \
+           "2 MB LLC, 300 cycles")                                                       \
+    X(robust, "Robust SIMD section V: 32 KB 8-way 128 B L1, 4 MB L2, 300 cycles")        \
+    X(tbc, "Thread Block Compaction section 5 (GPGPU-Sim): 30 cores, warp 32 on SIMD 8, " \
+           "32 warps, 32 KB 8-way 64 B L1, 8 channels")
+
+/* Fills *p with preset `name`; false if there is none. */
+bool sim_preset(const char *name, sim_params_t *p);
+/* The presets' names and descriptions, i = 0, 1, ...; false past the last. */
+bool sim_preset_at(unsigned i, const char **name, const char **text);
+
+/* Sets parameter `name` (SIM_PARAMS) to value; false with a message in err
+ * for an unknown name or a value out of range. */
+bool sim_set(sim_params_t *p, const char *name, const char *value, char *err, size_t n);
+/* The parameters' names, ranges and meanings, i = 0, 1, ...; false past the
+ * last. */
+bool sim_param_at(unsigned i, const char **name, unsigned long *min, unsigned long *max,
+                  const char **text);
+const char *sim_sched_name(sim_sched_t s);
+bool sim_sched_parse(const char *name, sim_sched_t *s);
+
+/* The reconvergence stack's ports as the cores drive them: the golden model
+ * (the default) or anything else with the same behaviour. */
+typedef struct {
+    void *ctx;
+    void (*eval)(void *ctx, const recon_stack_in_t *in, recon_stack_out_t *out);
+    void (*step)(void *ctx, const recon_stack_in_t *in, recon_stack_out_t *out);
+    void (*destroy)(void *ctx);
+} sim_stack_ops_t;
+/* Makes the stack of one core (num_warps warps of warp_width, 32-bit PCs,
+ * p->stack_depth): 0, or -1 with a message in err. */
+typedef int (*sim_stack_factory_t)(const recon_stack_params_t *p, sim_stack_ops_t *ops,
+                                   char *err, size_t n);
+
+typedef struct sim sim_t;
+
+/* What a run measured. */
+typedef struct {
+    uint64_t cycles;
+    uint64_t warp_insns, thread_insns;
+    uint64_t launches;
+    double ipc;             /* thread-instructions per cycle, all cores */
+    double simd_efficiency; /* thread_insns / (warp_insns * warp_width) */
+    unsigned stack_depth_max;
+    double stack_depth_mean; /* the issuing warp's depth, per warp-instruction */
+    uint64_t branches, divergent_branches;
+    uint64_t mem_stall_cycles; /* core-cycles with warps but no issue: all wait on memory */
+    uint64_t barrier_waits;
+    mem_stats_t mem;
+} sim_stats_t;
+
+/* Returns 0 and *out, or -1 with a message in err (bad parameters, no
+ * memory). factory NULL: the recon_stack golden model. */
+int sim_create(const sim_params_t *p, sim_stack_factory_t factory, sim_t **out, char *err,
+               size_t n);
+void sim_destroy(sim_t *s);
+
+/* Loads a kernel ELF and runs its simt_setup(size, seed) on one thread
+ * (untimed). 0, or -1 (sim_error()). */
+int sim_load(sim_t *s, const char *elf_path, unsigned size, unsigned seed);
+
+/* Runs every launch (timed) and simt_next() between them. 0, or -1 with
+ * sim_error(): a fault, a trap, an unsupported jump, a stack overflow, the
+ * cycle limit. progress, when not NULL, is called now and then with the
+ * cycle reached. */
+int sim_run(sim_t *s, void (*progress)(void *ctx, uint64_t cycle), void *ctx);
+
+const char *sim_error(const sim_t *s);
+void sim_stats(const sim_t *s, sim_stats_t *st);
+const sim_params_t *sim_params(const sim_t *s);
+
+/* The output buffers after the run: number, and i's bytes (a pointer into
+ * the simulated memory). */
+unsigned sim_num_outputs(const sim_t *s);
+const uint8_t *sim_output(const sim_t *s, unsigned i, uint32_t *bytes);
+
+#endif /* SIMT_SYS_SIM_H */
