@@ -1,13 +1,16 @@
 #!/usr/bin/env python3
 """Run a C kernel on the system model and check it against the host.
 
-    simt_run.py KERNEL [--size small|default|large] [--seed N] [SIMTSYS OPTIONS...]
+    simt_run.py KERNEL [--size small|default|large] [--seed N] [--rtl] [SIMTSYS OPTIONS...]
 
 KERNEL is a name from kernels/ (bfs) or the path of any C file that follows
 the convention of kernels/rt/simt.h. The kernel is compiled for RISC-V
 (rv32imf) and for the host into build/kernels/<name>/, the host build runs
 thread by thread and writes the reference outputs, and build/sys/simtsys runs
 the RISC-V build with --expect: the output buffers must be byte-identical.
+With --rtl, simtsys drives the verilated recon_stack instead of its model:
+a build of simtsys with the RTL for the machine's stack parameters
+(scripts/build_sys_rtl.sh, into build/sys/rtl/, once per parameter set).
 Every other option goes to simtsys (--preset, --set, --sched, --json, ...).
 Exit status: simtsys's (0 ok, 1 the run failed, 2 bad options, 3 outputs
 differ), or 1 with one line on stderr when a build fails.
@@ -91,6 +94,32 @@ def simtsys():
     return os.path.join(ROOT, target)
 
 
+def _sources(*patterns):
+    import glob
+    return [f for p in patterns for f in glob.glob(os.path.join(ROOT, p))]
+
+
+def simtsys_rtl(options=()):
+    """Builds simtsys with the verilated recon_stack for the stack
+    parameters of the machine that `options` (--preset, --set) describe,
+    when out of date: its path."""
+    r = subprocess.run([simtsys(), "--stack-params", *options], capture_output=True, text=True)
+    if r.returncode:
+        raise BuildError(r.stderr.strip().removeprefix("simtsys: "))
+    nw, ww, depth = r.stdout.split()
+    out = os.path.join(ROOT, BUILD, "sys", "rtl", f"n{nw}_w{ww}_d{depth}")
+    exe = os.path.join(out, "simtsys")
+    deps = _sources("csim/sys/*.[ch]", "csim/sys/cli/*.c", "csim/pdom/*.[ch]", "rtl/pdom/*.sv",
+                    "rtl/common/*.sv", "verif/sys/*.c", "verif/common/bind.h",
+                    "scripts/build_sys_rtl.sh", "scripts/gen_shim.py", "scripts/gen_kit.py")
+    if not _newer(exe, deps):
+        r = subprocess.run(["bash", os.path.join(ROOT, "scripts", "build_sys_rtl.sh"), nw, ww,
+                            depth, out], capture_output=True, text=True)
+        if r.returncode:
+            raise BuildError(f"building simtsys with the RTL failed: {r.stderr.strip()[-500:]}")
+    return exe
+
+
 def reference(host, size, seed):
     """Runs the host build: the path of its output file."""
     ref = f"{host}.{size}.{seed}.ref"
@@ -102,12 +131,15 @@ def reference(host, size, seed):
     return ref
 
 
-def run(kernel, size="small", seed=1, options=(), capture=True):
-    """Builds, runs the host reference and simtsys --expect; the
-    CompletedProcess of simtsys."""
+def run(kernel, size="small", seed=1, options=(), capture=True, rtl=False):
+    """Builds, runs the host reference and simtsys --expect (with the RTL
+    in the loop if rtl); the CompletedProcess of simtsys."""
     elf, host = kernel_builds(kernel)
     ref = reference(host, size, seed)
-    cmd = [simtsys(), elf, "--size", size, "--seed", str(seed), "--expect", ref, *options]
+    exe = simtsys_rtl(options) if rtl else simtsys()
+    cmd = [exe, elf, "--size", size, "--seed", str(seed), "--expect", ref, *options]
+    if rtl:
+        cmd.append("--rtl")
     return subprocess.run(cmd, capture_output=capture, text=True)
 
 
@@ -116,11 +148,14 @@ def main(argv):
         print(__doc__.split("\nAs a module")[0].strip())
         return 0 if argv else 2
     kernel, rest = argv[0], argv[1:]
-    size, seed, options = "small", 1, []
+    size, seed, options, rtl = "small", 1, [], False
     i = 0
     while i < len(rest):
         a = rest[i]
-        if a in ("--size", "--seed"):
+        if a == "--rtl":
+            rtl = True
+            i += 1
+        elif a in ("--size", "--seed"):
             if i + 1 == len(rest):
                 print(f"simt_run.py: {a} needs a value", file=sys.stderr)
                 return 2
@@ -142,7 +177,7 @@ def main(argv):
             options.append(a)
             i += 1
     try:
-        return run(kernel, size, seed, options, capture=False).returncode
+        return run(kernel, size, seed, options, capture=False, rtl=rtl).returncode
     except BuildError as e:
         print(f"simt_run.py: {e}", file=sys.stderr)
         return 1

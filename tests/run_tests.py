@@ -274,8 +274,9 @@ def kernels():
 
 def system_model():
     """Every kernel at `small` on the small machine, checked against the
-    host build; the same under AddressSanitizer and UBSan; bad input to
-    simtsys and to scripts/simt_run.py: one line of error, non-zero exit."""
+    host build; with the verilated recon_stack in the loop, identical cycles
+    and statistics; under AddressSanitizer and UBSan; bad input to simtsys
+    and to scripts/simt_run.py: one line of error, non-zero exit."""
     import simt_run
     try:
         exe = simt_run.simtsys()
@@ -291,6 +292,31 @@ def system_model():
         return k, r.returncode == 0, r.stderr + r.stdout[-500:]
     for k, ok, detail in pmap(run, kernels()):
         record(f"system model: {k} (small) equals the host build", ok, detail)
+
+    # the verilated recon_stack in the loop: the same cycles and statistics
+    def stats(k, rtl):
+        r = simt_run.run(k, options=["--json", "-"], rtl=rtl)
+        if r.returncode:
+            return None, r.stderr
+        d = json.loads(r.stdout)
+        d.pop("host_seconds")
+        return d, ""
+    try:
+        simt_run.simtsys_rtl()
+        rtl_ok = True
+    except simt_run.BuildError as e:
+        record("system model: build simtsys with the RTL", False, str(e))
+        rtl_ok = False
+    if rtl_ok:
+        def both(k):
+            try:
+                (a, ea), (b, eb) = stats(k, False), stats(k, True)
+            except simt_run.BuildError as e:
+                return k, False, str(e)
+            diff = [f"{n}: model {a[n]}, RTL {b[n]}" for n in a if a and b and a[n] != b.get(n)]
+            return k, a is not None and a == b, ea + eb + "; ".join(diff)
+        for k, ok, detail in pmap(both, kernels()):
+            record(f"system model: {k} (small) with the RTL in the loop: identical", ok, detail)
 
     # the simulator under the sanitizers: a report is a failed run
     san = os.path.join(ROOT, BUILD, "sys", "simtsys_san")

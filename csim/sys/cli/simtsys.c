@@ -12,6 +12,10 @@
 
 #include "sim.h"
 
+#ifdef SIM_RTL /* scripts/build_sys_rtl.sh: verif/sys/recon_stack_rtl.c */
+int sys_rtl_factory(const recon_stack_params_t *p, sim_stack_ops_t *ops, char *err, size_t n);
+#endif
+
 static const char usage[] =
     "usage: simtsys [options] KERNEL.elf\n"
     "  --preset NAME      machine (default small); --list shows them and the parameters\n"
@@ -22,6 +26,9 @@ static const char usage[] =
     "  --max-cycles N     stop with an error past N cycles (default 2000000000; 0: no limit)\n"
     "  --expect FILE      the output buffers must equal FILE byte for byte (exit 3 if not)\n"
     "  --json FILE        write the statistics as JSON to FILE ('-': stdout, no table)\n"
+    "  --rtl              the verilated recon_stack instead of its model (a build by\n"
+    "                     scripts/build_sys_rtl.sh: scripts/simt_run.py --rtl makes it)\n"
+    "  --stack-params     print the machine's stack parameters (for that build) and exit\n"
     "  --list             list the presets and parameters\n";
 
 static void die(int code, const char *fmt, const char *a, const char *b)
@@ -165,6 +172,7 @@ int main(int argc, char **argv)
     unsigned size = 0;
     unsigned long seed = 1;
     const char *max_cycles = NULL;
+    bool rtl = false, stack_params = false;
     const char *sets[64];
     unsigned nsets = 0;
     for (int i = 1; i < argc; i++) {
@@ -179,6 +187,10 @@ int main(int argc, char **argv)
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             fputs(usage, stdout);
             return 0;
+        } else if (!strcmp(a, "--rtl")) {
+            rtl = true;
+        } else if (!strcmp(a, "--stack-params")) {
+            stack_params = true;
         } else if (!strcmp(a, "--list")) {
             list();
             return 0;
@@ -220,7 +232,7 @@ int main(int argc, char **argv)
         if (takes)
             i++;
     }
-    if (!elf)
+    if (!elf && !stack_params)
         die(2, "no kernel ELF given (simtsys --help)%s%s", "", "");
     sim_params_t p;
     if (!sim_preset(preset, &p))
@@ -246,8 +258,21 @@ int main(int argc, char **argv)
         if (!sim_set(&p, name, eq + 1, err, sizeof err))
             die(2, "--set: %s%s", err, "");
     }
+    if (stack_params) {
+        printf("%u %u %u\n", p.num_warps, p.warp_width, p.stack_depth);
+        return 0;
+    }
+    sim_stack_factory_t factory = NULL;
+    if (rtl) {
+#ifdef SIM_RTL
+        factory = sys_rtl_factory;
+#else
+        die(2, "this simtsys has no RTL in it: run the kernel with scripts/simt_run.py --rtl%s%s",
+            "", "");
+#endif
+    }
     sim_t *s;
-    if (sim_create(&p, NULL, &s, err, sizeof err))
+    if (sim_create(&p, factory, &s, err, sizeof err))
         die(2, "%s%s", err, "");
     progress_t prog = {.shown = false};
     clock_gettime(CLOCK_MONOTONIC, &prog.start);
