@@ -1,23 +1,24 @@
 #!/usr/bin/env bash
 # Build simtsys with the verilated recon_stack in the loop (simtsys --rtl)
 # for one set of stack parameters:
-#   build_sys_rtl.sh NUM_WARPS WARP_WIDTH DEPTH OUTDIR   -> OUTDIR/simtsys
+#   build_sys_rtl.sh NUM_WARPS WARP_WIDTH DEPTH LCP OUTDIR   -> OUTDIR/simtsys
 # The shim and port structs are generated from the RTL (scripts/gen_shim.py)
 # as for the co-simulation; verif/sys/recon_stack_rtl.c binds them to the
 # model's structs. scripts/simt_run.py --rtl calls this with the machine's
 # parameters.
 set -euo pipefail
-nw=${1:?usage: build_sys_rtl.sh NUM_WARPS WARP_WIDTH DEPTH OUTDIR}
+nw=${1:?usage: build_sys_rtl.sh NUM_WARPS WARP_WIDTH DEPTH LCP OUTDIR}
 ww=${2:?}
 depth=${3:?}
-out=${4:?}
+lcp=${4:?}
+out=${5:?}
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
 
 eval "$(python3 scripts/cfg.py shell recon_stack default)"
-vparams="-GNumWarps=$nw -GWarpWidth=$ww -GPcWidth=32 -GDepth=$depth -GLcpEnable=0"
+vparams="-GNumWarps=$nw -GWarpWidth=$ww -GPcWidth=32 -GDepth=$depth -GLcpEnable=$lcp"
 incflags=("${incdirs[@]/#/-I}")
 mkdir -p "$out/gen" "$out/c"
 python3 scripts/gen_shim.py --block recon_stack --config default --out "$out/gen" -- \
@@ -28,7 +29,7 @@ cc=(gcc)
 command -v ccache > /dev/null && cc=(ccache gcc)
 cflags=(-std=c11 -O2 -g -Wall -Wextra -Werror -Icsim/sys -Icsim/common -Icsim/pdom -Ikernels/rt
         -Iverif/common -I"$out/gen" -DSIM_RTL -DSYS_RTL_NUM_WARPS="${nw}u"
-        -DSYS_RTL_WARP_WIDTH="${ww}u" -DSYS_RTL_DEPTH="${depth}u")
+        -DSYS_RTL_WARP_WIDTH="${ww}u" -DSYS_RTL_DEPTH="${depth}u" -DSYS_RTL_LCP="${lcp}u")
 objs=()
 for src in csim/sys/*.c csim/pdom/recon_stack.c csim/sys/cli/simtsys.c verif/sys/recon_stack_rtl.c; do
     obj="$out/c/$(basename "${src%.c}").o"

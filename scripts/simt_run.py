@@ -106,15 +106,15 @@ def simtsys_rtl(options=()):
     r = subprocess.run([simtsys(), "--stack-params", *options], capture_output=True, text=True)
     if r.returncode:
         raise BuildError(r.stderr.strip().removeprefix("simtsys: "))
-    nw, ww, depth = r.stdout.split()
-    out = os.path.join(ROOT, BUILD, "sys", "rtl", f"n{nw}_w{ww}_d{depth}")
+    nw, ww, depth, lcp = r.stdout.split()
+    out = os.path.join(ROOT, BUILD, "sys", "rtl", f"n{nw}_w{ww}_d{depth}_l{lcp}")
     exe = os.path.join(out, "simtsys")
     deps = _sources("csim/sys/*.[ch]", "csim/sys/cli/*.c", "csim/pdom/*.[ch]", "rtl/pdom/*.sv",
                     "rtl/common/*.sv", "verif/sys/*.c", "verif/common/bind.h",
                     "scripts/build_sys_rtl.sh", "scripts/gen_shim.py", "scripts/gen_kit.py")
     if not _newer(exe, deps):
         r = subprocess.run(["bash", os.path.join(ROOT, "scripts", "build_sys_rtl.sh"), nw, ww,
-                            depth, out], capture_output=True, text=True)
+                            depth, lcp, out], capture_output=True, text=True)
         if r.returncode:
             raise BuildError(f"building simtsys with the RTL failed: {r.stderr.strip()[-500:]}")
     return exe

@@ -5,6 +5,7 @@
 #include "cfg.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 struct cfg {
     uint32_t entry;
@@ -12,6 +13,7 @@ struct cfg {
     uint32_t *block_of; /* instruction i -> its block */
     size_t num_blocks;
     cfg_block_t *blocks;
+    uint32_t *lpc; /* per block ending in a BRANCH: its likely-convergence PC */
 };
 
 static bool has_target(cfg_kind_t k)
@@ -364,6 +366,107 @@ static void post_dominators(cfg_block_t *blocks, work_t *w)
         blocks[b].ipdom = w->idom[b] == exit ? CFG_EXIT : w->idom[b];
 }
 
+/* ---------------------------------------------- likely-convergence points */
+
+/* The first PC of node v (a block or the exit). */
+static uint32_t node_pc(const cfg_t *g, uint32_t v)
+{
+    return v == CFG_EXIT ? CFG_EXIT : g->blocks[v].first_pc;
+}
+
+/* The closest backward branch or jump around the branch ending block b (the
+ * candidate of cfg.h's rule), as a block index; UNDEF if none. */
+static uint32_t enclosing_latch(const cfg_t *g, uint32_t b)
+{
+    uint32_t pc = g->blocks[b].end_pc - 4, best = UINT32_MAX, span = UINT32_MAX;
+    for (uint32_t i = 0; i < g->num_blocks; i++) {
+        const cfg_block_t *l = &g->blocks[i];
+        uint32_t latch = l->end_pc - 4;
+        if (l->last != CFG_BRANCH && l->last != CFG_JUMP)
+            continue;
+        uint32_t target = g->blocks[l->succ[0]].first_pc; /* the target comes first */
+        if (target <= pc && pc < latch && latch - target < span)
+            best = i, span = latch - target;
+    }
+    return best;
+}
+
+/* Marks in seen[] the blocks reachable from block `from`'s successors
+ * without entering block `stop1` or `stop2` (UNDEF, CFG_EXIT: none);
+ * returns whether `target` was among them. queue holds num_blocks. */
+static bool reach(const cfg_t *g, uint32_t from, uint32_t stop1, uint32_t stop2,
+                  uint32_t target, uint8_t *seen, uint32_t *queue)
+{
+    memset(seen, 0, g->num_blocks);
+    uint32_t head = 0, tail = 0;
+    const cfg_block_t *f = &g->blocks[from];
+    for (uint32_t k = 0; k < f->num_succ; k++)
+        if (f->succ[k] != CFG_EXIT && !seen[f->succ[k]])
+            seen[f->succ[k]] = 1, queue[tail++] = f->succ[k];
+    while (head < tail) { /* each block is queued once */
+        uint32_t v = queue[head++];
+        if (v == stop1 || v == stop2)
+            continue; /* entered, not passed */
+        for (uint32_t k = 0; k < g->blocks[v].num_succ; k++) {
+            uint32_t x = g->blocks[v].succ[k];
+            if (x != CFG_EXIT && !seen[x])
+                seen[x] = 1, queue[tail++] = x;
+        }
+    }
+    return target != UNDEF && seen[target];
+}
+
+/* The likely-convergence points of every branch: cfg.h's candidate where the
+ * stack's merge at it is safe. The merge pops threads into the
+ * likely-convergence entry wherever they reach its PC L; a thread that
+ * reaches L from inside a region nested in the branch's -- a branch b2
+ * whose reconvergence point rpc2 it has not passed yet -- would then also
+ * wait in b2's reconvergence entry, on the stack twice. So L stays only if
+ * every branch b2 in the branch's region (reached from it before its rpc
+ * and L) cannot reach L before rpc2, or rpc2 is L (the stack pops there
+ * first), or rpc2 is the branch's own rpc (then the stack makes no
+ * reconvergence entry for b2: recon_stack's BRANCH rule 3, "rpc ==
+ * T.rpc"). */
+static bool likely_points(cfg_t *g)
+{
+    uint32_t nb = (uint32_t)g->num_blocks;
+    g->lpc = malloc(nb * sizeof *g->lpc);
+    uint8_t *region = malloc(nb), *seen = malloc(nb);
+    uint32_t *queue = malloc(nb * sizeof *queue), *latch = malloc(nb * sizeof *latch);
+    bool ok = g->lpc && region && seen && queue && latch;
+    for (uint32_t b = 0; ok && b < nb; b++) {
+        const cfg_block_t *bl = &g->blocks[b];
+        latch[b] = UNDEF;
+        if (bl->last != CFG_BRANCH)
+            continue;
+        uint32_t l = enclosing_latch(g, b), rpc = node_pc(g, bl->ipdom);
+        /* none where the paths reconverge inside the loop */
+        if (l != UNDEF && !(rpc != CFG_EXIT && rpc >= g->blocks[g->blocks[l].succ[0]].first_pc &&
+                            rpc <= g->blocks[l].end_pc - 4))
+            latch[b] = l;
+    }
+    for (uint32_t b = 0; ok && b < nb; b++) {
+        if (latch[b] == UNDEF)
+            continue;
+        uint32_t l = latch[b], r = g->blocks[b].ipdom;
+        reach(g, b, r, l, UNDEF, region, queue);
+        for (uint32_t b2 = 0; b2 < nb && latch[b] != UNDEF; b2++) {
+            const cfg_block_t *x = &g->blocks[b2];
+            if (b2 == b || !region[b2] || x->last != CFG_BRANCH || b2 == l)
+                continue;
+            if (x->ipdom != r && x->ipdom != l && reach(g, b2, x->ipdom, UNDEF, l, seen, queue))
+                latch[b] = UNDEF;
+        }
+    }
+    for (uint32_t b = 0; ok && b < nb; b++)
+        g->lpc[b] = latch[b] == UNDEF ? CFG_EXIT : g->blocks[latch[b]].end_pc - 4;
+    free(region);
+    free(seen);
+    free(queue);
+    free(latch);
+    return ok;
+}
+
 /* The graph of a checked function, or NULL when memory runs out. */
 static cfg_t *analyse(const cfg_insn_t *insns, size_t n)
 {
@@ -380,6 +483,10 @@ static cfg_t *analyse(const cfg_insn_t *insns, size_t n)
     connect_infinite_loops(g->blocks, &w);
     post_dominators(g->blocks, &w);
     work_free(&w);
+    if (!likely_points(g)) {
+        cfg_free(g);
+        return NULL;
+    }
     return g;
 }
 
@@ -406,6 +513,7 @@ void cfg_free(cfg_t *g)
         return;
     free(g->block_of);
     free(g->blocks);
+    free(g->lpc);
     free(g);
 }
 
@@ -437,5 +545,16 @@ bool cfg_reconv_pc(const cfg_t *g, uint32_t branch_pc, uint32_t *rpc)
     if (b->last != CFG_BRANCH || branch_pc != b->end_pc - 4)
         return false;
     *rpc = b->ipdom == CFG_EXIT ? CFG_EXIT : g->blocks[b->ipdom].first_pc;
+    return true;
+}
+
+
+bool cfg_likely_pc(const cfg_t *g, uint32_t branch_pc, uint32_t *lpc)
+{
+    size_t i;
+    uint32_t rpc;
+    if (!cfg_reconv_pc(g, branch_pc, &rpc) || !cfg_block_at(g, branch_pc, &i))
+        return false;
+    *lpc = g->lpc[i];
     return true;
 }

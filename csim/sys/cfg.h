@@ -135,6 +135,27 @@ void cfg_free(cfg_t *g);
  * branch_pc is not a BRANCH of the function. */
 bool cfg_reconv_pc(const cfg_t *g, uint32_t branch_pc, uint32_t *rpc);
 
+/* The likely-convergence PC of the conditional branch at branch_pc (TBC
+ * section 4, as its evaluation restricts them: "the closest enclosing
+ * backwards taken branch", which captures `break`s out of loops):
+ *   - the loops enclosing the branch are the backward branches and jumps
+ *     (target <= their own PC) at a PC above branch_pc whose target is at
+ *     or below it; the closest is the one with the shortest span;
+ *   - *lpc = that backward branch's PC, where the paths of an iteration
+ *     meet again before the next, when the branch's reconvergence PC lies
+ *     outside that loop (a `break`: the IPDOM is past the loop, or the
+ *     exit); else CFG_EXIT (none: the paths reconverge inside the loop, or
+ *     no loop encloses the branch).
+ * False (and *lpc untouched) if branch_pc is not a BRANCH of the function.
+ *
+ * Example (for (;;) { if (hit) break; if (d) X; } with its latch at L):
+ *   0x100 H: BRANCH D   (hit)       rpc D (past the loop)  lpc L
+ *   0x104    BRANCH L   (d)         rpc L (inside)          lpc none
+ *   0x108    SEQ        X
+ *   0x10c L: JUMP H                 the latch
+ *   0x110 D: RET                                                   */
+bool cfg_likely_pc(const cfg_t *g, uint32_t branch_pc, uint32_t *lpc);
+
 size_t cfg_num_blocks(const cfg_t *g);
 
 /* Block i, or NULL if there is none. */

@@ -31,6 +31,8 @@ typedef struct {
     uint32_t pc;
     unsigned depth;
     uint32_t *r;         /* NUM_REGS x warp_width: r[reg * W + lane] */
+    uint32_t *tpc;       /* each thread's own next PC, worked out thread by
+                            thread: the stack must issue it there */
     uint64_t ready[NUM_REGS]; /* scoreboard: the cycle each register is written */
     uint32_t calls[CALL_DEPTH]; /* return addresses of the calls not yet over */
     unsigned num_calls;
@@ -58,6 +60,7 @@ typedef struct {
     uint8_t src[3], dst; /* scoreboard registers (0..63), NO_REG for none */
     bool in_func;        /* inside a sized function symbol */
     uint32_t rpc;        /* BRANCH: reconvergence PC; CFG_EXIT: the return address */
+    uint32_t lpc;        /* BRANCH: likely-convergence PC; CFG_EXIT: none */
     int cfg_err;         /* its function's CFG error (cfg_status_t), or 0 */
     uint32_t cfg_pc;     /* the PC that error names */
 } sinsn_t;
@@ -273,6 +276,10 @@ int sim_create(const sim_params_t *p, sim_stack_factory_t factory, sim_t **out, 
                  q.warp_width);
         return -1;
     }
+    if (q.lcp && q.stack_depth < RS_DEPTH_MIN + 1) {
+        snprintf(err, n, "stack_depth must be at least %u with lcp", RS_DEPTH_MIN + 1);
+        return -1;
+    }
     if (q.stack_bytes % 16 || q.sched >= SIM_SCHED_COUNT) {
         snprintf(err, n, "stack_bytes must be a multiple of 16");
         return -1;
@@ -307,7 +314,7 @@ int sim_create(const sim_params_t *p, sim_stack_factory_t factory, sim_t **out, 
         return -1;
     }
     recon_stack_params_t rp = {.num_warps = q.num_warps, .warp_width = q.warp_width,
-                               .pc_width = 32, .depth = q.stack_depth, .lcp_enable = false};
+                               .pc_width = 32, .depth = q.stack_depth, .lcp_enable = q.lcp};
     for (unsigned c = 0; c < q.cores; c++) {
         core_t *k = &s->cores[c];
         k->warps = calloc(q.num_warps, sizeof *k->warps);
@@ -319,7 +326,8 @@ int sim_create(const sim_params_t *p, sim_stack_factory_t factory, sim_t **out, 
         }
         for (unsigned w = 0; w < q.num_warps; w++) {
             k->warps[w].r = calloc((size_t)NUM_REGS * q.warp_width, sizeof(uint32_t));
-            if (!k->warps[w].r) {
+            k->warps[w].tpc = calloc(q.warp_width, sizeof(uint32_t));
+            if (!k->warps[w].r || !k->warps[w].tpc) {
                 snprintf(err, n, "out of memory");
                 sim_destroy(s);
                 return -1;
@@ -340,8 +348,10 @@ void sim_destroy(sim_t *s)
         return;
     for (unsigned c = 0; s->cores && c < s->p.cores; c++) {
         core_t *k = &s->cores[c];
-        for (unsigned w = 0; k->warps && w < s->p.num_warps; w++)
+        for (unsigned w = 0; k->warps && w < s->p.num_warps; w++) {
             free(k->warps[w].r);
+            free(k->warps[w].tpc);
+        }
         free(k->warps);
         free(k->ctas);
         if (k->stack.destroy)
@@ -416,8 +426,10 @@ static int decode(sim_t *s)
             continue;
         }
         for (uint32_t k = 0; k < n; k++)
-            if (ci[k].kind == CFG_BRANCH)
+            if (ci[k].kind == CFG_BRANCH) {
                 cfg_reconv_pc(g, ci[k].pc, &s->prog[first + k].rpc);
+                cfg_likely_pc(g, ci[k].pc, &s->prog[first + k].lpc);
+            }
         cfg_free(g);
     }
     free(ci);
@@ -851,6 +863,7 @@ static int dispatch(sim_t *s, unsigned c, uint64_t now)
             memset(w->ready, 0, sizeof w->ready);
             memset(w->r, 0, (size_t)NUM_REGS * W * sizeof *w->r);
             for (unsigned l = 0; l < lanes; l++) {
+                w->tpc[l] = s->kernel_pc;
                 reg(s, w, 10)[l] = t0 + l;
                 reg(s, w, 11)[l] = s->threads;
                 reg(s, w, 12)[l] = s->args;
@@ -929,6 +942,9 @@ static int issue(sim_t *s, unsigned c, unsigned wi, uint64_t now, uint64_t *retr
     const sinsn_t *d = fetch(s, pc);
     if (!d)
         return -1;
+    LANES(mask, l) if (w->tpc[l] != pc) /* the stack issued a thread at a PC not its own */
+        return fail(s, "the reconvergence stack issued thread %u of warp %u (core %u) at PC 0x%x; "
+                       "its next instruction is at 0x%x", (unsigned)l, wi, c, pc, w->tpc[l]);
     const rv_insn_t *i = &d->in;
     unsigned W = s->p.warp_width, size;
     bool store;
@@ -972,7 +988,7 @@ static int issue(sim_t *s, unsigned c, unsigned wi, uint64_t now, uint64_t *retr
         if (rpc == CFG_EXIT) /* reconverge where the function returns to */
             rpc = w->num_calls ? w->calls[w->num_calls - 1] : s->kernel_exit;
         in.req_op = RS_OP_BRANCH, in.req_pc = pc + (uint32_t)i->imm, in.req_alt_pc = pc + 4;
-        in.req_rpc = rpc, in.req_lpc = PC_NONE;
+        in.req_rpc = rpc, in.req_lpc = s->p.lcp && d->lpc != CFG_EXIT ? d->lpc : PC_NONE;
         in.req_mask.w[0] = taken;
         s->st.branches++;
         if (taken && taken != mask)
@@ -1018,6 +1034,10 @@ static int issue(sim_t *s, unsigned c, unsigned wi, uint64_t now, uint64_t *retr
     default:
         break;
     }
+    if (in.req_op == RS_OP_BRANCH)
+        LANES(mask, l) w->tpc[l] = (uint32_t)(in.req_mask.w[0] >> l & 1 ? in.req_pc : in.req_alt_pc);
+    else
+        LANES(mask, l) w->tpc[l] = (uint32_t)in.req_pc;
     if (execute(s, w, d, mask, pc, addr))
         return -1;
     k->stack.step(k->stack.ctx, &in, &out);
@@ -1031,8 +1051,12 @@ static int issue(sim_t *s, unsigned c, unsigned wi, uint64_t now, uint64_t *retr
     if (w->depth > s->st.stack_depth_max)
         s->st.stack_depth_max = w->depth;
     (void)W;
-    if (out.req_fin)
+    if (out.req_fin) {
+        LANES(w->all, l) if (w->tpc[l] != s->kernel_exit)
+            return fail(s, "warp %u (core %u) finished with thread %u at PC 0x%x, not at the exit",
+                        wi, c, (unsigned)l, w->tpc[l]);
         return finish_warp(s, c, wi, now) ? -1 : 1;
+    }
     read_tos(k, wi);
     /* Each path of a divergent branch in a function returns on its own; the
      * call is over when the stack's top is at its return address, with the

@@ -35,6 +35,7 @@ typedef struct {
     unsigned num_warps;    /* warp slots per core */
     sim_sched_t sched;
     unsigned stack_depth;  /* entries per warp's reconvergence stack */
+    unsigned lcp;          /* 1: likely-convergence points (TBC section 4) */
     unsigned stack_bytes;  /* each thread's stack, a multiple of 16 */
     uint32_t mem_bytes;    /* simulated memory, from 0 */
     uint64_t max_cycles;   /* the run stops with an error past it; 0: no limit */
@@ -50,6 +51,7 @@ typedef struct {
                                      "warp_width / simd_lanes cycles")                   \
     X(num_warps, num_warps, 1, 64, "warp slots per core")                                \
     X(stack_depth, stack_depth, RS_DEPTH_MIN, RS_DEPTH_MAX, "reconvergence stack entries") \
+    X(lcp, lcp, 0, 1, "1: likely-convergence points, a loop's latch for its breaks (TBC 4)") \
     X(stack_bytes, stack_bytes, 256, 65536, "bytes of stack per thread")                 \
     X(line_bytes, mem.line_bytes, 16, 256, "cache line bytes (every level)")             \
     X(l1_bytes, mem.l1_bytes, 256, 1048576, "L1 data cache bytes per core")              \

@@ -476,6 +476,75 @@ static void test_lookups_outside(void **state)
     assert_int_equal(i, 3);
 }
 
+/* Likely-convergence points, worked out from cfg.h's rule:
+ *   for (;;) { if (hit) break; if (d) X; } (cfg.h's example): the break's
+ *   branch gets the latch, the inner if (reconverging inside) none;
+ *   test_loop_with_break's graph: both exits of the loop are enclosed by
+ *   the jump 0x1014 -> 0x1004 and reconverge at 0x1018, past it;
+ *   two nested loops: the inner one is the closest;
+ *   test_while_loop's graph: B reconverges inside (Y), T is the latch
+ *   itself (not enclosed by itself): none. */
+static void test_likely_convergence(void **state)
+{
+    enum { H = 0x100, L = 0x10c, D = 0x110 };
+    static const cfg_insn_t f[] = {BR(H, D), BR(0x104, L), SEQ(0x108), JMP(L, H), RET(D)};
+    cfg_t *g = NULL;
+    assert_int_equal(cfg_analyse(f, ARRAY_LEN(f), &g, NULL), CFG_OK);
+    *state = g;
+    uint32_t lpc = 1;
+    assert_true(cfg_likely_pc(g, H, &lpc));
+    assert_int_equal(lpc, L);
+    assert_true(cfg_likely_pc(g, 0x104, &lpc));
+    assert_int_equal(lpc, EXIT);
+    lpc = 1;
+    assert_false(cfg_likely_pc(g, L, &lpc)); /* a jump, no branch */
+    assert_false(cfg_likely_pc(g, 0x108, &lpc));
+    assert_int_equal(lpc, 1);
+
+    /* test_loop_with_break's graph: the latch is the jump at 0x1014 */
+    static const cfg_insn_t brk[] = {SEQ(0x1000), BR(0x1004, 0x1018), BR(0x1008, 0x1018),
+                                     SEQ(0x100c), SEQ(0x1010), JMP(0x1014, 0x1004),
+                                     SEQ(0x1018), RET(0x101c)};
+    cfg_free(g);
+    *state = NULL;
+    assert_int_equal(cfg_analyse(brk, ARRAY_LEN(brk), &g, NULL), CFG_OK);
+    *state = g;
+    assert_true(cfg_likely_pc(g, 0x1004, &lpc));
+    assert_int_equal(lpc, 0x1014);
+    assert_true(cfg_likely_pc(g, 0x1008, &lpc));
+    assert_int_equal(lpc, 0x1014);
+
+    /* nested loops: the inner one is the closest */
+    static const cfg_insn_t nest[] = {SEQ(0x2000), BR(0x2004, 0x2018), SEQ(0x2008),
+                                      BR(0x200c, 0x2004), SEQ(0x2010), BR(0x2014, 0x2000),
+                                      RET(0x2018)};
+    /* 0x2004 breaks out of both loops (to 0x2018, the exit's block): the
+     * inner loop [0x2004, 0x200c] encloses it */
+    cfg_free(g);
+    *state = NULL;
+    assert_int_equal(cfg_analyse(nest, ARRAY_LEN(nest), &g, NULL), CFG_OK);
+    *state = g;
+    assert_true(cfg_likely_pc(g, 0x2004, &lpc));
+    assert_int_equal(lpc, 0x200c);
+    /* the inner loop's own test is its latch, enclosed by the outer loop;
+     * its paths meet at 0x2018 only (the break at 0x2004 skips 0x2010), past
+     * the outer loop: the outer latch */
+    assert_true(cfg_likely_pc(g, 0x200c, &lpc));
+    assert_int_equal(lpc, 0x2014);
+
+    /* the while loop: B reconverges inside, T is the latch: none for both */
+    static const cfg_insn_t wl[] = {JMP(0x1000, 0x1014), BR(0x1004, 0x100c), SEQ(0x1008),
+                                    SEQ(0x100c), SEQ(0x1010), BR(0x1014, 0x1004), RET(0x1018)};
+    cfg_free(g);
+    *state = NULL;
+    assert_int_equal(cfg_analyse(wl, ARRAY_LEN(wl), &g, NULL), CFG_OK);
+    *state = g;
+    assert_true(cfg_likely_pc(g, 0x1004, &lpc));
+    assert_int_equal(lpc, EXIT);
+    assert_true(cfg_likely_pc(g, 0x1014, &lpc));
+    assert_int_equal(lpc, EXIT);
+}
+
 int main(void)
 {
 #define T(f) cmocka_unit_test_teardown(f, free_graph)
@@ -496,6 +565,7 @@ int main(void)
         T(test_errors),
         T(test_status_names),
         T(test_lookups_outside),
+        T(test_likely_convergence),
     };
 #undef T
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -3,7 +3,7 @@
  * model's structs by name (bind.h, cosim_kit.h), so that the cores drive
  * the RTL exactly as they drive the model. Built by scripts/build_sys_rtl.sh
  * for one set of stack parameters (SYS_RTL_NUM_WARPS, _WARP_WIDTH, _DEPTH,
- * PcWidth 32, LcpEnable 0): a machine with others is refused. */
+ * _LCP, PcWidth 32): a machine with others is refused. */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -39,12 +39,12 @@ static void rtl_destroy(void *ctx) { recon_stack_dut_destroy(ctx); }
 int sys_rtl_factory(const recon_stack_params_t *p, sim_stack_ops_t *ops, char *err, size_t n)
 {
     if (p->num_warps != SYS_RTL_NUM_WARPS || p->warp_width != SYS_RTL_WARP_WIDTH ||
-        p->depth != SYS_RTL_DEPTH || p->pc_width != 32 || p->lcp_enable) {
+        p->depth != SYS_RTL_DEPTH || p->pc_width != 32 || p->lcp_enable != SYS_RTL_LCP) {
         snprintf(err, n,
-                 "this RTL was built for num_warps %u, warp_width %u, stack_depth %u, not %u, "
-                 "%u, %u (scripts/simt_run.py --rtl builds the right one)",
-                 SYS_RTL_NUM_WARPS, SYS_RTL_WARP_WIDTH, SYS_RTL_DEPTH, p->num_warps,
-                 p->warp_width, p->depth);
+                 "this RTL was built for num_warps %u, warp_width %u, stack_depth %u, lcp %u, "
+                 "not %u, %u, %u, %u (scripts/simt_run.py --rtl builds the right one)",
+                 SYS_RTL_NUM_WARPS, SYS_RTL_WARP_WIDTH, SYS_RTL_DEPTH, SYS_RTL_LCP, p->num_warps,
+                 p->warp_width, p->depth, (unsigned)p->lcp_enable);
         return -1;
     }
     recon_stack_dut_t *d = recon_stack_dut_create(NULL, 0, NULL);

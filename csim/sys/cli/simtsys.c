@@ -113,8 +113,9 @@ static void report(FILE *f, bool json, const char *kernel, const char *preset,
 {
     if (json) {
         fprintf(f, "{\"kernel\": \"%s\", \"preset\": \"%s\", \"sched\": \"%s\", "
-                   "\"warp_width\": %u, \"num_warps\": %u, \"cores\": %u",
-                kernel, preset, sim_sched_name(p->sched), p->warp_width, p->num_warps, p->cores);
+                   "\"warp_width\": %u, \"num_warps\": %u, \"cores\": %u, \"lcp\": %u",
+                kernel, preset, sim_sched_name(p->sched), p->warp_width, p->num_warps, p->cores,
+                p->lcp);
 #define JSON_(name, fmt, val) fprintf(f, ", \"" #name "\": " fmt, val);
         STATS(JSON_)
         fprintf(f, ", \"host_seconds\": %.3f}\n", seconds);
@@ -259,7 +260,7 @@ int main(int argc, char **argv)
             die(2, "--set: %s%s", err, "");
     }
     if (stack_params) {
-        printf("%u %u %u\n", p.num_warps, p.warp_width, p.stack_depth);
+        printf("%u %u %u %u\n", p.num_warps, p.warp_width, p.stack_depth, p.lcp);
         return 0;
     }
     sim_stack_factory_t factory = NULL;
