@@ -13,6 +13,7 @@
 #   make install [PREFIX=/usr/local]   the golden models as a C library
 #   make run [KERNEL=k|path.c] [PRESET=p] [SIZE=small|default|large] [ARGS='simtsys options']
 #              a C kernel on the system model, checked against the host (docs/system.md)
+#   make sys-results                   docs/system_results.md: sweeps, SIMD efficiency, speed
 #   make cores                         regenerate the FuseSoC cores (docs/fusesoc.md)
 #   make scenario-doc                  regenerate docs/scenarios.md's verbs and keys per block
 #   make clean
@@ -118,9 +119,9 @@ ifeq ($(COVER),1)
   SIM_ARGS += --require-cover
 endif
 
-.PHONY: help deps sim lint synth test elaborate-max bench soak fuzz install cores scenario-doc clean run
+.PHONY: help deps sim lint synth test elaborate-max bench soak fuzz install cores scenario-doc clean run sys-results
 help:
-	@sed -n '3,19p' Makefile | sed 's/^# *//'
+	@sed -n '3,20p' Makefile | sed 's/^# *//'
 
 deps:
 	@bash scripts/setup.sh sim
@@ -203,6 +204,11 @@ $(BUILD)/sys/simtsys: $(SYS_SRCS) csim/sys/cli/simtsys.c $(wildcard csim/sys/*.h
 	@bash scripts/setup.sh sys
 	@mkdir -p $(dir $@)
 	gcc -std=c11 -O2 -g -Wall -Wextra -Werror $(SYS_INCS) $(SYS_SRCS) csim/sys/cli/simtsys.c -lelf -lm -o $@
+
+# docs/system_results.md: sweeps with GNU parallel, the simulator's speed
+sys-results:
+	@bash scripts/setup.sh sys
+	@$(PY) scripts/sys_results.py
 
 KERNEL ?= bfs
 PRESET ?= small

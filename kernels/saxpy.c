@@ -9,7 +9,7 @@
  *
  * Inputs (simt_rand_float, in [0, 1)): x[n], y[n]; a = 2.5.
  *   small n = 16384, default n = 262144, large n = 2621440.
- * Launch: n threads, block_threads 32, one launch.
+ * Launch: n threads, no barrier, one launch.
  * Output: y (n floats). */
 #include "simt.h"
 
@@ -35,7 +35,7 @@ void simt_setup(simt_launch_t *l, unsigned size, unsigned seed)
     a->x = x;
     a->y = y;
     l->threads = n;
-    l->block_threads = 32;
+    l->block_threads = 0; /* no barrier */
     l->args = a;
     simt_output(l, y, n * 4u);
 }

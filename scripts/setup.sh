@@ -9,8 +9,10 @@ what=${1:-all}
 base=(make gcc g++ python3 zlib1g-dev verilator ccache)
 # libFuzzer and its sanitizer runtimes (scripts/fuzz.sh)
 fuzz=(clang-14 libclang-rt-14-dev)
-# the system model: kernels compiled for rv32imf, ELF files read with libelf
-sys=(make gcc python3 gcc-riscv64-unknown-elf binutils-riscv64-unknown-elf libelf-dev pkg-config)
+# the system model: kernels compiled for rv32imf, ELF files read with libelf;
+# GNU parallel runs its sweeps (scripts/sys_sweep.py)
+sys=(make gcc python3 gcc-riscv64-unknown-elf binutils-riscv64-unknown-elf libelf-dev pkg-config
+     parallel)
 case "$what" in
     sim|lint) pkgs=("${base[@]}") ;;
     sys) pkgs=("${sys[@]}") ;;

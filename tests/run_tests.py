@@ -28,6 +28,7 @@ import glob
 import json
 import os
 import re
+import shlex
 import shutil
 import subprocess
 import sys
@@ -284,6 +285,13 @@ def system_model():
         record("system model: build simtsys", False, str(e))
         return
 
+    try:  # each kernel built once, before the runs that share it
+        for k in kernels():
+            simt_run.kernel_builds(k)
+    except simt_run.BuildError as e:
+        record("system model: build the kernels", False, str(e))
+        return
+
     def run(job):
         k, options = job
         try:
@@ -297,13 +305,63 @@ def system_model():
         record(f"system model: {k} (small{', lcp' if options else ''}) equals the host build",
                ok, detail)
 
+    # What no machine changes: each thread runs its own instructions, so the
+    # thread-instructions (and the outputs, checked by --expect) are the same
+    # on every warp width, datapath, warp count and scheduler; a kernel
+    # without a divergent branch keeps every lane busy.
+    machines = [[], ["--sched", "rr"], ["--set", "warp_width=16", "--set", "simd_lanes=4"],
+                ["--set", "num_warps=8", "--set", "l1_mshrs=1"]]
+
+    def invariant(k):
+        got = []
+        for m in machines:
+            r = simt_run.run(k, options=["--json", "-", *m])
+            if r.returncode:
+                return k, False, f"{' '.join(m)}: {r.stderr}"
+            got.append(json.loads(r.stdout))
+        insns = [d["thread_insns"] for d in got]
+        ok = len(set(insns)) == 1
+        if ok and got[0]["divergent_branches"] == 0:
+            ok = all(d["simd_efficiency"] == 1.0 for d in got)
+        return k, ok, f"thread_insns {insns}, simd_efficiency {[d['simd_efficiency'] for d in got]}"
+    for k, ok, detail in pmap(invariant, kernels()):
+        record(f"system model: {k}: the same thread-instructions on four machines", ok, detail)
+    r = sh([exe, "--list", "--markdown"])
+    with open(os.path.join(ROOT, "docs", "system.md")) as f:
+        page = f.read()
+    record("system model: docs/system.md's parameter table is simtsys --list --markdown",
+           r.returncode == 0 and f"-->\n{r.stdout}<!-- /simtsys -->" in page,
+           "run make sys-results (or copy simtsys --list --markdown)")
+    with open(os.path.join(ROOT, "kernels", "saxpy.c")) as f:
+        example = f.read()
+    record("system model: docs/system.md's example is kernels/saxpy.c",
+           f"```c\n{example}```\n<!-- /kernels/saxpy.c -->" in page, "run make sys-results")
+    # the README's and docs/system.md's kernel commands, run as written
+    examples = []
+    for name in ("README.md", os.path.join("docs", "system.md")):
+        for line in open(os.path.join(ROOT, name)):
+            m = re.match(r"^    (make run\b[^#]*|python3 scripts/simt_run\.py [^#]*)", line)
+            if m and "path/to" not in m.group(1) and m.group(1).strip() not in examples:
+                examples.append(m.group(1).strip())
+    with tempfile.TemporaryDirectory() as tmp:
+        def example_run(cmd):
+            args = shlex.split(cmd)
+            if args[0] == "make":
+                args = ["make", "--no-print-directory", "-C", ROOT] + args[1:]
+            else:
+                args = [sys.executable, os.path.join(ROOT, args[1])] + args[2:]
+            r = subprocess.run(args, capture_output=True, text=True, cwd=tmp)
+            return cmd, r.returncode == 0 and "simd_efficiency" in r.stdout, r.stderr[-1000:]
+        for cmd, ok, detail in pmap(example_run, examples):
+            record(f"system model: example: {cmd}", ok, detail)
+
     # the verilated recon_stack in the loop: the same cycles and statistics
     def stats(k, rtl, options):
         r = simt_run.run(k, options=["--json", "-", *options], rtl=rtl)
         if r.returncode:
             return None, r.stderr
         d = json.loads(r.stdout)
-        d.pop("host_seconds")
+        d.pop("host_seconds"), d.pop("rtl")
         return d, ""
     lcp = ["--set", "lcp=1"]
     try:

@@ -1,6 +1,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "sim.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -141,6 +142,12 @@ static unsigned *param_field(sim_params_t *p, unsigned i)
     return fields[i];
 }
 
+unsigned sim_param_value(const sim_params_t *p, unsigned i)
+{
+    sim_params_t q = *p;
+    return i < sizeof params / sizeof params[0] ? *param_field(&q, i) : 0;
+}
+
 bool sim_set(sim_params_t *p, const char *name, const char *value, char *err, size_t n)
 {
     for (unsigned i = 0; i < sizeof params / sizeof params[0]; i++) {
@@ -166,7 +173,7 @@ static void base_machine(sim_params_t *p)
 {
     *p = (sim_params_t){
         .cores = 2, .warp_width = 8, .simd_lanes = 8, .num_warps = 4,
-        .sched = SIM_SCHED_GTO, .stack_depth = 16, .stack_bytes = 2048,
+        .sched = SIM_SCHED_GTO, .stack_depth = RS_DEPTH_MAX, .stack_bytes = 2048,
         .mem_bytes = 1u << 29, .max_cycles = 2000000000u,
         .mem = {.cores = 2, .line_bytes = 32, .l1_bytes = 4096, .l1_ways = 4,
                 .l1_mshrs = 8, .l1_hit_cycles = 1, .l1_line_cycles = 1, .icnt_cycles = 4, .l2_bytes = 0,
@@ -195,11 +202,14 @@ bool sim_preset(const char *name, sim_params_t *p)
         m->l2_bytes = 2u << 20, m->l2_ways = 16, m->l2_banks = 4, m->l2_hit_cycles = 20;
         m->dram_channels = 2, m->dram_cycles = 300, m->dram_bytes_per_cycle = 16.0;
     } else if (!strcmp(name, "robust")) {
-        /* 32 KB 8-way 128 B L1, 4 MB L2, 300 cycles; 8 cores x 16 wide */
-        p->cores = 8, p->warp_width = 16, p->simd_lanes = 16, p->num_warps = 8;
-        m->l1_bytes = 32768, m->l1_ways = 8, m->line_bytes = 128, m->l1_mshrs = 16;
-        m->l2_bytes = 4u << 20, m->l2_ways = 16, m->l2_banks = 8, m->l2_hit_cycles = 20;
-        m->dram_channels = 4, m->dram_cycles = 300, m->dram_bytes_per_cycle = 16.0;
+        /* Table I and section VII: 4 WPUs, the best static organisation 8
+         * wide x 4 deep; D-cache 32 KB 8-way 128 B, 3-cycle hits; L2 4 MB
+         * 16-way 128 B, 30-cycle hits; memory 300 cycles */
+        p->cores = 4, p->warp_width = 8, p->simd_lanes = 8, p->num_warps = 4;
+        m->l1_bytes = 32768, m->l1_ways = 8, m->line_bytes = 128, m->l1_mshrs = 32;
+        m->l1_hit_cycles = 3, m->l2_bytes = 4u << 20, m->l2_ways = 16, m->l2_banks = 8;
+        m->l2_hit_cycles = 30, m->dram_channels = 4, m->dram_cycles = 300;
+        m->dram_bytes_per_cycle = 16.0;
     } else if (!strcmp(name, "tbc")) {
         /* 30 cores, warp 32 on SIMD 8, 32 warps (1024 threads), 32 KB 8-way
          * 64 B L1, 1 MB L2 per channel x 8 */
@@ -695,6 +705,20 @@ static uint32_t stack_top(const sim_t *s, unsigned slot)
     return s->p.mem_bytes - slot * s->p.stack_bytes;
 }
 
+/* The address the memory timing sees for a thread's access: the stacks of
+ * a warp slot's threads interleaved word by word (GPU local memory), so
+ * that the threads of a warp touching the same stack offset share lines, as
+ * they would on a GPU; every other address as it is. The data stays where
+ * the thread sees it. slot >= 1 (set-up is not timed). */
+static uint32_t timing_addr(const sim_t *s, uint32_t a, unsigned slot)
+{
+    if (a < s->stack_lo)
+        return a;
+    unsigned W = s->p.warp_width, group = (slot - 1u) / W, lane = (slot - 1u) % W;
+    uint32_t word = (stack_top(s, slot) - 1u - a) / 4u; /* from the top */
+    return s->stack_lo + group * W * s->p.stack_bytes + (word * W + lane) * 4u + (a & 3u);
+}
+
 /* ----------------------------------------- one thread, untimed (set-up) */
 
 /* Runs from `entry` with a0..a3 on one thread until its ecall; *a0 gets a0. */
@@ -768,9 +792,10 @@ static int read_launch(sim_t *s)
     s->heap_top = rd32(s, s->heap_top_addr);
     if (s->heap_top < s->img.data_hi || s->heap_top > s->stack_lo)
         return fail(s, "simt_heap_top (0x%x) is corrupt", s->heap_top);
-    if (!s->threads || !s->block_threads)
-        return fail(s, "simt_setup: threads (%u) and block_threads (%u) must be at least 1",
-                    s->threads, s->block_threads);
+    if (!s->threads)
+        return fail(s, "simt_setup: threads must be at least 1");
+    if (!s->block_threads) /* no barrier: blocks of one warp */
+        s->block_threads = s->p.warp_width;
     s->warps_per_cta = (s->block_threads + s->p.warp_width - 1) / s->p.warp_width;
     if (s->warps_per_cta > s->p.num_warps)
         return fail(s, "block_threads %u needs %u warps of %u; a core has %u", s->block_threads,
@@ -839,12 +864,15 @@ static void read_tos(core_t *k, unsigned wi)
         w->mask = 0;
 }
 
-/* Places CTAs on core c while it has room. */
-static int dispatch(sim_t *s, unsigned c, uint64_t now)
+/* Places up to `limit` CTAs on core c while it has room: how many, or -1. */
+static int dispatch(sim_t *s, unsigned c, uint64_t now, unsigned limit)
 {
     core_t *k = &s->cores[c];
     unsigned W = s->p.warp_width;
-    while (s->ctas_next < s->ctas_total && k->free_warps >= s->warps_per_cta) {
+    int placed = 0;
+    while (s->ctas_next < s->ctas_total && k->free_warps >= s->warps_per_cta &&
+           (unsigned)placed < limit) {
+        placed++;
         unsigned cta = s->ctas_next++, slot = 0;
         while (k->ctas[slot].used)
             slot++;
@@ -888,7 +916,7 @@ static int dispatch(sim_t *s, unsigned c, uint64_t now)
         }
         k->next = now;
     }
-    return 0;
+    return placed;
 }
 
 /* A warp ended (its stack emptied at the exit PC). */
@@ -905,7 +933,7 @@ static int finish_warp(sim_t *s, unsigned c, unsigned wi, uint64_t now)
         for (unsigned v = 0; v < s->p.num_warps; v++) /* the rest wait: release them */
             if (k->warps[v].state == W_BARRIER && k->warps[v].cta == w->cta)
                 k->warps[v].state = W_RUN, t->at_barrier = 0;
-    return dispatch(s, c, now);
+    return dispatch(s, c, now, UINT_MAX) < 0 ? -1 : 0;
 }
 
 /* Whether warp w can issue its next instruction at `now`; else *wake gets
@@ -958,9 +986,10 @@ static int issue(sim_t *s, unsigned c, unsigned wi, uint64_t now, uint64_t *retr
         unsigned n = 0;
         LANES(mask, l) {
             addr[l] = base[l] + (uint32_t)i->imm;
-            if (!check_access(s, addr[l], size, store, slot_of(s, c, wi, (unsigned)l), pc))
+            unsigned slot = slot_of(s, c, wi, (unsigned)l);
+            if (!check_access(s, addr[l], size, store, slot, pc))
                 return -1;
-            lanes[n++] = addr[l];
+            lanes[n++] = timing_addr(s, addr[l], slot);
         }
         uint64_t done;
         int rc = mem_access(s->msys, c, now, store, lanes, n, size, &done, NULL);
@@ -1141,8 +1170,17 @@ static int run_launch(sim_t *s, uint64_t *now, void (*progress)(void *, uint64_t
     for (unsigned c = 0; c < s->p.cores; c++) {
         core_t *k = &s->cores[c];
         k->free_warps = s->p.num_warps, k->next = UINT64_MAX, k->free_at = *now, k->last = 0;
-        if (dispatch(s, c, *now))
-            return -1;
+    }
+    /* the blocks go round the cores, one each in turn, as a GPU's block
+     * scheduler spreads them; later ones to the core whose block ends */
+    for (int placed = 1; placed;) {
+        placed = 0;
+        for (unsigned c = 0; c < s->p.cores; c++) {
+            int n = dispatch(s, c, *now, 1);
+            if (n < 0)
+                return -1;
+            placed += n;
+        }
     }
     uint64_t t = *now, report = t + (1u << 20);
     for (;;) {

@@ -75,7 +75,8 @@ typedef struct {
            "500 cycles, 256 GB/s")                                                       \
     X(dws, "Dynamic Warp Subdivision section 6: 4 cores x 8 wide, 8 warps, 32 KB L1, "  \
            "2 MB LLC, 300 cycles")                                                       \
-    X(robust, "Robust SIMD section V: 32 KB 8-way 128 B L1, 4 MB L2, 300 cycles")        \
+    X(robust, "Robust SIMD section V: 4 cores, the best static 8 wide x 4 deep, 32 KB "  \
+              "8-way 128 B L1, 4 MB L2, 300 cycles")                                     \
     X(tbc, "Thread Block Compaction section 5 (GPGPU-Sim): 30 cores, warp 32 on SIMD 8, " \
            "32 warps, 32 KB 8-way 64 B L1, 8 channels")
 
@@ -91,6 +92,8 @@ bool sim_set(sim_params_t *p, const char *name, const char *value, char *err, si
  * last. */
 bool sim_param_at(unsigned i, const char **name, unsigned long *min, unsigned long *max,
                   const char **text);
+/* The value of parameter i (the order of sim_param_at()) in *p. */
+unsigned sim_param_value(const sim_params_t *p, unsigned i);
 const char *sim_sched_name(sim_sched_t s);
 bool sim_sched_parse(const char *name, sim_sched_t *s);
 

@@ -106,10 +106,10 @@ int main(int argc, char **argv)
     if (l.num_outputs > SIMT_MAX_OUTPUTS)
         fail("more than SIMT_MAX_OUTPUTS output buffers");
     for (unsigned launch = 0;; launch++) {
-        if (!l.threads || !l.block_threads)
-            fail("simt_setup: threads and block_threads must be at least 1");
+        if (!l.threads)
+            fail("simt_setup: threads must be at least 1");
         launch_now = &l;
-        unsigned bt = l.block_threads;
+        unsigned bt = l.block_threads ? l.block_threads : 1; /* 0: no barrier */
         char *stacks = malloc((size_t)bt * STACK_BYTES);
         thread_ctx = calloc(bt, sizeof *thread_ctx);
         if (!stacks || !thread_ctx)

@@ -18,7 +18,8 @@
  *       output buffers that are compared (simt_output).
  *   void simt_kernel(unsigned tid, unsigned nthreads, const void *args);
  *       One thread's work. tid = 0 .. nthreads-1; thread block b holds the
- *       threads b*block_threads .. (b+1)*block_threads-1.
+ *       threads b*block_threads .. (b+1)*block_threads-1. A block must fit
+ *       in one core's warps: 32 threads fit every preset.
  *   int simt_next(simt_launch_t *l, unsigned launch);          (optional)
  *       Called on one thread after launch number `launch` (0, 1, ...)
  *       ends: non-zero launches the kernel again with *l as it leaves it
@@ -44,7 +45,9 @@ enum { SIMT_SMALL = 0, SIMT_DEFAULT = 1, SIMT_LARGE = 2 };
  * reads them at the offsets SIMT_LAUNCH_* below (checked at compile time). */
 typedef struct {
     uint32_t threads;       /* threads to launch (at least 1) */
-    uint32_t block_threads; /* threads per thread block (barrier scope) */
+    uint32_t block_threads; /* threads per thread block (barrier scope);
+                               0: the kernel has no barrier, and each
+                               machine forms blocks of one warp */
     const void *args;       /* passed to every thread */
     uint32_t num_outputs;
     struct {

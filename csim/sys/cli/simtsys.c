@@ -29,7 +29,9 @@ static const char usage[] =
     "  --rtl              the verilated recon_stack instead of its model (a build by\n"
     "                     scripts/build_sys_rtl.sh: scripts/simt_run.py --rtl makes it)\n"
     "  --stack-params     print the machine's stack parameters (for that build) and exit\n"
-    "  --list             list the presets and parameters\n";
+    "  --list [--markdown]  list the presets and parameters (as docs/system.md's table)\n";
+
+static const char *const sizes[] = {"small", "default", "large"}; /* SIMT_SMALL.. */
 
 static void die(int code, const char *fmt, const char *a, const char *b)
 {
@@ -39,16 +41,53 @@ static void die(int code, const char *fmt, const char *a, const char *b)
     exit(code);
 }
 
-static void list(void)
+/* The presets and parameters; markdown: one table, a column per preset
+ * (docs/system.md holds it, make test checks it is current). */
+static void list(bool markdown)
 {
-    const char *name, *text;
+    const char *name, *text, *pname, *ptext;
     unsigned long lo, hi;
-    printf("presets:\n");
+    if (!markdown) {
+        printf("presets:\n");
+        for (unsigned i = 0; sim_preset_at(i, &name, &text); i++)
+            printf("  %-8s %s\n", name, text);
+        printf("parameters (--set NAME=VALUE):\n");
+        for (unsigned i = 0; sim_param_at(i, &name, &lo, &hi, &text); i++)
+            printf("  %-15s %lu..%lu  %s\n", name, lo, hi, text);
+        return;
+    }
     for (unsigned i = 0; sim_preset_at(i, &name, &text); i++)
-        printf("  %-8s %s\n", name, text);
-    printf("parameters (--set NAME=VALUE):\n");
-    for (unsigned i = 0; sim_param_at(i, &name, &lo, &hi, &text); i++)
-        printf("  %-15s %lu..%lu  %s\n", name, lo, hi, text);
+        printf("- `%s`: %s\n", name, text);
+    printf("\n| parameter | range | meaning |");
+    unsigned np = 0;
+    for (; sim_preset_at(np, &pname, &ptext); np++)
+        printf(" `%s` |", pname);
+    printf("\n|---|---|---|");
+    for (unsigned k = 0; k < np; k++)
+        printf("---:|");
+    printf("\n");
+    for (unsigned i = 0; sim_param_at(i, &name, &lo, &hi, &text); i++) {
+        printf("| `%s` | %lu..%lu | %s |", name, lo, hi, text);
+        for (unsigned k = 0; sim_preset_at(k, &pname, &ptext); k++) {
+            sim_params_t p;
+            sim_preset(pname, &p);
+            printf(" %u |", sim_param_value(&p, i));
+        }
+        printf("\n");
+    }
+    printf("| `sched` | rr, gto | warp scheduler (--sched) |");
+    for (unsigned k = 0; sim_preset_at(k, &pname, &ptext); k++) {
+        sim_params_t p;
+        sim_preset(pname, &p);
+        printf(" %s |", sim_sched_name(p.sched));
+    }
+    printf("\n| `dram_bytes_per_cycle` | | per DRAM channel (not settable) |");
+    for (unsigned k = 0; sim_preset_at(k, &pname, &ptext); k++) {
+        sim_params_t p;
+        sim_preset(pname, &p);
+        printf(" %g |", p.mem.dram_bytes_per_cycle);
+    }
+    printf("\n");
 }
 
 typedef struct {
@@ -108,22 +147,27 @@ static double mshr_mean(const sim_stats_t *st, const sim_params_t *p)
     return st->cycles ? (double)st->mem.mshr_cycles / ((double)st->cycles * p->cores) : 0;
 }
 
-static void report(FILE *f, bool json, const char *kernel, const char *preset,
-                   const sim_stats_t *st, const sim_params_t *p, double seconds)
+static void report(FILE *f, bool json, const char *kernel, const char *preset, const char *size,
+                   unsigned seed, bool rtl, const sim_stats_t *st, const sim_params_t *p,
+                   double seconds)
 {
     if (json) {
         fprintf(f, "{\"kernel\": \"%s\", \"preset\": \"%s\", \"sched\": \"%s\", "
-                   "\"warp_width\": %u, \"num_warps\": %u, \"cores\": %u, \"lcp\": %u",
-                kernel, preset, sim_sched_name(p->sched), p->warp_width, p->num_warps, p->cores,
-                p->lcp);
+                   "\"size\": \"%s\", \"seed\": %u, \"rtl\": %s",
+                kernel, preset, sim_sched_name(p->sched), size, seed, rtl ? "true" : "false");
+        const char *name, *text;
+        unsigned long lo, hi;
+        for (unsigned i = 0; sim_param_at(i, &name, &lo, &hi, &text); i++)
+            fprintf(f, ", \"%s\": %u", name, sim_param_value(p, i));
 #define JSON_(name, fmt, val) fprintf(f, ", \"" #name "\": " fmt, val);
         STATS(JSON_)
         fprintf(f, ", \"host_seconds\": %.3f}\n", seconds);
         return;
     }
 #define ROW_(name, fmt, val) fprintf(f, "  %-20s " fmt "\n", #name, val);
-    fprintf(f, "%s on %s (%u cores x %u warps x %u threads, %s)\n", kernel, preset, p->cores,
-            p->num_warps, p->warp_width, sim_sched_name(p->sched));
+    fprintf(f, "%s (%s, seed %u) on %s (%u cores x %u warps x %u threads, %s%s%s)\n", kernel,
+            size, seed, preset, p->cores, p->num_warps, p->warp_width, sim_sched_name(p->sched),
+            p->lcp ? ", lcp" : "", rtl ? ", RTL stack" : "");
     STATS(ROW_)
     fprintf(f, "  %-20s %.2f (%.2f M thread-instructions/s)\n", "host_seconds", seconds,
             seconds > 0 ? (double)st->thread_insns / seconds / 1e6 : 0.0);
@@ -193,7 +237,7 @@ int main(int argc, char **argv)
         } else if (!strcmp(a, "--stack-params")) {
             stack_params = true;
         } else if (!strcmp(a, "--list")) {
-            list();
+            list(v && !strcmp(v, "--markdown"));
             return 0;
         } else if (!strcmp(a, "--preset")) {
             preset = v;
@@ -204,10 +248,9 @@ int main(int argc, char **argv)
         } else if (!strcmp(a, "--sched")) {
             sched = v;
         } else if (!strcmp(a, "--size")) {
-            static const char *const names[] = {"small", "default", "large"};
             size = 3;
             for (unsigned k = 0; k < 3; k++)
-                if (!strcmp(v, names[k]))
+                if (!strcmp(v, sizes[k]))
                     size = k;
             if (size == 3)
                 die(2, "--size must be small, default or large, not '%s'%s", v, "");
@@ -298,14 +341,16 @@ int main(int argc, char **argv)
             sim_destroy(s);
             die(1, "%s: cannot write it%s", json, "");
         }
-        report(f, true, kernel, preset, &st, sim_params(s), seconds);
+        report(f, true, kernel, preset, sizes[size], (unsigned)seed, rtl, &st, sim_params(s),
+               seconds);
         if (f != stdout && fclose(f)) {
             sim_destroy(s);
             die(1, "%s: cannot write it%s", json, "");
         }
     }
     if (!json || strcmp(json, "-"))
-        report(stdout, false, kernel, preset, &st, sim_params(s), seconds);
+        report(stdout, false, kernel, preset, sizes[size], (unsigned)seed, rtl, &st,
+               sim_params(s), seconds);
     sim_destroy(s);
     return rc;
 }

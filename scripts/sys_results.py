@@ -1,0 +1,206 @@
+#!/usr/bin/env python3
+"""Regenerate docs/system_results.md (make sys-results): sweeps of the
+system model run with GNU parallel through scripts/sys_sweep.py, the tables
+and figures written from their JSON, and the simulator's speed measured.
+
+    sys_results.py [--jobs N] [--out DIR]
+
+Also writes docs/system.md's parameter table (simtsys --list --markdown).
+Takes a few minutes on two cores.
+"""
+import argparse
+import json
+import os
+import re
+import subprocess
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import simt_run  # noqa: E402
+import sys_sweep  # noqa: E402
+
+ROOT = simt_run.ROOT
+DOCS = os.path.join(ROOT, "docs")
+PAGE = os.path.join(DOCS, "system_results.md")
+WARPS = [1, 2, 4, 8, 16]
+# DoM's memory-divergent kernels (the paper's point: 1 -> 16 warps)
+MEMORY_DIVERGENT = ["bfs", "suffix_match", "raywalk", "neighbors", "svm", "filter3x3"]
+# TBC's divergent set: baseline SIMD efficiency below 76% (TBC section 5)
+TBC_DIVERGENT = 0.76
+
+
+def sweep(out, jobs, **kw):
+    """Runs one sweep (sys_sweep.py commands ... | parallel): its JSON."""
+    os.makedirs(out, exist_ok=True)
+    for f in os.listdir(out):
+        if f.endswith(".json"):
+            os.remove(os.path.join(out, f))
+    args = ["commands", "--out", out]
+    for k, v in kw.items():
+        if k == "grid":
+            for g in v:
+                args += ["--grid", g]
+        else:
+            args += [f"--{k}", v]
+    r = subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "sys_sweep.py"), *args],
+                       capture_output=True, text=True)
+    if r.returncode:
+        raise SystemExit(f"sys_results.py: {r.stderr.strip()}")
+    p = subprocess.run(["parallel", "-j", str(jobs), "--halt", "now,fail=1"], input=r.stdout,
+                       capture_output=True, text=True)
+    if p.returncode:
+        raise SystemExit(f"sys_results.py: a run failed: {p.stderr.strip()[-500:]}")
+    return sys_sweep.load(out)
+
+
+def collect(out, x, y, plot=None):
+    args = ["collect", out, "--x", x, "--y", y, "--markdown"]
+    if plot:
+        args += ["--plot", plot]
+    r = subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "sys_sweep.py"), *args],
+                       capture_output=True, text=True, check=True)
+    return r.stdout.strip()
+
+
+def bench(kernels):
+    """Each kernel at default on the dom preset, one run at a time: the
+    simulated thread-instructions per host second; the RTL's slowdown at
+    small on the small machine."""
+    rows = []
+    for k in kernels:
+        r = simt_run.run(k, "default", options=["--preset", "dom", "--json", "-"])
+        if r.returncode:
+            raise SystemExit(f"sys_results.py: {k}: {r.stderr.strip()}")
+        d = json.loads(r.stdout)
+        small = []
+        for rtl_on in (False, True):
+            s = simt_run.run(k, "small", options=["--json", "-"], rtl=rtl_on)
+            if s.returncode:
+                raise SystemExit(f"sys_results.py: {k}: {s.stderr.strip()}")
+            small.append(json.loads(s.stdout)["host_seconds"])
+        rows.append((k, d["thread_insns"], d["host_seconds"], *small))
+    return rows
+
+
+def main(argv):
+    ap = argparse.ArgumentParser(prog="sys_results.py")
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--out", default=os.path.join(ROOT, simt_run.BUILD, "sys", "results"))
+    a = ap.parse_args(argv)
+
+    exe = simt_run.simtsys()
+    table = subprocess.run([exe, "--list", "--markdown"], capture_output=True, text=True,
+                           check=True).stdout
+    path = os.path.join(DOCS, "system.md")
+    with open(path) as f:
+        text = f.read()
+    text = re.sub(r"(<!-- simtsys --list --markdown[^\n]*-->\n).*?(<!-- /simtsys -->)",
+                  lambda m: m.group(1) + table + m.group(2), text, flags=re.S)
+    with open(os.path.join(ROOT, "kernels", "saxpy.c")) as f:
+        example = f.read()
+    text = re.sub(r"(<!-- kernels/saxpy\.c[^\n]*-->\n```c\n).*?(```\n<!-- /kernels/saxpy\.c -->)",
+                  lambda m: m.group(1) + example + m.group(2), text, flags=re.S)
+    with open(path, "w") as f:
+        f.write(text)
+
+    kernels = sys_sweep.kernel_names()
+    warps_dir = os.path.join(a.out, "dom_warps")
+    runs = sweep(warps_dir, a.jobs, presets="dom", sizes="large", kernels=",".join(MEMORY_DIVERGENT),
+                 grid=[f"num_warps={','.join(map(str, WARPS))}"])
+    cycles = collect(warps_dir, "num_warps", "cycles",
+                     plot=os.path.join(DOCS, "system_results_dom_warps.png"))
+    falls = []
+    by = {(r["kernel"].removesuffix(".elf"), r["num_warps"]): r for r in runs}
+    for k in MEMORY_DIVERGENT:
+        c = [by[(k, w)]["cycles"] for w in WARPS]
+        rises = [f"{w0} -> {w1}: +{(y / x - 1) * 100:.1f}%"
+                 for (w0, x), (w1, y) in zip(zip(WARPS, c), zip(WARPS[1:], c[1:])) if y > x]
+        falls.append((k, rises, c[0] / c[-1], by[(k, WARPS[0])]["l1_hit_rate"],
+                      by[(k, WARPS[-1])]["l1_hit_rate"]))
+
+    eff_dir = os.path.join(a.out, "tbc_lcp")
+    runs = sweep(eff_dir, a.jobs, presets="tbc", sizes="default", grid=["lcp=0,1"])
+    eff = {(r["kernel"].removesuffix(".elf"), r["lcp"]): r for r in runs}
+    rows = bench(kernels)
+
+    lines = [
+        "# System model results (generated)",
+        "",
+        "Written by `make sys-results` (`scripts/sys_results.py`) from sweeps run with GNU",
+        "`parallel` through `scripts/sys_sweep.py`; every run checked against the host build.",
+        "PDOM through the `recon_stack` golden model; the machines are",
+        "[the presets](system.md#parameters-and-presets). Do not edit.",
+        "",
+        "## Warps per core on the DoM machine (PDOM, large sizes)",
+        "",
+        "Cycles of the memory-divergent kernels, 32 cores x 32 lanes, 500-cycle memory at",
+        "256 GB/s; DoM section 7 sweeps 1 to 16 warps per core. `large` inputs: 16 warps of",
+        "32 threads on 32 cores need 16,384 threads to fill the machine.",
+        "![cycles by warps per core](system_results_dom_warps.png)",
+        "",
+        cycles,
+        "",
+        "On the memory-divergent kernels, cycles should fall as warps rise (more warps",
+        "hide the latency):",
+        "",
+        "| kernel | cycles 1 warp / 16 warps | steps where cycles rise | L1 hit rate, 1 warp | 16 warps |",
+        "|---|---:|---|---:|---:|",
+    ]
+    lines += [f"| {k} | {ratio:.2f}x | {', '.join(rises) or 'none'} | {h1:.3f} | {h16:.3f} |"
+              for k, rises, ratio, h1, h16 in falls]
+    lines += [
+        "",
+        "Where cycles rise at a step, it is past 4 or 8 warps and the L1 hit rate falls",
+        "with the warps: 512 threads share a core's 32 KB L1, and contention eats the",
+        "latency the extra warps would hide -- the effect Robust SIMD (section III) builds",
+        "on, and the reason DoM reports only +3.8% for its own mechanism at 16 warps. DoM's",
+        "claim that PDOM gains from 1 to 16 warps holds here for the whole range (the",
+        "second column).",
+    ]
+    lines += [
+        "",
+        "## SIMD efficiency on TBC's machine (default sizes)",
+        "",
+        "SIMD efficiency = active lanes / warp width over all warp-instructions, PDOM,",
+        f"without and with likely-convergence points. TBC's divergent set is the kernels",
+        f"whose PDOM efficiency is below {TBC_DIVERGENT:.0%}.",
+        "",
+        "| kernel | PDOM | PDOM + LCP | divergent set | cycles PDOM | cycles PDOM + LCP | stack depth max (LCP) |",
+        "|---|---:|---:|---|---:|---:|---:|",
+    ]
+    for k in kernels:
+        p, q = eff[(k, 0)], eff[(k, 1)]
+        lines.append(f"| {k} | {p['simd_efficiency']:.3f} | {q['simd_efficiency']:.3f} | "
+                     f"{'yes' if p['simd_efficiency'] < TBC_DIVERGENT else 'no'} | "
+                     f"{p['cycles']} | {q['cycles']} | {p['stack_depth_max']} ({q['stack_depth_max']}) |")
+    lines += [
+        "",
+        "## Speed",
+        "",
+        "Simulated thread-instructions per host second, one run at a time on this machine",
+        "(2 cores), default sizes on the DoM machine (the memory model on, PDOM through the",
+        "model); and the verilated `recon_stack` in the loop against the model, small sizes",
+        "on the small machine.",
+        "",
+        "| kernel | thread-instructions | seconds | M thread-instructions/s | model s (small) | RTL s (small) | RTL slowdown |",
+        "|---|---:|---:|---:|---:|---:|---:|",
+    ]
+    tot_i = tot_s = tot_m = tot_r = 0
+    for k, insns, sec, model, rtl in rows:
+        tot_i += insns
+        tot_s += sec
+        tot_m += model
+        tot_r += rtl
+        lines.append(f"| {k} | {insns} | {sec:.3f} | {insns / sec / 1e6:.1f} | {model:.3f} | "
+                     f"{rtl:.3f} | {rtl / model if model else 0:.1f}x |")
+    lines.append(f"| all | {tot_i} | {tot_s:.3f} | {tot_i / tot_s / 1e6:.1f} | {tot_m:.3f} | "
+                 f"{tot_r:.3f} | {tot_r / tot_m if tot_m else 0:.1f}x |")
+    lines.append("")
+    with open(PAGE, "w") as f:
+        f.write("\n".join(lines))
+    print(f"wrote {os.path.relpath(PAGE, ROOT)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
