@@ -152,10 +152,9 @@ def main(argv):
         "",
         "Where cycles rise at a step, it is past 4 or 8 warps and the L1 hit rate falls",
         "with the warps: 512 threads share a core's 32 KB L1, and contention eats the",
-        "latency the extra warps would hide -- the effect Robust SIMD (section III) builds",
-        "on, and the reason DoM reports only +3.8% for its own mechanism at 16 warps. DoM's",
-        "claim that PDOM gains from 1 to 16 warps holds here for the whole range (the",
-        "second column).",
+        "latency the extra warps would hide -- the contention Robust SIMD (section III)",
+        "measures. DoM's observation that PDOM gains from 1 to 16 warps holds here over",
+        "the whole range (the second column), not at every step.",
     ]
     lines += [
         "",

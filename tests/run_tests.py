@@ -269,8 +269,14 @@ SYS_INCDIRS = ["csim/sys", "csim/common", "csim/pdom", "kernels/rt"]
 
 
 def kernels():
-    return sorted(os.path.splitext(f)[0] for f in os.listdir(os.path.join(ROOT, "kernels"))
-                  if f.endswith(".c"))
+    """The kernel suite's names, then the test kernels that must run
+    (tests/sys/kernels/, but for the fault_* ones) by path."""
+    suite = sorted(os.path.splitext(f)[0] for f in os.listdir(os.path.join(ROOT, "kernels"))
+                   if f.endswith(".c"))
+    tests = sorted(p for p in glob.glob(os.path.join("tests", "sys", "kernels", "*.c"),
+                                        root_dir=ROOT)
+                   if not os.path.basename(p).startswith("fault_"))
+    return suite + tests
 
 
 def system_model():

@@ -27,15 +27,39 @@
  *
  * Rules that keep the two builds identical: fixed-width integer types
  * (int32_t, uint32_t; long and pointers differ in size), no pointers in
- * output buffers, no library calls (none exist on the RISC-V side; use the
- * helpers below and GCC builtins that compile to instructions, e.g.
- * __builtin_sqrtf), floats only with + - * / and sqrt (both builds use
+ * output buffers, of the C library only what this header declares (the
+ * RISC-V side has no libc: memcpy, memset, memmove, memcmp come from
+ * kernels/rt/simt_rt.c; sqrtf, fabsf and copysignf are single
+ * instructions, fminf and fmaxf defined below), floats only with + - * /,
+ * sqrt and those (both builds use
  * -ffp-contract=off, so no fused multiply-add appears by itself). */
 #ifndef SIMT_H
 #define SIMT_H
 
 #include <stddef.h>
 #include <stdint.h>
+
+#if defined(__riscv)
+void *memcpy(void *dst, const void *src, size_t n);
+void *memset(void *dst, int c, size_t n);
+void *memmove(void *dst, const void *src, size_t n);
+int memcmp(const void *a, const void *b, size_t n);
+#define sqrtf(x) __builtin_sqrtf(x)
+#define fabsf(x) __builtin_fabsf(x)
+#define copysignf(x, y) __builtin_copysignf(x, y)
+#else
+#include <math.h>
+#include <string.h>
+#endif
+
+/* fminf and fmaxf, the same on both builds (a NaN gives the other operand;
+ * of two equal operands, the first): GCC calls the library for them. */
+static inline float simt_fminf(float x, float y) { return y < x || x != x ? y : x; }
+static inline float simt_fmaxf(float x, float y) { return y > x || x != x ? y : x; }
+#undef fminf
+#undef fmaxf
+#define fminf(x, y) simt_fminf(x, y)
+#define fmaxf(x, y) simt_fmaxf(x, y)
 
 enum { SIMT_SMALL = 0, SIMT_DEFAULT = 1, SIMT_LARGE = 2 };
 
