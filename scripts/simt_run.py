@@ -5,7 +5,8 @@
 
 KERNEL is a name from kernels/ (bfs) or the path of any C file that follows
 the convention of kernels/rt/simt.h. The kernel is compiled for RISC-V
-(rv32imf) and for the host into build/kernels/<name>/, the host build runs
+(rv32imf) and for the host into build/kernels/<name>/ (<name>-<hash> for
+a file outside kernels/), the host build runs
 thread by thread and writes the reference outputs, and build/sys/simtsys runs
 the RISC-V build with --expect: the output buffers must be byte-identical.
 With --rtl, simtsys drives the verilated recon_stack instead of its model:
@@ -18,6 +19,7 @@ differ), or 1 with one line on stderr when a build fails.
 As a module: kernel_builds(), simtsys(), run() for tests/run_tests.py and
 scripts/sweep.py.
 """
+import hashlib
 import os
 import subprocess
 import sys
@@ -89,7 +91,11 @@ def kernel_builds(kernel):
     (elf, host executable)."""
     src = kernel_source(kernel)
     name = os.path.splitext(os.path.basename(src))[0]
-    out = os.path.join(ROOT, BUILD, "kernels", name)
+    folder = name
+    if os.path.dirname(src) != os.path.join(ROOT, "kernels"):
+        # a file from elsewhere: its own folder, even if a suite kernel has its name
+        folder += "-" + hashlib.sha1(src.encode()).hexdigest()[:8]
+    out = os.path.join(ROOT, BUILD, "kernels", folder)
     os.makedirs(out, exist_ok=True)
     runtime = [os.path.join(RT, f) for f in os.listdir(RT)]
     elf, host = os.path.join(out, name + ".elf"), os.path.join(out, name + ".host")

@@ -76,6 +76,7 @@ struct sim {
     uint32_t kernel_pc, kernel_exit, setup_pc, next_pc, launch_addr, heap_top_addr;
     uint32_t heap_top, stack_lo;
     core_t *cores;
+    unsigned *due; /* run_launch's scratch: one per core */
     mem_t *msys;
     unsigned issue_cycles;
     /* the launch in progress */
@@ -318,7 +319,8 @@ int sim_create(const sim_params_t *p, sim_stack_factory_t factory, sim_t **out, 
     }
     s->mem = calloc(1, q.mem_bytes); /* untouched pages cost nothing */
     s->cores = calloc(q.cores, sizeof *s->cores);
-    if (!s->mem || !s->cores) {
+    s->due = calloc(q.cores, sizeof *s->due);
+    if (!s->mem || !s->cores || !s->due) {
         snprintf(err, n, "out of memory");
         sim_destroy(s);
         return -1;
@@ -368,6 +370,7 @@ void sim_destroy(sim_t *s)
             k->stack.destroy(k->stack.ctx);
     }
     free(s->cores);
+    free(s->due);
     mem_destroy(s->msys);
     free(s->mem);
     free(s->prog);
@@ -1183,19 +1186,25 @@ static int run_launch(sim_t *s, uint64_t *now, void (*progress)(void *, uint64_t
         }
     }
     uint64_t t = *now, report = t + (1u << 20);
+    unsigned *due = s->due; /* the cores whose next cycle is the earliest */
     for (;;) {
         uint64_t next = UINT64_MAX;
-        for (unsigned c = 0; c < s->p.cores; c++)
-            if (s->cores[c].next < next)
-                next = s->cores[c].next;
+        unsigned n = 0;
+        for (unsigned c = 0; c < s->p.cores; c++) {
+            uint64_t x = s->cores[c].next;
+            if (x < next)
+                next = x, n = 0;
+            if (x == next && x != UINT64_MAX)
+                due[n++] = c;
+        }
         if (next == UINT64_MAX)
             break; /* every core idle: the launch is over */
         t = next;
         if (s->p.max_cycles && t > s->p.max_cycles)
             return fail(s, "the run passed the cycle limit (%llu cycles)",
                         (unsigned long long)s->p.max_cycles);
-        for (unsigned c = 0; c < s->p.cores; c++)
-            if (s->cores[c].next == t && core_cycle(s, c, t))
+        for (unsigned j = 0; j < n; j++) /* in core order; a core changes only its own next */
+            if (core_cycle(s, due[j], t))
                 return -1;
         if (progress && t >= report) {
             progress(ctx, t);
