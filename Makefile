@@ -228,12 +228,13 @@ elaborate-max:
 	@$(PY) tests/run_tests.py synth_front_end_max
 
 # The golden models as a library for other simulators: libsimt_models.a
-# and .so (every model in csim/), their headers under include/simt/, and
+# and .so (every block's model in csim/; the system model, csim/sys/, is a
+# program of its own), their headers under include/simt/, and
 # simt-models.pc for pkg-config (docs/examples/ uses it).
 PREFIX ?= /usr/local
 VERSION := $(file <VERSION)
-MODEL_SRCS := $(sort $(wildcard csim/*/*.c))
-MODEL_HDRS := $(sort $(wildcard csim/*/*.h))
+MODEL_SRCS := $(sort $(filter-out csim/sys/%,$(wildcard csim/*/*.c)))
+MODEL_HDRS := $(sort $(filter-out csim/sys/%,$(wildcard csim/*/*.h)))
 MODEL_OBJS := $(patsubst csim/%.c,$(BUILD)/lib/%.o,$(MODEL_SRCS))
 MODEL_CFLAGS := -std=c11 -O2 -Wall -Wextra -Werror -fPIC $(addprefix -I,$(sort $(dir $(MODEL_HDRS))))
 
