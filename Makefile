@@ -198,12 +198,19 @@ fuzz:
 # The system model: simtsys (csim/sys/, the recon_stack model), and a
 # kernel run on it (scripts/simt_run.py compiles the kernel for RISC-V and
 # the host, runs both and compares).
+# Its sources, include folders and libraries are said here only: `make
+# sys-sources` prints them for scripts/build_sys_rtl.sh and tests/run_tests.py.
+SYS_INCDIRS := csim/sys csim/common csim/pdom kernels/rt
 SYS_SRCS := $(wildcard csim/sys/*.c) csim/pdom/recon_stack.c
-SYS_INCS := -Icsim/sys -Icsim/common -Icsim/pdom -Ikernels/rt
+SYS_LIBS := -lelf -lm
 $(BUILD)/sys/simtsys: $(SYS_SRCS) csim/sys/cli/simtsys.c $(wildcard csim/sys/*.h csim/common/*.h csim/pdom/*.h) kernels/rt/simt.h
 	@bash scripts/setup.sh sys
 	@mkdir -p $(dir $@)
-	gcc -std=c11 -O2 -g -Wall -Wextra -Werror $(SYS_INCS) $(SYS_SRCS) csim/sys/cli/simtsys.c -lelf -lm -o $@
+	gcc -std=c11 -O2 -g -Wall -Wextra -Werror $(addprefix -I,$(SYS_INCDIRS)) $(SYS_SRCS) csim/sys/cli/simtsys.c $(SYS_LIBS) -o $@
+
+.PHONY: sys-sources
+sys-sources:
+	@echo '$(SYS_INCDIRS)'; echo '$(SYS_SRCS)'; echo '$(SYS_LIBS)'
 
 # docs/system_results.md: sweeps with GNU parallel, the simulator's speed
 sys-results:

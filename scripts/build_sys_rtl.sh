@@ -24,21 +24,26 @@ mkdir -p "$out/gen" "$out/c"
 python3 scripts/gen_shim.py --block recon_stack --config default --out "$out/gen" -- \
     $vparams "${incflags[@]}" "${rtl[@]}"
 
-# the system model's C, as the Makefile's simtsys, plus the RTL's binding
+# the system model's C, as the Makefile's simtsys (make sys-sources: its
+# include folders, sources, libraries), plus the RTL's binding
+mapfile -t sys < <(make -s --no-print-directory sys-sources)
+read -ra sys_incdirs <<< "${sys[0]}"
+read -ra sys_srcs <<< "${sys[1]}"
+sys_libs=${sys[2]}
 cc=(gcc)
 command -v ccache > /dev/null && cc=(ccache gcc)
-cflags=(-std=c11 -O2 -g -Wall -Wextra -Werror -Icsim/sys -Icsim/common -Icsim/pdom -Ikernels/rt
+cflags=(-std=c11 -O2 -g -Wall -Wextra -Werror "${sys_incdirs[@]/#/-I}"
         -Iverif/common -I"$out/gen" -DSIM_RTL -DSYS_RTL_NUM_WARPS="${nw}u"
         -DSYS_RTL_WARP_WIDTH="${ww}u" -DSYS_RTL_DEPTH="${depth}u" -DSYS_RTL_LCP="${lcp}u")
 objs=()
-for src in csim/sys/*.c csim/pdom/recon_stack.c csim/sys/cli/simtsys.c verif/sys/recon_stack_rtl.c; do
+for src in "${sys_srcs[@]}" csim/sys/cli/simtsys.c verif/sys/recon_stack_rtl.c; do
     obj="$out/c/$(basename "${src%.c}").o"
     "${cc[@]}" "${cflags[@]}" -c "$src" -o "$obj"
     objs+=("$obj")
 done
 verilator --cc --exe --build -j 2 --top-module "$top" $vparams -O3 --trace-fst \
     -Wno-fatal -Wno-lint -Wno-style \
-    -CFLAGS "-I$root/verif/common -I$out/gen" -LDFLAGS "${objs[*]} -lelf -lm -lz" \
+    -CFLAGS "-I$root/verif/common -I$out/gen" -LDFLAGS "${objs[*]} $sys_libs -lz" \
     --Mdir "$out/obj" -o "$out/simtsys" \
     "$out/gen/${top}_shim.cpp" "${incflags[@]}" "${rtl[@]}" > "$out/verilator.log" 2>&1 || {
     tail -20 "$out/verilator.log" >&2

@@ -79,9 +79,9 @@ def unit_tests():
         if tests:
             unit_suite(tests[0], decl.sources(b, "cincdirs"), decl.sources(b, "csim"))
     # the system model (csim/sys/, no block): each suite with all its sources
-    csim = sorted(glob.glob("csim/sys/*.c", root_dir=ROOT)) + ["csim/pdom/recon_stack.c"]
+    incdirs, srcs, libs = sys_build()
     for t in sorted(glob.glob("tests/sys/test_*.c", root_dir=ROOT)):
-        unit_suite(t, SYS_INCDIRS, csim, ["-lelf", "-lm"])
+        unit_suite(t, incdirs, srcs, libs)
 
 
 def unit_suite(test, cincdirs, csim, libs=()):
@@ -264,8 +264,14 @@ def mutants():
             print(f"      {detail}")
 
 
-# The system model (simtsys): its include folders, as the Makefile's SYS_INCS.
-SYS_INCDIRS = ["csim/sys", "csim/common", "csim/pdom", "kernels/rt"]
+@functools.cache
+def sys_build():
+    """The system model's include folders, sources and libraries, as the
+    Makefile says them (make sys-sources)."""
+    r = subprocess.run(["make", "-s", "--no-print-directory", "sys-sources"], cwd=ROOT,
+                       capture_output=True, text=True, check=True)
+    incdirs, srcs, libs = (line.split() for line in r.stdout.splitlines()[:3])
+    return incdirs, srcs, libs
 
 
 def kernels():
@@ -393,9 +399,8 @@ def system_model():
     # the simulator under the sanitizers: a report is a failed run
     san = os.path.join(ROOT, BUILD, "sys", "simtsys_san")
     r = sh(["gcc", "-std=c11", "-O1", "-g", "-fsanitize=address,undefined",
-            "-fno-sanitize-recover=all", *[f"-I{d}" for d in SYS_INCDIRS],
-            *sorted(glob.glob("csim/sys/*.c", root_dir=ROOT)), "csim/pdom/recon_stack.c",
-            "csim/sys/cli/simtsys.c", "-lelf", "-lm", "-o", san])
+            "-fno-sanitize-recover=all", *[f"-I{d}" for d in sys_build()[0]],
+            *sys_build()[1], "csim/sys/cli/simtsys.c", *sys_build()[2], "-o", san])
     record("system model: sanitizer build", r.returncode == 0, r.stderr[-2000:])
     if r.returncode == 0:
         def run_san(k):
