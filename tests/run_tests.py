@@ -224,20 +224,32 @@ def record_replay():
                runs[0].stderr + runs[1].stderr)
 
 
+def mutant_edits(m):
+    """A mutant's edits: (file, old, new) each. A mutant of one file has
+    kind `rtl` or `model`; an `intent` mutant lists its `edits`, the RTL and
+    the model changed the same way, so that the two still agree and only a
+    check written from the paper (the testbench's) can catch it."""
+    return m["edits"] if "edits" in m else [(m["file"], m["old"], m["new"])]
+
+
 def run_mutant(m):
     d = os.path.join(ROOT, BUILD, "mutants", m["name"])
     shutil.rmtree(d, ignore_errors=True)
     os.makedirs(d)
-    src = open(os.path.join(ROOT, m["file"])).read()
-    if src.count(m["old"]) != 1:
-        return m, False, f"anchor occurs {src.count(m['old'])} times in {m['file']} (want 1)"
-    mutated = os.path.join(d, os.path.basename(m["file"]))
-    with open(mutated, "w") as f:
-        f.write(src.replace(m["old"], m["new"]))
     env = dict(os.environ)
-    env["RTL_MUTANT" if m["kind"] == "rtl" else "MODEL_MUTANT"] = mutated
+    for file, old, new in mutant_edits(m):
+        src = open(os.path.join(ROOT, file)).read()
+        if src.count(old) != 1:
+            return m, False, f"anchor occurs {src.count(old)} times in {file} (want 1)"
+        mutated = os.path.join(d, os.path.basename(file))
+        with open(mutated, "w") as f:
+            f.write(src.replace(old, new))
+        key = "RTL_MUTANT" if file.startswith("rtl/") else "MODEL_MUTANT"
+        if key in env:
+            return m, False, f"{key}: a mutant changes one RTL and one model file at most"
+        env[key] = mutated
     config = m.get("config", "default")
-    if m["kind"] != "rtl":  # the RTL as build_all verilated it: link, do not verilate again
+    if "RTL_MUTANT" not in env:  # the RTL as build_all verilated it: link, do not verilate again
         env["RTL_FROM"] = os.path.join(ROOT, BUILD, m["block"], config)
     r = subprocess.run(["bash", "scripts/build_cosim.sh", m["block"], config, d],
                        cwd=ROOT, env=env, capture_output=True, text=True)
@@ -246,19 +258,27 @@ def run_mutant(m):
     r = subprocess.run([os.path.join(d, "cosim"), "--cycles", "1000000", "--wave-dir", d,
                         *m.get("args", [])], cwd=ROOT, capture_output=True, text=True)
     err = r.stderr
+    mismatch = "reference" in err and "hardware" in err
     report_ok = all(k in err for k in ("FAIL", "seed=", "cycle=", "reproduce: make sim")) and \
-        (("reference" in err and "hardware" in err) or "testbench check" in err) and \
+        ((mismatch and m["kind"] != "intent") or "testbench check" in err) and \
         os.path.exists(os.path.join(d, f"{m['block']}_{config}_fail.fst"))
     if r.returncode != 1:
         return m, False, f"not caught (exit {r.returncode}): {r.stdout[-300:]}"
     if not report_ok:
-        return m, False, "caught, but the report or waveform is incomplete:\n" + err[-1500:]
+        return m, False, "caught, but the report or waveform is incomplete" + \
+            (" (an intent mutant must fail a testbench check)" if m["kind"] == "intent" else "") + \
+            ":\n" + err[-1500:]
     first = next((l for l in err.splitlines() if "signal" in l or "testbench check" in l), "")
     return m, True, first.strip()
 
 
 def mutants():
-    for m, ok, detail in pmap(run_mutant, MUTANTS):
+    """Every mutant; MUTANTS=NAME,... in the environment: those only."""
+    only = [n for n in os.environ.get("MUTANTS", "").split(",") if n]
+    unknown = set(only) - {m["name"] for m in MUTANTS}
+    if unknown:
+        raise SystemExit(f"run_tests.py: unknown mutant {sorted(unknown)[0]!r}")
+    for m, ok, detail in pmap(run_mutant, [m for m in MUTANTS if not only or m["name"] in only]):
         record(f"mutant {m['name']} ({m['why']}) is caught", ok, detail)
         if ok:
             print(f"      {detail}")

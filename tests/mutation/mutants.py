@@ -5,6 +5,11 @@ RTL or golden-model file; the mutated block is rebuilt (its `config`, else
 default) and `cosim` must fail (exit 1) on the default random run (with the
 mutant's `args`, if it has any). A stale anchor (text not found) fails the
 test too, so these cannot silently stop testing anything.
+
+An `intent` mutant lists `edits`, (file, old, new) each: one RTL file and
+one model file changed the same way, so RTL and model still agree and the
+co-simulation's comparison cannot see it; it must fail a testbench check
+(a check written from the paper: what the composed block is for).
 """
 
 MUTANTS = [
