@@ -117,6 +117,103 @@ static int random_stimulus(tb_t *t, uint64_t cycle, dom_core_in_t *in)
     return 0;
 }
 
+/* ---- intent checks ----------------------------------------------------------------
+ * What the slip controller gates the MDT for (DoM sections 4.1 and 5.1),
+ * checked on every cycle from the children's state before the edge (slip
+ * counters and max-slip; the MDT's entries), the ports and what the MDT did
+ * -- not from the composed model, whose wiring is the RTL's: a wiring changed
+ * alike in both passes the lockstep comparison, not these.
+ *   1. Section 5.1 ("if any thread's counter hits some maximum value, the
+ *      warp reverts to blocking execution of all loads and stores") and 4.1
+ *      step 3: the MDT lets a warp slip on a miss -- allocates it an entry --
+ *      only while none of its threads has reached max-slip.
+ *   2. Section 4.1 step 3: allocation fails only "because of a limited
+ *      number of entries ... or because the adaptive slip controller
+ *      decides" so: a warp below max-slip that misses with a free entry and
+ *      none at its PC gets one.
+ *   3. Section 5.1: the warp reports blocking (acc_block_o) exactly while a
+ *      thread of it is at max-slip, and those threads are the ones it must
+ *      not execute (acc_limit_o).
+ *   4. Section 5.1 ("the counter of each thread is reset when hardware warps
+ *      are reassigned") with 4.1: a reassigned warp (RELEASE) starts with no
+ *      MDT entry and every slip counter at 0. */
+
+/* The access warp as the cycle finds it (before the edge). */
+typedef struct {
+    uint64_t limited; /* its threads whose counter has reached max-slip */
+    bool free;        /* it has a free MDT entry */
+    bool has_pc;      /* an entry of it holds acc_pc_i */
+} intent_pre_t;
+
+static intent_pre_t intent_before(const tb_t *t, const dom_core_in_t *in)
+{
+    intent_pre_t r = {0};
+    if (in->acc_warp >= t->p.num_warps)
+        return r; /* no warp: it neither blocks nor has entries */
+    const slip_ctrl_t *s = dom_core_slip(t->m);
+    const mdt_t *m = dom_core_mdt(t->m);
+    for (unsigned th = 0; th < t->p.warp_width; th++)
+        if (slip_ctrl_counter(s, in->acc_warp, th) >= slip_ctrl_max_slip(s))
+            r.limited |= UINT64_C(1) << th;
+    for (unsigned e = 0; e < t->p.entries_per_warp; e++) {
+        bool v = mdt_entry_valid(m, in->acc_warp, e);
+        r.free |= !v;
+        r.has_pc |= v && mdt_entry_pc(m, in->acc_warp, e) == in->acc_pc;
+    }
+    return r;
+}
+
+/* Check 3, on any cycle (a peek too). */
+static int intent_block(const intent_pre_t *pre, const dom_core_out_t *out, char *err,
+                        size_t errlen)
+{
+    if (out->acc_block == (pre->limited != 0) && out->acc_limit == pre->limited)
+        return 0;
+    snprintf(err, errlen, "intent (DoM 5.1): the access warp's threads at max-slip are 0x%llx, "
+             "but it shows blocking %d, slip limit 0x%llx", (unsigned long long)pre->limited,
+             out->acc_block, (unsigned long long)out->acc_limit);
+    return -1;
+}
+
+/* Checks 1, 2 and 4, on what the edge did. */
+static int intent_after(const tb_t *t, const intent_pre_t *pre, const dom_core_in_t *in,
+                        const dom_core_events_t *ev, char *err, size_t errlen)
+{
+    const mdt_events_t *a = &ev->mdt;
+    unsigned w = in->acc_warp;
+    if (!a->acc || a->err != MDT_ERR_NONE)
+        return 0;
+    if (a->op == MDT_OP_ACCESS) {
+        uint64_t miss = in->acc_exec & ~in->acc_hit & bm_low_bits(t->p.warp_width);
+        if (a->kind == MDT_KIND_ALLOCATED && pre->limited) {
+            snprintf(err, errlen, "intent (DoM 5.1, 4.1 step 3): warp %u slips on a miss (entry "
+                     "allocated) while threads 0x%llx are at max-slip", w,
+                     (unsigned long long)pre->limited);
+            return -1;
+        }
+        if (a->kind != MDT_KIND_ALLOCATED && miss && !pre->limited && pre->free && !pre->has_pc) {
+            snprintf(err, errlen, "intent (DoM 4.1 step 3): warp %u misses below max-slip with "
+                     "a free entry, but gets %s, not an entry", w, mdt_kind_name(a->kind));
+            return -1;
+        }
+    } else if (a->op == MDT_OP_RELEASE) {
+        const slip_ctrl_t *s = dom_core_slip(t->m);
+        for (unsigned e = 0; e < t->p.entries_per_warp; e++)
+            if (mdt_entry_valid(dom_core_mdt(t->m), w, e)) {
+                snprintf(err, errlen, "intent (DoM 5.1): warp %u reassigned, its MDT entry %u "
+                         "still valid", w, e);
+                return -1;
+            }
+        for (unsigned th = 0; th < t->p.warp_width; th++)
+            if (slip_ctrl_counter(s, w, th)) {
+                snprintf(err, errlen, "intent (DoM 5.1): warp %u reassigned, thread %u's slip "
+                         "counter is still %u", w, th, slip_ctrl_counter(s, w, th));
+                return -1;
+            }
+    }
+    return 0;
+}
+
 /* ---- cosim_testbench_t callbacks ------------------------------------------------ */
 
 static int tb_init(tb_t *t, const cosim_opts_t *o, uint64_t *const *cover, char *err,
@@ -142,11 +239,15 @@ static int tb_model(tb_t *t, uint64_t cycle, const dom_core_in_t *in, dom_core_o
 {
     dom_core_events_t ev;
     (void)cycle;
+    intent_pre_t pre = intent_before(t, in);
     if (t->scn.check == SCN_PEEK) { /* the outputs without the edge */
         dom_core_eval(t->m, in, out);
-        return scenario_check(t, out, err, errlen);
+        return intent_block(&pre, out, err, errlen) || scenario_check(t, out, err, errlen) ? -1
+                                                                                           : 0;
     }
     dom_core_step(t->m, in, out, &ev);
+    if (intent_block(&pre, out, err, errlen) || intent_after(t, &pre, in, &ev, err, errlen))
+        return -1;
     dom_slip_cover(&t->cov, dom_core_slip(t->m), &ev.slip_in, out->max_slip, &ev.slip);
     if (dom_driver_after(&t->d, dom_core_mdt(t->m), &ev.mdt_in, &ev.mdt,
                          ev.mdt_in.acc_alloc_ok, err, errlen))

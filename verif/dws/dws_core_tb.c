@@ -68,6 +68,13 @@ typedef struct {
     bool bad_fill_q;
     unsigned bad_fill_code_q;
     dws_core_events_t judged; /* last cycle's events: the request the children apply now */
+    /* the intent checks' memory: last cycle's request, if a BRANCH taken with
+     * its top's reconvergence PC (section 5.5's loop test), and the warps
+     * whose stack took a warp-wide branch or pop (refused: OVERFLOW), until
+     * they are no longer busy */
+    bool loop_taken;
+    unsigned loop_warp;
+    uint32_t stepped, refused;
     wst_scn_t scn; /* a directed scenario (scn.scn NULL: random stimulus) */
     scenario_mask_expect_t scn_tos_mask;
 } tb_t;
@@ -441,6 +448,104 @@ static int check_tops(const tb_t *t, char *err, size_t errlen)
     return 0;
 }
 
+/* ---- intent checks ------------------------------------------------------------
+ * What the warp-split table and the stack are composed for (DWS sections
+ * 5.3-5.5), checked on every cycle from the ports (arrived_o, the top of
+ * stack shown with a request) and the children's state and operations --
+ * not from the composed model, whose wiring is the RTL's: a wiring changed
+ * alike in both passes the lockstep comparison, not these.
+ *   1. Section 5.3 ("upon conditional branches, the warp-splits have to wait
+ *      for and eventually merge with others belonging to the same warp"):
+ *      a warp's stack takes a branch or a pop only when every split of the
+ *      warp has arrived (arrived_o) -- or, section 5.5, a split's branch
+ *      whose reconvergence PC "matches that on top of the reconvergence
+ *      stack" (a loop's), taken the cycle before.
+ *   2. Section 5.4 ("threads marked by the top of the stack are executed
+ *      until they reach the post-dominator and pops the stack"): a split
+ *      that has run to its top's reconvergence PC does not run on: it is
+ *      held there.
+ *   3. Section 5.4 ("after a conditional branch, the active threads marked
+ *      on the top of the warp's reconvergence stack is regarded as the
+ *      initial warp-split"): when the warp is no longer busy after its
+ *      stack took its branch or pop, it has one split, ready, at the top's
+ *      PC with the top's threads; none if the stack emptied (the warp
+ *      finished); and if the stack refused the branch (OVERFLOW), its
+ *      splits still wait. */
+
+/* Check 1, on the operation the stack applies at this edge (o: the
+ * outputs of the cycle, the state before the edge). */
+static int intent_stack_op(tb_t *t, const dws_core_in_t *in, const dws_core_out_t *o,
+                           const dws_core_events_t *ev, char *err, size_t errlen)
+{
+    const recon_stack_in_t *s = &ev->stk_in;
+    if (s->req_valid && (s->req_op == RS_OP_BRANCH || s->req_op == RS_OP_ADVANCE)) {
+        unsigned w = s->req_warp;
+        uint32_t bit = UINT32_C(1) << w;
+        bool loop = s->req_op == RS_OP_BRANCH && t->loop_taken && t->loop_warp == w;
+        if (!(o->arrived & bit) && !loop) {
+            snprintf(err, errlen, "intent (DWS 5.3): warp %u's stack takes a %s before every "
+                     "split of the warp has arrived", w, rs_op_name(s->req_op));
+            return -1;
+        }
+        if (o->arrived & bit) {
+            t->stepped |= bit;
+            t->refused = ev->stk.err != RS_ERR_NONE ? t->refused | bit : t->refused & ~bit;
+        }
+    }
+    t->loop_taken = in->req_valid && o->req_ready && in->req_op == DWSC_OP_BRANCH &&
+                    o->tos_valid && in->req_rpc == o->tos_rpc;
+    t->loop_warp = in->req_warp;
+    return 0;
+}
+
+/* Checks 2 and 3, on the state after the edge, for the warps that are not
+ * busy (a busy warp's table and stack may be a stage apart). */
+static int intent_splits(tb_t *t, char *err, size_t errlen)
+{
+    uint32_t busy = dws_core_busy(t->m);
+    for (unsigned w = 0; w < t->p.num_warps; w++) {
+        uint32_t bit = UINT32_C(1) << w;
+        if (busy & bit)
+            continue;
+        recon_stack_entry_t top;
+        unsigned d = recon_stack_depth(dws_core_stack(t->m), w);
+        bool have_top = d && recon_stack_entry(dws_core_stack(t->m), w, d - 1, &top);
+        unsigned n = 0;
+        bool all_held = true;
+        wst_entry_t one = {0};
+        for (unsigned e = 0; e < t->p.warp_width; e++) {
+            wst_entry_t x = warp_split_table_entry(wst(t), w, e);
+            if (!x.valid)
+                continue;
+            n++, one = x, all_held &= x.held;
+            /* (a warp started at its exit PC is at its top's rpc without
+             * having run there: INIT takes that, and the split waits for
+             * nobody) */
+            if (have_top && !x.held && x.pc == top.rpc && top.pc != top.rpc) {
+                snprintf(err, errlen, "intent (DWS 5.4): warp %u's split %u runs on from its "
+                         "top's reconvergence PC 0x%llx", w, e, (unsigned long long)top.rpc);
+                return -1;
+            }
+        }
+        if (!(t->stepped & bit))
+            continue;
+        t->stepped &= ~bit;
+        bool ok = (t->refused & bit) ? n && all_held
+                  : !have_top        ? n == 0
+                                     : n == 1 && !one.held && one.pc == top.pc &&
+                                           one.mask == top.mask.w[0];
+        if (!ok) {
+            snprintf(err, errlen, "intent (DWS 5.4): after warp %u's %s, its %u split(s) are not "
+                     "%s", w, (t->refused & bit) ? "refused branch" : "branch or pop", n,
+                     (t->refused & bit) ? "still waiting"
+                     : have_top         ? "the one initial split of its top of stack"
+                                        : "gone (its stack is empty)");
+            return -1;
+        }
+    }
+    return 0;
+}
+
 /* ---- directed scenarios ------------------------------------------------------- */
 
 /* What an expect or peek line may check besides the table's keys (wst_scn.h,
@@ -607,6 +712,8 @@ static void tb_reset(tb_t *t)
     memset(t->fill_arrived, 0, sizeof t->fill_arrived);
     memset(&t->judged, 0, sizeof t->judged);
     t->bad_fill = t->bad_fill_q = false;
+    t->loop_taken = false;
+    t->stepped = t->refused = 0;
 }
 
 static int tb_init(tb_t *t, const cosim_opts_t *o, uint64_t *const *cover, char *err,
@@ -667,6 +774,8 @@ static int tb_model(tb_t *t, uint64_t cycle, const dws_core_in_t *in, dws_core_o
     dws_core_events_t ev;
     dws_core_step(t->m, in, out, &ev);
     cover(t, &ev);
+    if (intent_stack_op(t, in, out, &ev, err, errlen) || intent_splits(t, err, errlen))
+        return -1;
     if (t->scn.scn) {
         dws_core_step(t->shadow, in, NULL, NULL);
         return check_tops(t, err, errlen) || (t->scn.scn && scenario_check(t, out, err, errlen))

@@ -11,10 +11,23 @@
 #include "tbc_core.h"
 #include "tbc_tb_common.h"
 
+/* The mask the stack last handed to the compactor, followed until the warp
+ * buffer has taken its last warp (the intent checks below). */
+typedef struct {
+    bool live;           /* handed over, its last warp not taken yet */
+    bitmask_t left;      /* its threads that no warp taken has held yet */
+    uint64_t pc;         /* its entry's PC and WCnt when it was handed over */
+    unsigned wcnt;
+    unsigned warps;      /* warps of it taken */
+    bool stat;           /* compaction disabled for its block */
+    bool block_static;   /* the last INIT accepted asked for static warps */
+} intent_t;
+
 typedef struct {
     tbc_core_params_t p;
     tbc_core_t *m;
     tbc_driver_t d;
+    intent_t it;
     tc_cover_t cov;
     uint64_t *cover; /* tbc_core's own points */
     cosim_rng_t rng;
@@ -169,6 +182,114 @@ static int scenario_check(tb_t *t, const tbc_core_out_t *o, char *err, size_t er
                : 0;
 }
 
+/* ---- intent checks -------------------------------------------------------------
+ * What the stack and the compactor are composed for, checked on every cycle
+ * from the stack's side of the wiring (its compaction handshake, its top of
+ * stack, the INIT that set the block's mode) and the warps the core issues
+ * -- not from the composed model, whose wiring is the RTL's: a wiring
+ * changed alike in both passes the lockstep comparison, not these.
+ *   1. TBC Fig. 7 (5)/(8) and section 3.3 (13): the compacted warps the warp
+ *      buffer takes after the stack hands over its top-of-stack mask hold
+ *      exactly that mask's threads, each once. (A warp names a thread by
+ *      its lane and static warp: each is in its home lane by construction.)
+ *   2. Section 3.3 (12): there are as many of them as the WCnt the stack
+ *      set for that entry -- it pops or moves on after exactly that many
+ *      arrivals.
+ *   3. Section 3.2: in a block whose compaction is disabled (INIT static)
+ *      each warp is one static warp's threads.
+ *   4. Section 3.2 (an entry's PC is "the starting PC of the basic block
+ *      that corresponds to the entry"): each warp goes out with the PC of
+ *      the entry whose mask it was made from. */
+
+/* The warp shown on out_*: in the mask being issued, not yet issued, one
+ * static warp in a static block, at the mask's PC (checks 1, 3, 4). */
+static int intent_shown(const tb_t *t, const tbc_core_out_t *o, char *err, size_t errlen)
+{
+    const intent_t *it = &t->it;
+    unsigned w = t->p.warp_width;
+    if (!o->out_valid)
+        return 0;
+    if (!it->live) {
+        snprintf(err, errlen, "intent (TBC 3.3): a compacted warp is shown, but no top-of-stack "
+                 "mask is being issued");
+        return -1;
+    }
+    if (o->out_pc != it->pc) {
+        snprintf(err, errlen, "intent (TBC 3.2): a compacted warp starts at pc 0x%llx, its "
+                 "entry's PC is 0x%llx", (unsigned long long)o->out_pc,
+                 (unsigned long long)it->pc);
+        return -1;
+    }
+    int first = -1;
+    for (unsigned l = 0; l < w; l++) {
+        if (!((o->out_lane_valid >> l) & 1u))
+            continue;
+        unsigned sw = o->out_lane_sw[l], th = sw * w + l;
+        if (th >= t->p.block_threads || !bm_get(&it->left, th)) {
+            snprintf(err, errlen, "intent (TBC 3.3): lane %u issues thread %u, which is not in "
+                     "the top-of-stack mask or was issued already", l, th);
+            return -1;
+        }
+        if (it->stat && first >= 0 && sw != (unsigned)first) {
+            snprintf(err, errlen, "intent (TBC 3.2): compaction is disabled, but a warp holds "
+                     "threads of static warps %d and %u", first, sw);
+            return -1;
+        }
+        first = (int)sw;
+    }
+    return 0;
+}
+
+/* The edge: the warp taken, the mask handed over, the INIT applied
+ * (checks 1 and 2). */
+static int intent_edge(tb_t *t, const tbc_core_in_t *in, const tbc_core_out_t *o,
+                       const tbc_core_events_t *ev, char *err, size_t errlen)
+{
+    intent_t *it = &t->it;
+    if (intent_shown(t, o, err, errlen))
+        return -1;
+    if (o->out_valid && in->out_ready) {
+        for (unsigned l = 0; l < t->p.warp_width; l++)
+            if ((o->out_lane_valid >> l) & 1u)
+                bm_set(&it->left, o->out_lane_sw[l] * t->p.warp_width + l, false);
+        it->warps++;
+        if (o->out_last != bm_is_zero(&it->left)) {
+            snprintf(err, errlen, "intent (TBC 3.3): the warp taken %s the mask's last, with %u "
+                     "of its threads not issued", o->out_last ? "is" : "is not",
+                     bm_popcount(&it->left));
+            return -1;
+        }
+        if (o->out_last && it->warps != it->wcnt) {
+            snprintf(err, errlen, "intent (TBC 3.3 (12)): %u compacted warps issued for an entry "
+                     "whose WCnt is %u", it->warps, it->wcnt);
+            return -1;
+        }
+        it->live = !o->out_last;
+    }
+    const tbc_stack_out_t *so = &ev->stack_out;
+    if (so->cmp_valid && ev->stack_in.cmp_ready) {
+        if (it->live) {
+            snprintf(err, errlen, "intent (TBC 3.3): the stack hands over a new mask while %u "
+                     "threads of the last one are not issued", bm_popcount(&it->left));
+            return -1;
+        }
+        if (bm_is_zero(&so->tos_mask)) {
+            snprintf(err, errlen, "intent (TBC 3.3): the stack hands over an empty mask (an "
+                     "all-zero entry is popped when it becomes the top of stack)");
+            return -1;
+        }
+        it->live = true;
+        it->left = so->tos_mask;
+        it->pc = so->tos_pc;
+        it->wcnt = so->tos_wcnt;
+        it->warps = 0;
+        it->stat = it->block_static; /* the INIT of this edge is a later block's */
+    }
+    if (ev->stack.accepted && ev->stack.op == TBC_OP_INIT && ev->stack.err == TBC_ERR_NONE)
+        it->block_static = in->req_static;
+    return 0;
+}
+
 /* ---- the testbench ------------------------------------------------------------ */
 
 static int tb_init(tb_t *t, const cosim_opts_t *o, uint64_t *const *cover, char *err,
@@ -209,9 +330,11 @@ static int tb_model(tb_t *t, uint64_t cycle, const tbc_core_in_t *in, tbc_core_o
     (void)cycle;
     if (t->check == SCN_PEEK) { /* the outputs without the edge */
         tbc_core_peek(t->m, out);
-        return scenario_check(t, out, err, errlen);
+        return intent_shown(t, out, err, errlen) || scenario_check(t, out, err, errlen) ? -1 : 0;
     }
     tbc_core_step(t->m, in, out, &ev);
+    if (intent_edge(t, in, out, &ev, err, errlen))
+        return -1;
 
     /* the pipeline (stimulus side): the warps the core emits */
     const tbc_stack_t *s = tbc_core_stack(t->m);
@@ -233,6 +356,7 @@ static void tb_reset(tb_t *t)
 {
     tbc_driver_reset(&t->d);
     tc_cover_reset(&t->cov);
+    memset(&t->it, 0, sizeof t->it); /* the compactor empties, the stack too */
 }
 
 COSIM_TESTBENCH(tb_t, tbc_core, true, NULL, tb_reset, .verbs = tbc_verbs);
