@@ -576,4 +576,43 @@ MUTANTS = [
                "(in->ren_path < c->p.paths_per_warp && w->fo.rd_states[in->ren_path] == PT_STATE_FREE) ||",
                "(false && w->fo.rd_states[in->ren_path] == PT_STATE_FREE) ||"))))
       for kind, file, old, new in edits),
+    # --- intent checks: tbc_core, dom_core, dws_core
+    dict(block="tbc_core", name="intent_tbc_static_ignored", kind="intent",
+         edits=[("rtl/tbc/tbc_core.sv", "    .in_static_i(cmp_static),", "    .in_static_i(1'b0),"),
+                ("csim/tbc/tbc_core.c", ".in_static = e->stack_out.cmp_static,",
+                 ".in_static = false,")],
+         why="a block launched with compaction disabled is compacted all the same (TBC 3.2)"),
+    dict(block="dom_core", name="intent_dom_slip_ungated", kind="intent",
+         edits=[("rtl/dom/dom_core.sv", ".acc_alloc_ok_i  (!acc_block_o),", ".acc_alloc_ok_i  (1'b1),"),
+                ("csim/dom/dom_core.c", ".acc_alloc_ok = !so->q_block,",
+                 ".acc_alloc_ok = !so->q_block || true,")],
+         why="the MDT allocates whatever the slip controller says: warps slip past max-slip (DoM 5.1)"),
+    dict(block="dws_core", config="small", name="intent_dws_reroot_at_rpc", kind="intent",
+         edits=[("rtl/dws/dws_core.sv", "      wst_pc    = tos_pc_o;", "      wst_pc    = tos_rpc_o;"),
+                ("csim/dws/dws_core.c", "c->so.rd_pc, c->so.rd_mask.w[0], false);",
+                 "c->so.rd_rpc, c->so.rd_mask.w[0], false);")],
+         why="after a warp's branch or pop its split starts at the top's reconvergence PC (DWS 5.4)"),
+    # --- intent checks: robust_core, simtx_frontend, simtx_rename
+    dict(block="robust_core", name="intent_robc_task_counts_lanes", kind="intent",
+         edits=[("rtl/robust/robust_core.sv",
+                 "task_threads = task_threads + WidthWidth'(rd_mask_o[l]);",
+                 "task_threads = task_threads + WidthWidth'(rd_lanes_o[l]);"),
+                ("csim/robust/robust_core.c", "bm_popcount(&w->to.rd_mask)",
+                 "bm_popcount(&w->to.rd_lanes)")],
+         why="a TASK counts the slice's lanes, not the threads on its stack's top: the ASU "
+             "drains before the interval's tasks are done (Robust VI-C)"),
+    dict(block="simtx_frontend", name="intent_fe_trains_request_div", kind="intent",
+         edits=[("rtl/simtx/simtx_frontend.sv",
+                 "s_res_div_q <= j_op_q == simtx_frontend_pkg::OpBexec ? pt_div : j_div_q;",
+                 "s_res_div_q <= j_div_q;"),
+                ("csim/simtx/simtx_frontend.c",
+                 ".res_div = exec ? pto->req_div : f->in.req_div,", ".res_div = f->in.req_div,")],
+         why="a buop's BEXEC trains the predictor with req_div_i, not the Pathtable's verdict: "
+             "a divergent buop teaches 'uniform' (SIMT-X 3.7.2)"),
+    dict(block="simtx_rename", name="intent_rn_always_pending", kind="intent",
+         edits=[("rtl/simtx/simtx_rename.sv", ".pending_i    (pend_nz),", ".pending_i    (1'b1),"),
+                ("csim/simtx/simtx_rename.c", "w->pi.pending = w->fo.pending_nz;",
+                 "w->pi.pending = true;")],
+         why="the PIRAT renames as if a divergence were always pending: every destination with "
+             "an LDiv merges, none is deferred (SIMT-X 3.8.1, 3.8.2)"),
 ]

@@ -16,7 +16,9 @@
  * nothing draining, strategy 3 -- each of which must be rejected with its
  * code and leave the model in the state of a shadow model that saw the
  * cycle without it. Or a directed scenario
- * (verif/robust/scenarios/robust_core_*.scn). */
+ * (verif/robust/scenarios/robust_core_*.scn). On every cycle of either,
+ * the intent checks (below): what the table and the ASU are wired together
+ * for, from the paper. */
 #include <string.h>
 
 #include "cosim_kit.h"
@@ -41,6 +43,11 @@ typedef struct {
     scenario_cycle_t scn;  /* a directed scenario instead of the generator (scn.scn set) */
     scenario_word_t err_words[ROBC_ERR_COUNT + 1u]; /* the table's codes, then the core's */
     scenario_key_t err_key; /* err=, by those names */
+    /* the intent checks' view of the last cycle, from the ports */
+    bool last_valid;          /* a cycle was stepped since the start or the last reset */
+    robust_core_in_t last_in; /* its inputs */
+    robust_core_out_t last;   /* its outputs */
+    uint64_t interval_tasks;  /* tasks the slices completed in the ASU's interval */
 } tb_t;
 
 /* ---- the WPU ------------------------------------------------------------------ */
@@ -343,6 +350,97 @@ static int scenario_check(const tb_t *t, const robust_core_out_t *o, char *err, 
     return 0;
 }
 
+/* ---- intent checks ---------------------------------------------------------------
+ * What the table and the ASU are wired together for, checked on every cycle
+ * from the ports (the last cycle's and this one's: a request's verdict shows
+ * the cycle after it) -- not from the composed model, whose wiring is the
+ * RTL's: a wiring changed alike in both passes the lockstep comparison, not
+ * these.
+ *   1. Sections IV and IV-A, Figure 3: the WPU runs the organisation the
+ *      ASU suggests, and changes it only at an interval's end: the table's
+ *      width and depth change only by an accepted LAUNCH (the section's
+ *      start, to the request's) or RECONF (to the ASU's width_o x depth_o
+ *      shown in its cycle).
+ *   2. Sections IV and VI-C: the ASU measures the organisation it
+ *      suggested: every task it counts (a TASK accepted while it samples,
+ *      RUN or DRAIN) ran at the table's organisation equal to the ASU's.
+ *   3. Section VI-C: an interval drains exactly when the tasks its slices
+ *      completed -- the threads on top of each TASKing slice's stack --
+ *      reach TasksPerThread x the WPU's threads.
+ *   4. Sections IV-A and VI-C: an interval ends (the ASU leaves DRAIN to
+ *      divide) exactly when every live slice has finished its task and
+ *      arrived. */
+
+static bool sampling(unsigned phase)
+{
+    return phase == ASU_PHASE_RUN || phase == ASU_PHASE_DRAIN;
+}
+
+static int intent_check(tb_t *t, const robust_core_out_t *o, char *err, size_t errlen)
+{
+    const robust_core_in_t *li = &t->last_in;
+    const robust_core_out_t *lo = &t->last;
+    unsigned op = li->req_op & 7u;
+    /* the last cycle's request, accepted (its verdict shows now) */
+    bool ok = li->req_valid && o->rsp_valid && o->rsp_err == WSL_ERR_NONE;
+    unsigned want_w = lo->tbl_width, want_d = lo->tbl_depth;
+    const char *why = "unchanged: no LAUNCH or RECONF accepted";
+    if (ok && op == WSL_OP_LAUNCH) {
+        want_w = li->req_width, want_d = li->req_depth;
+        why = "the accepted LAUNCH's";
+    } else if (ok && op == WSL_OP_RECONF) {
+        want_w = lo->width, want_d = lo->depth;
+        why = "the ASU's, by the accepted RECONF";
+    }
+    if (o->tbl_width != want_w || o->tbl_depth != want_d) {
+        snprintf(err, errlen, "intent (Robust IV-A): the table's organisation is %u x %u, "
+                 "expected %u x %u (%s)", o->tbl_width, o->tbl_depth, want_w, want_d, why);
+        return -1;
+    }
+    bool task = ok && op == ROBC_OP_TASK && sampling(lo->phase);
+    if (task && (lo->tbl_width != lo->width || lo->tbl_depth != lo->depth)) {
+        snprintf(err, errlen, "intent (Robust IV, VI-C): a task counted in the ASU's interval "
+                 "ran at %u x %u, the ASU measures %u x %u", lo->tbl_width, lo->tbl_depth,
+                 lo->width, lo->depth);
+        return -1;
+    }
+    if (task)
+        t->interval_tasks += bm_popcount(&lo->rd_mask);
+    if (o->reconf && o->phase == ASU_PHASE_RUN) /* a new interval (START or a probe) */
+        t->interval_tasks = 0;
+    else if (lo->phase == ASU_PHASE_RUN && sampling(o->phase)) {
+        uint64_t target = (uint64_t)t->p.tasks_per_thread * t->p.num_warps * t->p.warp_width;
+        if ((o->phase == ASU_PHASE_DRAIN) != (t->interval_tasks >= target)) {
+            snprintf(err, errlen, "intent (Robust VI-C): the interval %s with %llu of its %llu "
+                     "tasks completed", o->phase == ASU_PHASE_DRAIN ? "drains" : "runs on",
+                     (unsigned long long)t->interval_tasks, (unsigned long long)target);
+            return -1;
+        }
+    }
+    bool all_arrived = lo->arrived && lo->slices > 0 && !(ok && op == WSL_OP_LAUNCH);
+    if (lo->phase == ASU_PHASE_DRAIN &&
+        (o->phase == ASU_PHASE_DIVIDE) != all_arrived) {
+        snprintf(err, errlen, "intent (Robust IV-A, VI-C): the interval %s with %u live "
+                 "slices, %s", o->phase == ASU_PHASE_DIVIDE ? "ended" : "drains on",
+                 lo->slices, lo->arrived ? "every one arrived" : "not every one arrived");
+        return -1;
+    }
+    return 0;
+}
+
+/* Every stepped cycle (not a peek): the checks against the last one, then
+ * this one becomes the last. */
+static int intent(tb_t *t, const robust_core_in_t *in, const robust_core_out_t *o, char *err,
+                  size_t errlen)
+{
+    if (t->last_valid && intent_check(t, o, err, errlen))
+        return -1;
+    t->last_valid = true;
+    t->last_in = *in;
+    t->last = *o;
+    return 0;
+}
+
 /* ---- cover ---------------------------------------------------------------------- */
 
 static void cover(tb_t *t, const robust_core_events_t *ev)
@@ -405,6 +503,8 @@ static int tb_model(tb_t *t, uint64_t cycle, const robust_core_in_t *in,
     }
     robust_core_events_t ev;
     robust_core_step(t->m, in, out, &ev);
+    if (intent(t, in, out, err, errlen))
+        return -1;
     cover(t, &ev);
     if (ev.task)
         t->tasks_left -= ev.asu_in.done < t->tasks_left ? ev.asu_in.done : t->tasks_left;
@@ -430,6 +530,8 @@ static void tb_reset(tb_t *t)
     t->prev_phase = ASU_PHASE_COUNT;
     t->pause = t->stall = 0;
     t->tasks_left = 0;
+    t->last_valid = false; /* the block's state is gone: no last cycle to compare with */
+    t->interval_tasks = 0;
 }
 
 COSIM_TESTBENCH_SHADOWED(tb_t, robust_core, true, NULL, tb_reset, .verbs = robc_verbs);

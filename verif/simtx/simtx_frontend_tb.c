@@ -33,13 +33,16 @@
  *     requests; each is accepted (a hold at the count's maximum apart),
  *     and a ROLLBACK's SQUASH discards those of its warp.
  * The testbench computes the outcomes from the paths' masks and the
- * conditions it drew, not from the model's verdicts.
+ * conditions it drew, not from the model's verdicts. And, on every cycle
+ * of a random run or a scenario, the intent checks of simtx_fe_intent.h:
+ * what the three children are wired together for, from the paper.
  *
  * Or a directed scenario (verif/simtx/scenarios/simtx_frontend_*.scn). */
 #include <string.h>
 
 #include "cosim_kit.h"
 #include "simtx_core_stim.h"
+#include "simtx_fe_intent.h"
 #include "simtx_frontend.h"
 #include "simtx_tb_common.h"
 
@@ -56,6 +59,7 @@ typedef struct {
     uint64_t *cover;
     cosim_rng_t rng;
     simtx_core_t core;
+    simtx_fe_intent_t intent; /* the intent checks' view (simtx_fe_intent.h) */
     bool div_seen[PT_NUM_WARPS_MAX]; /* a branch of the warp resolved divergent since its
                                       * last rollback */
     bool generated;      /* this cycle's inputs came from the generator */
@@ -339,6 +343,7 @@ static int side_edge(tb_t *t, const simtx_frontend_in_t *in, const pathtable_eve
 static void tb_reset(tb_t *t)
 {
     simtx_core_reset(&t->core);
+    simtx_fe_intent_init(&t->intent, &t->p);
     memset(t->side, 0, sizeof t->side);
     memset(t->div_seen, 0, sizeof t->div_seen);
 }
@@ -356,6 +361,7 @@ static int tb_init(tb_t *t, const cosim_opts_t *o, uint64_t *const *cover, char 
     cosim_rng_seed(&t->rng, o->seed);
     cosim_rng_seed(&t->side_rng, ~o->seed);
     memset(t->div_seen, 0, sizeof t->div_seen);
+    simtx_fe_intent_init(&t->intent, &t->p);
     return simtx_core_init(&t->core, &t->p, t->m, &t->rng, 1u << CFG_WarpIdWidth,
                            1u << CFG_SlotIdWidth, 0, NULL, NULL, err, errlen);
 }
@@ -382,6 +388,8 @@ static int tb_model(tb_t *t, uint64_t cycle, const simtx_frontend_in_t *in,
     }
     simtx_frontend_events_t ev;
     simtx_frontend_step(t->m, in, out, &ev);
+    if (simtx_fe_intent_edge(&t->intent, t->m, in, out, err, errlen))
+        return -1;
     /* a request presented while req_ready is low: ignored (from the ports) */
     t->cover[FE_CV_BUSY_IGNORED] += (in->req_op & 15u) != FE_OP_NOP && !out->req_ready;
     if (t->scn.scn) {

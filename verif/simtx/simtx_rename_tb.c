@@ -40,7 +40,8 @@
  * ROLLBACK the front end accepted, in its S cycle; the rename outputs show
  * exactly what the last edge renamed; the register-leak check every 256
  * cycles and on the last; a warp whose program ended maps every register
- * alike in its speculative and Commit PIRATs (pirat_drained_check). Cover:
+ * alike in its speculative and Commit PIRATs (pirat_drained_check); the
+ * intent checks (below), on scenarios too. Cover:
  * the PIRAT's rules (pirat_cover) and simtx_rename's own, from the ports
  * and the model (a replay's too). .measure: merge micro-ops per 1,000
  * renamed instructions, PIRAT and naive RAT.
@@ -59,6 +60,7 @@
 #include "pirat_tb_common.h"
 #include "simtx_tb_common.h"
 #include "simtx_core_stim.h"
+#include "simtx_fe_intent.h"
 #include "simtx_rename.h"
 
 #define MAXW SIMTX_CORE_MAXW
@@ -86,6 +88,17 @@ typedef struct {
     } mrg[MAXMRG];
     unsigned preg;      /* its destination's register */
 } ren_t;
+
+/* A rename as the PIRAT judges it, from the state before its edge (the
+ * intent checks): its path's Pathtable mask (Wmask) and, for its sources and
+ * its destination, the speculative entry and its LDiv's lanes (Rmask). */
+enum { RV_SRC0, RV_SRC1, RV_DST, RV_COUNT };
+typedef struct {
+    bool valid;           /* a rename of a warp and path in range */
+    uint64_t wmask;
+    pirat_entry_t e[RV_COUNT];
+    uint64_t rmask[RV_COUNT];
+} ren_view_t;
 
 typedef struct {
     simtx_rename_params_t p;
@@ -119,6 +132,8 @@ typedef struct {
     uint64_t conv[MAXW];    /* paths a CONVERGE allocated (a cuop's h_k), still its */
     bool ended[MAXW];       /* the warp's last Pathtable entry freed */
     pirat_measure_t measure;
+    simtx_fe_intent_t fe_intent; /* the front end's intent checks (simtx_fe_intent.h) */
+    ren_view_t view;             /* this cycle's rename, before its edge */
     scenario_cycle_t scn; /* a directed scenario instead of the generator (scn.scn set) */
     pirat_scn_t ps;       /* its PIRAT keys' state */
 } tb_t;
@@ -391,6 +406,148 @@ static void illegal(tb_t *t, simtx_rename_in_t *in)
         t->cmt = false; /* the legal commit gave way */
 }
 
+/* ---- intent checks ---------------------------------------------------------------
+ * What the front end and the PIRAT are wired together for, on every cycle
+ * of a random run or a scenario -- not from the composed model, whose wiring
+ * is the RTL's: a wiring changed alike in both passes the lockstep
+ * comparison, not these. The front end's own (checks 1-4, simtx_fe_intent.h:
+ * the PST schedules live paths, the pending count follows the buops, a
+ * ROLLBACK returns the PST and the Pathtable to the retirement copy, the
+ * predictor learns each resolution), and the PIRAT's use of them, from the
+ * front end's ports (pending_o), its Pathtable's masks and the PIRAT's
+ * entries before the edge, and the PIRAT's micro-ops after it:
+ *   5. Sections 3.8.1, 3.8.2: a destination whose register has an LDiv is
+ *      renamed without a merge only when no divergence is pending
+ *      (pending_nz_o) and the instruction's path (Wmask: its Pathtable mask)
+ *      covers the LDiv's lanes or the Main's (Rmask: its mask, or its path's
+ *      Pathtable mask) -- and then it is: the PIRAT defers every merge it
+ *      can.
+ *   6. Section 3.8.1: a source reads the LDiv when Wmask is within Rmask, the
+ *      Main when it is outside it (or there is no LDiv), and else the
+ *      P_phi of the merge micro-op issued for it.
+ *   7. Sections 3.8.4, 3.7.2: an accepted ROLLBACK returns the warp's PIRAT
+ *      to the Commit PIRAT, in the edge the front end returns to its
+ *      retirement copy: every register maps as the Commit PIRAT's does. */
+
+static bool within(uint64_t a, uint64_t b) { return (a & ~b) == 0; }
+
+/* Before the edge: the view of this cycle's rename. */
+static void intent_view(tb_t *t, const simtx_rename_in_t *in)
+{
+    ren_view_t *v = &t->view;
+    v->valid = in->ren_valid && in->ren_warp < t->p.num_warps &&
+               in->ren_path < t->p.paths_per_warp;
+    if (!v->valid)
+        return;
+    const pirat_t *pr = simtx_rename_pirat(t->m);
+    const unsigned regs[RV_COUNT] = {in->ren_src0, in->ren_src1, in->ren_dst};
+    v->wmask = pathtable_mask(pt_of(t), in->ren_warp, in->ren_path) & t->lanes;
+    for (unsigned k = 0; k < RV_COUNT; k++) {
+        pirat_entry_t *e = &v->e[k];
+        if (!pirat_entry(pr, in->ren_warp, regs[k], e))
+            *e = (pirat_entry_t){0}; /* out of range: the rename is refused */
+        v->rmask[k] = (e->is_path ? pathtable_mask(pt_of(t), in->ren_warp, (unsigned)e->mp)
+                                  : e->mp) & t->lanes;
+    }
+}
+
+/* Checks 5 and 6: the rename taken at this edge (nx: the PIRAT's micro-ops
+ * it shows next cycle). */
+static int intent_renamed(const tb_t *t, const simtx_rename_in_t *in,
+                          const simtx_rename_out_t *out, char *err, size_t errlen)
+{
+    const ren_view_t *v = &t->view;
+    const pirat_out_t *nx = pirat_registered(simtx_rename_pirat(t->m));
+    bool src_merge = nx->mrg_valid && !nx->mrg_hold; /* a source's P_phi */
+    const unsigned regs[2] = {in->ren_src0, in->ren_src1};
+    for (unsigned k = 0; k < 2; k++) {
+        if (!((in->ren_src_valid >> k) & 1u))
+            continue;
+        const pirat_entry_t *e = &v->e[k];
+        uint64_t r = v->rmask[k];
+        unsigned want = e->main, got = k ? nx->ins_src1 : nx->ins_src0;
+        if (e->ld_valid && within(v->wmask, r)) {
+            want = e->ld;
+        } else if (e->ld_valid && !within(v->wmask, ~r & t->lanes)) {
+            if (!src_merge || nx->mrg_reg != regs[k]) {
+                snprintf(err, errlen, "intent (SIMT-X 3.8.1): source r%u of warp %u's rename on "
+                         "path %u (Wmask %#llx) spans its Main and its LDiv (Rmask %#llx), but "
+                         "no merge micro-op is issued for it", regs[k], in->ren_warp,
+                         in->ren_path, (unsigned long long)v->wmask, (unsigned long long)r);
+                return -1;
+            }
+            want = nx->mrg_dst;
+        }
+        if (got != want) {
+            snprintf(err, errlen, "intent (SIMT-X 3.8.1): source r%u of warp %u's rename on path "
+                     "%u (Wmask %#llx, Rmask %#llx, LDiv %s) reads p%u, not p%u", regs[k],
+                     in->ren_warp, in->ren_path, (unsigned long long)v->wmask,
+                     (unsigned long long)r, e->ld_valid ? "valid" : "none", got, want);
+            return -1;
+        }
+    }
+    if (!in->ren_dst_valid)
+        return 0;
+    const pirat_entry_t *e = &v->e[RV_DST];
+    uint64_t r = v->rmask[RV_DST];
+    bool covered = within(r, v->wmask) || within(~r & t->lanes, v->wmask);
+    /* a source of the register merged at this edge leaves it a Main alone */
+    bool merged = src_merge && nx->mrg_reg == in->ren_dst;
+    bool want = e->ld_valid && !merged && (out->pending_nz || !covered);
+    bool got = nx->mrg_valid && nx->mrg_hold;
+    if (got != want) {
+        snprintf(err, errlen, "intent (SIMT-X 3.8.1, 3.8.2): destination r%u of warp %u's "
+                 "rename on path %u (Wmask %#llx; LDiv %s, Rmask %#llx) %s merged with "
+                 "pending_o %u", in->ren_dst, in->ren_warp, in->ren_path,
+                 (unsigned long long)v->wmask, e->ld_valid ? "valid" : "none",
+                 (unsigned long long)r, got ? "is" : "is not", out->pending);
+        return -1;
+    }
+    return 0;
+}
+
+/* Check 7: warp w's registers after its rollback's edge. */
+static int intent_rolled_back(const tb_t *t, unsigned w, char *err, size_t errlen)
+{
+    const pirat_t *pr = simtx_rename_pirat(t->m);
+    for (unsigned r = 0; r < t->p.arch_regs; r++) {
+        pirat_entry_t s, c;
+        pirat_entry(pr, w, r, &s);
+        pirat_commit_entry(pr, w, r, &c);
+        if (s.main != c.main || s.ld_valid != c.ld_valid ||
+            (c.ld_valid && (s.is_path || s.mp != c.mp || s.ld != c.ld))) {
+            snprintf(err, errlen, "intent (SIMT-X 3.8.4): after warp %u's ROLLBACK, r%u maps "
+                     "{Main p%u, LDiv %d p%u, %s %#llx}, the Commit PIRAT {Main p%u, LDiv %d "
+                     "p%u, mask %#llx}", w, r, s.main, s.ld_valid, s.ld,
+                     s.is_path ? "path" : "mask", (unsigned long long)s.mp, c.main, c.ld_valid,
+                     c.ld, (unsigned long long)c.mp);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* After a stepped cycle's edge (not a peek): every intent check. */
+static int intent(tb_t *t, const simtx_rename_in_t *in, const simtx_rename_out_t *out,
+                  char *err, size_t errlen)
+{
+    simtx_frontend_in_t fi = {0};
+    simtx_frontend_out_t fo = {0};
+#define FE_IN_(type, name) fi.name = in->name;
+    RN_FE_INS(FE_IN_)
+#undef FE_IN_
+#define FE_OUT_(type, name) fo.name = out->name;
+    RN_FE_OUTS(FE_OUT_)
+#undef FE_OUT_
+    if (simtx_fe_intent_edge(&t->fe_intent, simtx_rename_frontend(t->m), &fi, &fo, err, errlen))
+        return -1;
+    if (t->view.valid && out->ren_ready && out->ren_err == PR_ERR_NONE &&
+        intent_renamed(t, in, out, err, errlen))
+        return -1;
+    return t->fe_intent.rolled_back ? intent_rolled_back(t, t->fe_intent.rb_warp, err, errlen)
+                                    : 0;
+}
+
 /* ---- directed scenarios -------------------------------------------------------------- */
 
 static void cover(tb_t *t, const simtx_rename_in_t *in, const simtx_rename_out_t *out,
@@ -510,7 +667,10 @@ static int scenario_model(tb_t *t, const simtx_rename_in_t *in, simtx_rename_out
         return scenario_check(t, out, err, errlen);
     }
     simtx_rename_events_t ev;
+    intent_view(t, in);
     simtx_rename_step(t->m, in, out, &ev);
+    if (intent(t, in, out, err, errlen))
+        return -1;
     pirat_cover(t->pr_cover, t->p.num_warps, &ev.pr_in, &ev.pr);
     pirat_measure_add(&t->measure, ev.pr_in.pending, &ev.pr);
     cover(t, in, out, &ev);
@@ -538,6 +698,7 @@ static void forget(tb_t *t)
     memset(t->rb_renamed, 0, sizeof t->rb_renamed);
     memset(t->ended, 0, sizeof t->ended);
     memset(t->conv, 0, sizeof t->conv);
+    simtx_fe_intent_init(&t->fe_intent, simtx_frontend_params(simtx_rename_frontend(t->m)));
     phase_normal(t);
 }
 
@@ -766,7 +927,10 @@ static int tb_model(tb_t *t, uint64_t cycle, const simtx_rename_in_t *in,
     if (t->scn.scn)
         return scenario_model(t, in, out, err, errlen);
     simtx_rename_events_t ev;
+    intent_view(t, in);
     simtx_rename_step(t->m, in, out, &ev);
+    if (intent(t, in, out, err, errlen))
+        return -1;
     bool generated = t->generated;
     t->generated = false;
     /* the shadow sees this cycle without its illegal requests */
