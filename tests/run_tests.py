@@ -41,6 +41,7 @@ sys.path.insert(0, os.path.join(ROOT, "tests", "mutation"))
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
 from mutants import MUTANTS  # noqa: E402
 import cfg as decl  # noqa: E402  the block declarations (configs/<block>.cfg)
+import gen_decl  # noqa: E402  the names the declarations give in C
 
 BUILD = os.environ.get("BUILD", "build")
 JOBS = 2
@@ -104,6 +105,58 @@ def unit_suite(test, cincdirs, csim, libs=()):
         record(f"unit {name}: {m.group(2)}", m.group(1) == "OK")
     if r.returncode and "FAILED" not in out:
         record(f"unit {name}", False, out[-2000:])
+
+
+def model_params():
+    """Every golden model's create() against its declaration: each named
+    configuration is accepted, and each parameter set just outside the legal
+    space (scripts/cfg.py bad_params: the sets Verilator, Yosys and slang
+    must reject) is refused with the code of the parameter cfg.py's own
+    evaluator finds first (a range in declaration order, then a rule: the
+    parameter its message names first), leaving no model. A set that puts a
+    0..1 parameter at 2 cannot be written in C (a bool): left out."""
+    body, cases = [], {}
+    blocks = [b for b in decl.blocks() if gen_decl.made_by_create(decl.load(b))]
+    for b in blocks:
+        d = decl.load(b)
+        sets = [(f"config {c}", p, None) for c, p in d.configs.items()]
+        sets += [(" ".join(f"{k}={v}" for k, v in p.items() if v != d.configs["default"].get(k)),
+                  p, decl.violation(d, p)[0]) for p, _ in decl.bad_params(b)
+                 if all(v <= 1 for k, v in p.items() if d.params[k][:2] == (0, 1))]
+        cases[b] = len(sets)
+        for what, p, bad in sets:
+            fields = ", ".join(f".{gen_decl.c_field(k)} = {v}u" for k, v in p.items())
+            want = gen_decl.param_code(d, bad) if bad else f"{gen_decl.cprefix(d)}_OK"
+            body.append(f"    {{\n        {b}_params_t p = {{{fields}}};\n"
+                        f"        {b}_t *m = ({b}_t *)&p; /* must be cleared */\n"
+                        f"        int rc = {b}_create(&p, &m);\n"
+                        f"        report(\"{b}\", \"{what}\", rc, {want}, \"{want}\", m, {int(bool(bad))});\n"
+                        f"        {b}_destroy(m);\n    }}")
+    src = "\n".join(["#include <stdio.h>", ""] +
+                     [f'#include "{b}.h"' for b in blocks] +
+                     ["", "static void report(const char *block, const char *what, int got, int want,",
+                      "                   const char *name, const void *m, int bad)", "{",
+                      '    printf("%s %s %s: %d, want %d (%s)%s\\n", got == want && (!bad || !m) ? '
+                      '"PASS" : "FAIL",', '           block, what, got, want, name,',
+                      '           bad && m ? ", and a model" : "");', "}", "",
+                      "int main(void)", "{", *body, "    return 0;", "}", ""])
+    exe = os.path.join(ROOT, BUILD, "tests", "model_params")
+    os.makedirs(os.path.dirname(exe), exist_ok=True)
+    with open(exe + ".c", "w") as f:
+        f.write(src)
+    incdirs = sorted({i for b in blocks for i in decl.sources(b, "cincdirs")})
+    srcs = sorted({c for b in blocks for c in decl.sources(b, "csim")})
+    r = sh(["gcc", "-std=c11", "-O1", "-Wall", "-Wextra", "-Werror", "-fsanitize=address,undefined",
+            "-fno-sanitize-recover=all", *[f"-I{d}" for d in incdirs], *srcs, exe + ".c", "-o", exe])
+    out = r.stderr if r.returncode else \
+        subprocess.run([exe], capture_output=True, text=True).stdout
+    for b in blocks:
+        lines = [l for l in out.splitlines() if l.split(" ")[1:2] == [b]]
+        bad = [l for l in lines if not l.startswith("PASS")]
+        record(f"model params: {b}_create() accepts its {len(decl.load(b).configs)} configurations "
+               f"and refuses the bad parameter sets with the declared code ({cases[b]} sets)",
+               len(lines) == cases[b] and not bad and r.returncode == 0,
+               "\n".join(bad) or out[-1500:])
 
 
 # Co-simulation runs cosim_runs() passed: (binary, sorted arguments without
@@ -1327,7 +1380,7 @@ def synth_front_end_max():
     synth_front_end(largest=True)
 
 
-SECTIONS = [generated_files, fusesoc_lint, build_all, unit_tests, system_model, model_scenarios, cosim_runs,
+SECTIONS = [generated_files, fusesoc_lint, build_all, unit_tests, model_params, system_model, model_scenarios, cosim_runs,
             x_initial, scenarios, record_replay, doc_examples, bad_input, slang_elaborate,
             sanitizers, fuzzing, install_example, synth_front_end, synth_pictures, mutants]
 # Sections run only when named.

@@ -2,6 +2,11 @@
 #ifndef GEN_PRIO_ENC_DECL_H
 #define GEN_PRIO_ENC_DECL_H
 
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "clog2.h"
+
 /* Width: input width */
 #define PRIO_ENC_WIDTH_MIN 1u
 #define PRIO_ENC_WIDTH_MAX 1024u

@@ -2,6 +2,11 @@
 #ifndef GEN_TOURNEY_DECL_H
 #define GEN_TOURNEY_DECL_H
 
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "clog2.h"
+
 /* Width: inputs */
 #define TOURNEY_WIDTH_MIN 1u
 #define TOURNEY_WIDTH_MAX 1024u

@@ -12,33 +12,18 @@ struct dom_core {
 };
 
 /* The children check the parameters. */
-static int check_params(const dom_core_params_t *p)
-{
-    (void)p;
-    return DOM_CORE_OK;
-}
-
 static int init(dom_core_t *c, const dom_core_params_t *p)
 {
-    mdt_params_t mp;
-    slip_ctrl_params_t sp = {.num_warps = p->num_warps, .warp_width = p->warp_width};
-#define DOM_CORE_MDT_PARAM_(type, f) mp.f = p->f;
-#define DOM_CORE_SLIP_PARAM_(type, f) sp.f = p->f;
-    MDT_PARAM_FIELDS(DOM_CORE_MDT_PARAM_)
-    SC_SLIP_PARAM_FIELDS(DOM_CORE_SLIP_PARAM_)
-#undef DOM_CORE_MDT_PARAM_
-#undef DOM_CORE_SLIP_PARAM_
-    int rc = mdt_create(&mp, &c->mdt);
-    if (rc)
-        return rc == MDT_ENOMEM ? DOM_CORE_ENOMEM : DOM_CORE_EPARAM_MDT;
-    rc = slip_ctrl_create(&sp, &c->slip);
-    if (rc)
-        return rc == SC_ENOMEM ? DOM_CORE_ENOMEM : DOM_CORE_EPARAM_SLIP;
-    return DOM_CORE_OK;
+    /* p passed the core's checks, which hold each child's (its ranges and
+     * rules): a child can only fail for want of memory */
+    mdt_params_t mp = dom_core_mdt_params(p);
+    slip_ctrl_params_t sp = dom_core_slip_ctrl_params(p);
+    if (mdt_create(&mp, &c->mdt) != MDT_OK || slip_ctrl_create(&sp, &c->slip) != SC_OK)
+        return DOMC_ENOMEM;
+    return DOMC_OK;
 }
 
-MODEL_DEFINE_CREATE(dom_core, check_params, init, DOM_CORE_EPARAM_MDT, DOM_CORE_OK,
-                    DOM_CORE_ENOMEM)
+MODEL_DEFINE_CREATE(dom_core, init)
 MODEL_DEFINE_DESTROY(dom_core, mdt_destroy(m->mdt); slip_ctrl_destroy(m->slip))
 
 void dom_core_reset(dom_core_t *c)

@@ -27,16 +27,7 @@
 #include "mdt.h"
 #include "model.h"
 #include "slip_ctrl.h"
-
-/* Its parameters are those of its children (configs/dom_core.cfg). */
-typedef struct {
-    MDT_PARAM_FIELDS(MODEL_FIELD)
-    SC_SLIP_PARAM_FIELDS(MODEL_FIELD)
-} dom_core_params_t;
-
-/* dom_core_create: 0, or the child that rejects the parameters. */
-enum { DOM_CORE_OK = 0, DOM_CORE_EPARAM_MDT = -1, DOM_CORE_EPARAM_SLIP = -2,
-       DOM_CORE_ENOMEM = -3 };
+#include "dom_core_decl.h"
 
 /* The ports of rtl/dom/dom_core.sv without _i/_o. Masks are W-bit: bit t =
  * thread t. Inputs are truncated to their port widths by the child models. */

@@ -9,27 +9,11 @@
 #include <stdint.h>
 
 #include "model.h"
+#include "mdt_decl.h"
 
 #define MDT_MAX_WARPS MDT_NUM_WARPS_MAX
 #define MDT_MAX_ENTRIES MDT_ENTRIES_PER_WARP_MAX
 #define MDT_MAX_WIDTH MDT_WARP_WIDTH_MAX
-
-/* The parameters, as an X(type, field) list (dom_core's include them). */
-#define MDT_PARAM_FIELDS(X)                                                              \
-    X(unsigned, num_warps)        /* 1..64 */                                            \
-    X(unsigned, entries_per_warp) /* 1..8 */                                             \
-    X(unsigned, warp_width)       /* 2..64 */                                            \
-    X(unsigned, pc_width)         /* 4..64 */
-
-typedef struct {
-    MDT_PARAM_FIELDS(MODEL_FIELD)
-} mdt_params_t;
-
-/* enum mdt_op, mdt_kind, mdt_err, mdt_status and the parameter ranges
- * (configs/mdt.cfg) */
-#include "mdt_decl.h"
-enum { MDT_OK = 0, MDT_EPARAM_WARPS = -1, MDT_EPARAM_ENTRIES = -2, MDT_EPARAM_WIDTH = -3,
-       MDT_EPARAM_PC_WIDTH = -4, MDT_ENOMEM = -5 };
 
 /* The ports dom_core shares with the MDT, as X(type, field) lists (its
  * structs declare them and it copies them with the same lists). */

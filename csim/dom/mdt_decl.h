@@ -2,6 +2,10 @@
 #ifndef GEN_MDT_DECL_H
 #define GEN_MDT_DECL_H
 
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "clog2.h"
 #include "code_names.h"
 
 /* NumWarps: (N) warps */
@@ -16,6 +20,51 @@
 /* PcWidth: width of a PC; the all-ones value is reserved (PcNone: none) */
 #define MDT_PC_WIDTH_MIN 4u
 #define MDT_PC_WIDTH_MAX 64u
+
+/* The parameters of mdt (configs/mdt.cfg), in declaration order. */
+typedef struct {
+    unsigned num_warps; /* NumWarps: (N) warps */
+    unsigned entries_per_warp; /* EntriesPerWarp: (M) MDT entries per warp (paper: 2) */
+    unsigned warp_width; /* WarpWidth: (W) threads per warp */
+    unsigned pc_width; /* PcWidth: width of a PC; the all-ones value is reserved (PcNone: none) */
+} mdt_params_t;
+
+/* MDT_PARAM_FIELDS(X): X(type, field) of each parameter, in that order. */
+#define MDT_PARAM_FIELDS(X) \
+    X(unsigned, num_warps) \
+    X(unsigned, entries_per_warp) \
+    X(unsigned, warp_width) \
+    X(unsigned, pc_width) \
+
+/* mdt_create(): MDT_OK, or the code of the parameter it rejects (a range
+ * first, then a rule: the code of the parameter the rule's message names
+ * first, as the elaboration error does), or MDT_ENOMEM. */
+enum mdt_create_rc {
+    MDT_OK = 0,
+    MDT_EPARAM_NUM_WARPS = -1,
+    MDT_EPARAM_ENTRIES_PER_WARP = -2,
+    MDT_EPARAM_WARP_WIDTH = -3,
+    MDT_EPARAM_PC_WIDTH = -4,
+    MDT_ENOMEM = -5,
+};
+
+/* mdt_check_params(): MDT_OK or the code create() returns. */
+static inline int mdt_check_params(const mdt_params_t *p)
+{
+    if (p->num_warps < MDT_NUM_WARPS_MIN || p->num_warps > MDT_NUM_WARPS_MAX)
+        return MDT_EPARAM_NUM_WARPS;
+    if (p->entries_per_warp < MDT_ENTRIES_PER_WARP_MIN || p->entries_per_warp > MDT_ENTRIES_PER_WARP_MAX)
+        return MDT_EPARAM_ENTRIES_PER_WARP;
+    if (p->warp_width < MDT_WARP_WIDTH_MIN || p->warp_width > MDT_WARP_WIDTH_MAX)
+        return MDT_EPARAM_WARP_WIDTH;
+    if (p->pc_width < MDT_PC_WIDTH_MIN || p->pc_width > MDT_PC_WIDTH_MAX)
+        return MDT_EPARAM_PC_WIDTH;
+    return MDT_OK;
+}
+
+/* What MODEL_DEFINE_CREATE (model.h) takes from the declaration. */
+#define mdt_CREATE_CODES mdt_check_params, MDT_EPARAM_NUM_WARPS, MDT_OK, MDT_ENOMEM
+
 
 /* req_op_i: the access port's operation */
 enum mdt_op {

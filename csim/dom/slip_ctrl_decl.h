@@ -2,6 +2,10 @@
 #ifndef GEN_SLIP_CTRL_DECL_H
 #define GEN_SLIP_CTRL_DECL_H
 
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "clog2.h"
 #include "code_names.h"
 
 /* NumWarps: (N) warps */
@@ -31,6 +35,83 @@
 /* FairBytes: bytes per period above which the core uses more than its fair share of bandwidth */
 #define SC_FAIR_BYTES_MIN 0u
 #define SC_FAIR_BYTES_MAX 4294967295u
+
+/* The parameters of slip_ctrl (configs/slip_ctrl.cfg), in declaration order. */
+typedef struct {
+    unsigned num_warps; /* NumWarps: (N) warps */
+    unsigned warp_width; /* WarpWidth: (W) threads per warp */
+    unsigned counter_width; /* CounterWidth: bits per slip counter (paper: 8) */
+    unsigned sample_period; /* SamplePeriod: cycles per adaptive-diff period (paper: >= 100000) */
+    unsigned init_max_slip; /* InitMaxSlip: max-slip after reset */
+    unsigned idle_threshold; /* IdleThreshold: idle cycles per period at or below which the core is ALU bound */
+    unsigned stall_threshold; /* StallThreshold: memory-stall cycles per period at or above which it is latency bound */
+    unsigned bytes_width; /* BytesWidth: width of the per-cycle byte count */
+    unsigned fair_bytes; /* FairBytes: bytes per period above which the core uses more than its fair share of bandwidth */
+} slip_ctrl_params_t;
+
+/* SC_PARAM_FIELDS(X): X(type, field) of each parameter, in that order. */
+#define SC_PARAM_FIELDS(X) \
+    X(unsigned, num_warps) \
+    X(unsigned, warp_width) \
+    X(unsigned, counter_width) \
+    X(unsigned, sample_period) \
+    X(unsigned, init_max_slip) \
+    X(unsigned, idle_threshold) \
+    X(unsigned, stall_threshold) \
+    X(unsigned, bytes_width) \
+    X(unsigned, fair_bytes) \
+
+/* slip_ctrl_create(): SC_OK, or the code of the parameter it rejects (a range
+ * first, then a rule: the code of the parameter the rule's message names
+ * first, as the elaboration error does), or SC_ENOMEM. */
+enum sc_create_rc {
+    SC_OK = 0,
+    SC_EPARAM_NUM_WARPS = -1,
+    SC_EPARAM_WARP_WIDTH = -2,
+    SC_EPARAM_COUNTER_WIDTH = -3,
+    SC_EPARAM_SAMPLE_PERIOD = -4,
+    SC_EPARAM_INIT_MAX_SLIP = -5,
+    SC_EPARAM_IDLE_THRESHOLD = -6,
+    SC_EPARAM_STALL_THRESHOLD = -7,
+    SC_EPARAM_BYTES_WIDTH = -8,
+    SC_EPARAM_FAIR_BYTES = -9,
+    SC_ENOMEM = -10,
+};
+
+/* sc_check_params(): SC_OK or the code create() returns. */
+static inline int sc_check_params(const slip_ctrl_params_t *p)
+{
+    if (p->num_warps < SC_NUM_WARPS_MIN || p->num_warps > SC_NUM_WARPS_MAX)
+        return SC_EPARAM_NUM_WARPS;
+    if (p->warp_width < SC_WARP_WIDTH_MIN || p->warp_width > SC_WARP_WIDTH_MAX)
+        return SC_EPARAM_WARP_WIDTH;
+    if (p->counter_width < SC_COUNTER_WIDTH_MIN || p->counter_width > SC_COUNTER_WIDTH_MAX)
+        return SC_EPARAM_COUNTER_WIDTH;
+    if (p->sample_period < SC_SAMPLE_PERIOD_MIN || p->sample_period > SC_SAMPLE_PERIOD_MAX)
+        return SC_EPARAM_SAMPLE_PERIOD;
+    if (p->init_max_slip < SC_INIT_MAX_SLIP_MIN || p->init_max_slip > SC_INIT_MAX_SLIP_MAX)
+        return SC_EPARAM_INIT_MAX_SLIP;
+    if (p->idle_threshold > SC_IDLE_THRESHOLD_MAX)
+        return SC_EPARAM_IDLE_THRESHOLD;
+    if (p->stall_threshold > SC_STALL_THRESHOLD_MAX)
+        return SC_EPARAM_STALL_THRESHOLD;
+    if (p->bytes_width < SC_BYTES_WIDTH_MIN || p->bytes_width > SC_BYTES_WIDTH_MAX)
+        return SC_EPARAM_BYTES_WIDTH;
+    /* InitMaxSlip must be at most 2^CounterWidth-1 */
+    if (!((uint64_t)p->init_max_slip <= ((UINT64_C(1) << (uint64_t)p->counter_width) - UINT64_C(1))))
+        return SC_EPARAM_INIT_MAX_SLIP;
+    /* IdleThreshold must be < SamplePeriod */
+    if (!((uint64_t)p->idle_threshold < (uint64_t)p->sample_period))
+        return SC_EPARAM_IDLE_THRESHOLD;
+    /* StallThreshold must be <= SamplePeriod */
+    if (!((uint64_t)p->stall_threshold <= (uint64_t)p->sample_period))
+        return SC_EPARAM_STALL_THRESHOLD;
+    return SC_OK;
+}
+
+/* What MODEL_DEFINE_CREATE (model.h) takes from the declaration. */
+#define slip_ctrl_CREATE_CODES sc_check_params, SC_EPARAM_NUM_WARPS, SC_OK, SC_ENOMEM
+
 
 /* rsp_err_o: an event's error */
 enum sc_err {

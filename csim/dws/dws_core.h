@@ -23,20 +23,7 @@
 #include "model.h"
 #include "recon_stack.h"
 #include "warp_split_table.h"
-
-/* enum dwsc_op, dwsc_err, dwsc_park (configs/dws_core.cfg) */
 #include "dws_core_decl.h"
-
-/* Its parameters are those of its children (configs/dws_core.cfg):
- * num_warps, warp_width and pc_width go to both. */
-typedef struct {
-    WST_PARAM_FIELDS(MODEL_FIELD)
-    RS_OWN_PARAM_FIELDS(MODEL_FIELD)
-} dws_core_params_t;
-
-/* dws_core_create: 0, or the child that rejects the parameters. */
-enum { DWS_CORE_OK = 0, DWS_CORE_EPARAM_WST = -1, DWS_CORE_EPARAM_STACK = -2,
-       DWS_CORE_ENOMEM = -3 };
 
 /* What a cycle judges (events.phase), decided from the state before its
  * edge. */

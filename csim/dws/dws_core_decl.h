@@ -2,7 +2,152 @@
 #ifndef GEN_DWS_CORE_DECL_H
 #define GEN_DWS_CORE_DECL_H
 
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "clog2.h"
 #include "code_names.h"
+#include "warp_split_table_decl.h"
+#include "recon_stack_decl.h"
+
+/* NumWarps: (N) warps, WarpWidth entries each */
+#define DWSC_NUM_WARPS_MIN 1u
+#define DWSC_NUM_WARPS_MAX 32u
+/* WarpWidth: (W) threads per warp: the mask width and the entries per warp */
+#define DWSC_WARP_WIDTH_MIN 2u
+#define DWSC_WARP_WIDTH_MAX 64u
+/* PcWidth: width of a PC */
+#define DWSC_PC_WIDTH_MIN 4u
+#define DWSC_PC_WIDTH_MAX 64u
+/* IcountWidth: instruction-count bits (saturating) */
+#define DWSC_ICOUNT_WIDTH_MIN 2u
+#define DWSC_ICOUNT_WIDTH_MAX 32u
+/* MfcWidth: MFC and remaining-MFC counter bits (saturating) */
+#define DWSC_MFC_WIDTH_MIN 2u
+#define DWSC_MFC_WIDTH_MAX 16u
+/* LatWidth: memlat and wait counter bits (saturating) */
+#define DWSC_LAT_WIDTH_MIN 2u
+#define DWSC_LAT_WIDTH_MAX 16u
+/* SumWidth: sum-rMFC counter bits (saturating) */
+#define DWSC_SUM_WIDTH_MIN 2u
+#define DWSC_SUM_WIDTH_MAX 24u
+/* InitMemLat: memlat of a split that has never missed */
+#define DWSC_INIT_MEM_LAT_MIN 0u
+#define DWSC_INIT_MEM_LAT_MAX 65535u
+/* Depth: entries per stack */
+#define DWSC_DEPTH_MIN 3u
+#define DWSC_DEPTH_MAX 32u
+/* LcpEnable: 1: entries carry lpc/lpos (TBC section 4) */
+#define DWSC_LCP_ENABLE_MIN 0u
+#define DWSC_LCP_ENABLE_MAX 1u
+
+/* The parameters of dws_core (configs/dws_core.cfg), in declaration order. */
+typedef struct {
+    unsigned num_warps; /* NumWarps: (N) warps, WarpWidth entries each */
+    unsigned warp_width; /* WarpWidth: (W) threads per warp: the mask width and the entries per warp */
+    unsigned pc_width; /* PcWidth: width of a PC */
+    unsigned icount_width; /* IcountWidth: instruction-count bits (saturating) */
+    unsigned mfc_width; /* MfcWidth: MFC and remaining-MFC counter bits (saturating) */
+    unsigned lat_width; /* LatWidth: memlat and wait counter bits (saturating) */
+    unsigned sum_width; /* SumWidth: sum-rMFC counter bits (saturating) */
+    unsigned init_mem_lat; /* InitMemLat: memlat of a split that has never missed */
+    unsigned depth; /* Depth: entries per stack */
+    bool lcp_enable; /* LcpEnable: 1: entries carry lpc/lpos (TBC section 4) */
+} dws_core_params_t;
+
+/* DWSC_PARAM_FIELDS(X): X(type, field) of each parameter, in that order. */
+#define DWSC_PARAM_FIELDS(X) \
+    X(unsigned, num_warps) \
+    X(unsigned, warp_width) \
+    X(unsigned, pc_width) \
+    X(unsigned, icount_width) \
+    X(unsigned, mfc_width) \
+    X(unsigned, lat_width) \
+    X(unsigned, sum_width) \
+    X(unsigned, init_mem_lat) \
+    X(unsigned, depth) \
+    X(bool, lcp_enable) \
+
+/* dws_core_create(): DWSC_OK, or the code of the parameter it rejects (a range
+ * first, then a rule: the code of the parameter the rule's message names
+ * first, as the elaboration error does), or DWSC_ENOMEM. */
+enum dwsc_create_rc {
+    DWSC_OK = 0,
+    DWSC_EPARAM_NUM_WARPS = -1,
+    DWSC_EPARAM_WARP_WIDTH = -2,
+    DWSC_EPARAM_PC_WIDTH = -3,
+    DWSC_EPARAM_ICOUNT_WIDTH = -4,
+    DWSC_EPARAM_MFC_WIDTH = -5,
+    DWSC_EPARAM_LAT_WIDTH = -6,
+    DWSC_EPARAM_SUM_WIDTH = -7,
+    DWSC_EPARAM_INIT_MEM_LAT = -8,
+    DWSC_EPARAM_DEPTH = -9,
+    DWSC_EPARAM_LCP_ENABLE = -10,
+    DWSC_ENOMEM = -11,
+};
+
+/* dwsc_check_params(): DWSC_OK or the code create() returns. */
+static inline int dwsc_check_params(const dws_core_params_t *p)
+{
+    if (p->num_warps < DWSC_NUM_WARPS_MIN || p->num_warps > DWSC_NUM_WARPS_MAX)
+        return DWSC_EPARAM_NUM_WARPS;
+    if (p->warp_width < DWSC_WARP_WIDTH_MIN || p->warp_width > DWSC_WARP_WIDTH_MAX)
+        return DWSC_EPARAM_WARP_WIDTH;
+    if (p->pc_width < DWSC_PC_WIDTH_MIN || p->pc_width > DWSC_PC_WIDTH_MAX)
+        return DWSC_EPARAM_PC_WIDTH;
+    if (p->icount_width < DWSC_ICOUNT_WIDTH_MIN || p->icount_width > DWSC_ICOUNT_WIDTH_MAX)
+        return DWSC_EPARAM_ICOUNT_WIDTH;
+    if (p->mfc_width < DWSC_MFC_WIDTH_MIN || p->mfc_width > DWSC_MFC_WIDTH_MAX)
+        return DWSC_EPARAM_MFC_WIDTH;
+    if (p->lat_width < DWSC_LAT_WIDTH_MIN || p->lat_width > DWSC_LAT_WIDTH_MAX)
+        return DWSC_EPARAM_LAT_WIDTH;
+    if (p->sum_width < DWSC_SUM_WIDTH_MIN || p->sum_width > DWSC_SUM_WIDTH_MAX)
+        return DWSC_EPARAM_SUM_WIDTH;
+    if (p->init_mem_lat > DWSC_INIT_MEM_LAT_MAX)
+        return DWSC_EPARAM_INIT_MEM_LAT;
+    if (p->depth < DWSC_DEPTH_MIN || p->depth > DWSC_DEPTH_MAX)
+        return DWSC_EPARAM_DEPTH;
+    /* MfcWidth must be at most SumWidth */
+    if (!((uint64_t)p->sum_width >= (uint64_t)p->mfc_width))
+        return DWSC_EPARAM_MFC_WIDTH;
+    /* LatWidth must be wide enough to hold InitMemLat */
+    if (!((uint64_t)p->init_mem_lat < (UINT64_C(1) << (uint64_t)p->lat_width)))
+        return DWSC_EPARAM_LAT_WIDTH;
+    /* Depth must be at least 4 with LcpEnable */
+    if (!((uint64_t)p->depth >= (UINT64_C(3) + (uint64_t)p->lcp_enable)))
+        return DWSC_EPARAM_DEPTH;
+    return DWSC_OK;
+}
+
+/* What MODEL_DEFINE_CREATE (model.h) takes from the declaration. */
+#define dws_core_CREATE_CODES dwsc_check_params, DWSC_EPARAM_NUM_WARPS, DWSC_OK, DWSC_ENOMEM
+
+/* The parameters of the child warp_split_table: its own of dws_core's. */
+static inline warp_split_table_params_t dws_core_warp_split_table_params(const dws_core_params_t *p)
+{
+    return (warp_split_table_params_t){
+        .num_warps = p->num_warps,
+        .warp_width = p->warp_width,
+        .pc_width = p->pc_width,
+        .icount_width = p->icount_width,
+        .mfc_width = p->mfc_width,
+        .lat_width = p->lat_width,
+        .sum_width = p->sum_width,
+        .init_mem_lat = p->init_mem_lat,
+    };
+}
+
+/* The parameters of the child recon_stack: its own of dws_core's. */
+static inline recon_stack_params_t dws_core_recon_stack_params(const dws_core_params_t *p)
+{
+    return (recon_stack_params_t){
+        .num_warps = p->num_warps,
+        .warp_width = p->warp_width,
+        .pc_width = p->pc_width,
+        .depth = p->depth,
+        .lcp_enable = p->lcp_enable,
+    };
+}
 
 
 /* req_op_i: the operation */

@@ -10,28 +10,7 @@
 #include <stdint.h>
 
 #include "model.h"
-
-/* The parameters, as an X(type, field) list (dws_core's include them). */
-#define WST_PARAM_FIELDS(X)                                                              \
-    X(unsigned, num_warps)    /* 1..32 */                                                \
-    X(unsigned, warp_width)   /* 2..64: threads per warp and entries per warp */         \
-    X(unsigned, pc_width)     /* 4..64 */                                                \
-    X(unsigned, icount_width) /* 2..32 */                                                \
-    X(unsigned, mfc_width)    /* 2..16 */                                                \
-    X(unsigned, lat_width)    /* 2..16 */                                                \
-    X(unsigned, sum_width)    /* 2..24, >= mfc_width */                                  \
-    X(unsigned, init_mem_lat) /* 0..65535, < 2^lat_width */
-
-typedef struct {
-    WST_PARAM_FIELDS(MODEL_FIELD)
-} warp_split_table_params_t;
-
-/* enum wst_op, wst_kind, wst_err, wst_policy, wst_sched and the parameter
- * ranges (configs/warp_split_table.cfg) */
 #include "warp_split_table_decl.h"
-enum { WST_OK = 0, WST_EPARAM_WARPS = -1, WST_EPARAM_WIDTH = -2, WST_EPARAM_PC_WIDTH = -3,
-       WST_EPARAM_ICOUNT_WIDTH = -4, WST_EPARAM_MFC_WIDTH = -5, WST_EPARAM_LAT_WIDTH = -6,
-       WST_EPARAM_SUM_WIDTH = -7, WST_EPARAM_INIT_MEM_LAT = -8, WST_ENOMEM = -9 };
 
 /* The ports without _i/_o. Masks are W-bit (W <= 64): bit t = thread t.
  * Inputs are truncated to their port widths by the model. */

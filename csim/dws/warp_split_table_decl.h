@@ -2,6 +2,10 @@
 #ifndef GEN_WARP_SPLIT_TABLE_DECL_H
 #define GEN_WARP_SPLIT_TABLE_DECL_H
 
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "clog2.h"
 #include "code_names.h"
 
 /* NumWarps: (N) warps, WarpWidth entries each */
@@ -28,6 +32,77 @@
 /* InitMemLat: memlat of a split that has never missed */
 #define WST_INIT_MEM_LAT_MIN 0u
 #define WST_INIT_MEM_LAT_MAX 65535u
+
+/* The parameters of warp_split_table (configs/warp_split_table.cfg), in declaration order. */
+typedef struct {
+    unsigned num_warps; /* NumWarps: (N) warps, WarpWidth entries each */
+    unsigned warp_width; /* WarpWidth: (W) threads per warp: the mask width and the entries per warp */
+    unsigned pc_width; /* PcWidth: width of a PC */
+    unsigned icount_width; /* IcountWidth: instruction-count bits (saturating) */
+    unsigned mfc_width; /* MfcWidth: MFC and remaining-MFC counter bits (saturating) */
+    unsigned lat_width; /* LatWidth: memlat and wait counter bits (saturating) */
+    unsigned sum_width; /* SumWidth: sum-rMFC counter bits (saturating) */
+    unsigned init_mem_lat; /* InitMemLat: memlat of a split that has never missed */
+} warp_split_table_params_t;
+
+/* WST_PARAM_FIELDS(X): X(type, field) of each parameter, in that order. */
+#define WST_PARAM_FIELDS(X) \
+    X(unsigned, num_warps) \
+    X(unsigned, warp_width) \
+    X(unsigned, pc_width) \
+    X(unsigned, icount_width) \
+    X(unsigned, mfc_width) \
+    X(unsigned, lat_width) \
+    X(unsigned, sum_width) \
+    X(unsigned, init_mem_lat) \
+
+/* warp_split_table_create(): WST_OK, or the code of the parameter it rejects (a range
+ * first, then a rule: the code of the parameter the rule's message names
+ * first, as the elaboration error does), or WST_ENOMEM. */
+enum wst_create_rc {
+    WST_OK = 0,
+    WST_EPARAM_NUM_WARPS = -1,
+    WST_EPARAM_WARP_WIDTH = -2,
+    WST_EPARAM_PC_WIDTH = -3,
+    WST_EPARAM_ICOUNT_WIDTH = -4,
+    WST_EPARAM_MFC_WIDTH = -5,
+    WST_EPARAM_LAT_WIDTH = -6,
+    WST_EPARAM_SUM_WIDTH = -7,
+    WST_EPARAM_INIT_MEM_LAT = -8,
+    WST_ENOMEM = -9,
+};
+
+/* wst_check_params(): WST_OK or the code create() returns. */
+static inline int wst_check_params(const warp_split_table_params_t *p)
+{
+    if (p->num_warps < WST_NUM_WARPS_MIN || p->num_warps > WST_NUM_WARPS_MAX)
+        return WST_EPARAM_NUM_WARPS;
+    if (p->warp_width < WST_WARP_WIDTH_MIN || p->warp_width > WST_WARP_WIDTH_MAX)
+        return WST_EPARAM_WARP_WIDTH;
+    if (p->pc_width < WST_PC_WIDTH_MIN || p->pc_width > WST_PC_WIDTH_MAX)
+        return WST_EPARAM_PC_WIDTH;
+    if (p->icount_width < WST_ICOUNT_WIDTH_MIN || p->icount_width > WST_ICOUNT_WIDTH_MAX)
+        return WST_EPARAM_ICOUNT_WIDTH;
+    if (p->mfc_width < WST_MFC_WIDTH_MIN || p->mfc_width > WST_MFC_WIDTH_MAX)
+        return WST_EPARAM_MFC_WIDTH;
+    if (p->lat_width < WST_LAT_WIDTH_MIN || p->lat_width > WST_LAT_WIDTH_MAX)
+        return WST_EPARAM_LAT_WIDTH;
+    if (p->sum_width < WST_SUM_WIDTH_MIN || p->sum_width > WST_SUM_WIDTH_MAX)
+        return WST_EPARAM_SUM_WIDTH;
+    if (p->init_mem_lat > WST_INIT_MEM_LAT_MAX)
+        return WST_EPARAM_INIT_MEM_LAT;
+    /* MfcWidth must be at most SumWidth */
+    if (!((uint64_t)p->sum_width >= (uint64_t)p->mfc_width))
+        return WST_EPARAM_MFC_WIDTH;
+    /* LatWidth must be wide enough to hold InitMemLat */
+    if (!((uint64_t)p->init_mem_lat < (UINT64_C(1) << (uint64_t)p->lat_width)))
+        return WST_EPARAM_LAT_WIDTH;
+    return WST_OK;
+}
+
+/* What MODEL_DEFINE_CREATE (model.h) takes from the declaration. */
+#define warp_split_table_CREATE_CODES wst_check_params, WST_EPARAM_NUM_WARPS, WST_OK, WST_ENOMEM
+
 
 /* req_op_i: the operation */
 enum wst_op {

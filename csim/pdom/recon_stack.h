@@ -16,6 +16,7 @@
 
 #include "bitmask.h"
 #include "model.h"
+#include "recon_stack_decl.h"
 
 /* Limits of the parameters (docs/blocks/recon_stack.md, "Parameters"). */
 #define RS_MAX_WARPS RS_NUM_WARPS_MAX
@@ -24,31 +25,6 @@
 #define RS_MIN_PC_WIDTH RS_PC_WIDTH_MIN
 #define RS_MAX_PC_WIDTH RS_PC_WIDTH_MAX
 #define RS_MAX_DEPTH RS_DEPTH_MAX
-
-/* The parameters a composed block adds to those it shares with the stack
- * (num_warps, warp_width, pc_width), as an X(type, field) list. */
-#define RS_OWN_PARAM_FIELDS(X) X(unsigned, depth) X(bool, lcp_enable)
-
-typedef struct {
-    unsigned num_warps;  /* NumWarps  */
-    unsigned warp_width; /* WarpWidth */
-    unsigned pc_width;   /* PcWidth   */
-    RS_OWN_PARAM_FIELDS(MODEL_FIELD) /* Depth, LcpEnable */
-} recon_stack_params_t;
-
-/* enum rs_op, enum rs_err (6 reserved: it was UNDERFLOW) and the parameter
- * ranges (configs/recon_stack.cfg) */
-#include "recon_stack_decl.h"
-
-/* Return codes of recon_stack_create(). */
-enum rs_status {
-    RS_OK = 0,
-    RS_EPARAM_WARPS = -1,
-    RS_EPARAM_WIDTH = -2,
-    RS_EPARAM_PC_WIDTH = -3,
-    RS_EPARAM_DEPTH = -4,
-    RS_ENOMEM = -5,
-};
 
 /* One cycle's inputs (the RTL's *_i ports). Fields wider than the port are
  * truncated to the port width by the model, as the wires would be. */

@@ -2,6 +2,10 @@
 #ifndef GEN_RECON_STACK_DECL_H
 #define GEN_RECON_STACK_DECL_H
 
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "clog2.h"
 #include "code_names.h"
 
 /* NumWarps: (N) warps, one stack each */
@@ -19,6 +23,57 @@
 /* LcpEnable: 1: entries carry lpc/lpos (TBC section 4) */
 #define RS_LCP_ENABLE_MIN 0u
 #define RS_LCP_ENABLE_MAX 1u
+
+/* The parameters of recon_stack (configs/recon_stack.cfg), in declaration order. */
+typedef struct {
+    unsigned num_warps; /* NumWarps: (N) warps, one stack each */
+    unsigned warp_width; /* WarpWidth: (W) threads per warp, the mask width */
+    unsigned pc_width; /* PcWidth: width of a PC; the all-ones value is reserved (PcNone: none) */
+    unsigned depth; /* Depth: entries per stack */
+    bool lcp_enable; /* LcpEnable: 1: entries carry lpc/lpos (TBC section 4) */
+} recon_stack_params_t;
+
+/* RS_PARAM_FIELDS(X): X(type, field) of each parameter, in that order. */
+#define RS_PARAM_FIELDS(X) \
+    X(unsigned, num_warps) \
+    X(unsigned, warp_width) \
+    X(unsigned, pc_width) \
+    X(unsigned, depth) \
+    X(bool, lcp_enable) \
+
+/* recon_stack_create(): RS_OK, or the code of the parameter it rejects (a range
+ * first, then a rule: the code of the parameter the rule's message names
+ * first, as the elaboration error does), or RS_ENOMEM. */
+enum rs_create_rc {
+    RS_OK = 0,
+    RS_EPARAM_NUM_WARPS = -1,
+    RS_EPARAM_WARP_WIDTH = -2,
+    RS_EPARAM_PC_WIDTH = -3,
+    RS_EPARAM_DEPTH = -4,
+    RS_EPARAM_LCP_ENABLE = -5,
+    RS_ENOMEM = -6,
+};
+
+/* rs_check_params(): RS_OK or the code create() returns. */
+static inline int rs_check_params(const recon_stack_params_t *p)
+{
+    if (p->num_warps < RS_NUM_WARPS_MIN || p->num_warps > RS_NUM_WARPS_MAX)
+        return RS_EPARAM_NUM_WARPS;
+    if (p->warp_width < RS_WARP_WIDTH_MIN || p->warp_width > RS_WARP_WIDTH_MAX)
+        return RS_EPARAM_WARP_WIDTH;
+    if (p->pc_width < RS_PC_WIDTH_MIN || p->pc_width > RS_PC_WIDTH_MAX)
+        return RS_EPARAM_PC_WIDTH;
+    if (p->depth < RS_DEPTH_MIN || p->depth > RS_DEPTH_MAX)
+        return RS_EPARAM_DEPTH;
+    /* Depth must be at least 4 with LcpEnable */
+    if (!((uint64_t)p->depth >= (UINT64_C(3) + (uint64_t)p->lcp_enable)))
+        return RS_EPARAM_DEPTH;
+    return RS_OK;
+}
+
+/* What MODEL_DEFINE_CREATE (model.h) takes from the declaration. */
+#define recon_stack_CREATE_CODES rs_check_params, RS_EPARAM_NUM_WARPS, RS_OK, RS_ENOMEM
+
 
 /* req_op_i: the operation */
 enum rs_op {

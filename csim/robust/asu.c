@@ -104,47 +104,6 @@ static uint64_t interval_tasks(const asu_params_t *p)
     return (uint64_t)p->tasks_per_thread * p->num_warps * p->warp_width;
 }
 
-static bool in_range(unsigned v, unsigned lo, unsigned hi)
-{
-    return v >= lo && v <= hi;
-}
-
-static int check_params(const asu_params_t *p)
-{
-    if (!in_range(p->num_warps, ASU_NUM_WARPS_MIN, ASU_NUM_WARPS_MAX))
-        return ASU_EPARAM_NUM_WARPS;
-    if (!in_range(p->warp_width, ASU_WARP_WIDTH_MIN, ASU_WARP_WIDTH_MAX))
-        return ASU_EPARAM_WARP_WIDTH;
-    if (!in_range(p->max_slices, ASU_MAX_SLICES_MIN, ASU_MAX_SLICES_MAX))
-        return ASU_EPARAM_MAX_SLICES;
-    if (!in_range(p->tasks_per_thread, ASU_TASKS_PER_THREAD_MIN, ASU_TASKS_PER_THREAD_MAX))
-        return ASU_EPARAM_TASKS_PER_THREAD;
-    if (!in_range(p->min_intervals, ASU_MIN_INTERVALS_MIN, ASU_MIN_INTERVALS_MAX))
-        return ASU_EPARAM_MIN_INTERVALS;
-    if (!in_range(p->fallback_width, ASU_FALLBACK_WIDTH_MIN, ASU_FALLBACK_WIDTH_MAX))
-        return ASU_EPARAM_FALLBACK_WIDTH;
-    if (!in_range(p->fallback_depth, ASU_FALLBACK_DEPTH_MIN, ASU_FALLBACK_DEPTH_MAX))
-        return ASU_EPARAM_FALLBACK_DEPTH;
-    if (!in_range(p->cycle_width, ASU_CYCLE_WIDTH_MIN, ASU_CYCLE_WIDTH_MAX))
-        return ASU_EPARAM_CYCLE_WIDTH;
-    if (!in_range(p->cpt_frac, ASU_CPT_FRAC_MIN, ASU_CPT_FRAC_MAX))
-        return ASU_EPARAM_CPT_FRAC;
-    if (!in_range(p->task_width, ASU_TASK_WIDTH_MIN, ASU_TASK_WIDTH_MAX))
-        return ASU_EPARAM_TASK_WIDTH;
-    /* the cfg's requires, in order */
-    if (p->max_slices < p->num_warps)
-        return ASU_EPARAM_SLICES_BELOW_WARPS;
-    if (p->max_slices > p->num_warps * p->warp_width)
-        return ASU_EPARAM_SLICES_ABOVE_LANES;
-    if (!in_range(p->fallback_width, min_width(p), p->warp_width))
-        return ASU_EPARAM_FALLBACK_WIDTH_RANGE;
-    if (p->fallback_depth > slices(p, p->fallback_width))
-        return ASU_EPARAM_FALLBACK_DEPTH_RANGE;
-    if ((uint64_t)p->min_intervals * interval_tasks(p) >= (UINT64_C(1) << p->task_width))
-        return ASU_EPARAM_TASK_COUNT;
-    return ASU_OK;
-}
-
 static int init(asu_t *m, const asu_params_t *p)
 {
     m->min_width = min_width(p);
@@ -161,7 +120,7 @@ static int init(asu_t *m, const asu_params_t *p)
     return ASU_OK;
 }
 
-MODEL_DEFINE_CREATE(asu, check_params, init, ASU_EPARAM_NUM_WARPS, ASU_OK, ASU_ENOMEM)
+MODEL_DEFINE_CREATE(asu, init)
 MODEL_DEFINE_DESTROY(asu, (void)0)
 
 /* ------------------------------------------------------------------ */

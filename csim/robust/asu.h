@@ -11,47 +11,7 @@
 #include <stdint.h>
 
 #include "model.h"
-
-/* The declared parameters of configs/asu.cfg (the derived ones, MinWidth,
- * IntervalTasks, TaskCntWidth, CptWidth, ..., the model derives itself). */
-typedef struct {
-    unsigned num_warps;        /* N: 1..64 */
-    unsigned warp_width;       /* W: 2..64 */
-    unsigned max_slices;       /* 1..256, NumWarps..NumWarps*WarpWidth */
-    unsigned tasks_per_thread; /* 1..16 */
-    unsigned min_intervals;    /* 1..1024 */
-    unsigned fallback_width;   /* 1..64, a legal width (MinWidth..WarpWidth) */
-    unsigned fallback_depth;   /* 1..256, at most the slices that width makes */
-    unsigned cycle_width;      /* 4..40 */
-    unsigned cpt_frac;         /* 0..8 */
-    unsigned task_width;       /* 2..40, holds MinIntervals intervals of tasks */
-} asu_params_t;
-
-/* enum asu_op, asu_strategy, asu_phase, asu_step, asu_dim, asu_err and the
- * parameter ranges (configs/asu.cfg) */
 #include "asu_decl.h"
-
-/* asu_create()'s codes: each out-of-range parameter (in the cfg's order),
- * then each broken `require` of the cfg (in its order). */
-enum {
-    ASU_OK = 0,
-    ASU_EPARAM_NUM_WARPS = -1,
-    ASU_EPARAM_WARP_WIDTH = -2,
-    ASU_EPARAM_MAX_SLICES = -3,
-    ASU_EPARAM_TASKS_PER_THREAD = -4,
-    ASU_EPARAM_MIN_INTERVALS = -5,
-    ASU_EPARAM_FALLBACK_WIDTH = -6,
-    ASU_EPARAM_FALLBACK_DEPTH = -7,
-    ASU_EPARAM_CYCLE_WIDTH = -8,
-    ASU_EPARAM_CPT_FRAC = -9,
-    ASU_EPARAM_TASK_WIDTH = -10,
-    ASU_EPARAM_SLICES_BELOW_WARPS = -11,    /* MaxSlices < NumWarps */
-    ASU_EPARAM_SLICES_ABOVE_LANES = -12,    /* MaxSlices > NumWarps * WarpWidth */
-    ASU_EPARAM_FALLBACK_WIDTH_RANGE = -13,  /* FallbackWidth not in MinWidth..WarpWidth */
-    ASU_EPARAM_FALLBACK_DEPTH_RANGE = -14,  /* FallbackDepth > S(FallbackWidth) */
-    ASU_EPARAM_TASK_COUNT = -15,            /* MinIntervals*IntervalTasks >= 2^TaskWidth */
-    ASU_ENOMEM = -16,
-};
 
 /* The input ports without _i (and without the clock and reset). Each value
  * is taken modulo its port's width, as the RTL's port would. */

@@ -2,6 +2,10 @@
 #ifndef GEN_ASU_DECL_H
 #define GEN_ASU_DECL_H
 
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "clog2.h"
 #include "code_names.h"
 
 /* NumWarps: (N) warps of the WPU */
@@ -34,6 +38,97 @@
 /* TaskWidth: bits of a section's task count at START */
 #define ASU_TASK_WIDTH_MIN 2u
 #define ASU_TASK_WIDTH_MAX 40u
+
+/* The parameters of asu (configs/asu.cfg), in declaration order. */
+typedef struct {
+    unsigned num_warps; /* NumWarps: (N) warps of the WPU */
+    unsigned warp_width; /* WarpWidth: (W) lanes: the widest SIMD width */
+    unsigned max_slices; /* MaxSlices: warp-slices the WPU holds (warp-slice table entries, per WPU) */
+    unsigned tasks_per_thread; /* TasksPerThread: tasks an average thread completes per sampling interval (paper: 2) */
+    unsigned min_intervals; /* MinIntervals: intervals a section's tasks must fill for adaptation (paper: 30) */
+    unsigned fallback_width; /* FallbackWidth: SIMD width applied to a section with too few tasks (paper: 8) */
+    unsigned fallback_depth; /* FallbackDepth: active warp-slices applied with it (paper: 2) */
+    unsigned cycle_width; /* CycleWidth: bits of the interval cycle counter (saturating) */
+    unsigned cpt_frac; /* CptFrac: fraction bits of the cycles-per-task quotient */
+    unsigned task_width; /* TaskWidth: bits of a section's task count at START */
+} asu_params_t;
+
+/* ASU_PARAM_FIELDS(X): X(type, field) of each parameter, in that order. */
+#define ASU_PARAM_FIELDS(X) \
+    X(unsigned, num_warps) \
+    X(unsigned, warp_width) \
+    X(unsigned, max_slices) \
+    X(unsigned, tasks_per_thread) \
+    X(unsigned, min_intervals) \
+    X(unsigned, fallback_width) \
+    X(unsigned, fallback_depth) \
+    X(unsigned, cycle_width) \
+    X(unsigned, cpt_frac) \
+    X(unsigned, task_width) \
+
+/* asu_create(): ASU_OK, or the code of the parameter it rejects (a range
+ * first, then a rule: the code of the parameter the rule's message names
+ * first, as the elaboration error does), or ASU_ENOMEM. */
+enum asu_create_rc {
+    ASU_OK = 0,
+    ASU_EPARAM_NUM_WARPS = -1,
+    ASU_EPARAM_WARP_WIDTH = -2,
+    ASU_EPARAM_MAX_SLICES = -3,
+    ASU_EPARAM_TASKS_PER_THREAD = -4,
+    ASU_EPARAM_MIN_INTERVALS = -5,
+    ASU_EPARAM_FALLBACK_WIDTH = -6,
+    ASU_EPARAM_FALLBACK_DEPTH = -7,
+    ASU_EPARAM_CYCLE_WIDTH = -8,
+    ASU_EPARAM_CPT_FRAC = -9,
+    ASU_EPARAM_TASK_WIDTH = -10,
+    ASU_ENOMEM = -11,
+};
+
+/* asu_check_params(): ASU_OK or the code create() returns. */
+static inline int asu_check_params(const asu_params_t *p)
+{
+    if (p->num_warps < ASU_NUM_WARPS_MIN || p->num_warps > ASU_NUM_WARPS_MAX)
+        return ASU_EPARAM_NUM_WARPS;
+    if (p->warp_width < ASU_WARP_WIDTH_MIN || p->warp_width > ASU_WARP_WIDTH_MAX)
+        return ASU_EPARAM_WARP_WIDTH;
+    if (p->max_slices < ASU_MAX_SLICES_MIN || p->max_slices > ASU_MAX_SLICES_MAX)
+        return ASU_EPARAM_MAX_SLICES;
+    if (p->tasks_per_thread < ASU_TASKS_PER_THREAD_MIN || p->tasks_per_thread > ASU_TASKS_PER_THREAD_MAX)
+        return ASU_EPARAM_TASKS_PER_THREAD;
+    if (p->min_intervals < ASU_MIN_INTERVALS_MIN || p->min_intervals > ASU_MIN_INTERVALS_MAX)
+        return ASU_EPARAM_MIN_INTERVALS;
+    if (p->fallback_width < ASU_FALLBACK_WIDTH_MIN || p->fallback_width > ASU_FALLBACK_WIDTH_MAX)
+        return ASU_EPARAM_FALLBACK_WIDTH;
+    if (p->fallback_depth < ASU_FALLBACK_DEPTH_MIN || p->fallback_depth > ASU_FALLBACK_DEPTH_MAX)
+        return ASU_EPARAM_FALLBACK_DEPTH;
+    if (p->cycle_width < ASU_CYCLE_WIDTH_MIN || p->cycle_width > ASU_CYCLE_WIDTH_MAX)
+        return ASU_EPARAM_CYCLE_WIDTH;
+    if (p->cpt_frac > ASU_CPT_FRAC_MAX)
+        return ASU_EPARAM_CPT_FRAC;
+    if (p->task_width < ASU_TASK_WIDTH_MIN || p->task_width > ASU_TASK_WIDTH_MAX)
+        return ASU_EPARAM_TASK_WIDTH;
+    const uint64_t MinWidth = ((((uint64_t)p->warp_width + ((UINT64_C(1) > ((uint64_t)p->max_slices / (uint64_t)p->num_warps)) ? UINT64_C(1) : ((uint64_t)p->max_slices / (uint64_t)p->num_warps))) - UINT64_C(1)) / ((UINT64_C(1) > ((uint64_t)p->max_slices / (uint64_t)p->num_warps)) ? UINT64_C(1) : ((uint64_t)p->max_slices / (uint64_t)p->num_warps)));
+    /* MaxSlices must be at least NumWarps (a whole warp is a slice) */
+    if (!((uint64_t)p->max_slices >= (uint64_t)p->num_warps))
+        return ASU_EPARAM_MAX_SLICES;
+    /* MaxSlices must be at most NumWarps*WarpWidth (a slice has a lane) */
+    if (!((uint64_t)p->max_slices <= ((uint64_t)p->num_warps * (uint64_t)p->warp_width)))
+        return ASU_EPARAM_MAX_SLICES;
+    /* FallbackWidth must be a legal width (MinWidth..WarpWidth) */
+    if (!(((uint64_t)p->fallback_width >= MinWidth) && ((uint64_t)p->fallback_width <= (uint64_t)p->warp_width)))
+        return ASU_EPARAM_FALLBACK_WIDTH;
+    /* FallbackDepth must be at most the slices FallbackWidth makes */
+    if (!((uint64_t)p->fallback_depth <= ((uint64_t)p->num_warps * ((((uint64_t)p->warp_width + (uint64_t)p->fallback_width) - UINT64_C(1)) / (uint64_t)p->fallback_width))))
+        return ASU_EPARAM_FALLBACK_DEPTH;
+    /* TaskWidth must hold MinIntervals intervals of tasks */
+    if (!(clog2_u64((((((uint64_t)p->min_intervals * (uint64_t)p->tasks_per_thread) * (uint64_t)p->num_warps) * (uint64_t)p->warp_width) + UINT64_C(1))) <= (uint64_t)p->task_width))
+        return ASU_EPARAM_TASK_WIDTH;
+    return ASU_OK;
+}
+
+/* What MODEL_DEFINE_CREATE (model.h) takes from the declaration. */
+#define asu_CREATE_CODES asu_check_params, ASU_EPARAM_NUM_WARPS, ASU_OK, ASU_ENOMEM
+
 
 /* op_i: the operation */
 enum asu_op {

@@ -26,20 +26,7 @@
 #include "asu.h"
 #include "model.h"
 #include "warp_slice_table.h"
-
-/* Its parameters are those of its children (configs/robust_core.cfg). */
-typedef struct {
-    unsigned num_warps, warp_width, max_slices; /* both children's */
-    unsigned pc_width, depth;                   /* the table's */
-    unsigned tasks_per_thread, min_intervals, fallback_width, fallback_depth, cycle_width,
-        cpt_frac, task_width;                   /* the ASU's */
-} robust_core_params_t;
-
-/* enum robc_op, robc_err (configs/robust_core.cfg) */
 #include "robust_core_decl.h"
-
-/* robust_core_create: 0, or the child that rejects the parameters. */
-enum { ROBC_OK = 0, ROBC_EPARAM_TABLE = -1, ROBC_EPARAM_ASU = -2, ROBC_ENOMEM = -3 };
 
 /* The outputs the core takes from a child unchanged (type, name). */
 #define ROBC_TABLE_OUTS(X)                                                               \

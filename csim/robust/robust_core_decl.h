@@ -2,7 +2,179 @@
 #ifndef GEN_ROBUST_CORE_DECL_H
 #define GEN_ROBUST_CORE_DECL_H
 
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "clog2.h"
 #include "code_names.h"
+#include "warp_slice_table_decl.h"
+#include "asu_decl.h"
+
+/* NumWarps: (N) warps */
+#define ROBC_NUM_WARPS_MIN 1u
+#define ROBC_NUM_WARPS_MAX 16u
+/* WarpWidth: (W) lanes: the widest SIMD width */
+#define ROBC_WARP_WIDTH_MIN 2u
+#define ROBC_WARP_WIDTH_MAX 64u
+/* MaxSlices: warp-slices the table holds (entries, per WPU); one reconvergence stack each */
+#define ROBC_MAX_SLICES_MIN 1u
+#define ROBC_MAX_SLICES_MAX 64u
+/* PcWidth: width of a PC; the all-ones value is reserved (none) */
+#define ROBC_PC_WIDTH_MIN 4u
+#define ROBC_PC_WIDTH_MAX 64u
+/* Depth: entries per slice's stack */
+#define ROBC_DEPTH_MIN 3u
+#define ROBC_DEPTH_MAX 32u
+/* TasksPerThread: tasks an average thread completes per sampling interval (paper: 2) */
+#define ROBC_TASKS_PER_THREAD_MIN 1u
+#define ROBC_TASKS_PER_THREAD_MAX 16u
+/* MinIntervals: intervals a section's tasks must fill for adaptation (paper: 30) */
+#define ROBC_MIN_INTERVALS_MIN 1u
+#define ROBC_MIN_INTERVALS_MAX 1024u
+/* FallbackWidth: SIMD width applied to a section with too few tasks (paper: 8) */
+#define ROBC_FALLBACK_WIDTH_MIN 1u
+#define ROBC_FALLBACK_WIDTH_MAX 64u
+/* FallbackDepth: active warp-slices applied with it (paper: 2) */
+#define ROBC_FALLBACK_DEPTH_MIN 1u
+#define ROBC_FALLBACK_DEPTH_MAX 256u
+/* CycleWidth: bits of the interval cycle counter (saturating) */
+#define ROBC_CYCLE_WIDTH_MIN 4u
+#define ROBC_CYCLE_WIDTH_MAX 40u
+/* CptFrac: fraction bits of the cycles-per-task quotient */
+#define ROBC_CPT_FRAC_MIN 0u
+#define ROBC_CPT_FRAC_MAX 8u
+/* TaskWidth: bits of a section's task count at START */
+#define ROBC_TASK_WIDTH_MIN 2u
+#define ROBC_TASK_WIDTH_MAX 40u
+
+/* The parameters of robust_core (configs/robust_core.cfg), in declaration order. */
+typedef struct {
+    unsigned num_warps; /* NumWarps: (N) warps */
+    unsigned warp_width; /* WarpWidth: (W) lanes: the widest SIMD width */
+    unsigned max_slices; /* MaxSlices: warp-slices the table holds (entries, per WPU); one reconvergence stack each */
+    unsigned pc_width; /* PcWidth: width of a PC; the all-ones value is reserved (none) */
+    unsigned depth; /* Depth: entries per slice's stack */
+    unsigned tasks_per_thread; /* TasksPerThread: tasks an average thread completes per sampling interval (paper: 2) */
+    unsigned min_intervals; /* MinIntervals: intervals a section's tasks must fill for adaptation (paper: 30) */
+    unsigned fallback_width; /* FallbackWidth: SIMD width applied to a section with too few tasks (paper: 8) */
+    unsigned fallback_depth; /* FallbackDepth: active warp-slices applied with it (paper: 2) */
+    unsigned cycle_width; /* CycleWidth: bits of the interval cycle counter (saturating) */
+    unsigned cpt_frac; /* CptFrac: fraction bits of the cycles-per-task quotient */
+    unsigned task_width; /* TaskWidth: bits of a section's task count at START */
+} robust_core_params_t;
+
+/* ROBC_PARAM_FIELDS(X): X(type, field) of each parameter, in that order. */
+#define ROBC_PARAM_FIELDS(X) \
+    X(unsigned, num_warps) \
+    X(unsigned, warp_width) \
+    X(unsigned, max_slices) \
+    X(unsigned, pc_width) \
+    X(unsigned, depth) \
+    X(unsigned, tasks_per_thread) \
+    X(unsigned, min_intervals) \
+    X(unsigned, fallback_width) \
+    X(unsigned, fallback_depth) \
+    X(unsigned, cycle_width) \
+    X(unsigned, cpt_frac) \
+    X(unsigned, task_width) \
+
+/* robust_core_create(): ROBC_OK, or the code of the parameter it rejects (a range
+ * first, then a rule: the code of the parameter the rule's message names
+ * first, as the elaboration error does), or ROBC_ENOMEM. */
+enum robc_create_rc {
+    ROBC_OK = 0,
+    ROBC_EPARAM_NUM_WARPS = -1,
+    ROBC_EPARAM_WARP_WIDTH = -2,
+    ROBC_EPARAM_MAX_SLICES = -3,
+    ROBC_EPARAM_PC_WIDTH = -4,
+    ROBC_EPARAM_DEPTH = -5,
+    ROBC_EPARAM_TASKS_PER_THREAD = -6,
+    ROBC_EPARAM_MIN_INTERVALS = -7,
+    ROBC_EPARAM_FALLBACK_WIDTH = -8,
+    ROBC_EPARAM_FALLBACK_DEPTH = -9,
+    ROBC_EPARAM_CYCLE_WIDTH = -10,
+    ROBC_EPARAM_CPT_FRAC = -11,
+    ROBC_EPARAM_TASK_WIDTH = -12,
+    ROBC_ENOMEM = -13,
+};
+
+/* robc_check_params(): ROBC_OK or the code create() returns. */
+static inline int robc_check_params(const robust_core_params_t *p)
+{
+    if (p->num_warps < ROBC_NUM_WARPS_MIN || p->num_warps > ROBC_NUM_WARPS_MAX)
+        return ROBC_EPARAM_NUM_WARPS;
+    if (p->warp_width < ROBC_WARP_WIDTH_MIN || p->warp_width > ROBC_WARP_WIDTH_MAX)
+        return ROBC_EPARAM_WARP_WIDTH;
+    if (p->max_slices < ROBC_MAX_SLICES_MIN || p->max_slices > ROBC_MAX_SLICES_MAX)
+        return ROBC_EPARAM_MAX_SLICES;
+    if (p->pc_width < ROBC_PC_WIDTH_MIN || p->pc_width > ROBC_PC_WIDTH_MAX)
+        return ROBC_EPARAM_PC_WIDTH;
+    if (p->depth < ROBC_DEPTH_MIN || p->depth > ROBC_DEPTH_MAX)
+        return ROBC_EPARAM_DEPTH;
+    if (p->tasks_per_thread < ROBC_TASKS_PER_THREAD_MIN || p->tasks_per_thread > ROBC_TASKS_PER_THREAD_MAX)
+        return ROBC_EPARAM_TASKS_PER_THREAD;
+    if (p->min_intervals < ROBC_MIN_INTERVALS_MIN || p->min_intervals > ROBC_MIN_INTERVALS_MAX)
+        return ROBC_EPARAM_MIN_INTERVALS;
+    if (p->fallback_width < ROBC_FALLBACK_WIDTH_MIN || p->fallback_width > ROBC_FALLBACK_WIDTH_MAX)
+        return ROBC_EPARAM_FALLBACK_WIDTH;
+    if (p->fallback_depth < ROBC_FALLBACK_DEPTH_MIN || p->fallback_depth > ROBC_FALLBACK_DEPTH_MAX)
+        return ROBC_EPARAM_FALLBACK_DEPTH;
+    if (p->cycle_width < ROBC_CYCLE_WIDTH_MIN || p->cycle_width > ROBC_CYCLE_WIDTH_MAX)
+        return ROBC_EPARAM_CYCLE_WIDTH;
+    if (p->cpt_frac > ROBC_CPT_FRAC_MAX)
+        return ROBC_EPARAM_CPT_FRAC;
+    if (p->task_width < ROBC_TASK_WIDTH_MIN || p->task_width > ROBC_TASK_WIDTH_MAX)
+        return ROBC_EPARAM_TASK_WIDTH;
+    const uint64_t MinWidth = ((((uint64_t)p->warp_width + ((UINT64_C(1) > ((uint64_t)p->max_slices / (uint64_t)p->num_warps)) ? UINT64_C(1) : ((uint64_t)p->max_slices / (uint64_t)p->num_warps))) - UINT64_C(1)) / ((UINT64_C(1) > ((uint64_t)p->max_slices / (uint64_t)p->num_warps)) ? UINT64_C(1) : ((uint64_t)p->max_slices / (uint64_t)p->num_warps)));
+    /* MaxSlices must be at least NumWarps (a whole warp is a slice) */
+    if (!((uint64_t)p->max_slices >= (uint64_t)p->num_warps))
+        return ROBC_EPARAM_MAX_SLICES;
+    /* MaxSlices must be at most NumWarps*WarpWidth (a slice has a lane) */
+    if (!((uint64_t)p->max_slices <= ((uint64_t)p->num_warps * (uint64_t)p->warp_width)))
+        return ROBC_EPARAM_MAX_SLICES;
+    /* FallbackWidth must be a legal width (MinWidth..WarpWidth) */
+    if (!(((uint64_t)p->fallback_width >= MinWidth) && ((uint64_t)p->fallback_width <= (uint64_t)p->warp_width)))
+        return ROBC_EPARAM_FALLBACK_WIDTH;
+    /* FallbackDepth must be at most the slices FallbackWidth makes */
+    if (!((uint64_t)p->fallback_depth <= ((uint64_t)p->num_warps * ((((uint64_t)p->warp_width + (uint64_t)p->fallback_width) - UINT64_C(1)) / (uint64_t)p->fallback_width))))
+        return ROBC_EPARAM_FALLBACK_DEPTH;
+    /* TaskWidth must hold MinIntervals intervals of tasks */
+    if (!(clog2_u64((((((uint64_t)p->min_intervals * (uint64_t)p->tasks_per_thread) * (uint64_t)p->num_warps) * (uint64_t)p->warp_width) + UINT64_C(1))) <= (uint64_t)p->task_width))
+        return ROBC_EPARAM_TASK_WIDTH;
+    return ROBC_OK;
+}
+
+/* What MODEL_DEFINE_CREATE (model.h) takes from the declaration. */
+#define robust_core_CREATE_CODES robc_check_params, ROBC_EPARAM_NUM_WARPS, ROBC_OK, ROBC_ENOMEM
+
+/* The parameters of the child warp_slice_table: its own of robust_core's. */
+static inline warp_slice_table_params_t robust_core_warp_slice_table_params(const robust_core_params_t *p)
+{
+    return (warp_slice_table_params_t){
+        .num_warps = p->num_warps,
+        .warp_width = p->warp_width,
+        .max_slices = p->max_slices,
+        .pc_width = p->pc_width,
+        .depth = p->depth,
+    };
+}
+
+/* The parameters of the child asu: its own of robust_core's. */
+static inline asu_params_t robust_core_asu_params(const robust_core_params_t *p)
+{
+    return (asu_params_t){
+        .num_warps = p->num_warps,
+        .warp_width = p->warp_width,
+        .max_slices = p->max_slices,
+        .tasks_per_thread = p->tasks_per_thread,
+        .min_intervals = p->min_intervals,
+        .fallback_width = p->fallback_width,
+        .fallback_depth = p->fallback_depth,
+        .cycle_width = p->cycle_width,
+        .cpt_frac = p->cpt_frac,
+        .task_width = p->task_width,
+    };
+}
 
 
 /* req_op_i: the core's own operation (0..5 are warp_slice_table's) */

@@ -96,26 +96,6 @@ static bool in_range(unsigned v, unsigned lo, unsigned hi)
     return v >= lo && v <= hi;
 }
 
-static int check_params(const warp_slice_table_params_t *p)
-{
-    if (!in_range(p->num_warps, WSL_NUM_WARPS_MIN, WSL_NUM_WARPS_MAX))
-        return WSL_EPARAM_NUM_WARPS;
-    if (!in_range(p->warp_width, WSL_WARP_WIDTH_MIN, WSL_WARP_WIDTH_MAX))
-        return WSL_EPARAM_WARP_WIDTH;
-    if (!in_range(p->max_slices, WSL_MAX_SLICES_MIN, WSL_MAX_SLICES_MAX))
-        return WSL_EPARAM_MAX_SLICES;
-    if (!in_range(p->pc_width, WSL_PC_WIDTH_MIN, WSL_PC_WIDTH_MAX))
-        return WSL_EPARAM_PC_WIDTH;
-    if (!in_range(p->depth, WSL_DEPTH_MIN, WSL_DEPTH_MAX))
-        return WSL_EPARAM_DEPTH;
-    /* the cfg's requires, in order */
-    if (p->max_slices < p->num_warps)
-        return WSL_EPARAM_SLICES_BELOW_WARPS;
-    if (p->max_slices > p->num_warps * p->warp_width)
-        return WSL_EPARAM_SLICES_ABOVE_LANES;
-    return WSL_OK;
-}
-
 static int init(warp_slice_table_t *m, const warp_slice_table_params_t *p)
 {
     /* one stack context per entry; the ranges above lie within the stack's,
@@ -138,8 +118,7 @@ static int init(warp_slice_table_t *m, const warp_slice_table_params_t *p)
     return WSL_OK;
 }
 
-MODEL_DEFINE_CREATE(warp_slice_table, check_params, init, WSL_EPARAM_NUM_WARPS, WSL_OK,
-                    WSL_ENOMEM)
+MODEL_DEFINE_CREATE(warp_slice_table, init)
 MODEL_DEFINE_DESTROY(warp_slice_table, recon_stack_destroy(m->stk); free(m->status);
                      free(m->lanes); free(m->div_lanes))
 

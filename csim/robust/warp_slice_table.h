@@ -24,34 +24,7 @@
 #include "bitmask.h"
 #include "model.h"
 #include "recon_stack.h"
-
-/* The declared parameters of configs/warp_slice_table.cfg (the derived
- * ones, MinWidth and the port widths, the model derives itself). */
-typedef struct {
-    unsigned num_warps;  /* N: 1..16 */
-    unsigned warp_width; /* W: 2..64 */
-    unsigned max_slices; /* 1..64, NumWarps..NumWarps*WarpWidth */
-    unsigned pc_width;   /* 4..64 */
-    unsigned depth;      /* 3..32: entries per slice's stack */
-} warp_slice_table_params_t;
-
-/* enum wsl_op, wsl_status, wsl_err and the parameter ranges
- * (configs/warp_slice_table.cfg) */
 #include "warp_slice_table_decl.h"
-
-/* warp_slice_table_create()'s codes: each out-of-range parameter (in the
- * cfg's order), then each broken `require` (in its order). */
-enum {
-    WSL_OK = 0,
-    WSL_EPARAM_NUM_WARPS = -1,
-    WSL_EPARAM_WARP_WIDTH = -2,
-    WSL_EPARAM_MAX_SLICES = -3,
-    WSL_EPARAM_PC_WIDTH = -4,
-    WSL_EPARAM_DEPTH = -5,
-    WSL_EPARAM_SLICES_BELOW_WARPS = -6, /* MaxSlices < NumWarps */
-    WSL_EPARAM_SLICES_ABOVE_LANES = -7, /* MaxSlices > NumWarps * WarpWidth */
-    WSL_ENOMEM = -8,
-};
 
 /* The input ports without _i (and without the clock and reset). Each value
  * is cut to its port's width, as the RTL's port would. */

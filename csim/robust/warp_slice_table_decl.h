@@ -2,6 +2,10 @@
 #ifndef GEN_WARP_SLICE_TABLE_DECL_H
 #define GEN_WARP_SLICE_TABLE_DECL_H
 
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "clog2.h"
 #include "code_names.h"
 
 /* NumWarps: (N) warps */
@@ -19,6 +23,62 @@
 /* Depth: entries per slice's stack */
 #define WSL_DEPTH_MIN 3u
 #define WSL_DEPTH_MAX 32u
+
+/* The parameters of warp_slice_table (configs/warp_slice_table.cfg), in declaration order. */
+typedef struct {
+    unsigned num_warps; /* NumWarps: (N) warps */
+    unsigned warp_width; /* WarpWidth: (W) lanes: the widest SIMD width */
+    unsigned max_slices; /* MaxSlices: warp-slices the table holds (entries, per WPU); one reconvergence stack each */
+    unsigned pc_width; /* PcWidth: width of a PC; the all-ones value is reserved (none) */
+    unsigned depth; /* Depth: entries per slice's stack */
+} warp_slice_table_params_t;
+
+/* WSL_PARAM_FIELDS(X): X(type, field) of each parameter, in that order. */
+#define WSL_PARAM_FIELDS(X) \
+    X(unsigned, num_warps) \
+    X(unsigned, warp_width) \
+    X(unsigned, max_slices) \
+    X(unsigned, pc_width) \
+    X(unsigned, depth) \
+
+/* warp_slice_table_create(): WSL_OK, or the code of the parameter it rejects (a range
+ * first, then a rule: the code of the parameter the rule's message names
+ * first, as the elaboration error does), or WSL_ENOMEM. */
+enum wsl_create_rc {
+    WSL_OK = 0,
+    WSL_EPARAM_NUM_WARPS = -1,
+    WSL_EPARAM_WARP_WIDTH = -2,
+    WSL_EPARAM_MAX_SLICES = -3,
+    WSL_EPARAM_PC_WIDTH = -4,
+    WSL_EPARAM_DEPTH = -5,
+    WSL_ENOMEM = -6,
+};
+
+/* wsl_check_params(): WSL_OK or the code create() returns. */
+static inline int wsl_check_params(const warp_slice_table_params_t *p)
+{
+    if (p->num_warps < WSL_NUM_WARPS_MIN || p->num_warps > WSL_NUM_WARPS_MAX)
+        return WSL_EPARAM_NUM_WARPS;
+    if (p->warp_width < WSL_WARP_WIDTH_MIN || p->warp_width > WSL_WARP_WIDTH_MAX)
+        return WSL_EPARAM_WARP_WIDTH;
+    if (p->max_slices < WSL_MAX_SLICES_MIN || p->max_slices > WSL_MAX_SLICES_MAX)
+        return WSL_EPARAM_MAX_SLICES;
+    if (p->pc_width < WSL_PC_WIDTH_MIN || p->pc_width > WSL_PC_WIDTH_MAX)
+        return WSL_EPARAM_PC_WIDTH;
+    if (p->depth < WSL_DEPTH_MIN || p->depth > WSL_DEPTH_MAX)
+        return WSL_EPARAM_DEPTH;
+    /* MaxSlices must be at least NumWarps (a whole warp is a slice) */
+    if (!((uint64_t)p->max_slices >= (uint64_t)p->num_warps))
+        return WSL_EPARAM_MAX_SLICES;
+    /* MaxSlices must be at most NumWarps*WarpWidth (a slice has a lane) */
+    if (!((uint64_t)p->max_slices <= ((uint64_t)p->num_warps * (uint64_t)p->warp_width)))
+        return WSL_EPARAM_MAX_SLICES;
+    return WSL_OK;
+}
+
+/* What MODEL_DEFINE_CREATE (model.h) takes from the declaration. */
+#define warp_slice_table_CREATE_CODES wsl_check_params, WSL_EPARAM_NUM_WARPS, WSL_OK, WSL_ENOMEM
+
 
 /* req_op_i: the operation */
 enum wsl_op {

@@ -35,20 +35,6 @@ struct div_predictor {
     unsigned err_sticky;
 };
 
-static int check_params(const div_predictor_params_t *p)
-{
-    if (p->entries < DP_ENTRIES_MIN || p->entries > DP_ENTRIES_MAX ||
-        (p->entries & (p->entries - 1u)) != 0)
-        return DP_EPARAM_ENTRIES;
-    if (p->pc_width < DP_PC_WIDTH_MIN || p->pc_width > DP_PC_WIDTH_MAX)
-        return DP_EPARAM_PC_WIDTH;
-    if (p->pc_shift > DP_PC_SHIFT_MAX || clog2(p->entries) + p->pc_shift > p->pc_width)
-        return DP_EPARAM_PC_SHIFT;
-    if (p->pend_width < DP_PEND_WIDTH_MIN || p->pend_width > DP_PEND_WIDTH_MAX)
-        return DP_EPARAM_PEND_WIDTH;
-    return DP_OK;
-}
-
 static int init(div_predictor_t *m, const div_predictor_params_t *p)
 {
     m->ctr = calloc(p->entries, sizeof *m->ctr);
@@ -60,7 +46,7 @@ static int init(div_predictor_t *m, const div_predictor_params_t *p)
     return DP_OK;
 }
 
-MODEL_DEFINE_CREATE(div_predictor, check_params, init, DP_EPARAM_ENTRIES, DP_OK, DP_ENOMEM)
+MODEL_DEFINE_CREATE(div_predictor, init)
 MODEL_DEFINE_DESTROY(div_predictor, free(m->ctr))
 
 void div_predictor_reset(div_predictor_t *m)

@@ -2,6 +2,10 @@
 #ifndef GEN_DIV_PREDICTOR_DECL_H
 #define GEN_DIV_PREDICTOR_DECL_H
 
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "clog2.h"
 #include "code_names.h"
 
 /* Entries: 2-bit counters in the table, a power of two (paper: 32) */
@@ -16,6 +20,57 @@
 /* PendWidth: bits of the pending-divergence counter */
 #define DP_PEND_WIDTH_MIN 1u
 #define DP_PEND_WIDTH_MAX 16u
+
+/* The parameters of div_predictor (configs/div_predictor.cfg), in declaration order. */
+typedef struct {
+    unsigned entries; /* Entries: 2-bit counters in the table, a power of two (paper: 32) */
+    unsigned pc_width; /* PcWidth: bits of a branch PC */
+    unsigned pc_shift; /* PcShift: low PC bits the index skips (instruction alignment) */
+    unsigned pend_width; /* PendWidth: bits of the pending-divergence counter */
+} div_predictor_params_t;
+
+/* DP_PARAM_FIELDS(X): X(type, field) of each parameter, in that order. */
+#define DP_PARAM_FIELDS(X) \
+    X(unsigned, entries) \
+    X(unsigned, pc_width) \
+    X(unsigned, pc_shift) \
+    X(unsigned, pend_width) \
+
+/* div_predictor_create(): DP_OK, or the code of the parameter it rejects (a range
+ * first, then a rule: the code of the parameter the rule's message names
+ * first, as the elaboration error does), or DP_ENOMEM. */
+enum dp_create_rc {
+    DP_OK = 0,
+    DP_EPARAM_ENTRIES = -1,
+    DP_EPARAM_PC_WIDTH = -2,
+    DP_EPARAM_PC_SHIFT = -3,
+    DP_EPARAM_PEND_WIDTH = -4,
+    DP_ENOMEM = -5,
+};
+
+/* dp_check_params(): DP_OK or the code create() returns. */
+static inline int dp_check_params(const div_predictor_params_t *p)
+{
+    if (p->entries < DP_ENTRIES_MIN || p->entries > DP_ENTRIES_MAX)
+        return DP_EPARAM_ENTRIES;
+    if (p->pc_width < DP_PC_WIDTH_MIN || p->pc_width > DP_PC_WIDTH_MAX)
+        return DP_EPARAM_PC_WIDTH;
+    if (p->pc_shift > DP_PC_SHIFT_MAX)
+        return DP_EPARAM_PC_SHIFT;
+    if (p->pend_width < DP_PEND_WIDTH_MIN || p->pend_width > DP_PEND_WIDTH_MAX)
+        return DP_EPARAM_PEND_WIDTH;
+    /* Entries must be a power of two */
+    if (!((UINT64_C(1) << clog2_u64((uint64_t)p->entries)) == (uint64_t)p->entries))
+        return DP_EPARAM_ENTRIES;
+    /* the index bits pc[PcShift +: clog2(Entries)] must lie within PcWidth */
+    if (!((clog2_u64((uint64_t)p->entries) + (uint64_t)p->pc_shift) <= (uint64_t)p->pc_width))
+        return DP_EPARAM_PC_SHIFT;
+    return DP_OK;
+}
+
+/* What MODEL_DEFINE_CREATE (model.h) takes from the declaration. */
+#define div_predictor_CREATE_CODES dp_check_params, DP_EPARAM_ENTRIES, DP_OK, DP_ENOMEM
+
 
 /* rsp_err_o: the cycle's error (any error rejects the whole cycle: no counter or pending update) */
 enum dp_err {

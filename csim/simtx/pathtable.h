@@ -12,18 +12,7 @@
 #include <stdint.h>
 
 #include "model.h"
-
-typedef struct {
-    unsigned num_warps;      /* 1..16 */
-    unsigned warp_width;     /* 2..32 */
-    unsigned paths_per_warp; /* 4..64 */
-    unsigned ref_width;      /* 2..8 */
-} pathtable_params_t;
-
-/* enum pt_op, pt_err, pt_state and the parameter ranges (configs/pathtable.cfg) */
 #include "pathtable_decl.h"
-enum { PT_OK = 0, PT_EPARAM_WARPS = -1, PT_EPARAM_WIDTH = -2, PT_EPARAM_PATHS = -3,
-       PT_EPARAM_REF = -4, PT_ENOMEM = -5 };
 
 typedef struct {
     unsigned req_op, req_warp, req_a, req_b, req_c;

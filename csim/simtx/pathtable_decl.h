@@ -2,6 +2,10 @@
 #ifndef GEN_PATHTABLE_DECL_H
 #define GEN_PATHTABLE_DECL_H
 
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "clog2.h"
 #include "code_names.h"
 
 /* NumWarps: (n) warps */
@@ -16,6 +20,51 @@
 /* RefWidth: bits of an entry's reference count (holders: the PST slot, micro-ops, PIRAT entries) */
 #define PT_REF_WIDTH_MIN 2u
 #define PT_REF_WIDTH_MAX 8u
+
+/* The parameters of pathtable (configs/pathtable.cfg), in declaration order. */
+typedef struct {
+    unsigned num_warps; /* NumWarps: (n) warps */
+    unsigned warp_width; /* WarpWidth: (m) threads per warp */
+    unsigned paths_per_warp; /* PathsPerWarp: Pathtable entries per warp (paper: 16 for 2 warps, 8 each) */
+    unsigned ref_width; /* RefWidth: bits of an entry's reference count (holders: the PST slot, micro-ops, PIRAT entries) */
+} pathtable_params_t;
+
+/* PT_PARAM_FIELDS(X): X(type, field) of each parameter, in that order. */
+#define PT_PARAM_FIELDS(X) \
+    X(unsigned, num_warps) \
+    X(unsigned, warp_width) \
+    X(unsigned, paths_per_warp) \
+    X(unsigned, ref_width) \
+
+/* pathtable_create(): PT_OK, or the code of the parameter it rejects (a range
+ * first, then a rule: the code of the parameter the rule's message names
+ * first, as the elaboration error does), or PT_ENOMEM. */
+enum pt_create_rc {
+    PT_OK = 0,
+    PT_EPARAM_NUM_WARPS = -1,
+    PT_EPARAM_WARP_WIDTH = -2,
+    PT_EPARAM_PATHS_PER_WARP = -3,
+    PT_EPARAM_REF_WIDTH = -4,
+    PT_ENOMEM = -5,
+};
+
+/* pt_check_params(): PT_OK or the code create() returns. */
+static inline int pt_check_params(const pathtable_params_t *p)
+{
+    if (p->num_warps < PT_NUM_WARPS_MIN || p->num_warps > PT_NUM_WARPS_MAX)
+        return PT_EPARAM_NUM_WARPS;
+    if (p->warp_width < PT_WARP_WIDTH_MIN || p->warp_width > PT_WARP_WIDTH_MAX)
+        return PT_EPARAM_WARP_WIDTH;
+    if (p->paths_per_warp < PT_PATHS_PER_WARP_MIN || p->paths_per_warp > PT_PATHS_PER_WARP_MAX)
+        return PT_EPARAM_PATHS_PER_WARP;
+    if (p->ref_width < PT_REF_WIDTH_MIN || p->ref_width > PT_REF_WIDTH_MAX)
+        return PT_EPARAM_REF_WIDTH;
+    return PT_OK;
+}
+
+/* What MODEL_DEFINE_CREATE (model.h) takes from the declaration. */
+#define pathtable_CREATE_CODES pt_check_params, PT_EPARAM_NUM_WARPS, PT_OK, PT_ENOMEM
+
 
 /* req_op_i: the request */
 enum pt_op {

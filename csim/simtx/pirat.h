@@ -14,19 +14,7 @@
 #include <stdint.h>
 
 #include "model.h"
-
-typedef struct {
-    unsigned num_warps;      /* 1..16 */
-    unsigned warp_width;     /* 2..32 */
-    unsigned paths_per_warp; /* 4..64 */
-    unsigned arch_regs;      /* 2..32 */
-    unsigned phys_regs;      /* 6..2048, at least 2 * num_warps * arch_regs + 2 */
-} pirat_params_t;
-
-/* enum pr_err and the parameter ranges (configs/pirat.cfg) */
 #include "pirat_decl.h"
-enum { PR_OK = 0, PR_EPARAM_WARPS = -1, PR_EPARAM_WIDTH = -2, PR_EPARAM_PATHS = -3,
-       PR_EPARAM_ARCH = -4, PR_EPARAM_PHYS = -5, PR_ENOMEM = -6 };
 
 typedef struct {
     bool ren_valid;

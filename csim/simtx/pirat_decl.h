@@ -2,6 +2,10 @@
 #ifndef GEN_PIRAT_DECL_H
 #define GEN_PIRAT_DECL_H
 
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "clog2.h"
 #include "code_names.h"
 
 /* NumWarps: (n) warps */
@@ -19,6 +23,59 @@
 /* PhysRegs: physical registers, shared by the warps */
 #define PR_PHYS_REGS_MIN 6u
 #define PR_PHYS_REGS_MAX 2048u
+
+/* The parameters of pirat (configs/pirat.cfg), in declaration order. */
+typedef struct {
+    unsigned num_warps; /* NumWarps: (n) warps */
+    unsigned warp_width; /* WarpWidth: (m) threads per warp */
+    unsigned paths_per_warp; /* PathsPerWarp: Pathtable entries per warp (paper: 16 for 2 warps, 8 each) */
+    unsigned arch_regs; /* ArchRegs: architectural registers a warp */
+    unsigned phys_regs; /* PhysRegs: physical registers, shared by the warps */
+} pirat_params_t;
+
+/* PR_PARAM_FIELDS(X): X(type, field) of each parameter, in that order. */
+#define PR_PARAM_FIELDS(X) \
+    X(unsigned, num_warps) \
+    X(unsigned, warp_width) \
+    X(unsigned, paths_per_warp) \
+    X(unsigned, arch_regs) \
+    X(unsigned, phys_regs) \
+
+/* pirat_create(): PR_OK, or the code of the parameter it rejects (a range
+ * first, then a rule: the code of the parameter the rule's message names
+ * first, as the elaboration error does), or PR_ENOMEM. */
+enum pr_create_rc {
+    PR_OK = 0,
+    PR_EPARAM_NUM_WARPS = -1,
+    PR_EPARAM_WARP_WIDTH = -2,
+    PR_EPARAM_PATHS_PER_WARP = -3,
+    PR_EPARAM_ARCH_REGS = -4,
+    PR_EPARAM_PHYS_REGS = -5,
+    PR_ENOMEM = -6,
+};
+
+/* pr_check_params(): PR_OK or the code create() returns. */
+static inline int pr_check_params(const pirat_params_t *p)
+{
+    if (p->num_warps < PR_NUM_WARPS_MIN || p->num_warps > PR_NUM_WARPS_MAX)
+        return PR_EPARAM_NUM_WARPS;
+    if (p->warp_width < PR_WARP_WIDTH_MIN || p->warp_width > PR_WARP_WIDTH_MAX)
+        return PR_EPARAM_WARP_WIDTH;
+    if (p->paths_per_warp < PR_PATHS_PER_WARP_MIN || p->paths_per_warp > PR_PATHS_PER_WARP_MAX)
+        return PR_EPARAM_PATHS_PER_WARP;
+    if (p->arch_regs < PR_ARCH_REGS_MIN || p->arch_regs > PR_ARCH_REGS_MAX)
+        return PR_EPARAM_ARCH_REGS;
+    if (p->phys_regs < PR_PHYS_REGS_MIN || p->phys_regs > PR_PHYS_REGS_MAX)
+        return PR_EPARAM_PHYS_REGS;
+    /* PhysRegs must be at least 2 * NumWarps * ArchRegs + 2 (every entry may hold two committed registers, and a destination merge takes two more: fewer can deadlock the rename) */
+    if (!((uint64_t)p->phys_regs >= (((UINT64_C(2) * (uint64_t)p->num_warps) * (uint64_t)p->arch_regs) + UINT64_C(2))))
+        return PR_EPARAM_PHYS_REGS;
+    return PR_OK;
+}
+
+/* What MODEL_DEFINE_CREATE (model.h) takes from the declaration. */
+#define pirat_CREATE_CODES pr_check_params, PR_EPARAM_NUM_WARPS, PR_OK, PR_ENOMEM
+
 
 /* ren_err_o / cmt_err_o: a request's error (the first that applies, in this order; that port's request changes nothing) */
 enum pr_err {

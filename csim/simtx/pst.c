@@ -45,24 +45,6 @@ struct pst {
 
 #define SLOT(m, tab, w, s) (&(m)->tab[(size_t)(w) * (m)->p.slots_per_warp + (s)])
 
-static int check_params(const pst_params_t *p)
-{
-    if (p->num_warps < PST_NUM_WARPS_MIN || p->num_warps > PST_NUM_WARPS_MAX)
-        return PST_EPARAM_WARPS;
-    if (p->warp_width < PST_WARP_WIDTH_MIN || p->warp_width > PST_WARP_WIDTH_MAX)
-        return PST_EPARAM_WIDTH;
-    if (p->slots_per_warp < PST_SLOTS_PER_WARP_MIN || p->slots_per_warp > PST_SLOTS_PER_WARP_MAX)
-        return PST_EPARAM_SLOTS;
-    if (p->pc_width < PST_PC_WIDTH_MIN || p->pc_width > PST_PC_WIDTH_MAX)
-        return PST_EPARAM_PC;
-    if (p->depth_width < PST_DEPTH_WIDTH_MIN || p->depth_width > PST_DEPTH_WIDTH_MAX)
-        return PST_EPARAM_DEPTH;
-    if (p->paths_per_warp < PST_PATHS_PER_WARP_MIN || p->paths_per_warp > PST_PATHS_PER_WARP_MAX ||
-        p->slots_per_warp > p->paths_per_warp)
-        return PST_EPARAM_PATHS;
-    return PST_OK;
-}
-
 static int init(pst_t *m, const pst_params_t *p)
 {
     size_t n = (size_t)p->num_warps * p->slots_per_warp;
@@ -80,7 +62,7 @@ static int init(pst_t *m, const pst_params_t *p)
     return PST_OK;
 }
 
-MODEL_DEFINE_CREATE(pst, check_params, init, PST_EPARAM_WARPS, PST_OK, PST_ENOMEM)
+MODEL_DEFINE_CREATE(pst, init)
 MODEL_DEFINE_DESTROY(pst, free(m->spec); free(m->ret); free(m->rr_ptr))
 
 void pst_reset(pst_t *m)

@@ -12,20 +12,7 @@
 #include <stdint.h>
 
 #include "model.h"
-
-typedef struct {
-    unsigned num_warps;      /* n: 1..16 */
-    unsigned warp_width;     /* m: 2..32 (the RR turn's period (m+1) x n) */
-    unsigned slots_per_warp; /* 2..32, at most paths_per_warp */
-    unsigned pc_width;       /* 4..64 */
-    unsigned depth_width;    /* 1..16 */
-    unsigned paths_per_warp; /* 4..64 */
-} pst_params_t;
-
-/* enum pst_op, enum pst_err and the parameter ranges (configs/pst.cfg) */
 #include "pst_decl.h"
-enum { PST_OK = 0, PST_EPARAM_WARPS = -1, PST_EPARAM_WIDTH = -2, PST_EPARAM_SLOTS = -3,
-       PST_EPARAM_PC = -4, PST_EPARAM_DEPTH = -5, PST_EPARAM_PATHS = -6, PST_ENOMEM = -7 };
 
 #define PST_MAX_SLOTS PST_SLOTS_PER_WARP_MAX
 

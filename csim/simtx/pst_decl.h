@@ -2,6 +2,10 @@
 #ifndef GEN_PST_DECL_H
 #define GEN_PST_DECL_H
 
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "clog2.h"
 #include "code_names.h"
 
 /* NumWarps: (n) warps */
@@ -22,6 +26,64 @@
 /* PathsPerWarp: Pathtable entries per warp (paper: 16 for 2 warps, 8 each) */
 #define PST_PATHS_PER_WARP_MIN 4u
 #define PST_PATHS_PER_WARP_MAX 64u
+
+/* The parameters of pst (configs/pst.cfg), in declaration order. */
+typedef struct {
+    unsigned num_warps; /* NumWarps: (n) warps */
+    unsigned warp_width; /* WarpWidth: (m) threads per warp: only the RR turn's period (m+1) x n uses it */
+    unsigned slots_per_warp; /* SlotsPerWarp: PST entries (slots) per warp */
+    unsigned pc_width; /* PcWidth: bits of a PC */
+    unsigned depth_width; /* DepthWidth: bits of a call depth */
+    unsigned paths_per_warp; /* PathsPerWarp: Pathtable entries per warp (paper: 16 for 2 warps, 8 each) */
+} pst_params_t;
+
+/* PST_PARAM_FIELDS(X): X(type, field) of each parameter, in that order. */
+#define PST_PARAM_FIELDS(X) \
+    X(unsigned, num_warps) \
+    X(unsigned, warp_width) \
+    X(unsigned, slots_per_warp) \
+    X(unsigned, pc_width) \
+    X(unsigned, depth_width) \
+    X(unsigned, paths_per_warp) \
+
+/* pst_create(): PST_OK, or the code of the parameter it rejects (a range
+ * first, then a rule: the code of the parameter the rule's message names
+ * first, as the elaboration error does), or PST_ENOMEM. */
+enum pst_create_rc {
+    PST_OK = 0,
+    PST_EPARAM_NUM_WARPS = -1,
+    PST_EPARAM_WARP_WIDTH = -2,
+    PST_EPARAM_SLOTS_PER_WARP = -3,
+    PST_EPARAM_PC_WIDTH = -4,
+    PST_EPARAM_DEPTH_WIDTH = -5,
+    PST_EPARAM_PATHS_PER_WARP = -6,
+    PST_ENOMEM = -7,
+};
+
+/* pst_check_params(): PST_OK or the code create() returns. */
+static inline int pst_check_params(const pst_params_t *p)
+{
+    if (p->num_warps < PST_NUM_WARPS_MIN || p->num_warps > PST_NUM_WARPS_MAX)
+        return PST_EPARAM_NUM_WARPS;
+    if (p->warp_width < PST_WARP_WIDTH_MIN || p->warp_width > PST_WARP_WIDTH_MAX)
+        return PST_EPARAM_WARP_WIDTH;
+    if (p->slots_per_warp < PST_SLOTS_PER_WARP_MIN || p->slots_per_warp > PST_SLOTS_PER_WARP_MAX)
+        return PST_EPARAM_SLOTS_PER_WARP;
+    if (p->pc_width < PST_PC_WIDTH_MIN || p->pc_width > PST_PC_WIDTH_MAX)
+        return PST_EPARAM_PC_WIDTH;
+    if (p->depth_width < PST_DEPTH_WIDTH_MIN || p->depth_width > PST_DEPTH_WIDTH_MAX)
+        return PST_EPARAM_DEPTH_WIDTH;
+    if (p->paths_per_warp < PST_PATHS_PER_WARP_MIN || p->paths_per_warp > PST_PATHS_PER_WARP_MAX)
+        return PST_EPARAM_PATHS_PER_WARP;
+    /* SlotsPerWarp must be at most PathsPerWarp (a slot holds one of the warp's paths) */
+    if (!((uint64_t)p->slots_per_warp <= (uint64_t)p->paths_per_warp))
+        return PST_EPARAM_SLOTS_PER_WARP;
+    return PST_OK;
+}
+
+/* What MODEL_DEFINE_CREATE (model.h) takes from the declaration. */
+#define pst_CREATE_CODES pst_check_params, PST_EPARAM_NUM_WARPS, PST_OK, PST_ENOMEM
+
 
 /* req_op_i: the request (every 3-bit code is an operation: none is reserved) */
 enum pst_op {

@@ -41,36 +41,20 @@ struct simtx_frontend {
 /* The children check their parameters first (init: a parameter out of a
  * child's range is that child's code); then the core checks that the
  * pending count can hold every buop the warps can have in flight. */
-static int check_params(const simtx_frontend_params_t *p)
-{
-    (void)p;
-    return FE_OK;
-}
-
 static int init(simtx_frontend_t *c, const simtx_frontend_params_t *p)
 {
-    pathtable_params_t tp = {.num_warps = p->num_warps, .warp_width = p->warp_width,
-                             .paths_per_warp = p->paths_per_warp, .ref_width = p->ref_width};
-    div_predictor_params_t dp = {.entries = p->entries, .pc_width = p->pc_width,
-                                 .pc_shift = p->pc_shift, .pend_width = p->pend_width};
-    pst_params_t sp = {.num_warps = p->num_warps, .warp_width = p->warp_width,
-                       .slots_per_warp = p->slots_per_warp, .pc_width = p->pc_width,
-                       .depth_width = p->depth_width, .paths_per_warp = p->paths_per_warp};
-    int rc = pathtable_create(&tp, &c->pt);
-    if (rc)
-        return rc == PT_ENOMEM ? FE_ENOMEM : FE_EPARAM_PATHTABLE;
-    rc = div_predictor_create(&dp, &c->dp);
-    if (rc)
-        return rc == DP_ENOMEM ? FE_ENOMEM : FE_EPARAM_PREDICTOR;
-    rc = pst_create(&sp, &c->pst);
-    if (rc)
-        return rc == PST_ENOMEM ? FE_ENOMEM : FE_EPARAM_PST;
-    if (p->pend_width < clog2(p->num_warps * p->paths_per_warp + 1u))
-        return FE_EPARAM_PENDING;
+    /* p passed the core's checks, which hold each child's (its ranges and
+     * rules): a child can only fail for want of memory */
+    pathtable_params_t tp = simtx_frontend_pathtable_params(p);
+    div_predictor_params_t dp = simtx_frontend_div_predictor_params(p);
+    pst_params_t sp = simtx_frontend_pst_params(p);
+    if (pathtable_create(&tp, &c->pt) != PT_OK || div_predictor_create(&dp, &c->dp) != DP_OK ||
+        pst_create(&sp, &c->pst) != PST_OK)
+        return FE_ENOMEM;
     return FE_OK;
 }
 
-MODEL_DEFINE_CREATE(simtx_frontend, check_params, init, FE_EPARAM_PATHTABLE, FE_OK, FE_ENOMEM)
+MODEL_DEFINE_CREATE(simtx_frontend, init)
 MODEL_DEFINE_DESTROY(simtx_frontend, pathtable_destroy(m->pt); div_predictor_destroy(m->dp);
                      pst_destroy(m->pst))
 

@@ -43,22 +43,7 @@
 #include "model.h"
 #include "pathtable.h"
 #include "pst.h"
-
-/* Its parameters are those of its children (configs/simtx_frontend.cfg). */
-typedef struct {
-    unsigned num_warps, warp_width, paths_per_warp; /* the Pathtable's and the PST's */
-    unsigned ref_width;                             /* the Pathtable's */
-    unsigned slots_per_warp, depth_width;           /* the PST's */
-    unsigned pc_width;                              /* the PST's and the predictor's */
-    unsigned entries, pc_shift, pend_width;         /* the predictor's */
-} simtx_frontend_params_t;
-
-/* enum fe_op, fe_err (configs/simtx_frontend.cfg) */
 #include "simtx_frontend_decl.h"
-
-/* simtx_frontend_create: 0, or the child that rejects the parameters. */
-enum { FE_OK = 0, FE_EPARAM_PATHTABLE = -1, FE_EPARAM_PREDICTOR = -2, FE_EPARAM_PST = -3,
-       FE_EPARAM_PENDING = -4, FE_ENOMEM = -5 };
 
 /* The outputs the core takes from a child unchanged (type, name). */
 #define FE_PT_OUTS(X)                                                                    \

@@ -2,7 +2,166 @@
 #ifndef GEN_SIMTX_FRONTEND_DECL_H
 #define GEN_SIMTX_FRONTEND_DECL_H
 
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "clog2.h"
 #include "code_names.h"
+#include "pathtable_decl.h"
+#include "div_predictor_decl.h"
+#include "pst_decl.h"
+
+/* NumWarps: (n) warps */
+#define FE_NUM_WARPS_MIN 1u
+#define FE_NUM_WARPS_MAX 16u
+/* WarpWidth: (m) threads per warp */
+#define FE_WARP_WIDTH_MIN 2u
+#define FE_WARP_WIDTH_MAX 32u
+/* PathsPerWarp: Pathtable entries per warp (paper: 16 for 2 warps, 8 each) */
+#define FE_PATHS_PER_WARP_MIN 4u
+#define FE_PATHS_PER_WARP_MAX 64u
+/* RefWidth: bits of an entry's reference count (holders: the PST slot, micro-ops, PIRAT entries) */
+#define FE_REF_WIDTH_MIN 2u
+#define FE_REF_WIDTH_MAX 8u
+/* Entries: 2-bit counters in the table, a power of two (paper: 32) */
+#define FE_ENTRIES_MIN 2u
+#define FE_ENTRIES_MAX 4096u
+/* PcWidth: bits of a branch PC */
+#define FE_PC_WIDTH_MIN 4u
+#define FE_PC_WIDTH_MAX 64u
+/* PcShift: low PC bits the index skips (instruction alignment) */
+#define FE_PC_SHIFT_MIN 0u
+#define FE_PC_SHIFT_MAX 4u
+/* PendWidth: bits of the pending-divergence counter */
+#define FE_PEND_WIDTH_MIN 1u
+#define FE_PEND_WIDTH_MAX 16u
+/* SlotsPerWarp: PST entries (slots) per warp */
+#define FE_SLOTS_PER_WARP_MIN 2u
+#define FE_SLOTS_PER_WARP_MAX 32u
+/* DepthWidth: bits of a call depth */
+#define FE_DEPTH_WIDTH_MIN 1u
+#define FE_DEPTH_WIDTH_MAX 16u
+
+/* The parameters of simtx_frontend (configs/simtx_frontend.cfg), in declaration order. */
+typedef struct {
+    unsigned num_warps; /* NumWarps: (n) warps */
+    unsigned warp_width; /* WarpWidth: (m) threads per warp */
+    unsigned paths_per_warp; /* PathsPerWarp: Pathtable entries per warp (paper: 16 for 2 warps, 8 each) */
+    unsigned ref_width; /* RefWidth: bits of an entry's reference count (holders: the PST slot, micro-ops, PIRAT entries) */
+    unsigned entries; /* Entries: 2-bit counters in the table, a power of two (paper: 32) */
+    unsigned pc_width; /* PcWidth: bits of a branch PC */
+    unsigned pc_shift; /* PcShift: low PC bits the index skips (instruction alignment) */
+    unsigned pend_width; /* PendWidth: bits of the pending-divergence counter */
+    unsigned slots_per_warp; /* SlotsPerWarp: PST entries (slots) per warp */
+    unsigned depth_width; /* DepthWidth: bits of a call depth */
+} simtx_frontend_params_t;
+
+/* FE_PARAM_FIELDS(X): X(type, field) of each parameter, in that order. */
+#define FE_PARAM_FIELDS(X) \
+    X(unsigned, num_warps) \
+    X(unsigned, warp_width) \
+    X(unsigned, paths_per_warp) \
+    X(unsigned, ref_width) \
+    X(unsigned, entries) \
+    X(unsigned, pc_width) \
+    X(unsigned, pc_shift) \
+    X(unsigned, pend_width) \
+    X(unsigned, slots_per_warp) \
+    X(unsigned, depth_width) \
+
+/* simtx_frontend_create(): FE_OK, or the code of the parameter it rejects (a range
+ * first, then a rule: the code of the parameter the rule's message names
+ * first, as the elaboration error does), or FE_ENOMEM. */
+enum fe_create_rc {
+    FE_OK = 0,
+    FE_EPARAM_NUM_WARPS = -1,
+    FE_EPARAM_WARP_WIDTH = -2,
+    FE_EPARAM_PATHS_PER_WARP = -3,
+    FE_EPARAM_REF_WIDTH = -4,
+    FE_EPARAM_ENTRIES = -5,
+    FE_EPARAM_PC_WIDTH = -6,
+    FE_EPARAM_PC_SHIFT = -7,
+    FE_EPARAM_PEND_WIDTH = -8,
+    FE_EPARAM_SLOTS_PER_WARP = -9,
+    FE_EPARAM_DEPTH_WIDTH = -10,
+    FE_ENOMEM = -11,
+};
+
+/* fe_check_params(): FE_OK or the code create() returns. */
+static inline int fe_check_params(const simtx_frontend_params_t *p)
+{
+    if (p->num_warps < FE_NUM_WARPS_MIN || p->num_warps > FE_NUM_WARPS_MAX)
+        return FE_EPARAM_NUM_WARPS;
+    if (p->warp_width < FE_WARP_WIDTH_MIN || p->warp_width > FE_WARP_WIDTH_MAX)
+        return FE_EPARAM_WARP_WIDTH;
+    if (p->paths_per_warp < FE_PATHS_PER_WARP_MIN || p->paths_per_warp > FE_PATHS_PER_WARP_MAX)
+        return FE_EPARAM_PATHS_PER_WARP;
+    if (p->ref_width < FE_REF_WIDTH_MIN || p->ref_width > FE_REF_WIDTH_MAX)
+        return FE_EPARAM_REF_WIDTH;
+    if (p->entries < FE_ENTRIES_MIN || p->entries > FE_ENTRIES_MAX)
+        return FE_EPARAM_ENTRIES;
+    if (p->pc_width < FE_PC_WIDTH_MIN || p->pc_width > FE_PC_WIDTH_MAX)
+        return FE_EPARAM_PC_WIDTH;
+    if (p->pc_shift > FE_PC_SHIFT_MAX)
+        return FE_EPARAM_PC_SHIFT;
+    if (p->pend_width < FE_PEND_WIDTH_MIN || p->pend_width > FE_PEND_WIDTH_MAX)
+        return FE_EPARAM_PEND_WIDTH;
+    if (p->slots_per_warp < FE_SLOTS_PER_WARP_MIN || p->slots_per_warp > FE_SLOTS_PER_WARP_MAX)
+        return FE_EPARAM_SLOTS_PER_WARP;
+    if (p->depth_width < FE_DEPTH_WIDTH_MIN || p->depth_width > FE_DEPTH_WIDTH_MAX)
+        return FE_EPARAM_DEPTH_WIDTH;
+    /* PendWidth must count every buop the warps can have in flight (NumWarps x PathsPerWarp) */
+    if (!((uint64_t)p->pend_width >= clog2_u64((((uint64_t)p->num_warps * (uint64_t)p->paths_per_warp) + UINT64_C(1)))))
+        return FE_EPARAM_PEND_WIDTH;
+    /* Entries must be a power of two */
+    if (!((UINT64_C(1) << clog2_u64((uint64_t)p->entries)) == (uint64_t)p->entries))
+        return FE_EPARAM_ENTRIES;
+    /* the index bits pc[PcShift +: clog2(Entries)] must lie within PcWidth */
+    if (!((clog2_u64((uint64_t)p->entries) + (uint64_t)p->pc_shift) <= (uint64_t)p->pc_width))
+        return FE_EPARAM_PC_SHIFT;
+    /* SlotsPerWarp must be at most PathsPerWarp (a slot holds one of the warp's paths) */
+    if (!((uint64_t)p->slots_per_warp <= (uint64_t)p->paths_per_warp))
+        return FE_EPARAM_SLOTS_PER_WARP;
+    return FE_OK;
+}
+
+/* What MODEL_DEFINE_CREATE (model.h) takes from the declaration. */
+#define simtx_frontend_CREATE_CODES fe_check_params, FE_EPARAM_NUM_WARPS, FE_OK, FE_ENOMEM
+
+/* The parameters of the child pathtable: its own of simtx_frontend's. */
+static inline pathtable_params_t simtx_frontend_pathtable_params(const simtx_frontend_params_t *p)
+{
+    return (pathtable_params_t){
+        .num_warps = p->num_warps,
+        .warp_width = p->warp_width,
+        .paths_per_warp = p->paths_per_warp,
+        .ref_width = p->ref_width,
+    };
+}
+
+/* The parameters of the child div_predictor: its own of simtx_frontend's. */
+static inline div_predictor_params_t simtx_frontend_div_predictor_params(const simtx_frontend_params_t *p)
+{
+    return (div_predictor_params_t){
+        .entries = p->entries,
+        .pc_width = p->pc_width,
+        .pc_shift = p->pc_shift,
+        .pend_width = p->pend_width,
+    };
+}
+
+/* The parameters of the child pst: its own of simtx_frontend's. */
+static inline pst_params_t simtx_frontend_pst_params(const simtx_frontend_params_t *p)
+{
+    return (pst_params_t){
+        .num_warps = p->num_warps,
+        .warp_width = p->warp_width,
+        .slots_per_warp = p->slots_per_warp,
+        .pc_width = p->pc_width,
+        .depth_width = p->depth_width,
+        .paths_per_warp = p->paths_per_warp,
+    };
+}
 
 
 /* req_op_i: the request (taken while req_ready_o is high; done two cycles later) */

@@ -23,41 +23,20 @@ struct simtx_rename {
     unsigned ref_max;   /* a Pathtable count's maximum */
 };
 
-/* The children check the parameters. */
-static int check_params(const simtx_rename_params_t *p)
-{
-    (void)p;
-    return RN_OK;
-}
-
-static simtx_frontend_params_t fe_params(const simtx_rename_params_t *p)
-{
-    return (simtx_frontend_params_t){
-        .num_warps = p->num_warps, .warp_width = p->warp_width,
-        .paths_per_warp = p->paths_per_warp, .ref_width = p->ref_width,
-        .slots_per_warp = p->slots_per_warp, .depth_width = p->depth_width,
-        .pc_width = p->pc_width, .entries = p->entries, .pc_shift = p->pc_shift,
-        .pend_width = p->pend_width};
-}
-
 static int init(simtx_rename_t *c, const simtx_rename_params_t *p)
 {
-    simtx_frontend_params_t fp = fe_params(p);
-    pirat_params_t rp = {.num_warps = p->num_warps, .warp_width = p->warp_width,
-                         .paths_per_warp = p->paths_per_warp, .arch_regs = p->arch_regs,
-                         .phys_regs = p->phys_regs};
-    int rc = simtx_frontend_create(&fp, &c->fe);
-    if (rc)
-        return rc == FE_ENOMEM ? RN_ENOMEM : RN_EPARAM_FRONTEND;
-    rc = pirat_create(&rp, &c->pr);
-    if (rc)
-        return rc == PR_ENOMEM ? RN_ENOMEM : RN_EPARAM_PIRAT;
+    /* p passed the core's checks, which hold each child's (its ranges and
+     * rules): a child can only fail for want of memory */
+    simtx_frontend_params_t fp = simtx_rename_simtx_frontend_params(p);
+    pirat_params_t rp = simtx_rename_pirat_params(p);
+    if (simtx_frontend_create(&fp, &c->fe) != FE_OK || pirat_create(&rp, &c->pr) != PR_OK)
+        return RN_ENOMEM;
     c->path_span = 1u << clog2(p->paths_per_warp);
     c->ref_max = (1u << p->ref_width) - 1u;
     return RN_OK;
 }
 
-MODEL_DEFINE_CREATE(simtx_rename, check_params, init, RN_EPARAM_FRONTEND, RN_OK, RN_ENOMEM)
+MODEL_DEFINE_CREATE(simtx_rename, init)
 MODEL_DEFINE_DESTROY(simtx_rename, simtx_frontend_destroy(m->fe); pirat_destroy(m->pr))
 
 void simtx_rename_reset(simtx_rename_t *c)

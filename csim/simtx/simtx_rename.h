@@ -39,17 +39,7 @@
 #include "model.h"
 #include "pirat.h"
 #include "simtx_frontend.h"
-
-/* Its parameters are those of its children (configs/simtx_rename.cfg). */
-typedef struct {
-    unsigned num_warps, warp_width, paths_per_warp; /* both children's */
-    unsigned ref_width, slots_per_warp, depth_width; /* the front end's */
-    unsigned pc_width, entries, pc_shift, pend_width;
-    unsigned arch_regs, phys_regs;                   /* the PIRAT's */
-} simtx_rename_params_t;
-
-/* simtx_rename_create: 0, or the child that rejects the parameters. */
-enum { RN_OK = 0, RN_EPARAM_FRONTEND = -1, RN_EPARAM_PIRAT = -2, RN_ENOMEM = -3 };
+#include "simtx_rename_decl.h"
 
 /* The inputs each child takes unchanged (type, name). */
 #define RN_FE_INS(X)                                                                     \

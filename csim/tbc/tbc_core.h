@@ -17,11 +17,10 @@
 #include "model.h"
 #include "tbc_stack.h"
 #include "thread_compactor.h"
+#include "tbc_core_decl.h"
 
 /* The parameters of tbc_core.sv are tbc_stack's (the compactor shares
  * BlockThreads and WarpWidth). */
-typedef tbc_stack_params_t tbc_core_params_t;
-
 /* Fields named after the ports of tbc_core.sv. */
 typedef struct {
     bool req_valid;

@@ -56,22 +56,6 @@ struct tbc_stack {
     unsigned err_sticky;
 };
 
-static int check_params(const tbc_stack_params_t *p)
-{
-    /* B and W: the thread compactor's rules (its warp count serves here) */
-    thread_compactor_params_t cp = {.block_threads = p->block_threads,
-                                    .warp_width = p->warp_width};
-    int rc = thread_compactor_check_params(&cp);
-    if (rc != TC_OK)
-        return rc == TC_EPARAM_WIDTH ? TBC_EPARAM_WIDTH : TBC_EPARAM_THREADS;
-    if (p->pc_width < 4u || p->pc_width > 64u)
-        return TBC_EPARAM_PC_WIDTH;
-    /* the bottom entry and the two targets, + the likely-convergence entry */
-    if (p->depth < 3u + (p->lcp_enable ? 1u : 0u) || p->depth > TBC_MAX_DEPTH)
-        return TBC_EPARAM_DEPTH;
-    return TBC_OK;
-}
-
 static int init(tbc_stack_t *m, const tbc_stack_params_t *p)
 {
     m->cp.block_threads = p->block_threads;
@@ -83,7 +67,7 @@ static int init(tbc_stack_t *m, const tbc_stack_params_t *p)
     return TBC_OK;
 }
 
-MODEL_DEFINE_CREATE(tbc_stack, check_params, init, TBC_EPARAM_WIDTH, TBC_OK, TBC_ENOMEM)
+MODEL_DEFINE_CREATE(tbc_stack, init)
 
 void tbc_stack_destroy(tbc_stack_t *m)
 {

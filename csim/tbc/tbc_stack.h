@@ -11,29 +11,10 @@
 
 #include "bitmask.h"
 #include "model.h"
+#include "tbc_stack_decl.h"
 
 #define TBC_MAX_LANES TBC_WARP_WIDTH_MAX
 #define TBC_MAX_DEPTH TBC_DEPTH_MAX
-
-typedef struct {
-    unsigned block_threads; /* BlockThreads: B, 2W..1024, multiple of W */
-    unsigned warp_width;    /* WarpWidth: W, 2..64 */
-    unsigned pc_width;      /* PcWidth: 4..64 */
-    unsigned depth;         /* Depth: 3 + lcp_enable .. 32 */
-    bool lcp_enable;        /* LcpEnable */
-} tbc_stack_params_t;
-
-/* enum tbc_op, enum tbc_err and the parameter ranges (configs/tbc_stack.cfg) */
-#include "tbc_stack_decl.h"
-
-enum tbc_status {
-    TBC_OK = 0,
-    TBC_EPARAM_WIDTH = -1,
-    TBC_EPARAM_THREADS = -2,
-    TBC_EPARAM_PC_WIDTH = -3,
-    TBC_EPARAM_DEPTH = -4,
-    TBC_ENOMEM = -5,
-};
 
 typedef struct {
     bool req_valid;

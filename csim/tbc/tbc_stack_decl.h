@@ -2,6 +2,10 @@
 #ifndef GEN_TBC_STACK_DECL_H
 #define GEN_TBC_STACK_DECL_H
 
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "clog2.h"
 #include "code_names.h"
 
 /* BlockThreads: (B) threads per block, the mask width: a multiple of W, at least two warps */
@@ -19,6 +23,60 @@
 /* LcpEnable: 1: entries carry lpc/lpos (TBC section 4) */
 #define TBC_LCP_ENABLE_MIN 0u
 #define TBC_LCP_ENABLE_MAX 1u
+
+/* The parameters of tbc_stack (configs/tbc_stack.cfg), in declaration order. */
+typedef struct {
+    unsigned block_threads; /* BlockThreads: (B) threads per block, the mask width: a multiple of W, at least two warps */
+    unsigned warp_width; /* WarpWidth: (W) lanes: threads per warp */
+    unsigned pc_width; /* PcWidth: width of a PC; the all-ones value is reserved (PcNone: none) */
+    unsigned depth; /* Depth: stack entries: at least 3 (bottom + both targets of a branch), 4 with LcpEnable */
+    bool lcp_enable; /* LcpEnable: 1: entries carry lpc/lpos (TBC section 4) */
+} tbc_stack_params_t;
+
+/* TBC_PARAM_FIELDS(X): X(type, field) of each parameter, in that order. */
+#define TBC_PARAM_FIELDS(X) \
+    X(unsigned, block_threads) \
+    X(unsigned, warp_width) \
+    X(unsigned, pc_width) \
+    X(unsigned, depth) \
+    X(bool, lcp_enable) \
+
+/* tbc_stack_create(): TBC_OK, or the code of the parameter it rejects (a range
+ * first, then a rule: the code of the parameter the rule's message names
+ * first, as the elaboration error does), or TBC_ENOMEM. */
+enum tbc_create_rc {
+    TBC_OK = 0,
+    TBC_EPARAM_BLOCK_THREADS = -1,
+    TBC_EPARAM_WARP_WIDTH = -2,
+    TBC_EPARAM_PC_WIDTH = -3,
+    TBC_EPARAM_DEPTH = -4,
+    TBC_EPARAM_LCP_ENABLE = -5,
+    TBC_ENOMEM = -6,
+};
+
+/* tbc_check_params(): TBC_OK or the code create() returns. */
+static inline int tbc_check_params(const tbc_stack_params_t *p)
+{
+    if (p->block_threads < TBC_BLOCK_THREADS_MIN || p->block_threads > TBC_BLOCK_THREADS_MAX)
+        return TBC_EPARAM_BLOCK_THREADS;
+    if (p->warp_width < TBC_WARP_WIDTH_MIN || p->warp_width > TBC_WARP_WIDTH_MAX)
+        return TBC_EPARAM_WARP_WIDTH;
+    if (p->pc_width < TBC_PC_WIDTH_MIN || p->pc_width > TBC_PC_WIDTH_MAX)
+        return TBC_EPARAM_PC_WIDTH;
+    if (p->depth < TBC_DEPTH_MIN || p->depth > TBC_DEPTH_MAX)
+        return TBC_EPARAM_DEPTH;
+    /* BlockThreads must be a multiple of WarpWidth, at least 2*WarpWidth */
+    if (!((((uint64_t)p->block_threads % (uint64_t)p->warp_width) == UINT64_C(0)) && ((uint64_t)p->block_threads >= (UINT64_C(2) * (uint64_t)p->warp_width))))
+        return TBC_EPARAM_BLOCK_THREADS;
+    /* Depth must be at least 4 with LcpEnable */
+    if (!((uint64_t)p->depth >= (UINT64_C(3) + (uint64_t)p->lcp_enable)))
+        return TBC_EPARAM_DEPTH;
+    return TBC_OK;
+}
+
+/* What MODEL_DEFINE_CREATE (model.h) takes from the declaration. */
+#define tbc_stack_CREATE_CODES tbc_check_params, TBC_EPARAM_BLOCK_THREADS, TBC_OK, TBC_ENOMEM
+
 
 /* req_op_i: the operation */
 enum tbc_op {

@@ -11,18 +11,9 @@
 
 #include "bitmask.h"
 #include "model.h"
-
-/* parameter ranges (configs/thread_compactor.cfg) */
 #include "thread_compactor_decl.h"
 
 #define TC_MAX_LANES TC_WARP_WIDTH_MAX
-
-typedef struct {
-    unsigned block_threads; /* BlockThreads: B, 2W..1024, multiple of W */
-    unsigned warp_width;    /* WarpWidth: W, 2..64 */
-} thread_compactor_params_t;
-
-enum tc_status { TC_OK = 0, TC_EPARAM_WIDTH = -1, TC_EPARAM_THREADS = -2, TC_ENOMEM = -3 };
 
 typedef struct {
     bool in_valid;
@@ -50,9 +41,6 @@ typedef struct {
 /* thread_compactor_create/destroy/reset/step/peek (model.h); no events. */
 MODEL_API_NO_EVENTS(thread_compactor);
 MODEL_PEEK(thread_compactor);
-/* TC_OK, or the TC_EPARAM_* code of the first parameter create() rejects
- * (tbc_stack checks its B and W with it too). p must not be NULL. */
-int thread_compactor_check_params(const thread_compactor_params_t *p);
 
 /* Number of warps a mask compacts into: the largest per-lane thread count,
  * or, static_mode, the number of static warps with a thread. */

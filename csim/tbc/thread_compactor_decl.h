@@ -2,11 +2,54 @@
 #ifndef GEN_THREAD_COMPACTOR_DECL_H
 #define GEN_THREAD_COMPACTOR_DECL_H
 
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "clog2.h"
+
 /* BlockThreads: (B) threads per block, the mask width: a multiple of W, at least two warps */
 #define TC_BLOCK_THREADS_MIN 4u
 #define TC_BLOCK_THREADS_MAX 1024u
 /* WarpWidth: (W) lanes: threads per warp */
 #define TC_WARP_WIDTH_MIN 2u
 #define TC_WARP_WIDTH_MAX 64u
+
+/* The parameters of thread_compactor (configs/thread_compactor.cfg), in declaration order. */
+typedef struct {
+    unsigned block_threads; /* BlockThreads: (B) threads per block, the mask width: a multiple of W, at least two warps */
+    unsigned warp_width; /* WarpWidth: (W) lanes: threads per warp */
+} thread_compactor_params_t;
+
+/* TC_PARAM_FIELDS(X): X(type, field) of each parameter, in that order. */
+#define TC_PARAM_FIELDS(X) \
+    X(unsigned, block_threads) \
+    X(unsigned, warp_width) \
+
+/* thread_compactor_create(): TC_OK, or the code of the parameter it rejects (a range
+ * first, then a rule: the code of the parameter the rule's message names
+ * first, as the elaboration error does), or TC_ENOMEM. */
+enum tc_create_rc {
+    TC_OK = 0,
+    TC_EPARAM_BLOCK_THREADS = -1,
+    TC_EPARAM_WARP_WIDTH = -2,
+    TC_ENOMEM = -3,
+};
+
+/* tc_check_params(): TC_OK or the code create() returns. */
+static inline int tc_check_params(const thread_compactor_params_t *p)
+{
+    if (p->block_threads < TC_BLOCK_THREADS_MIN || p->block_threads > TC_BLOCK_THREADS_MAX)
+        return TC_EPARAM_BLOCK_THREADS;
+    if (p->warp_width < TC_WARP_WIDTH_MIN || p->warp_width > TC_WARP_WIDTH_MAX)
+        return TC_EPARAM_WARP_WIDTH;
+    /* BlockThreads must be a multiple of WarpWidth, at least 2*WarpWidth */
+    if (!((((uint64_t)p->block_threads % (uint64_t)p->warp_width) == UINT64_C(0)) && ((uint64_t)p->block_threads >= (UINT64_C(2) * (uint64_t)p->warp_width))))
+        return TC_EPARAM_BLOCK_THREADS;
+    return TC_OK;
+}
+
+/* What MODEL_DEFINE_CREATE (model.h) takes from the declaration. */
+#define thread_compactor_CREATE_CODES tc_check_params, TC_EPARAM_BLOCK_THREADS, TC_OK, TC_ENOMEM
+
 
 #endif /* GEN_THREAD_COMPACTOR_DECL_H */

@@ -31,7 +31,7 @@
 /* ------------------------------------------------------------------ */
 /* helpers                                                              */
 
-TEST_MODEL_HELPERS(dws_core, DWS_CORE_OK)
+TEST_MODEL_HELPERS(dws_core, DWSC_OK)
 
 typedef dws_core_t core_t;
 typedef dws_core_in_t in_t;
@@ -332,22 +332,22 @@ static void test_params(void **state)
     }
     bad_params_t bad[10];
     for (unsigned i = 0; i < ARRAY_LEN(bad); i++)
-        bad[i] = (bad_params_t){cfgs[3], DWS_CORE_EPARAM_WST};
-    bad[0].p.num_warps = 0;
-    bad[1].p.num_warps = 33; /* the stack takes 64, the WST 32 */
-    bad[2].p.warp_width = 65;
-    bad[3].p.pc_width = 3;
-    bad[4].p.sum_width = 2; /* < mfc_width */
-    bad[5].p.init_mem_lat = 16;
-    bad[6].p.depth = 3, bad[6].rc = DWS_CORE_EPARAM_STACK; /* < 3 + LcpEnable */
-    bad[7].p.depth = 33, bad[7].rc = DWS_CORE_EPARAM_STACK;
-    bad[8].p.depth = 2, bad[8].p.lcp_enable = false, bad[8].rc = DWS_CORE_EPARAM_STACK;
-    bad[9].p.depth = 0, bad[9].p.icount_width = 1; /* the WST's first */
+        bad[i] = (bad_params_t){cfgs[3], DWSC_EPARAM_DEPTH};
+    bad[0].p.num_warps = 0, bad[0].rc = DWSC_EPARAM_NUM_WARPS;
+    bad[1].p.num_warps = 33, bad[1].rc = DWSC_EPARAM_NUM_WARPS; /* the stack takes 64, the WST 32 */
+    bad[2].p.warp_width = 65, bad[2].rc = DWSC_EPARAM_WARP_WIDTH;
+    bad[3].p.pc_width = 3, bad[3].rc = DWSC_EPARAM_PC_WIDTH;
+    bad[4].p.sum_width = 2, bad[4].rc = DWSC_EPARAM_MFC_WIDTH; /* < mfc_width */
+    bad[5].p.init_mem_lat = 16, bad[5].rc = DWSC_EPARAM_LAT_WIDTH;
+    bad[6].p.depth = 3; /* < 3 + LcpEnable */
+    bad[7].p.depth = 33;
+    bad[8].p.depth = 2, bad[8].p.lcp_enable = false;
+    bad[9].p.depth = 0, bad[9].p.icount_width = 1, bad[9].rc = DWSC_EPARAM_ICOUNT_WIDTH; /* ranges in order */
     expect_bad_params(bad, ARRAY_LEN(bad));
     core_t *c = (core_t *)1;
-    assert_int_equal(dws_core_create(NULL, &c), DWS_CORE_EPARAM_WST);
+    assert_int_equal(dws_core_create(NULL, &c), DWSC_EPARAM_NUM_WARPS);
     assert_null(c);
-    assert_int_equal(dws_core_create(&cfgs[3], NULL), DWS_CORE_EPARAM_WST);
+    assert_int_equal(dws_core_create(&cfgs[3], NULL), DWSC_EPARAM_NUM_WARPS);
     dws_core_destroy(NULL);
 }
 

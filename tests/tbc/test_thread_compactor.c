@@ -162,21 +162,21 @@ static void test_params(void **state)
     };
     static const bad_params_t bad[] = {
         /* WarpWidth 2..64 */
-        {{8, 0}, TC_EPARAM_WIDTH},
-        {{8, 1}, TC_EPARAM_WIDTH},
-        {{130, 65}, TC_EPARAM_WIDTH},
+        {{8, 0}, TC_EPARAM_WARP_WIDTH},
+        {{8, 1}, TC_EPARAM_WARP_WIDTH},
+        {{130, 65}, TC_EPARAM_WARP_WIDTH},
         /* BlockThreads: a multiple of W, 2W..1024 */
-        {{6, 4}, TC_EPARAM_THREADS},  /* not a multiple */
-        {{10, 4}, TC_EPARAM_THREADS}, /* not a multiple, in range */
-        {{4, 4}, TC_EPARAM_THREADS},  /* one static warp */
-        {{0, 4}, TC_EPARAM_THREADS},
-        {{2, 2}, TC_EPARAM_THREADS},
-        {{1088, 64}, TC_EPARAM_THREADS}, /* 17 warps of 64 > 1024 */
-        {{1056, 32}, TC_EPARAM_THREADS},
-        {{1026, 3}, TC_EPARAM_THREADS},
-        /* width is checked first */
-        {{3, 1}, TC_EPARAM_WIDTH},
-        {{7, 65}, TC_EPARAM_WIDTH},
+        {{6, 4}, TC_EPARAM_BLOCK_THREADS},  /* not a multiple */
+        {{10, 4}, TC_EPARAM_BLOCK_THREADS}, /* not a multiple, in range */
+        {{4, 4}, TC_EPARAM_BLOCK_THREADS},  /* one static warp */
+        {{0, 4}, TC_EPARAM_BLOCK_THREADS},
+        {{2, 2}, TC_EPARAM_BLOCK_THREADS},
+        {{1088, 64}, TC_EPARAM_BLOCK_THREADS}, /* 17 warps of 64 > 1024 */
+        {{1056, 32}, TC_EPARAM_BLOCK_THREADS},
+        {{1026, 3}, TC_EPARAM_BLOCK_THREADS},
+        /* the ranges in declaration order, then the rule */
+        {{3, 1}, TC_EPARAM_BLOCK_THREADS},
+        {{7, 65}, TC_EPARAM_WARP_WIDTH},
     };
     /* a new compactor is idle */
     for (size_t i = 0; i < ARRAY_LEN(good); i++) {
@@ -189,7 +189,7 @@ static void test_params(void **state)
     expect_bad_params(bad, ARRAY_LEN(bad));
     /* no parameters at all */
     thread_compactor_t *m = NULL;
-    assert_int_equal(thread_compactor_create(NULL, &m), TC_EPARAM_WIDTH);
+    assert_int_equal(thread_compactor_create(NULL, &m), TC_EPARAM_BLOCK_THREADS);
     assert_null(m);
     thread_compactor_destroy(NULL); /* harmless */
 }
