@@ -356,7 +356,11 @@ def c_ports(d):
                                    subsequent_indent="     * ")
             lines[-1] += " */"
             lines.append(f"    {t} {decl};")
-        lines += [f"}} {d.name}_{io}_t;", ""]
+        lines += [f"}} {d.name}_{io}_t;", "",
+                  f"/* {pre}_{io.upper()}S(X): X(type, field) of every field (of an array: its "
+                  "element type). */", f"#define {pre}_{io.upper()}S(X) \\"]
+        lines += [f"    X({c_port_field(d, n, w)[0]}, {n[:n.rindex('_')]}) \\" for n, w, _ in ports]
+        lines.append("")
     for child in d.children:
         for io, kind in (("in", "INS"), ("out", "OUTS")):
             mine = [(n, w) for n, i, w, _ in d.ports
@@ -364,9 +368,9 @@ def c_ports(d):
             if not mine:
                 continue
             lines += [f"/* {pre}_{child.upper()}_{kind}(X): X(type, field) of the {io}puts "
-                      f"{d.name} declares as {child}'s. */",
+                      f"{d.name} declares as {child}'s", " * (of an array: its element type). */",
                       f"#define {pre}_{child.upper()}_{kind}(X) \\"]
-            lines += [f"    X({c_port_field(d, n, w)[0]}, {c_port_field(d, n, w)[1]}) \\"
+            lines += [f"    X({c_port_field(d, n, w)[0]}, {n[:n.rindex('_')]}) \\"
                       for n, w in mine]
             lines.append("")
     return lines

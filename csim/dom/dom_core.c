@@ -56,11 +56,9 @@ static slip_ctrl_in_t slip_inputs(const dom_core_in_t *in)
  * before the MDT's step that it gates). */
 static mdt_in_t mdt_inputs(const dom_core_in_t *in, const slip_ctrl_out_t *so)
 {
-    mdt_in_t q = {.acc_alloc_ok = !so->q_block, .rd_warp = in->rd_warp,
-                  .rd_entry = in->rd_entry};
+    mdt_in_t q = {.acc_alloc_ok = !so->q_block};
 #define DOM_CORE_TO_MDT_(type, f) q.f = in->f;
-    MDT_ACC_PORTS(DOM_CORE_TO_MDT_)
-    MDT_FILL_PORTS(DOM_CORE_TO_MDT_)
+    DOMC_MDT_INS(DOM_CORE_TO_MDT_)
 #undef DOM_CORE_TO_MDT_
     return q;
 }
@@ -78,8 +76,7 @@ static void outputs(const slip_ctrl_out_t *so, const mdt_out_t *mo, dom_core_out
         .period_end = so->period_end,
     };
 #define DOM_CORE_FROM_MDT_(type, f) out->f = mo->f;
-    MDT_RSP_PORTS(DOM_CORE_FROM_MDT_)
-    MDT_RD_PORTS(DOM_CORE_FROM_MDT_)
+    DOMC_MDT_OUTS(DOM_CORE_FROM_MDT_)
 #undef DOM_CORE_FROM_MDT_
     memcpy(out->rd_counts, so->rd_counts, sizeof out->rd_counts);
 }

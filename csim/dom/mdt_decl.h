@@ -5,6 +5,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "bitmask.h"
 #include "clog2.h"
 #include "code_names.h"
 
@@ -64,6 +65,110 @@ static inline int mdt_check_params(const mdt_params_t *p)
 
 /* What MODEL_DEFINE_CREATE (model.h) takes from the declaration. */
 #define mdt_CREATE_CODES mdt_check_params, MDT_EPARAM_NUM_WARPS, MDT_OK, MDT_ENOMEM
+
+
+/* The inputs of mdt, one field per port (its name without _i/_o); a
+ * value wider than its port is cut to the port's width by the model. */
+typedef struct {
+    /* acc_valid_i [1]: an access-port request */
+    bool acc_valid;
+    /* acc_op_i [2]: 0 ACCESS, 1 FORCE, 2 RELEASE (warp reassigned), 3 reserved */
+    unsigned acc_op;
+    /* acc_warp_i [WarpIdWidth]: warp */
+    unsigned acc_warp;
+    /* acc_pc_i [PcWidth]: ACCESS: PC of the memory instruction */
+    uint64_t acc_pc;
+    /* acc_exec_i [WarpWidth]: ACCESS: the warp's executing threads */
+    uint64_t acc_exec;
+    /* acc_hit_i [WarpWidth]: ACCESS: per-thread cache outcome, 1 = hit */
+    uint64_t acc_hit;
+    /* acc_alloc_ok_i [1]: ACCESS: the slip controller allows a new entry */
+    bool acc_alloc_ok;
+    /* fill_valid_i [1]: a fill-port request */
+    bool fill_valid;
+    /* fill_warp_i [WarpIdWidth]: warp */
+    unsigned fill_warp;
+    /* fill_entry_i [EntryIdWidth]: entry */
+    unsigned fill_entry;
+    /* fill_mask_i [WarpWidth]: threads whose data returned */
+    uint64_t fill_mask;
+    /* rd_warp_i [WarpIdWidth]: read port: warp */
+    unsigned rd_warp;
+    /* rd_entry_i [EntryIdWidth]: read port: entry */
+    unsigned rd_entry;
+} mdt_in_t;
+
+/* MDT_INS(X): X(type, field) of every field (of an array: its element type). */
+#define MDT_INS(X) \
+    X(bool, acc_valid) \
+    X(unsigned, acc_op) \
+    X(unsigned, acc_warp) \
+    X(uint64_t, acc_pc) \
+    X(uint64_t, acc_exec) \
+    X(uint64_t, acc_hit) \
+    X(bool, acc_alloc_ok) \
+    X(bool, fill_valid) \
+    X(unsigned, fill_warp) \
+    X(unsigned, fill_entry) \
+    X(uint64_t, fill_mask) \
+    X(unsigned, rd_warp) \
+    X(unsigned, rd_entry) \
+
+/* The outputs of mdt, one field per port (its name without _i/_o); a
+ * value wider than its port is cut to the port's width by the model. */
+typedef struct {
+    /* rsp_valid_o [1]: registered: outcome of last cycle's access-port request */
+    bool rsp_valid;
+    /* rsp_err_o [3]: its error code */
+    unsigned rsp_err;
+    /* rsp_kind_o [3]: 0 NONE, 1 MERGED, 2 ALLOCATED, 3 BLOCKING, 4 FORCED, 5 FORCE_EMPTY */
+    unsigned rsp_kind;
+    /* rsp_entry_o [EntryIdWidth]: the entry merged into, allocated or forced */
+    unsigned rsp_entry;
+    /* rsp_rejoin_o [WarpWidth]: threads that re-join the warp (were READY) */
+    uint64_t rsp_rejoin;
+    /* rsp_waiting_o [1]: FORCED: the forced entry still has WAITING threads */
+    bool rsp_waiting;
+    /* fill_rsp_valid_o [1]: registered: a fill-port request last cycle */
+    bool fill_rsp_valid;
+    /* fill_err_o [3]: its error code */
+    unsigned fill_err;
+    /* err_sticky_o [8]: bit k: error code k seen since reset */
+    unsigned err_sticky;
+    /* rd_valid_o [1]: the entry is valid (all rd_* entry fields 0 otherwise) */
+    bool rd_valid;
+    /* rd_pc_o [PcWidth]: its PC */
+    uint64_t rd_pc;
+    /* rd_waiting_o [WarpWidth]: its WAITING threads */
+    uint64_t rd_waiting;
+    /* rd_ready_o [WarpWidth]: its READY threads */
+    uint64_t rd_ready;
+    /* rd_age_o [EntryIdWidth]: its age */
+    unsigned rd_age;
+    /* rd_masked_o [WarpWidth]: threads of `rd_warp_i` masked off in any entry */
+    uint64_t rd_masked;
+    /* rd_free_o [1]: `rd_warp_i` has a free entry */
+    bool rd_free;
+} mdt_out_t;
+
+/* MDT_OUTS(X): X(type, field) of every field (of an array: its element type). */
+#define MDT_OUTS(X) \
+    X(bool, rsp_valid) \
+    X(unsigned, rsp_err) \
+    X(unsigned, rsp_kind) \
+    X(unsigned, rsp_entry) \
+    X(uint64_t, rsp_rejoin) \
+    X(bool, rsp_waiting) \
+    X(bool, fill_rsp_valid) \
+    X(unsigned, fill_err) \
+    X(unsigned, err_sticky) \
+    X(bool, rd_valid) \
+    X(uint64_t, rd_pc) \
+    X(uint64_t, rd_waiting) \
+    X(uint64_t, rd_ready) \
+    X(unsigned, rd_age) \
+    X(uint64_t, rd_masked) \
+    X(bool, rd_free) \
 
 
 /* req_op_i: the access port's operation */

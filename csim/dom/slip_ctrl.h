@@ -16,30 +16,6 @@
 #define SC_MAX_WIDTH SC_WARP_WIDTH_MAX
 
 typedef struct {
-    bool ev_valid;
-    unsigned ev_warp;
-    uint64_t ev_exec, ev_hit;
-    bool rel_valid;
-    unsigned rel_warp;
-    unsigned q_warp;
-    bool perf_idle, perf_mem_stall;
-    unsigned perf_bytes;
-    unsigned rd_warp;
-} slip_ctrl_in_t;
-
-typedef struct {
-    bool q_block;
-    uint64_t q_limit;
-    unsigned max_slip;
-    unsigned adapt;
-    bool period_end;
-    bool rsp_valid;
-    unsigned rsp_err;
-    unsigned err_sticky;
-    uint16_t rd_counts[SC_MAX_WIDTH];
-} slip_ctrl_out_t;
-
-typedef struct {
     bool ev;            /* an event this cycle */
     unsigned err;
     bool diverge_event; /* some executing thread hit and some missed */

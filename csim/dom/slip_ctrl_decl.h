@@ -5,6 +5,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "bitmask.h"
 #include "clog2.h"
 #include "code_names.h"
 
@@ -111,6 +112,85 @@ static inline int sc_check_params(const slip_ctrl_params_t *p)
 
 /* What MODEL_DEFINE_CREATE (model.h) takes from the declaration. */
 #define slip_ctrl_CREATE_CODES sc_check_params, SC_EPARAM_NUM_WARPS, SC_OK, SC_ENOMEM
+
+
+/* The inputs of slip_ctrl, one field per port (its name without _i/_o); a
+ * value wider than its port is cut to the port's width by the model. */
+typedef struct {
+    /* ev_valid_i [1]: a memory instruction of a warp executed (one per cycle) */
+    bool ev_valid;
+    /* ev_warp_i [WarpIdWidth]: its warp */
+    unsigned ev_warp;
+    /* ev_exec_i [WarpWidth]: its executing threads (the branch stack's active threads that
+     * are not masked off) */
+    uint64_t ev_exec;
+    /* ev_hit_i [WarpWidth]: per-thread cache outcome, 1 = hit */
+    uint64_t ev_hit;
+    /* rel_valid_i [1]: a warp is reassigned */
+    bool rel_valid;
+    /* rel_warp_i [WarpIdWidth]: that warp */
+    unsigned rel_warp;
+    /* q_warp_i [WarpIdWidth]: query port */
+    unsigned q_warp;
+    /* perf_idle_i [1]: the core issued nothing this cycle */
+    bool perf_idle;
+    /* perf_mem_stall_i [1]: the core was stalled waiting on memory this cycle */
+    bool perf_mem_stall;
+    /* perf_bytes_i [BytesWidth]: off-chip bytes the core used this cycle */
+    unsigned perf_bytes;
+    /* rd_warp_i [WarpIdWidth]: read port */
+    unsigned rd_warp;
+} slip_ctrl_in_t;
+
+/* SC_INS(X): X(type, field) of every field (of an array: its element type). */
+#define SC_INS(X) \
+    X(bool, ev_valid) \
+    X(unsigned, ev_warp) \
+    X(uint64_t, ev_exec) \
+    X(uint64_t, ev_hit) \
+    X(bool, rel_valid) \
+    X(unsigned, rel_warp) \
+    X(unsigned, q_warp) \
+    X(bool, perf_idle) \
+    X(bool, perf_mem_stall) \
+    X(unsigned, perf_bytes) \
+    X(unsigned, rd_warp) \
+
+/* The outputs of slip_ctrl, one field per port (its name without _i/_o); a
+ * value wider than its port is cut to the port's width by the model. */
+typedef struct {
+    /* q_block_o [1]: `q_warp_i` is in blocking mode (a slip-limit bit is set) */
+    bool q_block;
+    /* q_limit_o [WarpWidth]: its slip-limit mask (disabled threads) */
+    uint64_t q_limit;
+    /* max_slip_o [CounterWidth]: the max-slip register */
+    unsigned max_slip;
+    /* adapt_o [2]: registered: the last period's decision, 0 hold, 1 +1, 2 -1 */
+    unsigned adapt;
+    /* period_end_o [1]: registered: a period ended at the last edge */
+    bool period_end;
+    /* rsp_valid_o [1]: registered: an event last cycle */
+    bool rsp_valid;
+    /* rsp_err_o [2]: its error code */
+    unsigned rsp_err;
+    /* err_sticky_o [4]: bit k: error k since reset */
+    unsigned err_sticky;
+    /* rd_counts_o [WarpWidth*CounterWidth]: the warp's counters (thread t at bits
+     * t*CounterWidth) */
+    uint16_t rd_counts[SC_WARP_WIDTH_MAX];
+} slip_ctrl_out_t;
+
+/* SC_OUTS(X): X(type, field) of every field (of an array: its element type). */
+#define SC_OUTS(X) \
+    X(bool, q_block) \
+    X(uint64_t, q_limit) \
+    X(unsigned, max_slip) \
+    X(unsigned, adapt) \
+    X(bool, period_end) \
+    X(bool, rsp_valid) \
+    X(unsigned, rsp_err) \
+    X(unsigned, err_sticky) \
+    X(uint16_t, rd_counts) \
 
 
 /* rsp_err_o: an event's error */

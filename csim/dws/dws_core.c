@@ -433,8 +433,9 @@ static void outputs(const dws_core_t *m, const cycle_t *c, dws_core_out_t *out)
         .tos_depth = c->so.rd_depth,
     };
 #define DWS_CORE_FROM_WST_(type, f) out->f = c->wo.f;
-    DWS_CORE_WST_OUTS(DWS_CORE_FROM_WST_)
+    DWSC_WARP_SPLIT_TABLE_OUTS(DWS_CORE_FROM_WST_)
 #undef DWS_CORE_FROM_WST_
+    out->fill_rsp_valid = c->wo.fill_rsp_valid;
 }
 
 void dws_core_eval(const dws_core_t *m, const dws_core_in_t *in, dws_core_out_t *out)

@@ -5,6 +5,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "bitmask.h"
 #include "clog2.h"
 #include "code_names.h"
 #include "warp_split_table_decl.h"
@@ -148,6 +149,275 @@ static inline recon_stack_params_t dws_core_recon_stack_params(const dws_core_pa
         .lcp_enable = p->lcp_enable,
     };
 }
+
+
+/* The inputs of dws_core, one field per port (its name without _i/_o); a
+ * value wider than its port is cut to the port's width by the model. */
+typedef struct {
+    /* policy_i [2]: the split policy (codes as warp_split_table's), registered: the value
+     * of cycle t rules the table in t+1 */
+    unsigned policy;
+    /* sched_i [1]: the scheduler (codes as warp_split_table's), registered: the value of
+     * cycle t rules the table's pick in t+1 */
+    unsigned sched;
+    /* req_valid_i [1]: an operation this cycle (taken when req_ready_o) */
+    bool req_valid;
+    /* req_op_i [3]: 0 INIT, 1 EXEC, 2 MEM, 3 BRANCH, 4 RELEASE, 5..7 reserved (rejected) */
+    unsigned req_op;
+    /* req_warp_i [WarpIdWidth]: warp */
+    unsigned req_warp;
+    /* req_entry_i [EntryIdWidth]: EXEC, MEM, BYPASS: the executing split's entry */
+    unsigned req_entry;
+    /* req_pc_i [PcWidth]: INIT: start PC; EXEC, MEM: the split's next PC; BRANCH: taken
+     * target */
+    uint64_t req_pc;
+    /* req_alt_pc_i [PcWidth]: BRANCH: fall-through (not-taken) PC */
+    uint64_t req_alt_pc;
+    /* req_rpc_i [PcWidth]: INIT: the warp's exit PC (PcNone: none); BRANCH: reconvergence
+     * PC (immediate post-dominator) */
+    uint64_t req_rpc;
+    /* req_lpc_i [PcWidth]: BRANCH: likely-convergence PC, PcNone for none (ignored when
+     * LcpEnable = 0) */
+    uint64_t req_lpc;
+    /* req_mask_i [WarpWidth]: INIT: the warp's threads; MEM: hit mask, 1 = hit; BRANCH:
+     * taken outcome, 1 = taken (bits outside the split ignored) */
+    uint64_t req_mask;
+    /* fill_valid_i [1]: a fill this cycle */
+    bool fill_valid;
+    /* fill_warp_i [WarpIdWidth]: fill: warp */
+    unsigned fill_warp;
+    /* fill_mask_i [WarpWidth]: fill: threads whose missed data returned */
+    uint64_t fill_mask;
+    /* rd_warp_i [WarpIdWidth]: read port: warp */
+    unsigned rd_warp;
+    /* rd_entry_i [EntryIdWidth]: read port: entry */
+    unsigned rd_entry;
+} dws_core_in_t;
+
+/* DWSC_INS(X): X(type, field) of every field (of an array: its element type). */
+#define DWSC_INS(X) \
+    X(unsigned, policy) \
+    X(unsigned, sched) \
+    X(bool, req_valid) \
+    X(unsigned, req_op) \
+    X(unsigned, req_warp) \
+    X(unsigned, req_entry) \
+    X(uint64_t, req_pc) \
+    X(uint64_t, req_alt_pc) \
+    X(uint64_t, req_rpc) \
+    X(uint64_t, req_lpc) \
+    X(uint64_t, req_mask) \
+    X(bool, fill_valid) \
+    X(unsigned, fill_warp) \
+    X(uint64_t, fill_mask) \
+    X(unsigned, rd_warp) \
+    X(unsigned, rd_entry) \
+
+/* The outputs of dws_core, one field per port (its name without _i/_o); a
+ * value wider than its port is cut to the port's width by the model. */
+typedef struct {
+    /* req_ready_o [1]: the core takes the request this cycle: its warp is not busy, and
+     * the core is not taking a warp's branch or pop or re-rooting its splits
+     * (combinational from req_warp_i) */
+    bool req_ready;
+    /* busy_o [NumWarps]: bit w: warp w has an operation in flight or is being re-rooted;
+     * its requests are not taken */
+    unsigned busy;
+    /* rsp_valid_o [1]: a request was taken two cycles ago (its effects show now) */
+    bool rsp_valid;
+    /* rsp_err_o [4]: its error code */
+    unsigned rsp_err;
+    /* rsp_held_o [1]: its split was held: it arrived at a branch or at the reconvergence
+     * PC */
+    bool rsp_held;
+    /* rsp_kind_o [3]: 0 NONE, 1 HIT, 2 MISS, 3 WAIT, 4 SPLIT, 5 FREED */
+    unsigned rsp_kind;
+    /* rsp_entry_o [EntryIdWidth]: SPLIT: the run-ahead's entry; a merge: the surviving
+     * entry; else the request's entry (INIT: 0) */
+    unsigned rsp_entry;
+    /* rsp_merges_o [EntryIdWidth]: MEM: splits merged into the executing one */
+    unsigned rsp_merges;
+    /* err_sticky_o [16]: bit k: error code k seen since reset (bit 0 never) */
+    unsigned err_sticky;
+    /* fill_rsp_valid_o [1]: registered: a fill two cycles ago (the core registers the fill
+     * port; the table took it last cycle) */
+    bool fill_rsp_valid;
+    /* fill_err_o [3]: its error code */
+    unsigned fill_err;
+    /* fill_woken_o [WarpWidth]: bit e: entry e of the fill's warp woke (its last waiting
+     * thread returned) */
+    uint64_t fill_woken;
+    /* lazy_valid_o [1]: registered: LAZY split a suspended split at the last edge */
+    bool lazy_valid;
+    /* lazy_warp_o [WarpIdWidth]: its warp */
+    unsigned lazy_warp;
+    /* lazy_entry_o [EntryIdWidth]: the run-ahead's new entry */
+    unsigned lazy_entry;
+    /* wst_sticky_o [8]: the warp-split table's error codes seen since reset */
+    unsigned wst_sticky;
+    /* seq_valid_o [1]: the stack took an arrived warp's branch or pop at the last edge
+     * (judged two cycles ago) */
+    bool seq_valid;
+    /* seq_warp_o [WarpIdWidth]: its warp */
+    unsigned seq_warp;
+    /* seq_pop_o [1]: 1: the pop at the reconvergence (or likely-convergence) PC; 0: the
+     * branch */
+    bool seq_pop;
+    /* stk_rsp_valid_o [1]: registered: the stack had an operation last cycle */
+    bool stk_rsp_valid;
+    /* stk_err_o [3]: its error code (the stack's codes; OVERFLOW on a warp's branch faults
+     * the warp) */
+    unsigned stk_err;
+    /* stk_sticky_o [8]: the stack's error codes seen since reset */
+    unsigned stk_sticky;
+    /* fault_o [NumWarps]: bit w: warp w's branch overflowed the stack; its splits stay
+     * held until INIT or RELEASE */
+    unsigned fault;
+    /* sum_rmfc_o [SumWidth]: the sum-rMFC counter */
+    unsigned sum_rmfc;
+    /* sel_valid_o [1]: the pick is ready to issue (the registered pick, made from the
+     * state two edges back, while that split is still ready) */
+    bool sel_valid;
+    /* sel_warp_o [WarpIdWidth]: registered: the pick, the split to issue next: warp (0
+     * when no split was ready) */
+    unsigned sel_warp;
+    /* sel_entry_o [EntryIdWidth]: and entry */
+    unsigned sel_entry;
+    /* sel_boost_o [1]: registered: it was picked with catch-up priority */
+    bool sel_boost;
+    /* arrived_o [NumWarps]: bit w: warp w has a split, every split of it is held and none
+     * of its threads waits for a fill */
+    unsigned arrived;
+    /* tos_valid_o [1]: the stack top shown: of req_warp_i, or in a re-root cycle of the
+     * warp re-rooted */
+    bool tos_valid;
+    /* tos_pc_o [PcWidth]: its pc */
+    uint64_t tos_pc;
+    /* tos_rpc_o [PcWidth]: its reconvergence pc */
+    uint64_t tos_rpc;
+    /* tos_mask_o [WarpWidth]: its mask: the threads of every split of the warp */
+    uint64_t tos_mask;
+    /* tos_depth_o [DepthWidth]: entries on that warp's stack */
+    unsigned tos_depth;
+    /* rd_valid_o [1]: the entry is valid (all rd_* entry fields 0 otherwise) */
+    bool rd_valid;
+    /* rd_pc_o [PcWidth]: its PC (the split's next instruction) */
+    uint64_t rd_pc;
+    /* rd_icount_o [IcountWidth]: its instruction count */
+    unsigned rd_icount;
+    /* rd_mask_o [WarpWidth]: its threads */
+    uint64_t rd_mask;
+    /* rd_suspended_o [1]: a thread of it waits for a fill */
+    bool rd_suspended;
+    /* rd_held_o [1]: it is held (waits for the rest of its warp) */
+    bool rd_held;
+    /* rd_boost_o [1]: it has catch-up priority (the warp's minimum instruction count) */
+    bool rd_boost;
+    /* rd_mfc_o [MfcWidth]: its MFC counter */
+    unsigned rd_mfc;
+    /* rd_rmfc_o [MfcWidth]: its remaining-MFC register */
+    unsigned rd_rmfc;
+    /* rd_memlat_o [LatWidth]: the latency of its last miss */
+    unsigned rd_memlat;
+    /* rd_wait_o [LatWidth]: cycles it has been suspended */
+    unsigned rd_wait;
+    /* rd_pending_o [WarpWidth]: threads of `rd_warp_i` waiting for a fill */
+    uint64_t rd_pending;
+    /* rd_count_o [CountWidth]: valid entries of `rd_warp_i` */
+    unsigned rd_count;
+} dws_core_out_t;
+
+/* DWSC_OUTS(X): X(type, field) of every field (of an array: its element type). */
+#define DWSC_OUTS(X) \
+    X(bool, req_ready) \
+    X(unsigned, busy) \
+    X(bool, rsp_valid) \
+    X(unsigned, rsp_err) \
+    X(bool, rsp_held) \
+    X(unsigned, rsp_kind) \
+    X(unsigned, rsp_entry) \
+    X(unsigned, rsp_merges) \
+    X(unsigned, err_sticky) \
+    X(bool, fill_rsp_valid) \
+    X(unsigned, fill_err) \
+    X(uint64_t, fill_woken) \
+    X(bool, lazy_valid) \
+    X(unsigned, lazy_warp) \
+    X(unsigned, lazy_entry) \
+    X(unsigned, wst_sticky) \
+    X(bool, seq_valid) \
+    X(unsigned, seq_warp) \
+    X(bool, seq_pop) \
+    X(bool, stk_rsp_valid) \
+    X(unsigned, stk_err) \
+    X(unsigned, stk_sticky) \
+    X(unsigned, fault) \
+    X(unsigned, sum_rmfc) \
+    X(bool, sel_valid) \
+    X(unsigned, sel_warp) \
+    X(unsigned, sel_entry) \
+    X(bool, sel_boost) \
+    X(unsigned, arrived) \
+    X(bool, tos_valid) \
+    X(uint64_t, tos_pc) \
+    X(uint64_t, tos_rpc) \
+    X(uint64_t, tos_mask) \
+    X(unsigned, tos_depth) \
+    X(bool, rd_valid) \
+    X(uint64_t, rd_pc) \
+    X(unsigned, rd_icount) \
+    X(uint64_t, rd_mask) \
+    X(bool, rd_suspended) \
+    X(bool, rd_held) \
+    X(bool, rd_boost) \
+    X(unsigned, rd_mfc) \
+    X(unsigned, rd_rmfc) \
+    X(unsigned, rd_memlat) \
+    X(unsigned, rd_wait) \
+    X(uint64_t, rd_pending) \
+    X(unsigned, rd_count) \
+
+/* DWSC_WARP_SPLIT_TABLE_INS(X): X(type, field) of the inputs dws_core declares as warp_split_table's
+ * (of an array: its element type). */
+#define DWSC_WARP_SPLIT_TABLE_INS(X) \
+    X(unsigned, req_warp) \
+    X(unsigned, req_entry) \
+    X(bool, fill_valid) \
+    X(unsigned, fill_warp) \
+    X(uint64_t, fill_mask) \
+    X(unsigned, rd_warp) \
+    X(unsigned, rd_entry) \
+
+/* DWSC_WARP_SPLIT_TABLE_OUTS(X): X(type, field) of the outputs dws_core declares as warp_split_table's
+ * (of an array: its element type). */
+#define DWSC_WARP_SPLIT_TABLE_OUTS(X) \
+    X(unsigned, rsp_kind) \
+    X(unsigned, rsp_entry) \
+    X(unsigned, rsp_merges) \
+    X(unsigned, fill_err) \
+    X(uint64_t, fill_woken) \
+    X(bool, lazy_valid) \
+    X(unsigned, lazy_warp) \
+    X(unsigned, lazy_entry) \
+    X(unsigned, sum_rmfc) \
+    X(bool, sel_valid) \
+    X(unsigned, sel_warp) \
+    X(unsigned, sel_entry) \
+    X(bool, sel_boost) \
+    X(unsigned, arrived) \
+    X(bool, rd_valid) \
+    X(uint64_t, rd_pc) \
+    X(unsigned, rd_icount) \
+    X(uint64_t, rd_mask) \
+    X(bool, rd_suspended) \
+    X(bool, rd_held) \
+    X(bool, rd_boost) \
+    X(unsigned, rd_mfc) \
+    X(unsigned, rd_rmfc) \
+    X(unsigned, rd_memlat) \
+    X(unsigned, rd_wait) \
+    X(uint64_t, rd_pending) \
+    X(unsigned, rd_count) \
 
 
 /* req_op_i: the operation */

@@ -12,48 +12,6 @@
 #include "model.h"
 #include "warp_split_table_decl.h"
 
-/* The ports without _i/_o. Masks are W-bit (W <= 64): bit t = thread t.
- * Inputs are truncated to their port widths by the model. */
-typedef struct {
-    unsigned policy, sched;
-    bool req_valid;
-    unsigned req_op, req_warp, req_entry;
-    uint64_t req_pc, req_mask;
-    bool req_hold;
-    bool fill_valid;
-    unsigned fill_warp;
-    uint64_t fill_mask;
-    unsigned rd_warp, rd_entry;
-    unsigned chk_op, chk_warp, chk_entry; /* the judge port: never applied */
-    uint64_t chk_mask;
-} warp_split_table_in_t;
-
-typedef struct {
-    unsigned chk_err;   /* combinational: the judge port's operation's error */
-    uint64_t chk_split; /* combinational: the threads of the judge port's entry */
-    uint32_t arrived;   /* bit w: every split of warp w held, none waiting */
-    bool rsp_valid;
-    unsigned rsp_err, rsp_kind, rsp_entry, rsp_merges;
-    bool fill_rsp_valid;
-    unsigned fill_err;
-    uint64_t fill_woken;
-    bool lazy_valid;
-    unsigned lazy_warp, lazy_entry;
-    unsigned err_sticky;
-    uint32_t sum_rmfc;
-    bool sel_valid;
-    unsigned sel_warp, sel_entry;
-    bool sel_boost;
-    bool rd_valid;
-    uint64_t rd_pc;
-    uint32_t rd_icount;
-    uint64_t rd_mask;
-    bool rd_suspended, rd_held, rd_boost;
-    uint32_t rd_mfc, rd_rmfc, rd_memlat, rd_wait;
-    uint64_t rd_pending;
-    unsigned rd_count;
-} warp_split_table_out_t;
-
 /* What one edge did (the testbench's cover rules and stimulus read it). */
 typedef struct {
     bool req;                /* a request this cycle */

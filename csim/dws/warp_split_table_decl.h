@@ -5,6 +5,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "bitmask.h"
 #include "clog2.h"
 #include "code_names.h"
 
@@ -102,6 +103,186 @@ static inline int wst_check_params(const warp_split_table_params_t *p)
 
 /* What MODEL_DEFINE_CREATE (model.h) takes from the declaration. */
 #define warp_split_table_CREATE_CODES wst_check_params, WST_EPARAM_NUM_WARPS, WST_OK, WST_ENOMEM
+
+
+/* The inputs of warp_split_table, one field per port (its name without _i/_o); a
+ * value wider than its port is cut to the port's width by the model. */
+typedef struct {
+    /* policy_i [2]: 0 OFF, 1 AGGRESS, 2 LAZY, 3 LATSPEC */
+    unsigned policy;
+    /* sched_i [1]: 0 RR, 1 SWF */
+    unsigned sched;
+    /* req_valid_i [1]: an operation this cycle */
+    bool req_valid;
+    /* req_op_i [3]: 0 INIT, 1 EXEC, 2 MEM, 3 BYPASS, 4 RELEASE, 5..7 reserved (rejected) */
+    unsigned req_op;
+    /* req_warp_i [WarpIdWidth]: warp */
+    unsigned req_warp;
+    /* req_entry_i [EntryIdWidth]: EXEC, MEM, BYPASS: the executing split's entry */
+    unsigned req_entry;
+    /* req_pc_i [PcWidth]: INIT: start PC; EXEC, MEM, BYPASS: the split's next PC */
+    uint64_t req_pc;
+    /* req_mask_i [WarpWidth]: INIT: the warp's threads; MEM: hit mask, 1 = hit; BYPASS:
+     * threads that stay */
+    uint64_t req_mask;
+    /* req_hold_i [1]: EXEC, MEM: the split is held at req_pc_i, waiting for the rest of
+     * its warp (section 5.3) */
+    bool req_hold;
+    /* fill_valid_i [1]: a fill this cycle */
+    bool fill_valid;
+    /* fill_warp_i [WarpIdWidth]: fill: warp */
+    unsigned fill_warp;
+    /* fill_mask_i [WarpWidth]: fill: threads whose missed data returned */
+    uint64_t fill_mask;
+    /* rd_warp_i [WarpIdWidth]: read port: warp */
+    unsigned rd_warp;
+    /* rd_entry_i [EntryIdWidth]: read port: entry */
+    unsigned rd_entry;
+    /* chk_op_i [3]: judge port: an operation to judge, as req_op_i (no effect: it is never
+     * applied) */
+    unsigned chk_op;
+    /* chk_warp_i [WarpIdWidth]: judge port: its warp */
+    unsigned chk_warp;
+    /* chk_entry_i [EntryIdWidth]: judge port: its entry */
+    unsigned chk_entry;
+    /* chk_mask_i [WarpWidth]: judge port: its mask (INIT: the warp's threads) */
+    uint64_t chk_mask;
+} warp_split_table_in_t;
+
+/* WST_INS(X): X(type, field) of every field (of an array: its element type). */
+#define WST_INS(X) \
+    X(unsigned, policy) \
+    X(unsigned, sched) \
+    X(bool, req_valid) \
+    X(unsigned, req_op) \
+    X(unsigned, req_warp) \
+    X(unsigned, req_entry) \
+    X(uint64_t, req_pc) \
+    X(uint64_t, req_mask) \
+    X(bool, req_hold) \
+    X(bool, fill_valid) \
+    X(unsigned, fill_warp) \
+    X(uint64_t, fill_mask) \
+    X(unsigned, rd_warp) \
+    X(unsigned, rd_entry) \
+    X(unsigned, chk_op) \
+    X(unsigned, chk_warp) \
+    X(unsigned, chk_entry) \
+    X(uint64_t, chk_mask) \
+
+/* The outputs of warp_split_table, one field per port (its name without _i/_o); a
+ * value wider than its port is cut to the port's width by the model. */
+typedef struct {
+    /* chk_err_o [3]: combinational: the error the judge port's operation would get at the
+     * edge, as a request (rsp_err_o's codes) */
+    unsigned chk_err;
+    /* chk_split_o [WarpWidth]: combinational: the threads of the judge port's entry (0
+     * when it is out of range or free) */
+    uint64_t chk_split;
+    /* arrived_o [NumWarps]: bit w: warp w has a split, every split of it is held and none
+     * of its threads waits for a fill */
+    unsigned arrived;
+    /* rsp_valid_o [1]: registered: a request was accepted or rejected last cycle */
+    bool rsp_valid;
+    /* rsp_err_o [3]: its error code */
+    unsigned rsp_err;
+    /* rsp_kind_o [3]: 0 NONE, 1 HIT, 2 MISS, 3 WAIT, 4 SPLIT, 5 FREED */
+    unsigned rsp_kind;
+    /* rsp_entry_o [EntryIdWidth]: SPLIT: the run-ahead's entry; a merge: the surviving
+     * entry; else the request's entry (INIT: 0) */
+    unsigned rsp_entry;
+    /* rsp_merges_o [EntryIdWidth]: MEM: splits merged into the executing one */
+    unsigned rsp_merges;
+    /* fill_rsp_valid_o [1]: registered: a fill last cycle */
+    bool fill_rsp_valid;
+    /* fill_err_o [3]: its error code */
+    unsigned fill_err;
+    /* fill_woken_o [WarpWidth]: bit e: entry e of the fill's warp woke (its last waiting
+     * thread returned) */
+    uint64_t fill_woken;
+    /* lazy_valid_o [1]: registered: LAZY split a suspended split at the last edge */
+    bool lazy_valid;
+    /* lazy_warp_o [WarpIdWidth]: its warp */
+    unsigned lazy_warp;
+    /* lazy_entry_o [EntryIdWidth]: the run-ahead's new entry */
+    unsigned lazy_entry;
+    /* err_sticky_o [8]: bit k: error code k seen since reset (bit 0 never) */
+    unsigned err_sticky;
+    /* sum_rmfc_o [SumWidth]: the sum-rMFC counter */
+    unsigned sum_rmfc;
+    /* sel_valid_o [1]: the pick is ready to issue (the registered pick, made from the
+     * state two edges back, while that split is still ready) */
+    bool sel_valid;
+    /* sel_warp_o [WarpIdWidth]: registered: the pick, the split to issue next: warp (0
+     * when no split was ready) */
+    unsigned sel_warp;
+    /* sel_entry_o [EntryIdWidth]: and entry */
+    unsigned sel_entry;
+    /* sel_boost_o [1]: registered: it was picked with catch-up priority */
+    bool sel_boost;
+    /* rd_valid_o [1]: the entry is valid (all rd_* entry fields 0 otherwise) */
+    bool rd_valid;
+    /* rd_pc_o [PcWidth]: its PC (the split's next instruction) */
+    uint64_t rd_pc;
+    /* rd_icount_o [IcountWidth]: its instruction count */
+    unsigned rd_icount;
+    /* rd_mask_o [WarpWidth]: its threads */
+    uint64_t rd_mask;
+    /* rd_suspended_o [1]: a thread of it waits for a fill */
+    bool rd_suspended;
+    /* rd_held_o [1]: it is held (waits for the rest of its warp) */
+    bool rd_held;
+    /* rd_boost_o [1]: it has catch-up priority (the warp's minimum instruction count) */
+    bool rd_boost;
+    /* rd_mfc_o [MfcWidth]: its MFC counter */
+    unsigned rd_mfc;
+    /* rd_rmfc_o [MfcWidth]: its remaining-MFC register */
+    unsigned rd_rmfc;
+    /* rd_memlat_o [LatWidth]: the latency of its last miss */
+    unsigned rd_memlat;
+    /* rd_wait_o [LatWidth]: cycles it has been suspended */
+    unsigned rd_wait;
+    /* rd_pending_o [WarpWidth]: threads of `rd_warp_i` waiting for a fill */
+    uint64_t rd_pending;
+    /* rd_count_o [CountWidth]: valid entries of `rd_warp_i` */
+    unsigned rd_count;
+} warp_split_table_out_t;
+
+/* WST_OUTS(X): X(type, field) of every field (of an array: its element type). */
+#define WST_OUTS(X) \
+    X(unsigned, chk_err) \
+    X(uint64_t, chk_split) \
+    X(unsigned, arrived) \
+    X(bool, rsp_valid) \
+    X(unsigned, rsp_err) \
+    X(unsigned, rsp_kind) \
+    X(unsigned, rsp_entry) \
+    X(unsigned, rsp_merges) \
+    X(bool, fill_rsp_valid) \
+    X(unsigned, fill_err) \
+    X(uint64_t, fill_woken) \
+    X(bool, lazy_valid) \
+    X(unsigned, lazy_warp) \
+    X(unsigned, lazy_entry) \
+    X(unsigned, err_sticky) \
+    X(unsigned, sum_rmfc) \
+    X(bool, sel_valid) \
+    X(unsigned, sel_warp) \
+    X(unsigned, sel_entry) \
+    X(bool, sel_boost) \
+    X(bool, rd_valid) \
+    X(uint64_t, rd_pc) \
+    X(unsigned, rd_icount) \
+    X(uint64_t, rd_mask) \
+    X(bool, rd_suspended) \
+    X(bool, rd_held) \
+    X(bool, rd_boost) \
+    X(unsigned, rd_mfc) \
+    X(unsigned, rd_rmfc) \
+    X(unsigned, rd_memlat) \
+    X(unsigned, rd_wait) \
+    X(uint64_t, rd_pending) \
+    X(unsigned, rd_count) \
 
 
 /* req_op_i: the operation */

@@ -5,6 +5,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "bitmask.h"
 #include "clog2.h"
 #include "code_names.h"
 
@@ -73,6 +74,92 @@ static inline int rs_check_params(const recon_stack_params_t *p)
 
 /* What MODEL_DEFINE_CREATE (model.h) takes from the declaration. */
 #define recon_stack_CREATE_CODES rs_check_params, RS_EPARAM_NUM_WARPS, RS_OK, RS_ENOMEM
+
+
+/* The inputs of recon_stack, one field per port (its name without _i/_o); a
+ * value wider than its port is cut to the port's width by the model. */
+typedef struct {
+    /* req_valid_i [1]: an operation this cycle */
+    bool req_valid;
+    /* req_op_i [2]: 0 INIT, 1 BRANCH, 2 ADVANCE, 3 reserved (rejected) */
+    unsigned req_op;
+    /* req_warp_i [WarpIdWidth]: warp addressed */
+    unsigned req_warp;
+    /* req_pc_i [PcWidth]: INIT: start PC; BRANCH: taken target; ADVANCE: next PC */
+    uint64_t req_pc;
+    /* req_alt_pc_i [PcWidth]: BRANCH: fall-through (not-taken) PC */
+    uint64_t req_alt_pc;
+    /* req_rpc_i [PcWidth]: INIT: the warp's exit PC, reaching it finishes the warp
+     * (PcNone: no exit); BRANCH: reconvergence PC (immediate post-dominator) */
+    uint64_t req_rpc;
+    /* req_lpc_i [PcWidth]: BRANCH: likely-convergence PC, PcNone for none (ignored when
+     * LcpEnable = 0) */
+    uint64_t req_lpc;
+    /* req_mask_i [WarpWidth]: INIT: the warp's threads; BRANCH: per-thread outcome, 1 =
+     * taken */
+    bitmask_t req_mask;
+    /* rd_warp_i [WarpIdWidth]: warp whose TOS the read port shows */
+    unsigned rd_warp;
+} recon_stack_in_t;
+
+/* RS_INS(X): X(type, field) of every field (of an array: its element type). */
+#define RS_INS(X) \
+    X(bool, req_valid) \
+    X(unsigned, req_op) \
+    X(unsigned, req_warp) \
+    X(uint64_t, req_pc) \
+    X(uint64_t, req_alt_pc) \
+    X(uint64_t, req_rpc) \
+    X(uint64_t, req_lpc) \
+    X(bitmask_t, req_mask) \
+    X(unsigned, rd_warp) \
+
+/* The outputs of recon_stack, one field per port (its name without _i/_o); a
+ * value wider than its port is cut to the port's width by the model. */
+typedef struct {
+    /* rsp_valid_o [1]: registered: a request was accepted or rejected last cycle */
+    bool rsp_valid;
+    /* rsp_err_o [3]: registered: that request's error code (0 = done) */
+    unsigned rsp_err;
+    /* err_sticky_o [8]: bit k set once error code k has occurred since reset (bits 0 and 6
+     * never: no codes) */
+    unsigned err_sticky;
+    /* req_err_o [3]: combinational: the error code the request presented now gets at this
+     * edge (0 without a request) */
+    unsigned req_err;
+    /* req_fin_o [1]: combinational: the request is accepted and empties its warp's stack
+     * at this edge (the warp finishes) */
+    bool req_fin;
+    /* rd_valid_o [1]: `rd_warp_i` is in range and its stack is not empty */
+    bool rd_valid;
+    /* rd_pc_o [PcWidth]: TOS.pc: the warp's active PC */
+    uint64_t rd_pc;
+    /* rd_rpc_o [PcWidth]: TOS.rpc */
+    uint64_t rd_rpc;
+    /* rd_mask_o [WarpWidth]: TOS.mask: the warp's active mask */
+    bitmask_t rd_mask;
+    /* rd_lpc_o [PcWidth]: TOS.lpc (PcNone when the entry has none) */
+    uint64_t rd_lpc;
+    /* rd_lpos_o [LposWidth]: TOS.lpos */
+    unsigned rd_lpos;
+    /* rd_depth_o [DepthWidth]: number of entries on the warp's stack */
+    unsigned rd_depth;
+} recon_stack_out_t;
+
+/* RS_OUTS(X): X(type, field) of every field (of an array: its element type). */
+#define RS_OUTS(X) \
+    X(bool, rsp_valid) \
+    X(unsigned, rsp_err) \
+    X(unsigned, err_sticky) \
+    X(unsigned, req_err) \
+    X(bool, req_fin) \
+    X(bool, rd_valid) \
+    X(uint64_t, rd_pc) \
+    X(uint64_t, rd_rpc) \
+    X(bitmask_t, rd_mask) \
+    X(uint64_t, rd_lpc) \
+    X(unsigned, rd_lpos) \
+    X(unsigned, rd_depth) \
 
 
 /* req_op_i: the operation */

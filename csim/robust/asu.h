@@ -13,38 +13,6 @@
 #include "model.h"
 #include "asu_decl.h"
 
-/* The input ports without _i (and without the clock and reset). Each value
- * is taken modulo its port's width, as the RTL's port would. */
-typedef struct {
-    unsigned op;             /* enum asu_op */
-    unsigned start_width;    /* START: the WPU's SIMD width now */
-    unsigned start_depth;    /* START: its active warp-slices now */
-    unsigned start_strategy; /* START: enum asu_strategy (3 rejected) */
-    bool start_anneal;       /* START: quasi-annealing strides, else Inc */
-    uint64_t start_tasks;    /* START: the section's task count */
-    unsigned done;           /* tasks completed this cycle */
-} asu_in_t;
-
-/* The output ports without _o; every one is a register. */
-typedef struct {
-    unsigned width, depth;   /* the configuration the WPU runs */
-    bool reconf;             /* width/depth loaded at the last edge */
-    unsigned phase;          /* enum asu_phase */
-    unsigned step;           /* enum asu_step */
-    unsigned dim;            /* enum asu_dim */
-    unsigned stride;         /* the stride of dim */
-    bool converged, fallback;
-    uint64_t cpt;            /* the last interval's CPT (CptFrac fraction bits) */
-    bool cpt_sat;            /* that interval's cycle count saturated */
-    unsigned best_width, best_depth;
-    uint64_t best_cpt;
-    bool op_valid;           /* op was not NOP last cycle */
-    unsigned op_err;         /* its enum asu_err */
-    bool done_valid;         /* done was not 0 last cycle */
-    unsigned done_err;       /* its enum asu_err */
-    unsigned err_sticky;     /* bit k: error k seen since reset */
-} asu_out_t;
-
 /* What one edge did (the testbench's cover rules). */
 typedef struct {
     bool op_rejected;        /* op != NOP with an error */

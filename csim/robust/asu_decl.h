@@ -5,6 +5,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "bitmask.h"
 #include "clog2.h"
 #include "code_names.h"
 
@@ -128,6 +129,107 @@ static inline int asu_check_params(const asu_params_t *p)
 
 /* What MODEL_DEFINE_CREATE (model.h) takes from the declaration. */
 #define asu_CREATE_CODES asu_check_params, ASU_EPARAM_NUM_WARPS, ASU_OK, ASU_ENOMEM
+
+
+/* The inputs of asu, one field per port (its name without _i/_o); a
+ * value wider than its port is cut to the port's width by the model. */
+typedef struct {
+    /* op_i [2]: 0 NOP, 1 START, 2 END, 3 SYNC */
+    unsigned op;
+    /* start_width_i [WidthWidth]: START: the WPU's SIMD width now */
+    unsigned start_width;
+    /* start_depth_i [DepthWidth]: START: its active warp-slices now */
+    unsigned start_depth;
+    /* start_strategy_i [2]: START: 0 DWREP, 1 WIDTH_ONLY, 2 DEPTH_ONLY, 3 reserved
+     * (rejected) */
+    unsigned start_strategy;
+    /* start_anneal_i [1]: START: 1 quasi-annealing strides, 0 Inc (stride 1) */
+    bool start_anneal;
+    /* start_tasks_i [TaskWidth]: START: the section's task count */
+    uint64_t start_tasks;
+    /* done_i [WidthWidth]: tasks completed this cycle (one slice issues: at most
+     * WarpWidth) */
+    unsigned done;
+} asu_in_t;
+
+/* ASU_INS(X): X(type, field) of every field (of an array: its element type). */
+#define ASU_INS(X) \
+    X(unsigned, op) \
+    X(unsigned, start_width) \
+    X(unsigned, start_depth) \
+    X(unsigned, start_strategy) \
+    X(bool, start_anneal) \
+    X(uint64_t, start_tasks) \
+    X(unsigned, done) \
+
+/* The outputs of asu, one field per port (its name without _i/_o); a
+ * value wider than its port is cut to the port's width by the model. */
+typedef struct {
+    /* width_o [WidthWidth]: registered: the SIMD width the WPU runs (lanes per warp-slice) */
+    unsigned width;
+    /* depth_o [DepthWidth]: registered: the active warp-slices */
+    unsigned depth;
+    /* reconf_o [1]: registered: width_o and depth_o were loaded at the last edge (the WPU
+     * reconfigures) */
+    bool reconf;
+    /* phase_o [3]: registered: 0 IDLE, 1 RUN, 2 DRAIN, 3 DIVIDE, 4 DECIDE, 5 EXEC */
+    unsigned phase;
+    /* step_o [2]: registered: 0 BASE, 1 UP, 2 DOWN, 3 MOVE */
+    unsigned step;
+    /* dim_o [1]: registered: 0 DEPTH, 1 SIMD_WIDTH */
+    unsigned dim;
+    /* stride_o [max(WidthWidth, DepthWidth)]: registered: the stride of dim_o */
+    unsigned stride;
+    /* converged_o [1]: registered: the search ended (or fell back); width_o x depth_o is
+     * the preferred configuration */
+    bool converged;
+    /* fallback_o [1]: registered: the section had too few tasks; the fall-back
+     * configuration applies */
+    bool fallback;
+    /* cpt_o [CptWidth]: registered: the last interval's cycles per task (CptFrac fraction
+     * bits) */
+    uint64_t cpt;
+    /* cpt_sat_o [1]: registered: that interval's cycle count saturated */
+    bool cpt_sat;
+    /* best_width_o [WidthWidth]: registered: the recorded preferred width */
+    unsigned best_width;
+    /* best_depth_o [DepthWidth]: registered: the recorded preferred depth */
+    unsigned best_depth;
+    /* best_cpt_o [CptWidth]: registered: its cycles per task */
+    uint64_t best_cpt;
+    /* op_valid_o [1]: registered: op_i was not NOP last cycle */
+    bool op_valid;
+    /* op_err_o [3]: its error code */
+    unsigned op_err;
+    /* done_valid_o [1]: registered: done_i was not 0 last cycle */
+    bool done_valid;
+    /* done_err_o [3]: its error code */
+    unsigned done_err;
+    /* err_sticky_o [8]: bit k: error code k seen since reset (bit 0 never) */
+    unsigned err_sticky;
+} asu_out_t;
+
+/* ASU_OUTS(X): X(type, field) of every field (of an array: its element type). */
+#define ASU_OUTS(X) \
+    X(unsigned, width) \
+    X(unsigned, depth) \
+    X(bool, reconf) \
+    X(unsigned, phase) \
+    X(unsigned, step) \
+    X(unsigned, dim) \
+    X(unsigned, stride) \
+    X(bool, converged) \
+    X(bool, fallback) \
+    X(uint64_t, cpt) \
+    X(bool, cpt_sat) \
+    X(unsigned, best_width) \
+    X(unsigned, best_depth) \
+    X(uint64_t, best_cpt) \
+    X(bool, op_valid) \
+    X(unsigned, op_err) \
+    X(bool, done_valid) \
+    X(unsigned, done_err) \
+    X(unsigned, err_sticky) \
 
 
 /* op_i: the operation */

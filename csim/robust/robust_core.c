@@ -114,7 +114,7 @@ static void outputs(const robust_core_t *c, const wiring_t *w, robust_core_out_t
 {
     memset(out, 0, sizeof *out);
 #define ROBC_FROM_(type, f) out->f = w->to.f;
-    ROBC_TABLE_OUTS(ROBC_FROM_)
+    ROBC_WARP_SLICE_TABLE_OUTS(ROBC_FROM_)
 #undef ROBC_FROM_
 #define ROBC_FROM_(type, f) out->f = w->ao.f;
     ROBC_ASU_OUTS(ROBC_FROM_)

@@ -5,6 +5,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "bitmask.h"
 #include "clog2.h"
 #include "code_names.h"
 #include "warp_slice_table_decl.h"
@@ -175,6 +176,243 @@ static inline asu_params_t robust_core_asu_params(const robust_core_params_t *p)
         .task_width = p->task_width,
     };
 }
+
+
+/* The inputs of robust_core, one field per port (its name without _i/_o); a
+ * value wider than its port is cut to the port's width by the model. */
+typedef struct {
+    /* req_valid_i [1]: an operation this cycle (taken when req_ready_o) */
+    bool req_valid;
+    /* req_op_i [3]: 0 LAUNCH, 1 RECONF, 2 BRANCH, 3 ADVANCE, 4 ARRIVE, 5 BARRIER
+     * (warp_slice_table's; RECONF divides at the ASU's width_o and depth_o), 6 TASK, 7
+     * reserved (rejected) */
+    unsigned req_op;
+    /* req_entry_i [EntryIdWidth]: BRANCH, ADVANCE, ARRIVE, BARRIER: the slice's entry; the
+     * read port's entry */
+    unsigned req_entry;
+    /* req_width_i [WidthWidth]: LAUNCH: the SIMD width the section starts at (RECONF takes
+     * the ASU's width_o) */
+    unsigned req_width;
+    /* req_depth_i [CountWidth]: LAUNCH: the active slices it starts with (RECONF takes the
+     * ASU's depth_o) */
+    unsigned req_depth;
+    /* req_pc_i [PcWidth]: LAUNCH, RECONF: the slices' start PC; BRANCH: taken target;
+     * ADVANCE: next PC */
+    uint64_t req_pc;
+    /* req_alt_pc_i [PcWidth]: BRANCH: not-taken PC */
+    uint64_t req_alt_pc;
+    /* req_rpc_i [PcWidth]: LAUNCH, RECONF: the exit PC (none: no exit); BRANCH:
+     * reconvergence PC */
+    uint64_t req_rpc;
+    /* req_mask_i [WarpWidth]: BRANCH: per-thread outcome, 1 = taken (lanes outside the
+     * slice ignored) */
+    bitmask_t req_mask;
+    /* start_strategy_i [2]: START: 0 DWREP, 1 WIDTH_ONLY, 2 DEPTH_ONLY, 3 reserved
+     * (rejected) */
+    unsigned start_strategy;
+    /* start_anneal_i [1]: START: 1 quasi-annealing strides, 0 Inc (stride 1) */
+    bool start_anneal;
+    /* start_tasks_i [TaskWidth]: START: the section's task count */
+    uint64_t start_tasks;
+} robust_core_in_t;
+
+/* ROBC_INS(X): X(type, field) of every field (of an array: its element type). */
+#define ROBC_INS(X) \
+    X(bool, req_valid) \
+    X(unsigned, req_op) \
+    X(unsigned, req_entry) \
+    X(unsigned, req_width) \
+    X(unsigned, req_depth) \
+    X(uint64_t, req_pc) \
+    X(uint64_t, req_alt_pc) \
+    X(uint64_t, req_rpc) \
+    X(bitmask_t, req_mask) \
+    X(unsigned, start_strategy) \
+    X(bool, start_anneal) \
+    X(uint64_t, start_tasks) \
+
+/* The outputs of robust_core, one field per port (its name without _i/_o); a
+ * value wider than its port is cut to the port's width by the model. */
+typedef struct {
+    /* req_ready_o [1]: no reconfiguration is writing the stacks: a request is taken */
+    bool req_ready;
+    /* rsp_valid_o [1]: registered: a request was accepted or rejected last cycle */
+    bool rsp_valid;
+    /* rsp_err_o [4]: its error code (warp_slice_table's, or the core's own) */
+    unsigned rsp_err;
+    /* rsp_fin_o [1]: registered: it finished its slice (DONE) */
+    bool rsp_fin;
+    /* resume_valid_o [1]: registered: a dormant slice became active at the last edge */
+    bool resume_valid;
+    /* resume_entry_o [EntryIdWidth]: its entry */
+    unsigned resume_entry;
+    /* released_o [1]: registered: a barrier released its waiting slices at the last edge */
+    bool released;
+    /* err_sticky_o [16]: bit k: error code k seen since reset (bit 0 never) */
+    unsigned err_sticky;
+    /* tbl_width_o [WidthWidth]: registered: the slices' SIMD width (the table's width_o) */
+    unsigned tbl_width;
+    /* tbl_depth_o [CountWidth]: registered: the active slices the table was given (its
+     * depth_o) */
+    unsigned tbl_depth;
+    /* slices_o [CountWidth]: registered: live slices (active, dormant, arrived or waiting) */
+    unsigned slices;
+    /* active_o [CountWidth]: registered: active slices */
+    unsigned active;
+    /* arrived_o [1]: registered: no slice is active or waiting: LAUNCH and RECONF are
+     * legal */
+    bool arrived;
+    /* sel_valid_o [1]: an active slice to issue (never while the stacks are written) */
+    bool sel_valid;
+    /* sel_entry_o [EntryIdWidth]: round-robin: the first active entry after the last one a
+     * request was taken for */
+    unsigned sel_entry;
+    /* rd_status_o [3]: req_entry_i's status (FREE for an entry >= MaxSlices) */
+    unsigned rd_status;
+    /* rd_warp_o [WarpIdWidth]: its warp (0 when free) */
+    unsigned rd_warp;
+    /* rd_sid_o [EntryIdWidth]: its slice id within the warp: lanes from sid x width (0
+     * when free) */
+    unsigned rd_sid;
+    /* rd_lanes_o [WarpWidth]: its lanes (0 when free) */
+    bitmask_t rd_lanes;
+    /* rd_pc_o [PcWidth]: its stack's TOS pc: the slice's PC (0 when free) */
+    uint64_t rd_pc;
+    /* rd_rpc_o [PcWidth]: TOS rpc (0 when free) */
+    uint64_t rd_rpc;
+    /* rd_mask_o [WarpWidth]: TOS mask: the slice's active threads (0 when free) */
+    bitmask_t rd_mask;
+    /* rd_tos_o [TosWidth]: entries on its stack (0 when free) */
+    unsigned rd_tos;
+    /* width_o [WidthWidth]: registered: the SIMD width the WPU runs (lanes per warp-slice) */
+    unsigned width;
+    /* depth_o [DepthWidth]: registered: the active warp-slices */
+    unsigned depth;
+    /* reconf_o [1]: registered: width_o and depth_o were loaded at the last edge (the WPU
+     * reconfigures) */
+    bool reconf;
+    /* phase_o [3]: registered: 0 IDLE, 1 RUN, 2 DRAIN, 3 DIVIDE, 4 DECIDE, 5 EXEC */
+    unsigned phase;
+    /* step_o [2]: registered: 0 BASE, 1 UP, 2 DOWN, 3 MOVE */
+    unsigned step;
+    /* dim_o [1]: registered: 0 DEPTH, 1 SIMD_WIDTH */
+    unsigned dim;
+    /* stride_o [max(WidthWidth, DepthWidth)]: registered: the stride of dim_o */
+    unsigned stride;
+    /* converged_o [1]: registered: the search ended (or fell back); width_o x depth_o is
+     * the preferred configuration */
+    bool converged;
+    /* fallback_o [1]: registered: the section had too few tasks; the fall-back
+     * configuration applies */
+    bool fallback;
+    /* cpt_o [CptWidth]: registered: the last interval's cycles per task (CptFrac fraction
+     * bits) */
+    uint64_t cpt;
+    /* cpt_sat_o [1]: registered: that interval's cycle count saturated */
+    bool cpt_sat;
+    /* best_width_o [WidthWidth]: registered: the recorded preferred width */
+    unsigned best_width;
+    /* best_depth_o [DepthWidth]: registered: the recorded preferred depth */
+    unsigned best_depth;
+    /* best_cpt_o [CptWidth]: registered: its cycles per task */
+    uint64_t best_cpt;
+} robust_core_out_t;
+
+/* ROBC_OUTS(X): X(type, field) of every field (of an array: its element type). */
+#define ROBC_OUTS(X) \
+    X(bool, req_ready) \
+    X(bool, rsp_valid) \
+    X(unsigned, rsp_err) \
+    X(bool, rsp_fin) \
+    X(bool, resume_valid) \
+    X(unsigned, resume_entry) \
+    X(bool, released) \
+    X(unsigned, err_sticky) \
+    X(unsigned, tbl_width) \
+    X(unsigned, tbl_depth) \
+    X(unsigned, slices) \
+    X(unsigned, active) \
+    X(bool, arrived) \
+    X(bool, sel_valid) \
+    X(unsigned, sel_entry) \
+    X(unsigned, rd_status) \
+    X(unsigned, rd_warp) \
+    X(unsigned, rd_sid) \
+    X(bitmask_t, rd_lanes) \
+    X(uint64_t, rd_pc) \
+    X(uint64_t, rd_rpc) \
+    X(bitmask_t, rd_mask) \
+    X(unsigned, rd_tos) \
+    X(unsigned, width) \
+    X(unsigned, depth) \
+    X(bool, reconf) \
+    X(unsigned, phase) \
+    X(unsigned, step) \
+    X(unsigned, dim) \
+    X(unsigned, stride) \
+    X(bool, converged) \
+    X(bool, fallback) \
+    X(uint64_t, cpt) \
+    X(bool, cpt_sat) \
+    X(unsigned, best_width) \
+    X(unsigned, best_depth) \
+    X(uint64_t, best_cpt) \
+
+/* ROBC_WARP_SLICE_TABLE_INS(X): X(type, field) of the inputs robust_core declares as warp_slice_table's
+ * (of an array: its element type). */
+#define ROBC_WARP_SLICE_TABLE_INS(X) \
+    X(unsigned, req_entry) \
+    X(uint64_t, req_pc) \
+    X(uint64_t, req_alt_pc) \
+    X(uint64_t, req_rpc) \
+    X(bitmask_t, req_mask) \
+
+/* ROBC_WARP_SLICE_TABLE_OUTS(X): X(type, field) of the outputs robust_core declares as warp_slice_table's
+ * (of an array: its element type). */
+#define ROBC_WARP_SLICE_TABLE_OUTS(X) \
+    X(bool, req_ready) \
+    X(bool, rsp_fin) \
+    X(bool, resume_valid) \
+    X(unsigned, resume_entry) \
+    X(bool, released) \
+    X(unsigned, slices) \
+    X(unsigned, active) \
+    X(bool, arrived) \
+    X(bool, sel_valid) \
+    X(unsigned, sel_entry) \
+    X(unsigned, rd_status) \
+    X(unsigned, rd_warp) \
+    X(unsigned, rd_sid) \
+    X(bitmask_t, rd_lanes) \
+    X(uint64_t, rd_pc) \
+    X(uint64_t, rd_rpc) \
+    X(bitmask_t, rd_mask) \
+    X(unsigned, rd_tos) \
+
+/* ROBC_ASU_INS(X): X(type, field) of the inputs robust_core declares as asu's
+ * (of an array: its element type). */
+#define ROBC_ASU_INS(X) \
+    X(unsigned, start_strategy) \
+    X(bool, start_anneal) \
+    X(uint64_t, start_tasks) \
+
+/* ROBC_ASU_OUTS(X): X(type, field) of the outputs robust_core declares as asu's
+ * (of an array: its element type). */
+#define ROBC_ASU_OUTS(X) \
+    X(unsigned, width) \
+    X(unsigned, depth) \
+    X(bool, reconf) \
+    X(unsigned, phase) \
+    X(unsigned, step) \
+    X(unsigned, dim) \
+    X(unsigned, stride) \
+    X(bool, converged) \
+    X(bool, fallback) \
+    X(uint64_t, cpt) \
+    X(bool, cpt_sat) \
+    X(unsigned, best_width) \
+    X(unsigned, best_depth) \
+    X(uint64_t, best_cpt) \
 
 
 /* req_op_i: the core's own operation (0..5 are warp_slice_table's) */

@@ -5,6 +5,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "bitmask.h"
 #include "clog2.h"
 #include "code_names.h"
 
@@ -78,6 +79,131 @@ static inline int wsl_check_params(const warp_slice_table_params_t *p)
 
 /* What MODEL_DEFINE_CREATE (model.h) takes from the declaration. */
 #define warp_slice_table_CREATE_CODES wsl_check_params, WSL_EPARAM_NUM_WARPS, WSL_OK, WSL_ENOMEM
+
+
+/* The inputs of warp_slice_table, one field per port (its name without _i/_o); a
+ * value wider than its port is cut to the port's width by the model. */
+typedef struct {
+    /* req_valid_i [1]: an operation this cycle */
+    bool req_valid;
+    /* req_op_i [3]: 0 LAUNCH, 1 RECONF, 2 BRANCH, 3 ADVANCE, 4 ARRIVE, 5 BARRIER, 6..7
+     * reserved (rejected) */
+    unsigned req_op;
+    /* req_entry_i [EntryIdWidth]: BRANCH, ADVANCE, ARRIVE, BARRIER: the slice's entry; the
+     * read port's entry */
+    unsigned req_entry;
+    /* req_width_i [WidthWidth]: LAUNCH, RECONF: the SIMD width */
+    unsigned req_width;
+    /* req_depth_i [CountWidth]: LAUNCH, RECONF: the active slices */
+    unsigned req_depth;
+    /* req_pc_i [PcWidth]: LAUNCH, RECONF: the slices' start PC; BRANCH: taken target;
+     * ADVANCE: next PC */
+    uint64_t req_pc;
+    /* req_alt_pc_i [PcWidth]: BRANCH: not-taken PC */
+    uint64_t req_alt_pc;
+    /* req_rpc_i [PcWidth]: LAUNCH, RECONF: the exit PC (none: no exit); BRANCH:
+     * reconvergence PC */
+    uint64_t req_rpc;
+    /* req_mask_i [WarpWidth]: BRANCH: per-thread outcome, 1 = taken (lanes outside the
+     * slice ignored) */
+    bitmask_t req_mask;
+} warp_slice_table_in_t;
+
+/* WSL_INS(X): X(type, field) of every field (of an array: its element type). */
+#define WSL_INS(X) \
+    X(bool, req_valid) \
+    X(unsigned, req_op) \
+    X(unsigned, req_entry) \
+    X(unsigned, req_width) \
+    X(unsigned, req_depth) \
+    X(uint64_t, req_pc) \
+    X(uint64_t, req_alt_pc) \
+    X(uint64_t, req_rpc) \
+    X(bitmask_t, req_mask) \
+
+/* The outputs of warp_slice_table, one field per port (its name without _i/_o); a
+ * value wider than its port is cut to the port's width by the model. */
+typedef struct {
+    /* req_ready_o [1]: no reconfiguration is writing the stacks: a request is taken */
+    bool req_ready;
+    /* req_err_o [4]: the request's error code now (0 without one; combinational): what
+     * rsp_err_o shows after the edge */
+    unsigned req_err;
+    /* rsp_valid_o [1]: registered: a request was accepted or rejected last cycle */
+    bool rsp_valid;
+    /* rsp_err_o [4]: its error code */
+    unsigned rsp_err;
+    /* rsp_fin_o [1]: registered: it finished its slice (DONE) */
+    bool rsp_fin;
+    /* resume_valid_o [1]: registered: a dormant slice became active at the last edge */
+    bool resume_valid;
+    /* resume_entry_o [EntryIdWidth]: its entry */
+    unsigned resume_entry;
+    /* released_o [1]: registered: a barrier released its waiting slices at the last edge */
+    bool released;
+    /* err_sticky_o [16]: bit k: error code k seen since reset (bit 0 never) */
+    unsigned err_sticky;
+    /* width_o [WidthWidth]: registered: the SIMD width of the slices */
+    unsigned width;
+    /* depth_o [CountWidth]: registered: the active slices asked for */
+    unsigned depth;
+    /* slices_o [CountWidth]: registered: live slices (active, dormant, arrived or waiting) */
+    unsigned slices;
+    /* active_o [CountWidth]: registered: active slices */
+    unsigned active;
+    /* arrived_o [1]: registered: no slice is active or waiting: LAUNCH and RECONF are
+     * legal */
+    bool arrived;
+    /* sel_valid_o [1]: an active slice to issue (never while the stacks are written) */
+    bool sel_valid;
+    /* sel_entry_o [EntryIdWidth]: round-robin: the first active entry after the last one a
+     * request was taken for */
+    unsigned sel_entry;
+    /* rd_status_o [3]: req_entry_i's status (FREE for an entry >= MaxSlices) */
+    unsigned rd_status;
+    /* rd_warp_o [WarpIdWidth]: its warp (0 when free) */
+    unsigned rd_warp;
+    /* rd_sid_o [EntryIdWidth]: its slice id within the warp: lanes from sid x width (0
+     * when free) */
+    unsigned rd_sid;
+    /* rd_lanes_o [WarpWidth]: its lanes (0 when free) */
+    bitmask_t rd_lanes;
+    /* rd_pc_o [PcWidth]: its stack's TOS pc: the slice's PC (0 when free) */
+    uint64_t rd_pc;
+    /* rd_rpc_o [PcWidth]: TOS rpc (0 when free) */
+    uint64_t rd_rpc;
+    /* rd_mask_o [WarpWidth]: TOS mask: the slice's active threads (0 when free) */
+    bitmask_t rd_mask;
+    /* rd_tos_o [TosWidth]: entries on its stack (0 when free) */
+    unsigned rd_tos;
+} warp_slice_table_out_t;
+
+/* WSL_OUTS(X): X(type, field) of every field (of an array: its element type). */
+#define WSL_OUTS(X) \
+    X(bool, req_ready) \
+    X(unsigned, req_err) \
+    X(bool, rsp_valid) \
+    X(unsigned, rsp_err) \
+    X(bool, rsp_fin) \
+    X(bool, resume_valid) \
+    X(unsigned, resume_entry) \
+    X(bool, released) \
+    X(unsigned, err_sticky) \
+    X(unsigned, width) \
+    X(unsigned, depth) \
+    X(unsigned, slices) \
+    X(unsigned, active) \
+    X(bool, arrived) \
+    X(bool, sel_valid) \
+    X(unsigned, sel_entry) \
+    X(unsigned, rd_status) \
+    X(unsigned, rd_warp) \
+    X(unsigned, rd_sid) \
+    X(bitmask_t, rd_lanes) \
+    X(uint64_t, rd_pc) \
+    X(uint64_t, rd_rpc) \
+    X(bitmask_t, rd_mask) \
+    X(unsigned, rd_tos) \
 
 
 /* req_op_i: the operation */

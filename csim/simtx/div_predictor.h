@@ -16,26 +16,6 @@
 enum { DP_CTR_STRONG_UNI = 0, DP_CTR_WEAK_UNI = 1, DP_CTR_WEAK_DIV = 2, DP_CTR_STRONG_DIV = 3 };
 
 typedef struct {
-    uint64_t look_pc;
-    bool res_valid;
-    uint64_t res_pc;
-    bool res_div;
-    unsigned res_fix; /* enum dp_fix; 3 reserved */
-    bool inj, cmt;
-    unsigned sq;
-} div_predictor_in_t;
-
-typedef struct {
-    bool look_div;
-    unsigned look_ctr;
-    unsigned pending;
-    bool pending_nz;
-    bool rsp_valid;
-    unsigned rsp_err;
-    unsigned err_sticky;
-} div_predictor_out_t;
-
-typedef struct {
     bool req;             /* some input asked for something */
     unsigned err;         /* its error (DP_ERR_NONE: accepted) */
     bool res;             /* an accepted resolution: */

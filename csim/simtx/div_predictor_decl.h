@@ -5,6 +5,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "bitmask.h"
 #include "clog2.h"
 #include "code_names.h"
 
@@ -70,6 +71,73 @@ static inline int dp_check_params(const div_predictor_params_t *p)
 
 /* What MODEL_DEFINE_CREATE (model.h) takes from the declaration. */
 #define div_predictor_CREATE_CODES dp_check_params, DP_EPARAM_ENTRIES, DP_OK, DP_ENOMEM
+
+
+/* The inputs of div_predictor, one field per port (its name without _i/_o); a
+ * value wider than its port is cut to the port's width by the model. */
+typedef struct {
+    /* look_pc_i [PcWidth]: lookup: a fetched branch's PC */
+    uint64_t look_pc;
+    /* res_valid_i [1]: a branch (or buop) resolved this cycle */
+    bool res_valid;
+    /* res_pc_i [PcWidth]: its PC */
+    uint64_t res_pc;
+    /* res_div_i [1]: it diverged (counter +1; else uniform, -1; both saturating) */
+    bool res_div;
+    /* res_fix_i [2]: 0 NONE, 1 TO_BUOP (pending +1), 2 TO_BRANCH (pending -1), 3 reserved
+     * (rejected) */
+    unsigned res_fix;
+    /* inj_i [1]: a buop was injected this cycle: pending +1 */
+    bool inj;
+    /* cmt_i [1]: a buop committed this cycle: pending -1 */
+    bool cmt;
+    /* sq_i [PendWidth]: a rollback flushed this many in-flight buops: pending - sq_i */
+    unsigned sq;
+} div_predictor_in_t;
+
+/* DP_INS(X): X(type, field) of every field (of an array: its element type). */
+#define DP_INS(X) \
+    X(uint64_t, look_pc) \
+    X(bool, res_valid) \
+    X(uint64_t, res_pc) \
+    X(bool, res_div) \
+    X(unsigned, res_fix) \
+    X(bool, inj) \
+    X(bool, cmt) \
+    X(unsigned, sq) \
+
+/* The outputs of div_predictor, one field per port (its name without _i/_o); a
+ * value wider than its port is cut to the port's width by the model. */
+typedef struct {
+    /* look_div_o [1]: its prediction, from the state before the edge: divergent unless the
+     * counter is 0 */
+    bool look_div;
+    /* look_ctr_o [2]: its counter: 0 strongly uniform, 1 weakly uniform, 2 weakly
+     * divergent, 3 strongly divergent */
+    unsigned look_ctr;
+    /* pending_o [PendWidth]: registered: the pending-divergence counter (buops in flight) */
+    unsigned pending;
+    /* pending_nz_o [1]: registered: pending_o != 0, a divergence is pending (the PIRAT's
+     * destination rules) */
+    bool pending_nz;
+    /* rsp_valid_o [1]: registered: some input asked for something last cycle (res_valid_i,
+     * res_fix_i, inj_i, cmt_i or sq_i) */
+    bool rsp_valid;
+    /* rsp_err_o [2]: its error code */
+    unsigned rsp_err;
+    /* err_sticky_o [4]: bit k: error k since reset (bit 0 never) */
+    unsigned err_sticky;
+} div_predictor_out_t;
+
+/* DP_OUTS(X): X(type, field) of every field (of an array: its element type). */
+#define DP_OUTS(X) \
+    X(bool, look_div) \
+    X(unsigned, look_ctr) \
+    X(unsigned, pending) \
+    X(bool, pending_nz) \
+    X(bool, rsp_valid) \
+    X(unsigned, rsp_err) \
+    X(unsigned, err_sticky) \
 
 
 /* rsp_err_o: the cycle's error (any error rejects the whole cycle: no counter or pending update) */

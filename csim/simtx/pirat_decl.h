@@ -5,6 +5,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "bitmask.h"
 #include "clog2.h"
 #include "code_names.h"
 
@@ -75,6 +76,200 @@ static inline int pr_check_params(const pirat_params_t *p)
 
 /* What MODEL_DEFINE_CREATE (model.h) takes from the declaration. */
 #define pirat_CREATE_CODES pr_check_params, PR_EPARAM_NUM_WARPS, PR_OK, PR_ENOMEM
+
+
+/* The inputs of pirat, one field per port (its name without _i/_o); a
+ * value wider than its port is cut to the port's width by the model. */
+typedef struct {
+    /* ren_valid_i [1]: rename: an instruction of warp ren_warp_i on path ren_path_i */
+    bool ren_valid;
+    /* ren_warp_i [WarpIdWidth]: its warp */
+    unsigned ren_warp;
+    /* ren_path_i [PathIdWidth]: its path id h (its Wmask: that path's mask in pt_masks_i) */
+    unsigned ren_path;
+    /* ren_src_valid_i [2]: bit k: it reads source k */
+    unsigned ren_src_valid;
+    /* ren_src0_i [RegIdWidth]: source 0's architectural register */
+    unsigned ren_src0;
+    /* ren_src1_i [RegIdWidth]: source 1's architectural register */
+    unsigned ren_src1;
+    /* ren_dst_valid_i [1]: it writes a destination */
+    bool ren_dst_valid;
+    /* ren_dst_i [RegIdWidth]: the destination's architectural register */
+    unsigned ren_dst;
+    /* ren_path_bad_i [1]: the block around the PIRAT knows ren_path_i is not a path the
+     * rename may use (simtx_rename: FREE in the Pathtable, or allocated by the response of
+     * this very cycle): BAD_PATH */
+    bool ren_path_bad;
+    /* ren_hold_i [1]: the block around the PIRAT holds the rename this cycle
+     * (simtx_rename: a path of the warp near its Pathtable count's maximum): judged for
+     * errors as usual, else not taken (ren_ready_o low: a stall) */
+    bool ren_hold;
+    /* pt_masks_i [PathsPerWarp * WarpWidth]: the Pathtable's row of ren_warp_i: path h's
+     * speculative mask at bits h*WarpWidth (its rd_masks_o) */
+    uint64_t pt_masks[PR_PATHS_PER_WARP_MAX];
+    /* pending_i [1]: a divergence is pending (the predictor's pending_nz_o, section 3.8.2) */
+    bool pending;
+    /* cmt_valid_i [1]: commit, in order within a warp: a micro-op with a destination */
+    bool cmt_valid;
+    /* cmt_warp_i [WarpIdWidth]: its warp */
+    unsigned cmt_warp;
+    /* cmt_merge_i [1]: it is a merge micro-op (else an instruction) */
+    bool cmt_merge;
+    /* cmt_hold_i [1]: a merge: mrg_hold_o was set (a destination merge) */
+    bool cmt_hold;
+    /* cmt_reg_i [RegIdWidth]: its architectural register */
+    unsigned cmt_reg;
+    /* cmt_preg_i [PregWidth]: its physical destination (the instruction's ins_dst_o, the
+     * merge's mrg_dst_o) */
+    unsigned cmt_preg;
+    /* cmt_mask_i [WarpWidth]: an instruction: its path's committed mask (its threads) */
+    uint64_t cmt_mask;
+    /* rb_valid_i [1]: rollback of warp rb_warp_i (a full divergence or branch
+     * misprediction, an exception, at retirement): its PIRAT := its Commit PIRAT, its
+     * uncommitted registers freed */
+    bool rb_valid;
+    /* rb_warp_i [WarpIdWidth]: its warp */
+    unsigned rb_warp;
+    /* rd_warp_i [WarpIdWidth]: read port (the testbench's): warp */
+    unsigned rd_warp;
+    /* rd_reg_i [RegIdWidth]: read port: architectural register */
+    unsigned rd_reg;
+    /* rd_preg_i [PregWidth]: read port: a physical register */
+    unsigned rd_preg;
+} pirat_in_t;
+
+/* PR_INS(X): X(type, field) of every field (of an array: its element type). */
+#define PR_INS(X) \
+    X(bool, ren_valid) \
+    X(unsigned, ren_warp) \
+    X(unsigned, ren_path) \
+    X(unsigned, ren_src_valid) \
+    X(unsigned, ren_src0) \
+    X(unsigned, ren_src1) \
+    X(bool, ren_dst_valid) \
+    X(unsigned, ren_dst) \
+    X(bool, ren_path_bad) \
+    X(bool, ren_hold) \
+    X(uint64_t, pt_masks) \
+    X(bool, pending) \
+    X(bool, cmt_valid) \
+    X(unsigned, cmt_warp) \
+    X(bool, cmt_merge) \
+    X(bool, cmt_hold) \
+    X(unsigned, cmt_reg) \
+    X(unsigned, cmt_preg) \
+    X(uint64_t, cmt_mask) \
+    X(bool, rb_valid) \
+    X(unsigned, rb_warp) \
+    X(unsigned, rd_warp) \
+    X(unsigned, rd_reg) \
+    X(unsigned, rd_preg) \
+
+/* The outputs of pirat, one field per port (its name without _i/_o); a
+ * value wider than its port is cut to the port's width by the model. */
+typedef struct {
+    /* ren_ready_o [1]: the instruction is renamed (or rejected) at this edge; low: it
+     * stalls (more than one merge left, too few free registers, ren_hold_i, or a rollback
+     * of its warp) */
+    bool ren_ready;
+    /* ren_err_o [3]: the rename's error code, in its own cycle (ren_ready_o is high with
+     * it) */
+    unsigned ren_err;
+    /* cmt_err_o [3]: the commit's error code, in its own cycle */
+    unsigned cmt_err;
+    /* mrg_valid_o [1]: registered: a merge micro-op renamed last cycle (older than
+     * ins_valid_o's instruction) */
+    bool mrg_valid;
+    /* mrg_reg_o [RegIdWidth]: its architectural register */
+    unsigned mrg_reg;
+    /* mrg_dst_o [PregWidth]: P_phi (a source merge) or P_dest (a destination merge) */
+    unsigned mrg_dst;
+    /* mrg_main_o [PregWidth]: P_main: the lanes outside the path or mask */
+    unsigned mrg_main;
+    /* mrg_ld_o [PregWidth]: P_ld: the lanes of the path or mask */
+    unsigned mrg_ld;
+    /* mrg_is_path_o [1]: mrg_mp_o is a path id h (else a mask m) */
+    bool mrg_is_path;
+    /* mrg_mp_o [MpWidth]: the path id or the mask */
+    uint64_t mrg_mp;
+    /* mrg_hold_o [1]: a destination merge: the instruction after it still reads its
+     * sources, which its commit releases */
+    bool mrg_hold;
+    /* ins_valid_o [1]: registered: an instruction renamed last cycle */
+    bool ins_valid;
+    /* ins_src0_o [PregWidth]: source 0's physical register (0 without one) */
+    unsigned ins_src0;
+    /* ins_src1_o [PregWidth]: source 1's physical register (0 without one) */
+    unsigned ins_src1;
+    /* ins_dst_o [PregWidth]: its physical destination (0 without one) */
+    unsigned ins_dst;
+    /* uop_warp_o [WarpIdWidth]: registered: the warp of mrg_valid_o's and ins_valid_o's
+     * micro-ops */
+    unsigned uop_warp;
+    /* free_count_o [CountWidth]: registered: free physical registers */
+    unsigned free_count;
+    /* err_sticky_o [8]: registered: bit k: error code k seen since reset (bit 0 never) */
+    unsigned err_sticky;
+    /* rd_main_o [PregWidth]: the entry's Main (0 for an out-of-range address, as every rd_
+     * field) */
+    unsigned rd_main;
+    /* rd_ld_valid_o [1]: it has an LDiv */
+    bool rd_ld_valid;
+    /* rd_is_path_o [1]: its LDiv's lanes are a path id (else a mask) */
+    bool rd_is_path;
+    /* rd_mp_o [MpWidth]: the path id or the mask (0 without an LDiv) */
+    uint64_t rd_mp;
+    /* rd_ld_o [PregWidth]: the LDiv (0 without one) */
+    unsigned rd_ld;
+    /* rd_cmain_o [PregWidth]: the Commit PIRAT entry's Main */
+    unsigned rd_cmain;
+    /* rd_cld_valid_o [1]: it has an LDiv */
+    bool rd_cld_valid;
+    /* rd_cmask_o [WarpWidth]: its LDiv's mask (0 without one) */
+    uint64_t rd_cmask;
+    /* rd_cld_o [PregWidth]: its LDiv (0 without one) */
+    unsigned rd_cld;
+    /* rd_pfree_o [1]: it is free */
+    bool rd_pfree;
+    /* rd_pspec_o [1]: it is allocated and its micro-op has not committed */
+    bool rd_pspec;
+    /* rd_powner_o [WarpIdWidth]: the warp that allocated it (0 when free) */
+    unsigned rd_powner;
+} pirat_out_t;
+
+/* PR_OUTS(X): X(type, field) of every field (of an array: its element type). */
+#define PR_OUTS(X) \
+    X(bool, ren_ready) \
+    X(unsigned, ren_err) \
+    X(unsigned, cmt_err) \
+    X(bool, mrg_valid) \
+    X(unsigned, mrg_reg) \
+    X(unsigned, mrg_dst) \
+    X(unsigned, mrg_main) \
+    X(unsigned, mrg_ld) \
+    X(bool, mrg_is_path) \
+    X(uint64_t, mrg_mp) \
+    X(bool, mrg_hold) \
+    X(bool, ins_valid) \
+    X(unsigned, ins_src0) \
+    X(unsigned, ins_src1) \
+    X(unsigned, ins_dst) \
+    X(unsigned, uop_warp) \
+    X(unsigned, free_count) \
+    X(unsigned, err_sticky) \
+    X(unsigned, rd_main) \
+    X(bool, rd_ld_valid) \
+    X(bool, rd_is_path) \
+    X(uint64_t, rd_mp) \
+    X(unsigned, rd_ld) \
+    X(unsigned, rd_cmain) \
+    X(bool, rd_cld_valid) \
+    X(uint64_t, rd_cmask) \
+    X(unsigned, rd_cld) \
+    X(bool, rd_pfree) \
+    X(bool, rd_pspec) \
+    X(unsigned, rd_powner) \
 
 
 /* ren_err_o / cmt_err_o: a request's error (the first that applies, in this order; that port's request changes nothing) */

@@ -5,6 +5,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "bitmask.h"
 #include "clog2.h"
 #include "code_names.h"
 
@@ -83,6 +84,129 @@ static inline int pst_check_params(const pst_params_t *p)
 
 /* What MODEL_DEFINE_CREATE (model.h) takes from the declaration. */
 #define pst_CREATE_CODES pst_check_params, PST_EPARAM_NUM_WARPS, PST_OK, PST_ENOMEM
+
+
+/* The inputs of pst, one field per port (its name without _i/_o); a
+ * value wider than its port is cut to the port's width by the model. */
+typedef struct {
+    /* req_op_i [3]: the request (op codes) */
+    unsigned req_op;
+    /* req_warp_i [WarpIdWidth]: its warp */
+    unsigned req_warp;
+    /* req_slot_i [SlotIdWidth]: SET, RENEW, REMOVE, RCOMMIT: the slot; CONVERGE: slot a
+     * (kept) */
+    unsigned req_slot;
+    /* req_slot2_i [SlotIdWidth]: CONVERGE: slot b (evicted) */
+    unsigned req_slot2;
+    /* req_path_i [PathIdWidth]: ADD, RENEW, CONVERGE, RCOMMIT: the path id */
+    unsigned req_path;
+    /* req_pc_i [PcWidth]: ADD, SET, RENEW, RCOMMIT: the PC */
+    uint64_t req_pc;
+    /* req_depth_i [DepthWidth]: ADD, SET, RCOMMIT: the call depth */
+    unsigned req_depth;
+    /* req_rvalid_i [1]: RCOMMIT: the retirement slot's valid bit */
+    bool req_rvalid;
+    /* sel_take_i [1]: the fetch takes this cycle's pick at the edge (ignored when
+     * sel_valid_o is 0) */
+    bool sel_take;
+    /* rd_warp_i [WarpIdWidth]: read port: a warp */
+    unsigned rd_warp;
+    /* rd_slot_i [SlotIdWidth]: and a slot of the speculative table */
+    unsigned rd_slot;
+} pst_in_t;
+
+/* PST_INS(X): X(type, field) of every field (of an array: its element type). */
+#define PST_INS(X) \
+    X(unsigned, req_op) \
+    X(unsigned, req_warp) \
+    X(unsigned, req_slot) \
+    X(unsigned, req_slot2) \
+    X(unsigned, req_path) \
+    X(uint64_t, req_pc) \
+    X(unsigned, req_depth) \
+    X(bool, req_rvalid) \
+    X(bool, sel_take) \
+    X(unsigned, rd_warp) \
+    X(unsigned, rd_slot) \
+
+/* The outputs of pst, one field per port (its name without _i/_o); a
+ * value wider than its port is cut to the port's width by the model. */
+typedef struct {
+    /* req_slot_o [SlotIdWidth]: combinational: the lowest free slot of req_warp_i, the one
+     * an ADD takes (0 when none or the warp is out of range) */
+    unsigned req_slot;
+    /* req_free_o [SlotIdWidth + 1]: combinational: the free slots of req_warp_i (0 when
+     * the warp is out of range) */
+    unsigned req_free;
+    /* rsp_valid_o [1]: registered: a request (req_op_i != NOP) last cycle */
+    bool rsp_valid;
+    /* rsp_err_o [3]: its error code */
+    unsigned rsp_err;
+    /* err_sticky_o [8]: bit k: error code k seen since reset (bit 0 never) */
+    unsigned err_sticky;
+    /* sel_valid_o [1]: combinational: some warp has a valid slot: a pick */
+    bool sel_valid;
+    /* sel_warp_o [WarpIdWidth]: the picked warp: round-robin after the last taken one */
+    unsigned sel_warp;
+    /* sel_slot_o [SlotIdWidth]: the picked slot: MinSP-PC, or the RR turn's */
+    unsigned sel_slot;
+    /* sel_path_o [PathIdWidth]: its path id */
+    unsigned sel_path;
+    /* sel_pc_o [PcWidth]: its PC */
+    uint64_t sel_pc;
+    /* sel_depth_o [DepthWidth]: its call depth */
+    unsigned sel_depth;
+    /* sel_rr_o [1]: the pick is the RR turn's (first valid slot after the warp's RR
+     * pointer) */
+    bool sel_rr;
+    /* conv_valid_o [1]: combinational: another valid slot of the picked warp has the
+     * pick's PC and call depth */
+    bool conv_valid;
+    /* conv_slot_o [SlotIdWidth]: the lowest such slot (0 when none) */
+    unsigned conv_slot;
+    /* conv_path_o [PathIdWidth]: its path (0 when none): a composed front end's cuop
+     * operand */
+    unsigned conv_path;
+    /* rd_valid_o [1]: the slot is valid (0 when out of range) */
+    bool rd_valid;
+    /* rd_path_o [PathIdWidth]: its path id (0 when not valid) */
+    unsigned rd_path;
+    /* rd_pc_o [PcWidth]: its PC (0 when not valid) */
+    uint64_t rd_pc;
+    /* rd_depth_o [DepthWidth]: its call depth (0 when not valid) */
+    unsigned rd_depth;
+    /* rd_paths_o [PathsPerWarp]: read port: bit h: a valid slot of rd_warp_i holds path id
+     * h (0 when rd_warp_i >= NumWarps) */
+    uint64_t rd_paths;
+    /* rd_keep_o [PathsPerWarp]: read port: bit h: a valid slot of rd_warp_i's retirement
+     * copy holds path id h, the paths a rollback's Pathtable SQUASH keeps (0 when
+     * rd_warp_i >= NumWarps) */
+    uint64_t rd_keep;
+} pst_out_t;
+
+/* PST_OUTS(X): X(type, field) of every field (of an array: its element type). */
+#define PST_OUTS(X) \
+    X(unsigned, req_slot) \
+    X(unsigned, req_free) \
+    X(bool, rsp_valid) \
+    X(unsigned, rsp_err) \
+    X(unsigned, err_sticky) \
+    X(bool, sel_valid) \
+    X(unsigned, sel_warp) \
+    X(unsigned, sel_slot) \
+    X(unsigned, sel_path) \
+    X(uint64_t, sel_pc) \
+    X(unsigned, sel_depth) \
+    X(bool, sel_rr) \
+    X(bool, conv_valid) \
+    X(unsigned, conv_slot) \
+    X(unsigned, conv_path) \
+    X(bool, rd_valid) \
+    X(unsigned, rd_path) \
+    X(uint64_t, rd_pc) \
+    X(unsigned, rd_depth) \
+    X(uint64_t, rd_paths) \
+    X(uint64_t, rd_keep) \
 
 
 /* req_op_i: the request (every 3-bit code is an operation: none is reserved) */

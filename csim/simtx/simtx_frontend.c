@@ -247,18 +247,16 @@ static void wire(const simtx_frontend_t *c, const simtx_frontend_in_t *in, wirin
 static void outputs(const simtx_frontend_t *c, const wiring_t *w, simtx_frontend_out_t *out)
 {
     memset(out, 0, sizeof *out);
-#define FE_FROM_(type, f) out->f = w->pto.f;
-    FE_PT_OUTS(FE_FROM_)
+    /* memcpy: the row ports are arrays */
+#define FE_FROM_(type, f) memcpy(&out->f, &w->pto.f, sizeof out->f);
+    FE_PATHTABLE_OUTS(FE_FROM_)
 #undef FE_FROM_
 #define FE_FROM_(type, f) out->f = w->so.f;
     FE_PST_OUTS(FE_FROM_)
 #undef FE_FROM_
 #define FE_FROM_(type, f) out->f = w->dout.f;
-    FE_DP_OUTS(FE_FROM_)
+    FE_DIV_PREDICTOR_OUTS(FE_FROM_)
 #undef FE_FROM_
-    memcpy(out->rd_masks, w->pto.rd_masks, sizeof out->rd_masks);
-    memcpy(out->rd_states, w->pto.rd_states, sizeof out->rd_states);
-    memcpy(out->rd_refs, w->pto.rd_refs, sizeof out->rd_refs);
     out->req_ready = w->ready;
     out->buops = w->buops;
     out->rsp_valid = c->rsp_valid;

@@ -5,6 +5,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "bitmask.h"
 #include "clog2.h"
 #include "code_names.h"
 #include "pathtable_decl.h"
@@ -162,6 +163,279 @@ static inline pst_params_t simtx_frontend_pst_params(const simtx_frontend_params
         .paths_per_warp = p->paths_per_warp,
     };
 }
+
+
+/* The inputs of simtx_frontend, one field per port (its name without _i/_o); a
+ * value wider than its port is cut to the port's width by the model. */
+typedef struct {
+    /* req_op_i [4]: the request (op codes above; 0 NOP, 15 reserved) */
+    unsigned req_op;
+    /* req_warp_i [WarpIdWidth]: its warp (CONVERGE: ignored, the pick's) */
+    unsigned req_warp;
+    /* req_slot_i [SlotIdWidth]: FETCH, BRANCH, END: the PST slot; RETIRE: the retirement
+     * copy's slot */
+    unsigned req_slot;
+    /* req_a_i [PathIdWidth]: BEXEC..CCOMMIT: the micro-op's h_i; REF, DEREF: the path;
+     * RETIRE: the slot's path */
+    unsigned req_a;
+    /* req_b_i [PathIdWidth]: BEXEC..CCOMMIT: the micro-op's h_j */
+    unsigned req_b;
+    /* req_c_i [PathIdWidth]: BCOMMIT: the alternate h_k (with req_alt_i); CEXEC, CCOMMIT:
+     * the convergent h_k */
+    unsigned req_c;
+    /* req_alt_i [1]: BCOMMIT: the buop allocated an alternate */
+    bool req_alt;
+    /* req_mask_i [WarpWidth]: INIT: the warp's threads; BEXEC: the condition (bit t:
+     * thread t goes h_j's way) */
+    uint64_t req_mask;
+    /* req_pc_i [PcWidth]: INIT, FETCH, RETIRE: the slot's PC; BRANCH: the predicted side's
+     * target; BEXEC: the alternate side's */
+    uint64_t req_pc;
+    /* req_depth_i [DepthWidth]: INIT, FETCH, RETIRE: the slot's call depth; BEXEC: the
+     * alternate's */
+    unsigned req_depth;
+    /* req_bpc_i [PcWidth]: BEXEC, RESOLVE: the branch's own PC (the predictor's index) */
+    uint64_t req_bpc;
+    /* req_div_i [1]: RESOLVE: the branch diverged */
+    bool req_div;
+    /* req_rvalid_i [1]: RETIRE: the retirement slot's valid bit */
+    bool req_rvalid;
+    /* sel_take_i [1]: the fetch takes the pick (the PST's sel_take_i, ignored while
+     * req_ready_o is low) */
+    bool sel_take;
+    /* look_pc_i [PcWidth]: lookup: a fetched branch's PC */
+    uint64_t look_pc;
+    /* rd_warp_i [WarpIdWidth]: read port (the PIRAT's, the testbench's): warp */
+    unsigned rd_warp;
+    /* rd_path_i [PathIdWidth]: read port: path id */
+    unsigned rd_path;
+    /* hold_valid_i [1]: a holder beside the request port (a merge micro-op naming the
+     * path: simtx_rename) takes a reference to path hold_path_i of warp hold_warp_i at
+     * this edge */
+    bool hold_valid;
+    /* hold_warp_i [WarpIdWidth]: its warp */
+    unsigned hold_warp;
+    /* hold_path_i [PathIdWidth]: its path: allocated before the edge */
+    unsigned hold_path;
+    /* drop_valid_i [1]: a holder beside the request port drops its reference to path
+     * drop_path_i of warp drop_warp_i at this edge (a committed path nobody holds then is
+     * freed) */
+    bool drop_valid;
+    /* drop_warp_i [WarpIdWidth]: its warp */
+    unsigned drop_warp;
+    /* drop_path_i [PathIdWidth]: its path: allocated before the edge */
+    unsigned drop_path;
+} simtx_frontend_in_t;
+
+/* FE_INS(X): X(type, field) of every field (of an array: its element type). */
+#define FE_INS(X) \
+    X(unsigned, req_op) \
+    X(unsigned, req_warp) \
+    X(unsigned, req_slot) \
+    X(unsigned, req_a) \
+    X(unsigned, req_b) \
+    X(unsigned, req_c) \
+    X(bool, req_alt) \
+    X(uint64_t, req_mask) \
+    X(uint64_t, req_pc) \
+    X(unsigned, req_depth) \
+    X(uint64_t, req_bpc) \
+    X(bool, req_div) \
+    X(bool, req_rvalid) \
+    X(bool, sel_take) \
+    X(uint64_t, look_pc) \
+    X(unsigned, rd_warp) \
+    X(unsigned, rd_path) \
+    X(bool, hold_valid) \
+    X(unsigned, hold_warp) \
+    X(unsigned, hold_path) \
+    X(bool, drop_valid) \
+    X(unsigned, drop_warp) \
+    X(unsigned, drop_path) \
+
+/* The outputs of simtx_frontend, one field per port (its name without _i/_o); a
+ * value wider than its port is cut to the port's width by the model. */
+typedef struct {
+    /* req_ready_o [1]: no request in flight: a request (req_op_i != NOP) is taken this
+     * cycle; low the two cycles after */
+    bool req_ready;
+    /* rsp_valid_o [1]: registered: the request taken two cycles ago is done (its PST and
+     * predictor write at this cycle's edge) */
+    bool rsp_valid;
+    /* rsp_err_o [4]: its error code */
+    unsigned rsp_err;
+    /* rsp_alloc_o [1]: the Pathtable allocated rsp_id_o for it (INIT, BRANCH, CONVERGE, a
+     * diverged BEXEC's alternate) */
+    bool rsp_alloc;
+    /* rsp_id_o [PathIdWidth]: the path allocated */
+    unsigned rsp_id;
+    /* rsp_div_o [1]: BEXEC: the buop diverged */
+    bool rsp_div;
+    /* rsp_null_o [1]: BEXEC: h_j was nullified (no thread took its side) */
+    bool rsp_null;
+    /* rsp_slot_o [SlotIdWidth]: the lowest free PST slot of warp req_warp_i when taken:
+     * the slot an INIT or a BEXEC's alternate took */
+    unsigned rsp_slot;
+    /* err_sticky_o [16]: bit k: error code k seen since reset (bit 0 never) */
+    unsigned err_sticky;
+    /* sel_valid_o [1]: combinational: some warp has a valid slot: a pick */
+    bool sel_valid;
+    /* sel_warp_o [WarpIdWidth]: the picked warp: round-robin after the last taken one */
+    unsigned sel_warp;
+    /* sel_slot_o [SlotIdWidth]: the picked slot: MinSP-PC, or the RR turn's */
+    unsigned sel_slot;
+    /* sel_path_o [PathIdWidth]: its path id */
+    unsigned sel_path;
+    /* sel_pc_o [PcWidth]: its PC */
+    uint64_t sel_pc;
+    /* sel_depth_o [DepthWidth]: its call depth */
+    unsigned sel_depth;
+    /* sel_rr_o [1]: the pick is the RR turn's (first valid slot after the warp's RR
+     * pointer) */
+    bool sel_rr;
+    /* conv_valid_o [1]: combinational: another valid slot of the picked warp has the
+     * pick's PC and call depth */
+    bool conv_valid;
+    /* conv_slot_o [SlotIdWidth]: the lowest such slot (0 when none) */
+    unsigned conv_slot;
+    /* conv_path_o [PathIdWidth]: its path (0 when none): a composed front end's cuop
+     * operand */
+    unsigned conv_path;
+    /* look_div_o [1]: its prediction, from the state before the edge: divergent unless the
+     * counter is 0 */
+    bool look_div;
+    /* look_ctr_o [2]: its counter: 0 strongly uniform, 1 weakly uniform, 2 weakly
+     * divergent, 3 strongly divergent */
+    unsigned look_ctr;
+    /* pending_o [PendWidth]: registered: the pending-divergence counter (buops in flight) */
+    unsigned pending;
+    /* pending_nz_o [1]: registered: pending_o != 0, a divergence is pending (the PIRAT's
+     * destination rules) */
+    bool pending_nz;
+    /* buops_o [BuopWidth]: warp req_warp_i's buops in flight (injected, not yet committed
+     * or squashed) */
+    unsigned buops;
+    /* rd_state_o [2]: the entry's state (0 FREE, 1 SPEC, 2 VALID; 0 for an out-of-range
+     * address) */
+    unsigned rd_state;
+    /* rd_mask_o [WarpWidth]: its mask (0 when free) */
+    uint64_t rd_mask;
+    /* rd_ref_o [RefWidth]: its reference count */
+    unsigned rd_ref;
+    /* rd_free_o [PathIdWidth + 1]: free entries of rd_warp_i, reserved ones included */
+    unsigned rd_free;
+    /* rd_resv_o [PathIdWidth + 1]: entries of rd_warp_i reserved for in-flight buops'
+     * alternates */
+    unsigned rd_resv;
+    /* rd_masks_o [PathsPerWarp * WarpWidth]: read port: the whole row of rd_warp_i: entry
+     * h's mask (as rd_mask_o) at bits h*WarpWidth (0 when free; all 0 when rd_warp_i >=
+     * NumWarps) */
+    uint64_t rd_masks[FE_PATHS_PER_WARP_MAX];
+    /* rd_states_o [PathsPerWarp * 2]: the whole row of rd_warp_i: entry h's state (as
+     * rd_state_o) at bits 2h (all 0, FREE, when rd_warp_i >= NumWarps) */
+    uint16_t rd_states[FE_PATHS_PER_WARP_MAX];
+    /* rd_refs_o [PathsPerWarp * RefWidth]: the whole row of rd_warp_i: entry h's reference
+     * count (as rd_ref_o) at bits h*RefWidth (all 0 when rd_warp_i >= NumWarps) */
+    uint16_t rd_refs[FE_PATHS_PER_WARP_MAX];
+    /* hold_err_o [4]: the hold's error code, in its own cycle (BAD_WARP, BAD_PATH,
+     * BAD_REF: the count after the request at its maximum; NONE without a hold or when the
+     * edge's SQUASH rolls its warp back) */
+    unsigned hold_err;
+    /* drop_err_o [4]: the drop's error code, in its own cycle (BAD_WARP, BAD_PATH,
+     * BAD_REF: no reference left after the request and the hold; NONE without a drop or
+     * when the edge's SQUASH rolls its warp back) */
+    unsigned drop_err;
+} simtx_frontend_out_t;
+
+/* FE_OUTS(X): X(type, field) of every field (of an array: its element type). */
+#define FE_OUTS(X) \
+    X(bool, req_ready) \
+    X(bool, rsp_valid) \
+    X(unsigned, rsp_err) \
+    X(bool, rsp_alloc) \
+    X(unsigned, rsp_id) \
+    X(bool, rsp_div) \
+    X(bool, rsp_null) \
+    X(unsigned, rsp_slot) \
+    X(unsigned, err_sticky) \
+    X(bool, sel_valid) \
+    X(unsigned, sel_warp) \
+    X(unsigned, sel_slot) \
+    X(unsigned, sel_path) \
+    X(uint64_t, sel_pc) \
+    X(unsigned, sel_depth) \
+    X(bool, sel_rr) \
+    X(bool, conv_valid) \
+    X(unsigned, conv_slot) \
+    X(unsigned, conv_path) \
+    X(bool, look_div) \
+    X(unsigned, look_ctr) \
+    X(unsigned, pending) \
+    X(bool, pending_nz) \
+    X(unsigned, buops) \
+    X(unsigned, rd_state) \
+    X(uint64_t, rd_mask) \
+    X(unsigned, rd_ref) \
+    X(unsigned, rd_free) \
+    X(unsigned, rd_resv) \
+    X(uint64_t, rd_masks) \
+    X(uint16_t, rd_states) \
+    X(uint16_t, rd_refs) \
+    X(unsigned, hold_err) \
+    X(unsigned, drop_err) \
+
+/* FE_PATHTABLE_INS(X): X(type, field) of the inputs simtx_frontend declares as pathtable's
+ * (of an array: its element type). */
+#define FE_PATHTABLE_INS(X) \
+    X(unsigned, rd_warp) \
+    X(unsigned, rd_path) \
+    X(bool, hold_valid) \
+    X(unsigned, hold_warp) \
+    X(unsigned, hold_path) \
+    X(bool, drop_valid) \
+    X(unsigned, drop_warp) \
+    X(unsigned, drop_path) \
+
+/* FE_PATHTABLE_OUTS(X): X(type, field) of the outputs simtx_frontend declares as pathtable's
+ * (of an array: its element type). */
+#define FE_PATHTABLE_OUTS(X) \
+    X(unsigned, rd_state) \
+    X(uint64_t, rd_mask) \
+    X(unsigned, rd_ref) \
+    X(unsigned, rd_free) \
+    X(unsigned, rd_resv) \
+    X(uint64_t, rd_masks) \
+    X(uint16_t, rd_states) \
+    X(uint16_t, rd_refs) \
+    X(unsigned, hold_err) \
+    X(unsigned, drop_err) \
+
+/* FE_DIV_PREDICTOR_INS(X): X(type, field) of the inputs simtx_frontend declares as div_predictor's
+ * (of an array: its element type). */
+#define FE_DIV_PREDICTOR_INS(X) \
+    X(uint64_t, look_pc) \
+
+/* FE_DIV_PREDICTOR_OUTS(X): X(type, field) of the outputs simtx_frontend declares as div_predictor's
+ * (of an array: its element type). */
+#define FE_DIV_PREDICTOR_OUTS(X) \
+    X(bool, look_div) \
+    X(unsigned, look_ctr) \
+    X(unsigned, pending) \
+    X(bool, pending_nz) \
+
+/* FE_PST_OUTS(X): X(type, field) of the outputs simtx_frontend declares as pst's
+ * (of an array: its element type). */
+#define FE_PST_OUTS(X) \
+    X(bool, sel_valid) \
+    X(unsigned, sel_warp) \
+    X(unsigned, sel_slot) \
+    X(unsigned, sel_path) \
+    X(uint64_t, sel_pc) \
+    X(unsigned, sel_depth) \
+    X(bool, sel_rr) \
+    X(bool, conv_valid) \
+    X(unsigned, conv_slot) \
+    X(unsigned, conv_path) \
 
 
 /* req_op_i: the request (taken while req_ready_o is high; done two cycles later) */

@@ -62,11 +62,11 @@ typedef struct {
 static void wire(const simtx_rename_t *c, const simtx_rename_in_t *in, wiring_t *w)
 {
     memset(w, 0, sizeof *w);
-    RN_FE_INS(FROM_IN)
+    RN_SIMTX_FRONTEND_INS(FROM_IN)
     /* the rename reads its warp's Pathtable row through the read port */
     w->fi.rd_warp = in->ren_valid ? in->ren_warp : in->rd_warp;
     simtx_frontend_eval(c->fe, &w->fi, &w->fo);
-    RN_PR_INS(PR_FROM_IN)
+    RN_PIRAT_INS(PR_FROM_IN)
     w->pi.rd_warp = in->rd_warp;
     /* a rename on a path the Pathtable does not hold for it: FREE, or
      * allocated by this cycle's response in its warp (not yet shown) */
@@ -106,7 +106,8 @@ static void wire(const simtx_rename_t *c, const simtx_rename_in_t *in, wiring_t 
         simtx_frontend_eval(c->fe, &w->fi, &w->fo);
 }
 
-#define FE_OUT(type, name) out->name = w->fo.name;
+/* memcpy: the Pathtable's row ports are arrays */
+#define FE_OUT(type, name) memcpy(&out->name, &w->fo.name, sizeof out->name);
 #define PR_OUT(type, name) out->name = po.name;
 
 static void outputs(const simtx_rename_t *c, const wiring_t *w, simtx_rename_out_t *out)
@@ -114,11 +115,10 @@ static void outputs(const simtx_rename_t *c, const wiring_t *w, simtx_rename_out
     (void)c;
     const pirat_out_t po = w->po;
     memset(out, 0, sizeof *out);
-    RN_FE_OUTS(FE_OUT)
-    RN_PR_OUTS(PR_OUT)
-    memcpy(out->rd_masks, w->fo.rd_masks, sizeof out->rd_masks);
-    memcpy(out->rd_states, w->fo.rd_states, sizeof out->rd_states);
-    memcpy(out->rd_refs, w->fo.rd_refs, sizeof out->rd_refs);
+    RN_SIMTX_FRONTEND_OUTS(FE_OUT)
+    RN_PIRAT_OUTS(PR_OUT)
+    out->drop_err = w->fo.drop_err;
+    out->hold_err = w->fo.hold_err;
     out->ren_err_sticky = po.err_sticky;
     out->rb_valid = w->pi.rb_valid;
     out->rb_warp = w->pi.rb_warp;

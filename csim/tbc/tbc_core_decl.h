@@ -5,6 +5,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "bitmask.h"
 #include "clog2.h"
 #include "tbc_stack_decl.h"
 #include "thread_compactor_decl.h"
@@ -98,6 +99,140 @@ static inline thread_compactor_params_t tbc_core_thread_compactor_params(const t
         .warp_width = p->warp_width,
     };
 }
+
+
+/* The inputs of tbc_core, one field per port (its name without _i/_o); a
+ * value wider than its port is cut to the port's width by the model. */
+typedef struct {
+    /* req_valid_i [1]: a request this cycle (taken only when `req_ready_o`) */
+    bool req_valid;
+    /* req_op_i [2]: 0 INIT, 1 BRANCH, 2 ARRIVE, 3 reserved */
+    unsigned req_op;
+    /* req_lane_valid_i [WarpWidth]: BRANCH/ARRIVE: the arriving warp's lanes */
+    uint64_t req_lane_valid;
+    /* req_lane_sw_i [WarpWidth*SwWidth]: BRANCH/ARRIVE: static warp of each lane (lane l
+     * at bits l*SwWidth) */
+    uint16_t req_lane_sw[TBCC_WARP_WIDTH_MAX];
+    /* req_taken_i [WarpWidth]: BRANCH: per-lane outcome, 1 = taken */
+    uint64_t req_taken;
+    /* req_mask_i [BlockThreads]: INIT: the block's threads */
+    bitmask_t req_mask;
+    /* req_static_i [1]: INIT: 1 = compaction disabled for this block (static warps kept) */
+    bool req_static;
+    /* req_pc_i [PcWidth]: INIT: start PC; BRANCH: taken target; ARRIVE: the warp's next PC */
+    uint64_t req_pc;
+    /* req_alt_pc_i [PcWidth]: BRANCH: fall-through PC */
+    uint64_t req_alt_pc;
+    /* req_rpc_i [PcWidth]: INIT: exit PC (may be PcNone); BRANCH: reconvergence PC */
+    uint64_t req_rpc;
+    /* req_lpc_i [PcWidth]: BRANCH: likely-convergence PC or PcNone */
+    uint64_t req_lpc;
+    /* out_ready_i [1]: it is taken */
+    bool out_ready;
+} tbc_core_in_t;
+
+/* TBCC_INS(X): X(type, field) of every field (of an array: its element type). */
+#define TBCC_INS(X) \
+    X(bool, req_valid) \
+    X(unsigned, req_op) \
+    X(uint64_t, req_lane_valid) \
+    X(uint16_t, req_lane_sw) \
+    X(uint64_t, req_taken) \
+    X(bitmask_t, req_mask) \
+    X(bool, req_static) \
+    X(uint64_t, req_pc) \
+    X(uint64_t, req_alt_pc) \
+    X(uint64_t, req_rpc) \
+    X(uint64_t, req_lpc) \
+    X(bool, out_ready) \
+
+/* The outputs of tbc_core, one field per port (its name without _i/_o); a
+ * value wider than its port is cut to the port's width by the model. */
+typedef struct {
+    /* req_ready_o [1]: the stack accepts a request this cycle */
+    bool req_ready;
+    /* rsp_valid_o [1]: registered: a request was taken last cycle */
+    bool rsp_valid;
+    /* rsp_err_o [4]: registered: its error code, 0 if applied */
+    unsigned rsp_err;
+    /* err_sticky_o [16]: bit k: error k has occurred since reset */
+    unsigned err_sticky;
+    /* tos_valid_o [1]: the stack is not empty */
+    bool tos_valid;
+    /* tos_pc_o [PcWidth]: entry tos: PC */
+    uint64_t tos_pc;
+    /* tos_wcnt_o [WcntWidth]: its warp count */
+    unsigned tos_wcnt;
+    /* depth_o [DepthWidth]: entries on the stack */
+    unsigned depth;
+    /* out_valid_o [1]: a compacted warp */
+    bool out_valid;
+    /* out_lane_valid_o [WarpWidth]: lanes with a thread */
+    uint64_t out_lane_valid;
+    /* out_lane_sw_o [WarpWidth*SwWidth]: each lane's static warp (lane l at bits
+     * l*SwWidth) */
+    uint16_t out_lane_sw[TBCC_WARP_WIDTH_MAX];
+    /* out_last_o [1]: this is the mask's last warp */
+    bool out_last;
+    /* out_pc_o [PcWidth]: the PC the compacted warps start at */
+    uint64_t out_pc;
+} tbc_core_out_t;
+
+/* TBCC_OUTS(X): X(type, field) of every field (of an array: its element type). */
+#define TBCC_OUTS(X) \
+    X(bool, req_ready) \
+    X(bool, rsp_valid) \
+    X(unsigned, rsp_err) \
+    X(unsigned, err_sticky) \
+    X(bool, tos_valid) \
+    X(uint64_t, tos_pc) \
+    X(unsigned, tos_wcnt) \
+    X(unsigned, depth) \
+    X(bool, out_valid) \
+    X(uint64_t, out_lane_valid) \
+    X(uint16_t, out_lane_sw) \
+    X(bool, out_last) \
+    X(uint64_t, out_pc) \
+
+/* TBCC_TBC_STACK_INS(X): X(type, field) of the inputs tbc_core declares as tbc_stack's
+ * (of an array: its element type). */
+#define TBCC_TBC_STACK_INS(X) \
+    X(bool, req_valid) \
+    X(unsigned, req_op) \
+    X(uint64_t, req_lane_valid) \
+    X(uint16_t, req_lane_sw) \
+    X(uint64_t, req_taken) \
+    X(bitmask_t, req_mask) \
+    X(bool, req_static) \
+    X(uint64_t, req_pc) \
+    X(uint64_t, req_alt_pc) \
+    X(uint64_t, req_rpc) \
+    X(uint64_t, req_lpc) \
+
+/* TBCC_TBC_STACK_OUTS(X): X(type, field) of the outputs tbc_core declares as tbc_stack's
+ * (of an array: its element type). */
+#define TBCC_TBC_STACK_OUTS(X) \
+    X(bool, req_ready) \
+    X(bool, rsp_valid) \
+    X(unsigned, rsp_err) \
+    X(unsigned, err_sticky) \
+    X(bool, tos_valid) \
+    X(uint64_t, tos_pc) \
+    X(unsigned, tos_wcnt) \
+    X(unsigned, depth) \
+
+/* TBCC_THREAD_COMPACTOR_INS(X): X(type, field) of the inputs tbc_core declares as thread_compactor's
+ * (of an array: its element type). */
+#define TBCC_THREAD_COMPACTOR_INS(X) \
+    X(bool, out_ready) \
+
+/* TBCC_THREAD_COMPACTOR_OUTS(X): X(type, field) of the outputs tbc_core declares as thread_compactor's
+ * (of an array: its element type). */
+#define TBCC_THREAD_COMPACTOR_OUTS(X) \
+    X(bool, out_valid) \
+    X(uint64_t, out_lane_valid) \
+    X(uint16_t, out_lane_sw) \
+    X(bool, out_last) \
 
 
 #endif /* GEN_TBC_CORE_DECL_H */

@@ -16,36 +16,6 @@
 #define TBC_MAX_LANES TBC_WARP_WIDTH_MAX
 #define TBC_MAX_DEPTH TBC_DEPTH_MAX
 
-typedef struct {
-    bool req_valid;
-    unsigned req_op;            /* 2 bits */
-    uint64_t req_lane_valid;    /* W bits */
-    uint16_t req_lane_sw[TBC_MAX_LANES]; /* each truncated to SwWidth bits */
-    uint64_t req_taken;         /* W bits */
-    bitmask_t req_mask;         /* B bits (INIT) */
-    bool req_static;
-    uint64_t req_pc, req_alt_pc, req_rpc, req_lpc;
-    bool cmp_ready;
-} tbc_stack_in_t;
-
-typedef struct {
-    bool req_ready;
-    bool cmp_valid;
-    bitmask_t cmp_mask; /* all zero when !cmp_valid */
-    bool cmp_static;
-    uint64_t cmp_pc;
-    bool rsp_valid;
-    unsigned rsp_err;
-    unsigned err_sticky; /* 16 bits */
-    bool tos_valid;
-    uint64_t tos_pc, tos_rpc, tos_lpc;
-    unsigned tos_wcnt;
-    bitmask_t tos_mask;
-    unsigned tos_lpos;
-    unsigned tos_idx;
-    unsigned depth;
-} tbc_stack_out_t;
-
 /* What the cycle did: coverage and stimulus feedback. */
 typedef struct {
     bool accepted;       /* a request was taken (valid && ready) */

@@ -5,6 +5,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "bitmask.h"
 #include "clog2.h"
 #include "code_names.h"
 
@@ -76,6 +77,111 @@ static inline int tbc_check_params(const tbc_stack_params_t *p)
 
 /* What MODEL_DEFINE_CREATE (model.h) takes from the declaration. */
 #define tbc_stack_CREATE_CODES tbc_check_params, TBC_EPARAM_BLOCK_THREADS, TBC_OK, TBC_ENOMEM
+
+
+/* The inputs of tbc_stack, one field per port (its name without _i/_o); a
+ * value wider than its port is cut to the port's width by the model. */
+typedef struct {
+    /* req_valid_i [1]: a request this cycle (taken only when `req_ready_o`) */
+    bool req_valid;
+    /* req_op_i [2]: 0 INIT, 1 BRANCH, 2 ARRIVE, 3 reserved */
+    unsigned req_op;
+    /* req_lane_valid_i [WarpWidth]: BRANCH/ARRIVE: the arriving warp's lanes */
+    uint64_t req_lane_valid;
+    /* req_lane_sw_i [WarpWidth*SwWidth]: BRANCH/ARRIVE: static warp of each lane (lane l
+     * at bits l*SwWidth) */
+    uint16_t req_lane_sw[TBC_WARP_WIDTH_MAX];
+    /* req_taken_i [WarpWidth]: BRANCH: per-lane outcome, 1 = taken */
+    uint64_t req_taken;
+    /* req_mask_i [BlockThreads]: INIT: the block's threads */
+    bitmask_t req_mask;
+    /* req_static_i [1]: INIT: 1 = compaction disabled for this block (static warps kept) */
+    bool req_static;
+    /* req_pc_i [PcWidth]: INIT: start PC; BRANCH: taken target; ARRIVE: the warp's next PC */
+    uint64_t req_pc;
+    /* req_alt_pc_i [PcWidth]: BRANCH: fall-through PC */
+    uint64_t req_alt_pc;
+    /* req_rpc_i [PcWidth]: INIT: exit PC (may be PcNone); BRANCH: reconvergence PC */
+    uint64_t req_rpc;
+    /* req_lpc_i [PcWidth]: BRANCH: likely-convergence PC or PcNone */
+    uint64_t req_lpc;
+    /* cmp_ready_i [1]: the compactor takes it */
+    bool cmp_ready;
+} tbc_stack_in_t;
+
+/* TBC_INS(X): X(type, field) of every field (of an array: its element type). */
+#define TBC_INS(X) \
+    X(bool, req_valid) \
+    X(unsigned, req_op) \
+    X(uint64_t, req_lane_valid) \
+    X(uint16_t, req_lane_sw) \
+    X(uint64_t, req_taken) \
+    X(bitmask_t, req_mask) \
+    X(bool, req_static) \
+    X(uint64_t, req_pc) \
+    X(uint64_t, req_alt_pc) \
+    X(uint64_t, req_rpc) \
+    X(uint64_t, req_lpc) \
+    X(bool, cmp_ready) \
+
+/* The outputs of tbc_stack, one field per port (its name without _i/_o); a
+ * value wider than its port is cut to the port's width by the model. */
+typedef struct {
+    /* req_ready_o [1]: the stack accepts a request this cycle */
+    bool req_ready;
+    /* cmp_valid_o [1]: a mask for the thread compactor */
+    bool cmp_valid;
+    /* cmp_mask_o [BlockThreads]: threads to compact (the new TOS mask) */
+    bitmask_t cmp_mask;
+    /* cmp_static_o [1]: compaction disabled: emit static warps */
+    bool cmp_static;
+    /* cmp_pc_o [PcWidth]: the PC the compacted warps start at */
+    uint64_t cmp_pc;
+    /* rsp_valid_o [1]: registered: a request was taken last cycle */
+    bool rsp_valid;
+    /* rsp_err_o [4]: registered: its error code, 0 if applied */
+    unsigned rsp_err;
+    /* err_sticky_o [16]: bit k: error k has occurred since reset */
+    unsigned err_sticky;
+    /* tos_valid_o [1]: the stack is not empty */
+    bool tos_valid;
+    /* tos_pc_o [PcWidth]: entry tos: PC */
+    uint64_t tos_pc;
+    /* tos_rpc_o [PcWidth]: entry tos: reconvergence PC */
+    uint64_t tos_rpc;
+    /* tos_lpc_o [PcWidth]: entry tos: likely-convergence PC */
+    uint64_t tos_lpc;
+    /* tos_wcnt_o [WcntWidth]: its warp count */
+    unsigned tos_wcnt;
+    /* tos_mask_o [BlockThreads]: its mask */
+    bitmask_t tos_mask;
+    /* tos_lpos_o [LposWidth]: its lpos */
+    unsigned tos_lpos;
+    /* tos_idx_o [LposWidth]: index of entry tos */
+    unsigned tos_idx;
+    /* depth_o [DepthWidth]: entries on the stack */
+    unsigned depth;
+} tbc_stack_out_t;
+
+/* TBC_OUTS(X): X(type, field) of every field (of an array: its element type). */
+#define TBC_OUTS(X) \
+    X(bool, req_ready) \
+    X(bool, cmp_valid) \
+    X(bitmask_t, cmp_mask) \
+    X(bool, cmp_static) \
+    X(uint64_t, cmp_pc) \
+    X(bool, rsp_valid) \
+    X(unsigned, rsp_err) \
+    X(unsigned, err_sticky) \
+    X(bool, tos_valid) \
+    X(uint64_t, tos_pc) \
+    X(uint64_t, tos_rpc) \
+    X(uint64_t, tos_lpc) \
+    X(unsigned, tos_wcnt) \
+    X(bitmask_t, tos_mask) \
+    X(unsigned, tos_lpos) \
+    X(unsigned, tos_idx) \
+    X(unsigned, depth) \
 
 
 /* req_op_i: the operation */

@@ -15,28 +15,11 @@
 
 #define TC_MAX_LANES TC_WARP_WIDTH_MAX
 
-typedef struct {
-    bool in_valid;
-    bitmask_t in_mask; /* truncated to B bits by the model */
-    bool in_static;
-    bool out_ready;
-} thread_compactor_in_t;
-
 /* A compacted warp: per lane valid + static warp index. */
 typedef struct {
     uint64_t lane_valid;          /* bit l: lane l has a thread */
     uint16_t lane_sw[TC_MAX_LANES]; /* static warp of lane l (0 where invalid) */
 } tc_warp_t;
-
-/* Fields named after the ports (out_lane_sw_o: W fields of SwWidth bits). */
-typedef struct {
-    bool in_ready;
-    bool out_valid;
-    uint64_t out_lane_valid;              /* the warp's lanes, 0 when !out_valid */
-    uint16_t out_lane_sw[TC_MAX_LANES];   /* static warp of lane l, 0 where invalid */
-    bool out_last;
-    bool busy;
-} thread_compactor_out_t;
 
 /* thread_compactor_create/destroy/reset/step/peek (model.h); no events. */
 MODEL_API_NO_EVENTS(thread_compactor);

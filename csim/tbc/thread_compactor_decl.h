@@ -5,6 +5,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "bitmask.h"
 #include "clog2.h"
 
 /* BlockThreads: (B) threads per block, the mask width: a multiple of W, at least two warps */
@@ -50,6 +51,54 @@ static inline int tc_check_params(const thread_compactor_params_t *p)
 
 /* What MODEL_DEFINE_CREATE (model.h) takes from the declaration. */
 #define thread_compactor_CREATE_CODES tc_check_params, TC_EPARAM_BLOCK_THREADS, TC_OK, TC_ENOMEM
+
+
+/* The inputs of thread_compactor, one field per port (its name without _i/_o); a
+ * value wider than its port is cut to the port's width by the model. */
+typedef struct {
+    /* in_valid_i [1]: a mask to compact */
+    bool in_valid;
+    /* in_mask_i [BlockThreads]: the mask */
+    bitmask_t in_mask;
+    /* in_static_i [1]: emit static warps */
+    bool in_static;
+    /* out_ready_i [1]: it is taken */
+    bool out_ready;
+} thread_compactor_in_t;
+
+/* TC_INS(X): X(type, field) of every field (of an array: its element type). */
+#define TC_INS(X) \
+    X(bool, in_valid) \
+    X(bitmask_t, in_mask) \
+    X(bool, in_static) \
+    X(bool, out_ready) \
+
+/* The outputs of thread_compactor, one field per port (its name without _i/_o); a
+ * value wider than its port is cut to the port's width by the model. */
+typedef struct {
+    /* in_ready_o [1]: taken this cycle: the compactor holds no threads */
+    bool in_ready;
+    /* out_valid_o [1]: a compacted warp */
+    bool out_valid;
+    /* out_lane_valid_o [WarpWidth]: lanes with a thread */
+    uint64_t out_lane_valid;
+    /* out_lane_sw_o [WarpWidth*SwWidth]: each lane's static warp (lane l at bits
+     * l*SwWidth) */
+    uint16_t out_lane_sw[TC_WARP_WIDTH_MAX];
+    /* out_last_o [1]: this is the mask's last warp */
+    bool out_last;
+    /* busy_o [1]: threads remain (`out_valid_o`) */
+    bool busy;
+} thread_compactor_out_t;
+
+/* TC_OUTS(X): X(type, field) of every field (of an array: its element type). */
+#define TC_OUTS(X) \
+    X(bool, in_ready) \
+    X(bool, out_valid) \
+    X(uint64_t, out_lane_valid) \
+    X(uint16_t, out_lane_sw) \
+    X(bool, out_last) \
+    X(bool, busy) \
 
 
 #endif /* GEN_THREAD_COMPACTOR_DECL_H */

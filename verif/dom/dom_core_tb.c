@@ -77,8 +77,7 @@ static int scenario_check(const tb_t *t, const dom_core_out_t *out, char *err, s
     mdt_out_t mo; /* the MDT's outputs, as the core passes them on */
     memset(&mo, 0, sizeof mo);
 #define TB_FROM_CORE_(type, f) mo.f = out->f;
-    MDT_RSP_PORTS(TB_FROM_CORE_)
-    MDT_RD_PORTS(TB_FROM_CORE_)
+    DOMC_MDT_OUTS(TB_FROM_CORE_)
 #undef TB_FROM_CORE_
     mo.err_sticky = out->mdt_sticky;
     kit_out_t o_; /* the outputs as ports: a packed port reads as one number */
