@@ -159,7 +159,7 @@ def _load(cfg_dir, block):
             if len(words) not in (2, 3):
                 raise CfgError(f"{where}: want NAME [VALUE] \"meaning\"")
             value = int(words[1], 0) if len(words) == 3 else \
-                (code["values"][-1][1] + 1 if code["values"] else 0)
+                (code["values"][-1][1] + 1 if code["values"] else code["first"])
             if not re.fullmatch(r"[A-Z][A-Z0-9_]*", words[0]) or \
                     not 0 <= value < 1 << code["width"]:
                 raise CfgError(f"{where}: bad code '{words[0]}' = {value}")
@@ -189,8 +189,19 @@ def _load(cfg_dir, block):
             d.requires.append((args[0], args[1]))
         elif kw == "derive" and len(args) == 2:
             d.derived[args[0]] = args[1]
-        elif kw == "code" and len(args) == 3:
-            code = {"width": int(args[1]), "doc": args[2], "values": []}
+        elif kw == "code" and (len(args) == 3 or len(args) == 5 and args[3] == "after"):
+            # `after CHILD`: the list extends the child's list of that kind,
+            # numbered on from its last code, none of its values reused
+            code = {"width": int(args[1]), "doc": args[2], "values": [], "first": 0,
+                    "after": args[4] if len(args) == 5 else None}
+            if code["after"]:
+                if code["after"] not in d.children:
+                    raise CfgError(f"{where}: 'after {code['after']}': not a 'child' line above")
+                theirs = load(code["after"]).codes.get(args[0])
+                if theirs is None or theirs["width"] > code["width"]:
+                    raise CfgError(f"{where}: '{code['after']}' has no '{args[0]}' list "
+                                   f"of at most {code['width']} bits to extend")
+                code["first"] = theirs["values"][-1][1] + 1
             d.codes[args[0]] = code
         elif kw == "cover" and len(args) in (2, 4) and (len(args) == 2 or args[2] == "when"):
             d.covers.append((args[0], args[1], args[3] if len(args) == 4 else None))
@@ -233,6 +244,13 @@ def _load(cfg_dir, block):
             d.keys[kw] = " ".join(args)
         else:
             raise CfgError(f"{where}: cannot parse '{raw.strip()}'")
+    for kind, c in d.codes.items():
+        if c["after"]:
+            theirs = {v: n for n, v, _ in load(c["after"]).codes[kind]["values"]}
+            for n, v, _ in c["values"]:
+                if v in theirs:
+                    raise CfgError(f"{path}: code {kind} {n} = {v} is {c['after']}'s "
+                                   f"{theirs[v]} (an extending list numbers on from its last)")
     own_derived, d.derived = d.derived, {}
     stray = sorted(set(d.ctypes) - {p[0] for p in d.ports})
     if stray:

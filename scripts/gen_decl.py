@@ -134,7 +134,7 @@ def sv_package(d):
         for i, (n, v, doc) in enumerate(vals):
             sep = "," if i + 1 < len(vals) else " "
             lines.append(f"    {(camel(kind) + camel(n)).ljust(width)} = {w}'d{v}{sep} // {doc}")
-        lines += [f"  }} {kind}_e;", ""]
+        lines += [f"  }} {kind}_e;", f"  localparam int unsigned {camel(kind)}Width = {w};", ""]
     lines += [f"endpackage : {d.name}_pkg", ""]
     return "\n".join(lines)
 
@@ -257,29 +257,25 @@ def c_params(d, pre):
     for i, name in enumerate(d.params, 1):
         lines.append(f"    {param_code(d, name)} = -{i},")
     lines += [f"    {pre}_ENOMEM = -{len(d.params) + 1},", "};", ""]
-    # the derived values the rules use, each after those it uses
-    need, todo = set(), [n for e, _ in d.requires for n in names_in(e)]
-    while todo:
-        n = todo.pop()
-        if n in d.derived and n not in need:
-            need.add(n)
-            todo += names_in(d.derived[n])
-
     def ref(n):
-        return n if n in d.derived else f"(uint64_t)p->{c_field(n)}"
+        return f"{pre.lower()}_derive_{c_field(n)}(p)" if n in d.derived else f"(uint64_t)p->{c_field(n)}"
+    for n, e in d.derived.items():
+        lines += [f"/* {n} = {e} */",
+                  f"static inline uint64_t {pre.lower()}_derive_{c_field(n)}(const {t} *p)", "{",
+                  f"    return {c_expr(e, ref)};", "}", ""]
     lines += [f"/* {pre.lower()}_check_params(): {pre}_OK or the code create() returns. */",
               f"static inline int {pre.lower()}_check_params(const {t} *p)", "{"]
-    for name, (lo, hi, _) in d.params.items():
-        if (lo, hi) == (0, 1):
-            continue  # a bool holds 0 or 1
-        f, macro = f"p->{c_field(name)}", f"{pre}_{snake_upper(name)}"  # its _MIN, _MAX
-        cond = " || ".join(([f"{f} < {macro}_MIN"] if lo > 0 else []) +
-                           ([f"{f} > {macro}_MAX"] if hi < cfg.INT_UNSIGNED_MAX else []))
-        if cond:
-            lines += [f"    if ({cond})", f"        return {param_code(d, name)};"]
-    for n, e in d.derived.items():
-        if n in need:
-            lines.append(f"    const uint64_t {n} = {c_expr(e, ref)};")
+    # the ranges in declaration order: parameter i's code is -(i + 1)
+    ranged = [(n, lo, hi) for n, (lo, hi, _) in d.params.items() if (lo, hi) != (0, 1)]
+    for decl, items in (("const uint64_t v[]", [f"p->{c_field(n)}" for n, _, _ in ranged]),
+                        ("const uint64_t lo[]", [f"{pre}_{snake_upper(n)}_MIN" for n, _, _ in ranged]),
+                        ("const uint64_t hi[]", [f"{pre}_{snake_upper(n)}_MAX" for n, _, _ in ranged]),
+                        ("const int code[]", [param_code(d, n) for n, _, _ in ranged])):
+        lines += textwrap.wrap(f"{decl} = {{{', '.join(items)}}};", 95, initial_indent="    ",
+                               subsequent_indent=" " * (len(decl) + 8), break_on_hyphens=False)
+    lines += ["    for (unsigned i = 0; i < sizeof v / sizeof v[0]; i++)",
+              "        if (v[i] < lo[i] || v[i] > hi[i])",
+              "            return code[i];"]
     for expr, msg in d.requires:
         lines += [f"    /* {msg} */", f"    if (!{c_expr(expr, ref)})",
                   f"        return {param_code(d, cfg.rule_param(d, msg))};"]
@@ -305,74 +301,74 @@ def at_max(d, expr):
 
 
 def c_port_field(d, name, width):
-    """A port's field in the model's in/out struct, as (type, declarator):
+    """A port's field in the model's in/out struct, as (type, name, dims):
     its `ctype` line's type, else an array of elements for a `packed`
     port (uint16_t elements up to 16 bits, else uint64_t; as many as the
-    width's other factor can be at most), else by the widest it can be:
-    1 bit bool, up to 32 unsigned, up to 64 uint64_t, else bitmask_t
-    (verif/common/bind.h packs each of them)."""
+    width's other factor can be at most; dims "[N]"), else by the widest it
+    can be: 1 bit bool, up to 32 unsigned, up to 64 uint64_t, else
+    bitmask_t (verif/common/bind.h packs each of them)."""
     field = name[:name.rindex("_")]
     if name in d.ctypes:
-        return d.ctypes[name], field
+        return d.ctypes[name], field, ""
     elem = next((e for p, e, _ in d.packed if p == name), None)
     if elem is not None:
         factors = ast.parse(width, mode="eval").body
-        if not (isinstance(factors, ast.BinOp) and isinstance(factors.op, ast.Mult)):
-            raise cfg.CfgError(f"{d.name}: packed port {name}: want a width 'COUNT * {elem}'")
-        sides = [factors.left, factors.right]
-        rest = [f for f in sides if ast.dump(f) != ast.dump(ast.parse(elem, mode="eval").body)]
-        if len(rest) != 1:
-            raise cfg.CfgError(f"{d.name}: packed port {name}: want a width 'COUNT * {elem}'")
-        count = rest[0]
+        rest = [f for f in ([factors.left, factors.right] if isinstance(factors, ast.BinOp) and
+                            isinstance(factors.op, ast.Mult) else [])
+                if ast.dump(f) != ast.dump(ast.parse(elem, mode="eval").body)]
+        count = rest[0] if len(rest) == 1 else None
         n = str(count.value) if isinstance(count, ast.Constant) else \
             f"{cprefix(d)}_{snake_upper(count.id)}_MAX" if isinstance(count, ast.Name) and \
             count.id in d.params else None
         if n is None:
-            raise cfg.CfgError(f"{d.name}: packed port {name}: its count must be a parameter "
-                               "or a number")
-        return ("uint16_t" if at_max(d, elem) <= 16 else "uint64_t"), f"{field}[{n}]"
+            raise cfg.CfgError(f"{d.name}: packed port {name}: want a width 'COUNT * {elem}', "
+                               "COUNT a parameter or a number")
+        return ("uint16_t" if at_max(d, elem) <= 16 else "uint64_t"), field, f"[{n}]"
     if width == "1":
-        return "bool", field
+        return "bool", field, ""
     w = at_max(d, width)
-    return ("unsigned" if w <= 32 else "uint64_t" if w <= 64 else "bitmask_t"), field
+    return ("unsigned" if w <= 32 else "uint64_t" if w <= 64 else "bitmask_t"), field, ""
 
 
 def c_ports(d):
     """<block>_in_t and <block>_out_t: a field per port (without clk_i,
-    rst_ni and the _i/_o suffix), in port order; for a composed block, the
-    ports it declares as a child's as X(type, field) lists."""
+    rst_ni and the _i/_o suffix). A composed block's fields of the ports it
+    declares as a child's come from X(type, field, dims) lists, one per
+    child and direction, which its model also copies through: each after
+    its own fields, so that no field is written twice."""
     lines = []
     pre = cprefix(d)
-    for io, kind in (("in", "inputs"), ("out", "outputs")):
+    for io, kind, word in (("in", "INS", "inputs"), ("out", "OUTS", "outputs")):
         ports = [(n, w, doc) for n, i, w, doc in d.ports if i == io and n not in ("clk_i", "rst_ni")]
+        lists = []
+        for child in d.children:
+            mine = [(n, w) for n, w, _ in ports if d.port_child.get(n) == child]
+            if mine:
+                lists.append(f"{pre}_{child.upper()}_{kind}")
+                lines += [f"/* {lists[-1]}(X): X(type, field, dims) of the {word} "
+                          f"{d.name} declares as {child}'s. */", f"#define {lists[-1]}(X) \\"]
+                lines += ["    X({}, {}, {}) \\".format(*c_port_field(d, n, w)) for n, w in mine]
+                lines.append("")
+        own = [(n, w, doc) for n, w, doc in ports if n not in d.port_child]
         if not ports:
             continue
-        lines += [f"/* The {kind} of {d.keys['top']}, one field per port (its name without _i/_o); a",
-                  " * value wider than its port is cut to the port's width by the model. */",
-                  "typedef struct {"]
-        for n, w, doc in ports:
-            t, decl = c_port_field(d, n, w)
+        lines += [f"/* The {word} of {d.keys['top']}, one field per port (its name without "
+                  "_i/_o); a", " * value wider than its port is cut to the port's width by the "
+                  "model. */", "typedef struct {"]
+        for n, w, doc in own:
+            t, f, dims = c_port_field(d, n, w)
             lines += textwrap.wrap(f"{n} [{w}]: {doc}", 91, initial_indent="    /* ",
                                    subsequent_indent="     * ")
             lines[-1] += " */"
-            lines.append(f"    {t} {decl};")
-        lines += [f"}} {d.name}_{io}_t;", "",
-                  f"/* {pre}_{io.upper()}S(X): X(type, field) of every field (of an array: its "
-                  "element type). */", f"#define {pre}_{io.upper()}S(X) \\"]
-        lines += [f"    X({c_port_field(d, n, w)[0]}, {n[:n.rindex('_')]}) \\" for n, w, _ in ports]
+            lines.append(f"    {t} {f}{dims};")
+        lines += [f"    {x}(MODEL_PORT_FIELD)" for x in lists]
+        lines += [f"}} {d.name}_{io}_t;", ""]
+    fixed = [(n[:n.rindex("_")], int(w)) for n, _, w, _ in d.ports
+             if w.isdigit() and 1 < int(w) <= 32]
+    if fixed:
+        lines.append("/* The ports of a fixed width: the bits a model keeps of a field. */")
+        lines += [f"#define {pre}_{f.upper()}_MASK {(1 << w) - 1}u" for f, w in fixed]
         lines.append("")
-    for child in d.children:
-        for io, kind in (("in", "INS"), ("out", "OUTS")):
-            mine = [(n, w) for n, i, w, _ in d.ports
-                    if i == io and d.port_child.get(n) == child and n not in ("clk_i", "rst_ni")]
-            if not mine:
-                continue
-            lines += [f"/* {pre}_{child.upper()}_{kind}(X): X(type, field) of the {io}puts "
-                      f"{d.name} declares as {child}'s", " * (of an array: its element type). */",
-                      f"#define {pre}_{child.upper()}_{kind}(X) \\"]
-            lines += [f"    X({c_port_field(d, n, w)[0]}, {n[:n.rindex('_')]}) \\"
-                      for n, w in mine]
-            lines.append("")
     return lines
 
 
@@ -384,6 +380,8 @@ def c_header(d):
              '#include "clog2.h"']
     if d.codes:
         lines.append('#include "code_names.h"')
+    if d.children:
+        lines.append('#include "model.h"')  # MODEL_PORT_FIELD
     lines += [f'#include "{c}_decl.h"' for c in d.children]
     lines.append("")
     for name, (lo, hi, doc) in d.params.items():

@@ -1196,6 +1196,41 @@ def generated_files():
            r.returncode == 0, r.stderr)
     bad_declaration_lines()
     source_lists()
+    restated_facts()
+
+
+def restated_facts():
+    """A model's hand-written files (csim/<group>/<block>.h and .c) hold no
+    fact its declaration holds: no parameter, port or create-code
+    definitions (the generated <block>_decl.h has them), no list of its
+    ports, no parameter range and no code or port width written as a
+    number."""
+    for b in decl.blocks():
+        d = decl.load(b)
+        pre = gen_decl.cprefix(d)
+        files = [f"csim/{d.keys['group']}/{b}.{x}" for x in ("h", "c")]
+        text = "\n".join(open(os.path.join(ROOT, f)).read() for f in files
+                         if os.path.isfile(os.path.join(ROOT, f)))
+        found = []
+        for m in re.finditer(rf"\}}\s*({b}_(?:params|in|out)_t);", text):
+            found.append(f"defines {m.group(1)}")
+        found += [f"defines {m.group(0)}" for m in re.finditer(rf"\b{pre}_(?:OK|EPARAM_\w+)\s*=", text)]
+        fields = {n[:n.rindex("_")] for n, _, _, _ in d.ports} - {"clk", "rst"}
+        for m in re.finditer(r"#define (\w+)\(X\)((?:[^\n]*\\\n)*[^\n]*)", text):
+            named = set(re.findall(r"X\(\s*[\w ]+,\s*(\w+)\s*\)", m.group(2))) & fields
+            if len(named) > 1:
+                found.append(f"lists ports in {m.group(1)}")
+        for name, (lo, hi, _) in d.params.items():
+            f = gen_decl.c_field(name)
+            for m in re.finditer(rf"(?:p->|\bp\.){f}\s*(<=?|>=?)\s*(\d+)u?\b", text):
+                if int(m.group(2)) in (lo, hi, lo - 1, hi + 1):
+                    found.append(f"range '{m.group(0)}'")
+        widths = {n[:n.rindex("_")]: w for n, _, w, _ in d.ports if w.isdigit() and w != "1"}
+        for m in re.finditer(r"\bin->(\w+)\s*&\s*(0x[0-9a-fA-F]+|\d+)u?\b", text):
+            if m.group(1) in widths and int(m.group(2), 0) == (1 << int(widths[m.group(1)])) - 1:
+                found.append(f"width '{m.group(0)}'")
+        record(f"{b}: the model's hand-written files restate nothing of configs/{b}.cfg",
+               not found, "; ".join(found))
 
 
 def source_lists():
@@ -1215,7 +1250,7 @@ def source_lists():
 
 
 def bad_declaration_lines():
-    """A port or period line that breaks the declaration's rules is an
+    """A port, period, code or ctype line that breaks the declaration's rules is an
     error naming the file (and line), not a wrong RTL port list or a
     synthesis against a meaningless clock."""
     cases = {
@@ -1226,12 +1261,19 @@ def bad_declaration_lines():
         "period of a configuration that does not exist": ("prio_enc", 'period nope 5 "x"\n'),
         "period that is not a positive number": ("prio_enc", 'period default 0 "x"\n'),
         "period without a number": ("prio_enc", 'period default fast "x"\n'),
+        "code list extending a child's that reuses one of its values":
+            ("robust_core", 'code err 4 "x" after warp_slice_table\n    AGAIN 3 "x"\n'),
+        "code list extending a block that is not a child": ("tbc_core", 'code err 4 "x" after mdt\n'),
+        "code list extending a wider one": ("robust_core", 'code err 3 "x" after warp_slice_table\n'),
+        "ctype of a port the block does not have": ("prio_enc", "ctype nope_o bool\n"),
+        "ctype that is not a field type": ("prio_enc", "ctype in_i float\n"),
     }
     saved = decl.CFG_DIR
     try:
         for what, (block, line) in cases.items():
             with tempfile.TemporaryDirectory() as tmp:
-                for f in glob.glob(os.path.join(saved, "*.cfg")):
+                for f in glob.glob(os.path.join(saved, "*.cfg")) + \
+                        glob.glob(os.path.join(saved, "*.inc")):
                     shutil.copy(f, tmp)
                 with open(os.path.join(tmp, block + ".cfg"), "a") as f:
                     f.write(line)

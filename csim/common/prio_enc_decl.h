@@ -19,10 +19,6 @@ typedef struct {
     bitmask_t in;
 } prio_enc_in_t;
 
-/* PRIO_ENC_INS(X): X(type, field) of every field (of an array: its element type). */
-#define PRIO_ENC_INS(X) \
-    X(bitmask_t, in) \
-
 /* The outputs of prio_enc, one field per port (its name without _i/_o); a
  * value wider than its port is cut to the port's width by the model. */
 typedef struct {
@@ -33,12 +29,6 @@ typedef struct {
     /* onehot_o [Width]: the lowest set bit alone */
     bitmask_t onehot;
 } prio_enc_out_t;
-
-/* PRIO_ENC_OUTS(X): X(type, field) of every field (of an array: its element type). */
-#define PRIO_ENC_OUTS(X) \
-    X(bool, valid) \
-    X(unsigned, idx) \
-    X(bitmask_t, onehot) \
 
 
 #endif /* GEN_PRIO_ENC_DECL_H */

@@ -30,11 +30,6 @@ typedef struct {
     uint64_t key[TOURNEY_WIDTH_MAX];
 } tourney_in_t;
 
-/* TOURNEY_INS(X): X(type, field) of every field (of an array: its element type). */
-#define TOURNEY_INS(X) \
-    X(bitmask_t, valid) \
-    X(uint64_t, key) \
-
 /* The outputs of tourney, one field per port (its name without _i/_o); a
  * value wider than its port is cut to the port's width by the model. */
 typedef struct {
@@ -45,12 +40,6 @@ typedef struct {
     /* idx_o [IdxWidth]: the winner's index, the lowest on a tie (0 when none takes part) */
     unsigned idx;
 } tourney_out_t;
-
-/* TOURNEY_OUTS(X): X(type, field) of every field (of an array: its element type). */
-#define TOURNEY_OUTS(X) \
-    X(bool, valid) \
-    X(uint64_t, key) \
-    X(unsigned, idx) \
 
 
 #endif /* GEN_TOURNEY_DECL_H */

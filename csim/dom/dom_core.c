@@ -35,7 +35,7 @@ void dom_core_reset(dom_core_t *c)
 /* The core's inputs as the slip controller's. */
 static slip_ctrl_in_t slip_inputs(const dom_core_in_t *in)
 {
-    unsigned op = in->acc_op & 3u; /* acc_op_i is 2 bits */
+    unsigned op = in->acc_op & DOMC_ACC_OP_MASK;
     return (slip_ctrl_in_t){
         .ev_valid = in->acc_valid && op == MDT_OP_ACCESS,
         .ev_warp = in->acc_warp,
@@ -57,7 +57,7 @@ static slip_ctrl_in_t slip_inputs(const dom_core_in_t *in)
 static mdt_in_t mdt_inputs(const dom_core_in_t *in, const slip_ctrl_out_t *so)
 {
     mdt_in_t q = {.acc_alloc_ok = !so->q_block};
-#define DOM_CORE_TO_MDT_(type, f) q.f = in->f;
+#define DOM_CORE_TO_MDT_(type, f, dims) q.f = in->f;
     DOMC_MDT_INS(DOM_CORE_TO_MDT_)
 #undef DOM_CORE_TO_MDT_
     return q;
@@ -75,7 +75,7 @@ static void outputs(const slip_ctrl_out_t *so, const mdt_out_t *mo, dom_core_out
         .adapt = so->adapt,
         .period_end = so->period_end,
     };
-#define DOM_CORE_FROM_MDT_(type, f) out->f = mo->f;
+#define DOM_CORE_FROM_MDT_(type, f, dims) out->f = mo->f;
     DOMC_MDT_OUTS(DOM_CORE_FROM_MDT_)
 #undef DOM_CORE_FROM_MDT_
     memcpy(out->rd_counts, so->rd_counts, sizeof out->rd_counts);

@@ -7,6 +7,7 @@
 
 #include "bitmask.h"
 #include "clog2.h"
+#include "model.h"
 #include "mdt_decl.h"
 #include "slip_ctrl_decl.h"
 
@@ -92,29 +93,44 @@ enum domc_create_rc {
     DOMC_ENOMEM = -12,
 };
 
+/* WarpIdWidth = max(1, clog2(NumWarps)) */
+static inline uint64_t domc_derive_warp_id_width(const dom_core_params_t *p)
+{
+    return ((UINT64_C(1) > clog2_u64((uint64_t)p->num_warps)) ? UINT64_C(1) : clog2_u64((uint64_t)p->num_warps));
+}
+
+/* EntryIdWidth = max(1, clog2(EntriesPerWarp)) */
+static inline uint64_t domc_derive_entry_id_width(const dom_core_params_t *p)
+{
+    return ((UINT64_C(1) > clog2_u64((uint64_t)p->entries_per_warp)) ? UINT64_C(1) : clog2_u64((uint64_t)p->entries_per_warp));
+}
+
 /* domc_check_params(): DOMC_OK or the code create() returns. */
 static inline int domc_check_params(const dom_core_params_t *p)
 {
-    if (p->num_warps < DOMC_NUM_WARPS_MIN || p->num_warps > DOMC_NUM_WARPS_MAX)
-        return DOMC_EPARAM_NUM_WARPS;
-    if (p->entries_per_warp < DOMC_ENTRIES_PER_WARP_MIN || p->entries_per_warp > DOMC_ENTRIES_PER_WARP_MAX)
-        return DOMC_EPARAM_ENTRIES_PER_WARP;
-    if (p->warp_width < DOMC_WARP_WIDTH_MIN || p->warp_width > DOMC_WARP_WIDTH_MAX)
-        return DOMC_EPARAM_WARP_WIDTH;
-    if (p->pc_width < DOMC_PC_WIDTH_MIN || p->pc_width > DOMC_PC_WIDTH_MAX)
-        return DOMC_EPARAM_PC_WIDTH;
-    if (p->counter_width < DOMC_COUNTER_WIDTH_MIN || p->counter_width > DOMC_COUNTER_WIDTH_MAX)
-        return DOMC_EPARAM_COUNTER_WIDTH;
-    if (p->sample_period < DOMC_SAMPLE_PERIOD_MIN || p->sample_period > DOMC_SAMPLE_PERIOD_MAX)
-        return DOMC_EPARAM_SAMPLE_PERIOD;
-    if (p->init_max_slip < DOMC_INIT_MAX_SLIP_MIN || p->init_max_slip > DOMC_INIT_MAX_SLIP_MAX)
-        return DOMC_EPARAM_INIT_MAX_SLIP;
-    if (p->idle_threshold > DOMC_IDLE_THRESHOLD_MAX)
-        return DOMC_EPARAM_IDLE_THRESHOLD;
-    if (p->stall_threshold > DOMC_STALL_THRESHOLD_MAX)
-        return DOMC_EPARAM_STALL_THRESHOLD;
-    if (p->bytes_width < DOMC_BYTES_WIDTH_MIN || p->bytes_width > DOMC_BYTES_WIDTH_MAX)
-        return DOMC_EPARAM_BYTES_WIDTH;
+    const uint64_t v[] = {p->num_warps, p->entries_per_warp, p->warp_width, p->pc_width,
+                          p->counter_width, p->sample_period, p->init_max_slip,
+                          p->idle_threshold, p->stall_threshold, p->bytes_width,
+                          p->fair_bytes};
+    const uint64_t lo[] = {DOMC_NUM_WARPS_MIN, DOMC_ENTRIES_PER_WARP_MIN, DOMC_WARP_WIDTH_MIN,
+                           DOMC_PC_WIDTH_MIN, DOMC_COUNTER_WIDTH_MIN, DOMC_SAMPLE_PERIOD_MIN,
+                           DOMC_INIT_MAX_SLIP_MIN, DOMC_IDLE_THRESHOLD_MIN,
+                           DOMC_STALL_THRESHOLD_MIN, DOMC_BYTES_WIDTH_MIN,
+                           DOMC_FAIR_BYTES_MIN};
+    const uint64_t hi[] = {DOMC_NUM_WARPS_MAX, DOMC_ENTRIES_PER_WARP_MAX, DOMC_WARP_WIDTH_MAX,
+                           DOMC_PC_WIDTH_MAX, DOMC_COUNTER_WIDTH_MAX, DOMC_SAMPLE_PERIOD_MAX,
+                           DOMC_INIT_MAX_SLIP_MAX, DOMC_IDLE_THRESHOLD_MAX,
+                           DOMC_STALL_THRESHOLD_MAX, DOMC_BYTES_WIDTH_MAX,
+                           DOMC_FAIR_BYTES_MAX};
+    const int code[] = {DOMC_EPARAM_NUM_WARPS, DOMC_EPARAM_ENTRIES_PER_WARP,
+                        DOMC_EPARAM_WARP_WIDTH, DOMC_EPARAM_PC_WIDTH,
+                        DOMC_EPARAM_COUNTER_WIDTH, DOMC_EPARAM_SAMPLE_PERIOD,
+                        DOMC_EPARAM_INIT_MAX_SLIP, DOMC_EPARAM_IDLE_THRESHOLD,
+                        DOMC_EPARAM_STALL_THRESHOLD, DOMC_EPARAM_BYTES_WIDTH,
+                        DOMC_EPARAM_FAIR_BYTES};
+    for (unsigned i = 0; i < sizeof v / sizeof v[0]; i++)
+        if (v[i] < lo[i] || v[i] > hi[i])
+            return code[i];
     /* InitMaxSlip must be at most 2^CounterWidth-1 */
     if (!((uint64_t)p->init_max_slip <= ((UINT64_C(1) << (uint64_t)p->counter_width) - UINT64_C(1))))
         return DOMC_EPARAM_INIT_MAX_SLIP;
@@ -158,58 +174,58 @@ static inline slip_ctrl_params_t dom_core_slip_ctrl_params(const dom_core_params
 }
 
 
+/* DOMC_MDT_INS(X): X(type, field, dims) of the inputs dom_core declares as mdt's. */
+#define DOMC_MDT_INS(X) \
+    X(bool, acc_valid, ) \
+    X(unsigned, acc_op, ) \
+    X(unsigned, acc_warp, ) \
+    X(uint64_t, acc_pc, ) \
+    X(uint64_t, acc_exec, ) \
+    X(uint64_t, acc_hit, ) \
+    X(bool, fill_valid, ) \
+    X(unsigned, fill_warp, ) \
+    X(unsigned, fill_entry, ) \
+    X(uint64_t, fill_mask, ) \
+    X(unsigned, rd_warp, ) \
+    X(unsigned, rd_entry, ) \
+
+/* DOMC_SLIP_CTRL_INS(X): X(type, field, dims) of the inputs dom_core declares as slip_ctrl's. */
+#define DOMC_SLIP_CTRL_INS(X) \
+    X(bool, perf_idle, ) \
+    X(bool, perf_mem_stall, ) \
+    X(unsigned, perf_bytes, ) \
+
 /* The inputs of dom_core, one field per port (its name without _i/_o); a
  * value wider than its port is cut to the port's width by the model. */
 typedef struct {
-    /* acc_valid_i [1]: an access-port request */
-    bool acc_valid;
-    /* acc_op_i [2]: 0 ACCESS, 1 FORCE, 2 RELEASE (warp reassigned), 3 reserved */
-    unsigned acc_op;
-    /* acc_warp_i [WarpIdWidth]: warp */
-    unsigned acc_warp;
-    /* acc_pc_i [PcWidth]: ACCESS: PC of the memory instruction */
-    uint64_t acc_pc;
-    /* acc_exec_i [WarpWidth]: ACCESS: the warp's executing threads */
-    uint64_t acc_exec;
-    /* acc_hit_i [WarpWidth]: ACCESS: per-thread cache outcome, 1 = hit */
-    uint64_t acc_hit;
-    /* fill_valid_i [1]: a fill-port request */
-    bool fill_valid;
-    /* fill_warp_i [WarpIdWidth]: warp */
-    unsigned fill_warp;
-    /* fill_entry_i [EntryIdWidth]: entry */
-    unsigned fill_entry;
-    /* fill_mask_i [WarpWidth]: threads whose data returned */
-    uint64_t fill_mask;
-    /* perf_idle_i [1]: the core issued nothing this cycle */
-    bool perf_idle;
-    /* perf_mem_stall_i [1]: the core was stalled waiting on memory this cycle */
-    bool perf_mem_stall;
-    /* perf_bytes_i [BytesWidth]: off-chip bytes the core used this cycle */
-    unsigned perf_bytes;
-    /* rd_warp_i [WarpIdWidth]: read port: warp */
-    unsigned rd_warp;
-    /* rd_entry_i [EntryIdWidth]: read port: entry */
-    unsigned rd_entry;
+    DOMC_MDT_INS(MODEL_PORT_FIELD)
+    DOMC_SLIP_CTRL_INS(MODEL_PORT_FIELD)
 } dom_core_in_t;
 
-/* DOMC_INS(X): X(type, field) of every field (of an array: its element type). */
-#define DOMC_INS(X) \
-    X(bool, acc_valid) \
-    X(unsigned, acc_op) \
-    X(unsigned, acc_warp) \
-    X(uint64_t, acc_pc) \
-    X(uint64_t, acc_exec) \
-    X(uint64_t, acc_hit) \
-    X(bool, fill_valid) \
-    X(unsigned, fill_warp) \
-    X(unsigned, fill_entry) \
-    X(uint64_t, fill_mask) \
-    X(bool, perf_idle) \
-    X(bool, perf_mem_stall) \
-    X(unsigned, perf_bytes) \
-    X(unsigned, rd_warp) \
-    X(unsigned, rd_entry) \
+/* DOMC_MDT_OUTS(X): X(type, field, dims) of the outputs dom_core declares as mdt's. */
+#define DOMC_MDT_OUTS(X) \
+    X(bool, rsp_valid, ) \
+    X(unsigned, rsp_err, ) \
+    X(unsigned, rsp_kind, ) \
+    X(unsigned, rsp_entry, ) \
+    X(uint64_t, rsp_rejoin, ) \
+    X(bool, rsp_waiting, ) \
+    X(bool, fill_rsp_valid, ) \
+    X(unsigned, fill_err, ) \
+    X(bool, rd_valid, ) \
+    X(uint64_t, rd_pc, ) \
+    X(uint64_t, rd_waiting, ) \
+    X(uint64_t, rd_ready, ) \
+    X(unsigned, rd_age, ) \
+    X(uint64_t, rd_masked, ) \
+    X(bool, rd_free, ) \
+
+/* DOMC_SLIP_CTRL_OUTS(X): X(type, field, dims) of the outputs dom_core declares as slip_ctrl's. */
+#define DOMC_SLIP_CTRL_OUTS(X) \
+    X(unsigned, max_slip, ) \
+    X(unsigned, adapt, ) \
+    X(bool, period_end, ) \
+    X(uint16_t, rd_counts, [DOMC_WARP_WIDTH_MAX]) \
 
 /* The outputs of dom_core, one field per port (its name without _i/_o); a
  * value wider than its port is cut to the port's width by the model. */
@@ -219,129 +235,25 @@ typedef struct {
     /* acc_limit_o [WarpWidth]: the access warp's slip-limit mask (threads it must not
      * execute) */
     uint64_t acc_limit;
-    /* rsp_valid_o [1]: registered: outcome of last cycle's access-port request */
-    bool rsp_valid;
-    /* rsp_err_o [3]: its error code */
-    unsigned rsp_err;
-    /* rsp_kind_o [3]: 0 NONE, 1 MERGED, 2 ALLOCATED, 3 BLOCKING, 4 FORCED, 5 FORCE_EMPTY */
-    unsigned rsp_kind;
-    /* rsp_entry_o [EntryIdWidth]: the entry merged into, allocated or forced */
-    unsigned rsp_entry;
-    /* rsp_rejoin_o [WarpWidth]: threads that re-join the warp (were READY) */
-    uint64_t rsp_rejoin;
-    /* rsp_waiting_o [1]: FORCED: the forced entry still has WAITING threads */
-    bool rsp_waiting;
-    /* fill_rsp_valid_o [1]: registered: a fill-port request last cycle */
-    bool fill_rsp_valid;
-    /* fill_err_o [3]: its error code */
-    unsigned fill_err;
     /* mdt_sticky_o [8]: MDT errors since reset */
     unsigned mdt_sticky;
     /* slip_err_o [2]: slip controller event error (registered) */
     unsigned slip_err;
     /* slip_sticky_o [4]: slip controller errors since reset */
     unsigned slip_sticky;
-    /* max_slip_o [CounterWidth]: the max-slip register */
-    unsigned max_slip;
-    /* adapt_o [2]: registered: the last period's decision, 0 hold, 1 +1, 2 -1 */
-    unsigned adapt;
-    /* period_end_o [1]: registered: a period ended at the last edge */
-    bool period_end;
-    /* rd_valid_o [1]: the entry is valid (all rd_* entry fields 0 otherwise) */
-    bool rd_valid;
-    /* rd_pc_o [PcWidth]: its PC */
-    uint64_t rd_pc;
-    /* rd_waiting_o [WarpWidth]: its WAITING threads */
-    uint64_t rd_waiting;
-    /* rd_ready_o [WarpWidth]: its READY threads */
-    uint64_t rd_ready;
-    /* rd_age_o [EntryIdWidth]: its age */
-    unsigned rd_age;
-    /* rd_masked_o [WarpWidth]: threads of `rd_warp_i` masked off in any entry */
-    uint64_t rd_masked;
-    /* rd_free_o [1]: `rd_warp_i` has a free entry */
-    bool rd_free;
-    /* rd_counts_o [WarpWidth*CounterWidth]: the warp's counters (thread t at bits
-     * t*CounterWidth) */
-    uint16_t rd_counts[DOMC_WARP_WIDTH_MAX];
+    DOMC_MDT_OUTS(MODEL_PORT_FIELD)
+    DOMC_SLIP_CTRL_OUTS(MODEL_PORT_FIELD)
 } dom_core_out_t;
 
-/* DOMC_OUTS(X): X(type, field) of every field (of an array: its element type). */
-#define DOMC_OUTS(X) \
-    X(bool, acc_block) \
-    X(uint64_t, acc_limit) \
-    X(bool, rsp_valid) \
-    X(unsigned, rsp_err) \
-    X(unsigned, rsp_kind) \
-    X(unsigned, rsp_entry) \
-    X(uint64_t, rsp_rejoin) \
-    X(bool, rsp_waiting) \
-    X(bool, fill_rsp_valid) \
-    X(unsigned, fill_err) \
-    X(unsigned, mdt_sticky) \
-    X(unsigned, slip_err) \
-    X(unsigned, slip_sticky) \
-    X(unsigned, max_slip) \
-    X(unsigned, adapt) \
-    X(bool, period_end) \
-    X(bool, rd_valid) \
-    X(uint64_t, rd_pc) \
-    X(uint64_t, rd_waiting) \
-    X(uint64_t, rd_ready) \
-    X(unsigned, rd_age) \
-    X(uint64_t, rd_masked) \
-    X(bool, rd_free) \
-    X(uint16_t, rd_counts) \
-
-/* DOMC_MDT_INS(X): X(type, field) of the inputs dom_core declares as mdt's
- * (of an array: its element type). */
-#define DOMC_MDT_INS(X) \
-    X(bool, acc_valid) \
-    X(unsigned, acc_op) \
-    X(unsigned, acc_warp) \
-    X(uint64_t, acc_pc) \
-    X(uint64_t, acc_exec) \
-    X(uint64_t, acc_hit) \
-    X(bool, fill_valid) \
-    X(unsigned, fill_warp) \
-    X(unsigned, fill_entry) \
-    X(uint64_t, fill_mask) \
-    X(unsigned, rd_warp) \
-    X(unsigned, rd_entry) \
-
-/* DOMC_MDT_OUTS(X): X(type, field) of the outputs dom_core declares as mdt's
- * (of an array: its element type). */
-#define DOMC_MDT_OUTS(X) \
-    X(bool, rsp_valid) \
-    X(unsigned, rsp_err) \
-    X(unsigned, rsp_kind) \
-    X(unsigned, rsp_entry) \
-    X(uint64_t, rsp_rejoin) \
-    X(bool, rsp_waiting) \
-    X(bool, fill_rsp_valid) \
-    X(unsigned, fill_err) \
-    X(bool, rd_valid) \
-    X(uint64_t, rd_pc) \
-    X(uint64_t, rd_waiting) \
-    X(uint64_t, rd_ready) \
-    X(unsigned, rd_age) \
-    X(uint64_t, rd_masked) \
-    X(bool, rd_free) \
-
-/* DOMC_SLIP_CTRL_INS(X): X(type, field) of the inputs dom_core declares as slip_ctrl's
- * (of an array: its element type). */
-#define DOMC_SLIP_CTRL_INS(X) \
-    X(bool, perf_idle) \
-    X(bool, perf_mem_stall) \
-    X(unsigned, perf_bytes) \
-
-/* DOMC_SLIP_CTRL_OUTS(X): X(type, field) of the outputs dom_core declares as slip_ctrl's
- * (of an array: its element type). */
-#define DOMC_SLIP_CTRL_OUTS(X) \
-    X(unsigned, max_slip) \
-    X(unsigned, adapt) \
-    X(bool, period_end) \
-    X(uint16_t, rd_counts) \
+/* The ports of a fixed width: the bits a model keeps of a field. */
+#define DOMC_ACC_OP_MASK 3u
+#define DOMC_RSP_ERR_MASK 7u
+#define DOMC_RSP_KIND_MASK 7u
+#define DOMC_FILL_ERR_MASK 7u
+#define DOMC_MDT_STICKY_MASK 255u
+#define DOMC_SLIP_ERR_MASK 3u
+#define DOMC_SLIP_STICKY_MASK 15u
+#define DOMC_ADAPT_MASK 3u
 
 
 #endif /* GEN_DOM_CORE_DECL_H */

@@ -92,7 +92,7 @@ typedef struct {
 static void decide_access(const mdt_t *m, const mdt_in_t *in, acc_dec_t *d)
 {
     memset(d, 0, sizeof *d);
-    d->op = in->acc_op & 3u;
+    d->op = in->acc_op & MDT_ACC_OP_MASK;
     d->warp = in->acc_warp & m->warp_id_mask;
     uint64_t pc = in->acc_pc & m->pc_mask;
     uint64_t exec = in->acc_exec & m->lane_mask;

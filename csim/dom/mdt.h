@@ -11,10 +11,6 @@
 #include "model.h"
 #include "mdt_decl.h"
 
-#define MDT_MAX_WARPS MDT_NUM_WARPS_MAX
-#define MDT_MAX_ENTRIES MDT_ENTRIES_PER_WARP_MAX
-#define MDT_MAX_WIDTH MDT_WARP_WIDTH_MAX
-
 typedef struct {
     bool acc;        /* an access-port request this cycle */
     unsigned op, err, kind, entry;

@@ -49,17 +49,31 @@ enum mdt_create_rc {
     MDT_ENOMEM = -5,
 };
 
+/* WarpIdWidth = max(1, clog2(NumWarps)) */
+static inline uint64_t mdt_derive_warp_id_width(const mdt_params_t *p)
+{
+    return ((UINT64_C(1) > clog2_u64((uint64_t)p->num_warps)) ? UINT64_C(1) : clog2_u64((uint64_t)p->num_warps));
+}
+
+/* EntryIdWidth = max(1, clog2(EntriesPerWarp)) */
+static inline uint64_t mdt_derive_entry_id_width(const mdt_params_t *p)
+{
+    return ((UINT64_C(1) > clog2_u64((uint64_t)p->entries_per_warp)) ? UINT64_C(1) : clog2_u64((uint64_t)p->entries_per_warp));
+}
+
 /* mdt_check_params(): MDT_OK or the code create() returns. */
 static inline int mdt_check_params(const mdt_params_t *p)
 {
-    if (p->num_warps < MDT_NUM_WARPS_MIN || p->num_warps > MDT_NUM_WARPS_MAX)
-        return MDT_EPARAM_NUM_WARPS;
-    if (p->entries_per_warp < MDT_ENTRIES_PER_WARP_MIN || p->entries_per_warp > MDT_ENTRIES_PER_WARP_MAX)
-        return MDT_EPARAM_ENTRIES_PER_WARP;
-    if (p->warp_width < MDT_WARP_WIDTH_MIN || p->warp_width > MDT_WARP_WIDTH_MAX)
-        return MDT_EPARAM_WARP_WIDTH;
-    if (p->pc_width < MDT_PC_WIDTH_MIN || p->pc_width > MDT_PC_WIDTH_MAX)
-        return MDT_EPARAM_PC_WIDTH;
+    const uint64_t v[] = {p->num_warps, p->entries_per_warp, p->warp_width, p->pc_width};
+    const uint64_t lo[] = {MDT_NUM_WARPS_MIN, MDT_ENTRIES_PER_WARP_MIN, MDT_WARP_WIDTH_MIN,
+                           MDT_PC_WIDTH_MIN};
+    const uint64_t hi[] = {MDT_NUM_WARPS_MAX, MDT_ENTRIES_PER_WARP_MAX, MDT_WARP_WIDTH_MAX,
+                           MDT_PC_WIDTH_MAX};
+    const int code[] = {MDT_EPARAM_NUM_WARPS, MDT_EPARAM_ENTRIES_PER_WARP,
+                        MDT_EPARAM_WARP_WIDTH, MDT_EPARAM_PC_WIDTH};
+    for (unsigned i = 0; i < sizeof v / sizeof v[0]; i++)
+        if (v[i] < lo[i] || v[i] > hi[i])
+            return code[i];
     return MDT_OK;
 }
 
@@ -98,22 +112,6 @@ typedef struct {
     unsigned rd_entry;
 } mdt_in_t;
 
-/* MDT_INS(X): X(type, field) of every field (of an array: its element type). */
-#define MDT_INS(X) \
-    X(bool, acc_valid) \
-    X(unsigned, acc_op) \
-    X(unsigned, acc_warp) \
-    X(uint64_t, acc_pc) \
-    X(uint64_t, acc_exec) \
-    X(uint64_t, acc_hit) \
-    X(bool, acc_alloc_ok) \
-    X(bool, fill_valid) \
-    X(unsigned, fill_warp) \
-    X(unsigned, fill_entry) \
-    X(uint64_t, fill_mask) \
-    X(unsigned, rd_warp) \
-    X(unsigned, rd_entry) \
-
 /* The outputs of mdt, one field per port (its name without _i/_o); a
  * value wider than its port is cut to the port's width by the model. */
 typedef struct {
@@ -151,24 +149,12 @@ typedef struct {
     bool rd_free;
 } mdt_out_t;
 
-/* MDT_OUTS(X): X(type, field) of every field (of an array: its element type). */
-#define MDT_OUTS(X) \
-    X(bool, rsp_valid) \
-    X(unsigned, rsp_err) \
-    X(unsigned, rsp_kind) \
-    X(unsigned, rsp_entry) \
-    X(uint64_t, rsp_rejoin) \
-    X(bool, rsp_waiting) \
-    X(bool, fill_rsp_valid) \
-    X(unsigned, fill_err) \
-    X(unsigned, err_sticky) \
-    X(bool, rd_valid) \
-    X(uint64_t, rd_pc) \
-    X(uint64_t, rd_waiting) \
-    X(uint64_t, rd_ready) \
-    X(unsigned, rd_age) \
-    X(uint64_t, rd_masked) \
-    X(bool, rd_free) \
+/* The ports of a fixed width: the bits a model keeps of a field. */
+#define MDT_ACC_OP_MASK 3u
+#define MDT_RSP_ERR_MASK 7u
+#define MDT_RSP_KIND_MASK 7u
+#define MDT_FILL_ERR_MASK 7u
+#define MDT_ERR_STICKY_MASK 255u
 
 
 /* req_op_i: the access port's operation */

@@ -12,9 +12,6 @@
 #include "model.h"
 #include "slip_ctrl_decl.h"
 
-#define SC_MAX_WARPS SC_NUM_WARPS_MAX
-#define SC_MAX_WIDTH SC_WARP_WIDTH_MAX
-
 typedef struct {
     bool ev;            /* an event this cycle */
     unsigned err;

@@ -79,25 +79,31 @@ enum sc_create_rc {
     SC_ENOMEM = -10,
 };
 
+/* WarpIdWidth = max(1, clog2(NumWarps)) */
+static inline uint64_t sc_derive_warp_id_width(const slip_ctrl_params_t *p)
+{
+    return ((UINT64_C(1) > clog2_u64((uint64_t)p->num_warps)) ? UINT64_C(1) : clog2_u64((uint64_t)p->num_warps));
+}
+
 /* sc_check_params(): SC_OK or the code create() returns. */
 static inline int sc_check_params(const slip_ctrl_params_t *p)
 {
-    if (p->num_warps < SC_NUM_WARPS_MIN || p->num_warps > SC_NUM_WARPS_MAX)
-        return SC_EPARAM_NUM_WARPS;
-    if (p->warp_width < SC_WARP_WIDTH_MIN || p->warp_width > SC_WARP_WIDTH_MAX)
-        return SC_EPARAM_WARP_WIDTH;
-    if (p->counter_width < SC_COUNTER_WIDTH_MIN || p->counter_width > SC_COUNTER_WIDTH_MAX)
-        return SC_EPARAM_COUNTER_WIDTH;
-    if (p->sample_period < SC_SAMPLE_PERIOD_MIN || p->sample_period > SC_SAMPLE_PERIOD_MAX)
-        return SC_EPARAM_SAMPLE_PERIOD;
-    if (p->init_max_slip < SC_INIT_MAX_SLIP_MIN || p->init_max_slip > SC_INIT_MAX_SLIP_MAX)
-        return SC_EPARAM_INIT_MAX_SLIP;
-    if (p->idle_threshold > SC_IDLE_THRESHOLD_MAX)
-        return SC_EPARAM_IDLE_THRESHOLD;
-    if (p->stall_threshold > SC_STALL_THRESHOLD_MAX)
-        return SC_EPARAM_STALL_THRESHOLD;
-    if (p->bytes_width < SC_BYTES_WIDTH_MIN || p->bytes_width > SC_BYTES_WIDTH_MAX)
-        return SC_EPARAM_BYTES_WIDTH;
+    const uint64_t v[] = {p->num_warps, p->warp_width, p->counter_width, p->sample_period,
+                          p->init_max_slip, p->idle_threshold, p->stall_threshold,
+                          p->bytes_width, p->fair_bytes};
+    const uint64_t lo[] = {SC_NUM_WARPS_MIN, SC_WARP_WIDTH_MIN, SC_COUNTER_WIDTH_MIN,
+                           SC_SAMPLE_PERIOD_MIN, SC_INIT_MAX_SLIP_MIN, SC_IDLE_THRESHOLD_MIN,
+                           SC_STALL_THRESHOLD_MIN, SC_BYTES_WIDTH_MIN, SC_FAIR_BYTES_MIN};
+    const uint64_t hi[] = {SC_NUM_WARPS_MAX, SC_WARP_WIDTH_MAX, SC_COUNTER_WIDTH_MAX,
+                           SC_SAMPLE_PERIOD_MAX, SC_INIT_MAX_SLIP_MAX, SC_IDLE_THRESHOLD_MAX,
+                           SC_STALL_THRESHOLD_MAX, SC_BYTES_WIDTH_MAX, SC_FAIR_BYTES_MAX};
+    const int code[] = {SC_EPARAM_NUM_WARPS, SC_EPARAM_WARP_WIDTH, SC_EPARAM_COUNTER_WIDTH,
+                        SC_EPARAM_SAMPLE_PERIOD, SC_EPARAM_INIT_MAX_SLIP,
+                        SC_EPARAM_IDLE_THRESHOLD, SC_EPARAM_STALL_THRESHOLD,
+                        SC_EPARAM_BYTES_WIDTH, SC_EPARAM_FAIR_BYTES};
+    for (unsigned i = 0; i < sizeof v / sizeof v[0]; i++)
+        if (v[i] < lo[i] || v[i] > hi[i])
+            return code[i];
     /* InitMaxSlip must be at most 2^CounterWidth-1 */
     if (!((uint64_t)p->init_max_slip <= ((UINT64_C(1) << (uint64_t)p->counter_width) - UINT64_C(1))))
         return SC_EPARAM_INIT_MAX_SLIP;
@@ -142,20 +148,6 @@ typedef struct {
     unsigned rd_warp;
 } slip_ctrl_in_t;
 
-/* SC_INS(X): X(type, field) of every field (of an array: its element type). */
-#define SC_INS(X) \
-    X(bool, ev_valid) \
-    X(unsigned, ev_warp) \
-    X(uint64_t, ev_exec) \
-    X(uint64_t, ev_hit) \
-    X(bool, rel_valid) \
-    X(unsigned, rel_warp) \
-    X(unsigned, q_warp) \
-    X(bool, perf_idle) \
-    X(bool, perf_mem_stall) \
-    X(unsigned, perf_bytes) \
-    X(unsigned, rd_warp) \
-
 /* The outputs of slip_ctrl, one field per port (its name without _i/_o); a
  * value wider than its port is cut to the port's width by the model. */
 typedef struct {
@@ -180,17 +172,10 @@ typedef struct {
     uint16_t rd_counts[SC_WARP_WIDTH_MAX];
 } slip_ctrl_out_t;
 
-/* SC_OUTS(X): X(type, field) of every field (of an array: its element type). */
-#define SC_OUTS(X) \
-    X(bool, q_block) \
-    X(uint64_t, q_limit) \
-    X(unsigned, max_slip) \
-    X(unsigned, adapt) \
-    X(bool, period_end) \
-    X(bool, rsp_valid) \
-    X(unsigned, rsp_err) \
-    X(unsigned, err_sticky) \
-    X(uint16_t, rd_counts) \
+/* The ports of a fixed width: the bits a model keeps of a field. */
+#define SC_ADAPT_MASK 3u
+#define SC_RSP_ERR_MASK 3u
+#define SC_ERR_STICKY_MASK 15u
 
 
 /* rsp_err_o: an event's error */

@@ -432,7 +432,7 @@ static void outputs(const dws_core_t *m, const cycle_t *c, dws_core_out_t *out)
         .tos_mask = c->so.rd_mask.w[0],
         .tos_depth = c->so.rd_depth,
     };
-#define DWS_CORE_FROM_WST_(type, f) out->f = c->wo.f;
+#define DWS_CORE_FROM_WST_(type, f, dims) out->f = c->wo.f;
     DWSC_WARP_SPLIT_TABLE_OUTS(DWS_CORE_FROM_WST_)
 #undef DWS_CORE_FROM_WST_
     out->fill_rsp_valid = c->wo.fill_rsp_valid;

@@ -8,6 +8,7 @@
 #include "bitmask.h"
 #include "clog2.h"
 #include "code_names.h"
+#include "model.h"
 #include "warp_split_table_decl.h"
 #include "recon_stack_decl.h"
 
@@ -87,27 +88,59 @@ enum dwsc_create_rc {
     DWSC_ENOMEM = -11,
 };
 
+/* WarpIdWidth = max(1, clog2(NumWarps)) */
+static inline uint64_t dwsc_derive_warp_id_width(const dws_core_params_t *p)
+{
+    return ((UINT64_C(1) > clog2_u64((uint64_t)p->num_warps)) ? UINT64_C(1) : clog2_u64((uint64_t)p->num_warps));
+}
+
+/* EntryIdWidth = max(1, clog2(WarpWidth)) */
+static inline uint64_t dwsc_derive_entry_id_width(const dws_core_params_t *p)
+{
+    return ((UINT64_C(1) > clog2_u64((uint64_t)p->warp_width)) ? UINT64_C(1) : clog2_u64((uint64_t)p->warp_width));
+}
+
+/* CountWidth = clog2(WarpWidth + 1) */
+static inline uint64_t dwsc_derive_count_width(const dws_core_params_t *p)
+{
+    return clog2_u64(((uint64_t)p->warp_width + UINT64_C(1)));
+}
+
+/* LposWidth = max(1, clog2(Depth)) */
+static inline uint64_t dwsc_derive_lpos_width(const dws_core_params_t *p)
+{
+    return ((UINT64_C(1) > clog2_u64((uint64_t)p->depth)) ? UINT64_C(1) : clog2_u64((uint64_t)p->depth));
+}
+
+/* DepthWidth = clog2(Depth + 1) */
+static inline uint64_t dwsc_derive_depth_width(const dws_core_params_t *p)
+{
+    return clog2_u64(((uint64_t)p->depth + UINT64_C(1)));
+}
+
+/* MaxFill = 1 + (2 + LcpEnable) * (WarpWidth - 1) */
+static inline uint64_t dwsc_derive_max_fill(const dws_core_params_t *p)
+{
+    return (UINT64_C(1) + ((UINT64_C(2) + (uint64_t)p->lcp_enable) * ((uint64_t)p->warp_width - UINT64_C(1))));
+}
+
 /* dwsc_check_params(): DWSC_OK or the code create() returns. */
 static inline int dwsc_check_params(const dws_core_params_t *p)
 {
-    if (p->num_warps < DWSC_NUM_WARPS_MIN || p->num_warps > DWSC_NUM_WARPS_MAX)
-        return DWSC_EPARAM_NUM_WARPS;
-    if (p->warp_width < DWSC_WARP_WIDTH_MIN || p->warp_width > DWSC_WARP_WIDTH_MAX)
-        return DWSC_EPARAM_WARP_WIDTH;
-    if (p->pc_width < DWSC_PC_WIDTH_MIN || p->pc_width > DWSC_PC_WIDTH_MAX)
-        return DWSC_EPARAM_PC_WIDTH;
-    if (p->icount_width < DWSC_ICOUNT_WIDTH_MIN || p->icount_width > DWSC_ICOUNT_WIDTH_MAX)
-        return DWSC_EPARAM_ICOUNT_WIDTH;
-    if (p->mfc_width < DWSC_MFC_WIDTH_MIN || p->mfc_width > DWSC_MFC_WIDTH_MAX)
-        return DWSC_EPARAM_MFC_WIDTH;
-    if (p->lat_width < DWSC_LAT_WIDTH_MIN || p->lat_width > DWSC_LAT_WIDTH_MAX)
-        return DWSC_EPARAM_LAT_WIDTH;
-    if (p->sum_width < DWSC_SUM_WIDTH_MIN || p->sum_width > DWSC_SUM_WIDTH_MAX)
-        return DWSC_EPARAM_SUM_WIDTH;
-    if (p->init_mem_lat > DWSC_INIT_MEM_LAT_MAX)
-        return DWSC_EPARAM_INIT_MEM_LAT;
-    if (p->depth < DWSC_DEPTH_MIN || p->depth > DWSC_DEPTH_MAX)
-        return DWSC_EPARAM_DEPTH;
+    const uint64_t v[] = {p->num_warps, p->warp_width, p->pc_width, p->icount_width,
+                          p->mfc_width, p->lat_width, p->sum_width, p->init_mem_lat, p->depth};
+    const uint64_t lo[] = {DWSC_NUM_WARPS_MIN, DWSC_WARP_WIDTH_MIN, DWSC_PC_WIDTH_MIN,
+                           DWSC_ICOUNT_WIDTH_MIN, DWSC_MFC_WIDTH_MIN, DWSC_LAT_WIDTH_MIN,
+                           DWSC_SUM_WIDTH_MIN, DWSC_INIT_MEM_LAT_MIN, DWSC_DEPTH_MIN};
+    const uint64_t hi[] = {DWSC_NUM_WARPS_MAX, DWSC_WARP_WIDTH_MAX, DWSC_PC_WIDTH_MAX,
+                           DWSC_ICOUNT_WIDTH_MAX, DWSC_MFC_WIDTH_MAX, DWSC_LAT_WIDTH_MAX,
+                           DWSC_SUM_WIDTH_MAX, DWSC_INIT_MEM_LAT_MAX, DWSC_DEPTH_MAX};
+    const int code[] = {DWSC_EPARAM_NUM_WARPS, DWSC_EPARAM_WARP_WIDTH, DWSC_EPARAM_PC_WIDTH,
+                        DWSC_EPARAM_ICOUNT_WIDTH, DWSC_EPARAM_MFC_WIDTH, DWSC_EPARAM_LAT_WIDTH,
+                        DWSC_EPARAM_SUM_WIDTH, DWSC_EPARAM_INIT_MEM_LAT, DWSC_EPARAM_DEPTH};
+    for (unsigned i = 0; i < sizeof v / sizeof v[0]; i++)
+        if (v[i] < lo[i] || v[i] > hi[i])
+            return code[i];
     /* MfcWidth must be at most SumWidth */
     if (!((uint64_t)p->sum_width >= (uint64_t)p->mfc_width))
         return DWSC_EPARAM_MFC_WIDTH;
@@ -151,6 +184,16 @@ static inline recon_stack_params_t dws_core_recon_stack_params(const dws_core_pa
 }
 
 
+/* DWSC_WARP_SPLIT_TABLE_INS(X): X(type, field, dims) of the inputs dws_core declares as warp_split_table's. */
+#define DWSC_WARP_SPLIT_TABLE_INS(X) \
+    X(unsigned, req_warp, ) \
+    X(unsigned, req_entry, ) \
+    X(bool, fill_valid, ) \
+    X(unsigned, fill_warp, ) \
+    X(uint64_t, fill_mask, ) \
+    X(unsigned, rd_warp, ) \
+    X(unsigned, rd_entry, ) \
+
 /* The inputs of dws_core, one field per port (its name without _i/_o); a
  * value wider than its port is cut to the port's width by the model. */
 typedef struct {
@@ -164,10 +207,6 @@ typedef struct {
     bool req_valid;
     /* req_op_i [3]: 0 INIT, 1 EXEC, 2 MEM, 3 BRANCH, 4 RELEASE, 5..7 reserved (rejected) */
     unsigned req_op;
-    /* req_warp_i [WarpIdWidth]: warp */
-    unsigned req_warp;
-    /* req_entry_i [EntryIdWidth]: EXEC, MEM, BYPASS: the executing split's entry */
-    unsigned req_entry;
     /* req_pc_i [PcWidth]: INIT: start PC; EXEC, MEM: the split's next PC; BRANCH: taken
      * target */
     uint64_t req_pc;
@@ -182,36 +221,38 @@ typedef struct {
     /* req_mask_i [WarpWidth]: INIT: the warp's threads; MEM: hit mask, 1 = hit; BRANCH:
      * taken outcome, 1 = taken (bits outside the split ignored) */
     uint64_t req_mask;
-    /* fill_valid_i [1]: a fill this cycle */
-    bool fill_valid;
-    /* fill_warp_i [WarpIdWidth]: fill: warp */
-    unsigned fill_warp;
-    /* fill_mask_i [WarpWidth]: fill: threads whose missed data returned */
-    uint64_t fill_mask;
-    /* rd_warp_i [WarpIdWidth]: read port: warp */
-    unsigned rd_warp;
-    /* rd_entry_i [EntryIdWidth]: read port: entry */
-    unsigned rd_entry;
+    DWSC_WARP_SPLIT_TABLE_INS(MODEL_PORT_FIELD)
 } dws_core_in_t;
 
-/* DWSC_INS(X): X(type, field) of every field (of an array: its element type). */
-#define DWSC_INS(X) \
-    X(unsigned, policy) \
-    X(unsigned, sched) \
-    X(bool, req_valid) \
-    X(unsigned, req_op) \
-    X(unsigned, req_warp) \
-    X(unsigned, req_entry) \
-    X(uint64_t, req_pc) \
-    X(uint64_t, req_alt_pc) \
-    X(uint64_t, req_rpc) \
-    X(uint64_t, req_lpc) \
-    X(uint64_t, req_mask) \
-    X(bool, fill_valid) \
-    X(unsigned, fill_warp) \
-    X(uint64_t, fill_mask) \
-    X(unsigned, rd_warp) \
-    X(unsigned, rd_entry) \
+/* DWSC_WARP_SPLIT_TABLE_OUTS(X): X(type, field, dims) of the outputs dws_core declares as warp_split_table's. */
+#define DWSC_WARP_SPLIT_TABLE_OUTS(X) \
+    X(unsigned, rsp_kind, ) \
+    X(unsigned, rsp_entry, ) \
+    X(unsigned, rsp_merges, ) \
+    X(unsigned, fill_err, ) \
+    X(uint64_t, fill_woken, ) \
+    X(bool, lazy_valid, ) \
+    X(unsigned, lazy_warp, ) \
+    X(unsigned, lazy_entry, ) \
+    X(unsigned, sum_rmfc, ) \
+    X(bool, sel_valid, ) \
+    X(unsigned, sel_warp, ) \
+    X(unsigned, sel_entry, ) \
+    X(bool, sel_boost, ) \
+    X(unsigned, arrived, ) \
+    X(bool, rd_valid, ) \
+    X(uint64_t, rd_pc, ) \
+    X(unsigned, rd_icount, ) \
+    X(uint64_t, rd_mask, ) \
+    X(bool, rd_suspended, ) \
+    X(bool, rd_held, ) \
+    X(bool, rd_boost, ) \
+    X(unsigned, rd_mfc, ) \
+    X(unsigned, rd_rmfc, ) \
+    X(unsigned, rd_memlat, ) \
+    X(unsigned, rd_wait, ) \
+    X(uint64_t, rd_pending, ) \
+    X(unsigned, rd_count, ) \
 
 /* The outputs of dws_core, one field per port (its name without _i/_o); a
  * value wider than its port is cut to the port's width by the model. */
@@ -230,29 +271,11 @@ typedef struct {
     /* rsp_held_o [1]: its split was held: it arrived at a branch or at the reconvergence
      * PC */
     bool rsp_held;
-    /* rsp_kind_o [3]: 0 NONE, 1 HIT, 2 MISS, 3 WAIT, 4 SPLIT, 5 FREED */
-    unsigned rsp_kind;
-    /* rsp_entry_o [EntryIdWidth]: SPLIT: the run-ahead's entry; a merge: the surviving
-     * entry; else the request's entry (INIT: 0) */
-    unsigned rsp_entry;
-    /* rsp_merges_o [EntryIdWidth]: MEM: splits merged into the executing one */
-    unsigned rsp_merges;
     /* err_sticky_o [16]: bit k: error code k seen since reset (bit 0 never) */
     unsigned err_sticky;
     /* fill_rsp_valid_o [1]: registered: a fill two cycles ago (the core registers the fill
      * port; the table took it last cycle) */
     bool fill_rsp_valid;
-    /* fill_err_o [3]: its error code */
-    unsigned fill_err;
-    /* fill_woken_o [WarpWidth]: bit e: entry e of the fill's warp woke (its last waiting
-     * thread returned) */
-    uint64_t fill_woken;
-    /* lazy_valid_o [1]: registered: LAZY split a suspended split at the last edge */
-    bool lazy_valid;
-    /* lazy_warp_o [WarpIdWidth]: its warp */
-    unsigned lazy_warp;
-    /* lazy_entry_o [EntryIdWidth]: the run-ahead's new entry */
-    unsigned lazy_entry;
     /* wst_sticky_o [8]: the warp-split table's error codes seen since reset */
     unsigned wst_sticky;
     /* seq_valid_o [1]: the stack took an arrived warp's branch or pop at the last edge
@@ -273,21 +296,6 @@ typedef struct {
     /* fault_o [NumWarps]: bit w: warp w's branch overflowed the stack; its splits stay
      * held until INIT or RELEASE */
     unsigned fault;
-    /* sum_rmfc_o [SumWidth]: the sum-rMFC counter */
-    unsigned sum_rmfc;
-    /* sel_valid_o [1]: the pick is ready to issue (the registered pick, made from the
-     * state two edges back, while that split is still ready) */
-    bool sel_valid;
-    /* sel_warp_o [WarpIdWidth]: registered: the pick, the split to issue next: warp (0
-     * when no split was ready) */
-    unsigned sel_warp;
-    /* sel_entry_o [EntryIdWidth]: and entry */
-    unsigned sel_entry;
-    /* sel_boost_o [1]: registered: it was picked with catch-up priority */
-    bool sel_boost;
-    /* arrived_o [NumWarps]: bit w: warp w has a split, every split of it is held and none
-     * of its threads waits for a fill */
-    unsigned arrived;
     /* tos_valid_o [1]: the stack top shown: of req_warp_i, or in a re-root cycle of the
      * warp re-rooted */
     bool tos_valid;
@@ -299,125 +307,19 @@ typedef struct {
     uint64_t tos_mask;
     /* tos_depth_o [DepthWidth]: entries on that warp's stack */
     unsigned tos_depth;
-    /* rd_valid_o [1]: the entry is valid (all rd_* entry fields 0 otherwise) */
-    bool rd_valid;
-    /* rd_pc_o [PcWidth]: its PC (the split's next instruction) */
-    uint64_t rd_pc;
-    /* rd_icount_o [IcountWidth]: its instruction count */
-    unsigned rd_icount;
-    /* rd_mask_o [WarpWidth]: its threads */
-    uint64_t rd_mask;
-    /* rd_suspended_o [1]: a thread of it waits for a fill */
-    bool rd_suspended;
-    /* rd_held_o [1]: it is held (waits for the rest of its warp) */
-    bool rd_held;
-    /* rd_boost_o [1]: it has catch-up priority (the warp's minimum instruction count) */
-    bool rd_boost;
-    /* rd_mfc_o [MfcWidth]: its MFC counter */
-    unsigned rd_mfc;
-    /* rd_rmfc_o [MfcWidth]: its remaining-MFC register */
-    unsigned rd_rmfc;
-    /* rd_memlat_o [LatWidth]: the latency of its last miss */
-    unsigned rd_memlat;
-    /* rd_wait_o [LatWidth]: cycles it has been suspended */
-    unsigned rd_wait;
-    /* rd_pending_o [WarpWidth]: threads of `rd_warp_i` waiting for a fill */
-    uint64_t rd_pending;
-    /* rd_count_o [CountWidth]: valid entries of `rd_warp_i` */
-    unsigned rd_count;
+    DWSC_WARP_SPLIT_TABLE_OUTS(MODEL_PORT_FIELD)
 } dws_core_out_t;
 
-/* DWSC_OUTS(X): X(type, field) of every field (of an array: its element type). */
-#define DWSC_OUTS(X) \
-    X(bool, req_ready) \
-    X(unsigned, busy) \
-    X(bool, rsp_valid) \
-    X(unsigned, rsp_err) \
-    X(bool, rsp_held) \
-    X(unsigned, rsp_kind) \
-    X(unsigned, rsp_entry) \
-    X(unsigned, rsp_merges) \
-    X(unsigned, err_sticky) \
-    X(bool, fill_rsp_valid) \
-    X(unsigned, fill_err) \
-    X(uint64_t, fill_woken) \
-    X(bool, lazy_valid) \
-    X(unsigned, lazy_warp) \
-    X(unsigned, lazy_entry) \
-    X(unsigned, wst_sticky) \
-    X(bool, seq_valid) \
-    X(unsigned, seq_warp) \
-    X(bool, seq_pop) \
-    X(bool, stk_rsp_valid) \
-    X(unsigned, stk_err) \
-    X(unsigned, stk_sticky) \
-    X(unsigned, fault) \
-    X(unsigned, sum_rmfc) \
-    X(bool, sel_valid) \
-    X(unsigned, sel_warp) \
-    X(unsigned, sel_entry) \
-    X(bool, sel_boost) \
-    X(unsigned, arrived) \
-    X(bool, tos_valid) \
-    X(uint64_t, tos_pc) \
-    X(uint64_t, tos_rpc) \
-    X(uint64_t, tos_mask) \
-    X(unsigned, tos_depth) \
-    X(bool, rd_valid) \
-    X(uint64_t, rd_pc) \
-    X(unsigned, rd_icount) \
-    X(uint64_t, rd_mask) \
-    X(bool, rd_suspended) \
-    X(bool, rd_held) \
-    X(bool, rd_boost) \
-    X(unsigned, rd_mfc) \
-    X(unsigned, rd_rmfc) \
-    X(unsigned, rd_memlat) \
-    X(unsigned, rd_wait) \
-    X(uint64_t, rd_pending) \
-    X(unsigned, rd_count) \
-
-/* DWSC_WARP_SPLIT_TABLE_INS(X): X(type, field) of the inputs dws_core declares as warp_split_table's
- * (of an array: its element type). */
-#define DWSC_WARP_SPLIT_TABLE_INS(X) \
-    X(unsigned, req_warp) \
-    X(unsigned, req_entry) \
-    X(bool, fill_valid) \
-    X(unsigned, fill_warp) \
-    X(uint64_t, fill_mask) \
-    X(unsigned, rd_warp) \
-    X(unsigned, rd_entry) \
-
-/* DWSC_WARP_SPLIT_TABLE_OUTS(X): X(type, field) of the outputs dws_core declares as warp_split_table's
- * (of an array: its element type). */
-#define DWSC_WARP_SPLIT_TABLE_OUTS(X) \
-    X(unsigned, rsp_kind) \
-    X(unsigned, rsp_entry) \
-    X(unsigned, rsp_merges) \
-    X(unsigned, fill_err) \
-    X(uint64_t, fill_woken) \
-    X(bool, lazy_valid) \
-    X(unsigned, lazy_warp) \
-    X(unsigned, lazy_entry) \
-    X(unsigned, sum_rmfc) \
-    X(bool, sel_valid) \
-    X(unsigned, sel_warp) \
-    X(unsigned, sel_entry) \
-    X(bool, sel_boost) \
-    X(unsigned, arrived) \
-    X(bool, rd_valid) \
-    X(uint64_t, rd_pc) \
-    X(unsigned, rd_icount) \
-    X(uint64_t, rd_mask) \
-    X(bool, rd_suspended) \
-    X(bool, rd_held) \
-    X(bool, rd_boost) \
-    X(unsigned, rd_mfc) \
-    X(unsigned, rd_rmfc) \
-    X(unsigned, rd_memlat) \
-    X(unsigned, rd_wait) \
-    X(uint64_t, rd_pending) \
-    X(unsigned, rd_count) \
+/* The ports of a fixed width: the bits a model keeps of a field. */
+#define DWSC_POLICY_MASK 3u
+#define DWSC_REQ_OP_MASK 7u
+#define DWSC_RSP_ERR_MASK 15u
+#define DWSC_RSP_KIND_MASK 7u
+#define DWSC_ERR_STICKY_MASK 65535u
+#define DWSC_FILL_ERR_MASK 7u
+#define DWSC_WST_STICKY_MASK 255u
+#define DWSC_STK_ERR_MASK 7u
+#define DWSC_STK_STICKY_MASK 255u
 
 
 /* req_op_i: the operation */

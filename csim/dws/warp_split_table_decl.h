@@ -73,25 +73,41 @@ enum wst_create_rc {
     WST_ENOMEM = -9,
 };
 
+/* WarpIdWidth = max(1, clog2(NumWarps)) */
+static inline uint64_t wst_derive_warp_id_width(const warp_split_table_params_t *p)
+{
+    return ((UINT64_C(1) > clog2_u64((uint64_t)p->num_warps)) ? UINT64_C(1) : clog2_u64((uint64_t)p->num_warps));
+}
+
+/* EntryIdWidth = max(1, clog2(WarpWidth)) */
+static inline uint64_t wst_derive_entry_id_width(const warp_split_table_params_t *p)
+{
+    return ((UINT64_C(1) > clog2_u64((uint64_t)p->warp_width)) ? UINT64_C(1) : clog2_u64((uint64_t)p->warp_width));
+}
+
+/* CountWidth = clog2(WarpWidth + 1) */
+static inline uint64_t wst_derive_count_width(const warp_split_table_params_t *p)
+{
+    return clog2_u64(((uint64_t)p->warp_width + UINT64_C(1)));
+}
+
 /* wst_check_params(): WST_OK or the code create() returns. */
 static inline int wst_check_params(const warp_split_table_params_t *p)
 {
-    if (p->num_warps < WST_NUM_WARPS_MIN || p->num_warps > WST_NUM_WARPS_MAX)
-        return WST_EPARAM_NUM_WARPS;
-    if (p->warp_width < WST_WARP_WIDTH_MIN || p->warp_width > WST_WARP_WIDTH_MAX)
-        return WST_EPARAM_WARP_WIDTH;
-    if (p->pc_width < WST_PC_WIDTH_MIN || p->pc_width > WST_PC_WIDTH_MAX)
-        return WST_EPARAM_PC_WIDTH;
-    if (p->icount_width < WST_ICOUNT_WIDTH_MIN || p->icount_width > WST_ICOUNT_WIDTH_MAX)
-        return WST_EPARAM_ICOUNT_WIDTH;
-    if (p->mfc_width < WST_MFC_WIDTH_MIN || p->mfc_width > WST_MFC_WIDTH_MAX)
-        return WST_EPARAM_MFC_WIDTH;
-    if (p->lat_width < WST_LAT_WIDTH_MIN || p->lat_width > WST_LAT_WIDTH_MAX)
-        return WST_EPARAM_LAT_WIDTH;
-    if (p->sum_width < WST_SUM_WIDTH_MIN || p->sum_width > WST_SUM_WIDTH_MAX)
-        return WST_EPARAM_SUM_WIDTH;
-    if (p->init_mem_lat > WST_INIT_MEM_LAT_MAX)
-        return WST_EPARAM_INIT_MEM_LAT;
+    const uint64_t v[] = {p->num_warps, p->warp_width, p->pc_width, p->icount_width,
+                          p->mfc_width, p->lat_width, p->sum_width, p->init_mem_lat};
+    const uint64_t lo[] = {WST_NUM_WARPS_MIN, WST_WARP_WIDTH_MIN, WST_PC_WIDTH_MIN,
+                           WST_ICOUNT_WIDTH_MIN, WST_MFC_WIDTH_MIN, WST_LAT_WIDTH_MIN,
+                           WST_SUM_WIDTH_MIN, WST_INIT_MEM_LAT_MIN};
+    const uint64_t hi[] = {WST_NUM_WARPS_MAX, WST_WARP_WIDTH_MAX, WST_PC_WIDTH_MAX,
+                           WST_ICOUNT_WIDTH_MAX, WST_MFC_WIDTH_MAX, WST_LAT_WIDTH_MAX,
+                           WST_SUM_WIDTH_MAX, WST_INIT_MEM_LAT_MAX};
+    const int code[] = {WST_EPARAM_NUM_WARPS, WST_EPARAM_WARP_WIDTH, WST_EPARAM_PC_WIDTH,
+                        WST_EPARAM_ICOUNT_WIDTH, WST_EPARAM_MFC_WIDTH, WST_EPARAM_LAT_WIDTH,
+                        WST_EPARAM_SUM_WIDTH, WST_EPARAM_INIT_MEM_LAT};
+    for (unsigned i = 0; i < sizeof v / sizeof v[0]; i++)
+        if (v[i] < lo[i] || v[i] > hi[i])
+            return code[i];
     /* MfcWidth must be at most SumWidth */
     if (!((uint64_t)p->sum_width >= (uint64_t)p->mfc_width))
         return WST_EPARAM_MFC_WIDTH;
@@ -148,27 +164,6 @@ typedef struct {
     /* chk_mask_i [WarpWidth]: judge port: its mask (INIT: the warp's threads) */
     uint64_t chk_mask;
 } warp_split_table_in_t;
-
-/* WST_INS(X): X(type, field) of every field (of an array: its element type). */
-#define WST_INS(X) \
-    X(unsigned, policy) \
-    X(unsigned, sched) \
-    X(bool, req_valid) \
-    X(unsigned, req_op) \
-    X(unsigned, req_warp) \
-    X(unsigned, req_entry) \
-    X(uint64_t, req_pc) \
-    X(uint64_t, req_mask) \
-    X(bool, req_hold) \
-    X(bool, fill_valid) \
-    X(unsigned, fill_warp) \
-    X(uint64_t, fill_mask) \
-    X(unsigned, rd_warp) \
-    X(unsigned, rd_entry) \
-    X(unsigned, chk_op) \
-    X(unsigned, chk_warp) \
-    X(unsigned, chk_entry) \
-    X(uint64_t, chk_mask) \
 
 /* The outputs of warp_split_table, one field per port (its name without _i/_o); a
  * value wider than its port is cut to the port's width by the model. */
@@ -248,41 +243,15 @@ typedef struct {
     unsigned rd_count;
 } warp_split_table_out_t;
 
-/* WST_OUTS(X): X(type, field) of every field (of an array: its element type). */
-#define WST_OUTS(X) \
-    X(unsigned, chk_err) \
-    X(uint64_t, chk_split) \
-    X(unsigned, arrived) \
-    X(bool, rsp_valid) \
-    X(unsigned, rsp_err) \
-    X(unsigned, rsp_kind) \
-    X(unsigned, rsp_entry) \
-    X(unsigned, rsp_merges) \
-    X(bool, fill_rsp_valid) \
-    X(unsigned, fill_err) \
-    X(uint64_t, fill_woken) \
-    X(bool, lazy_valid) \
-    X(unsigned, lazy_warp) \
-    X(unsigned, lazy_entry) \
-    X(unsigned, err_sticky) \
-    X(unsigned, sum_rmfc) \
-    X(bool, sel_valid) \
-    X(unsigned, sel_warp) \
-    X(unsigned, sel_entry) \
-    X(bool, sel_boost) \
-    X(bool, rd_valid) \
-    X(uint64_t, rd_pc) \
-    X(unsigned, rd_icount) \
-    X(uint64_t, rd_mask) \
-    X(bool, rd_suspended) \
-    X(bool, rd_held) \
-    X(bool, rd_boost) \
-    X(unsigned, rd_mfc) \
-    X(unsigned, rd_rmfc) \
-    X(unsigned, rd_memlat) \
-    X(unsigned, rd_wait) \
-    X(uint64_t, rd_pending) \
-    X(unsigned, rd_count) \
+/* The ports of a fixed width: the bits a model keeps of a field. */
+#define WST_POLICY_MASK 3u
+#define WST_REQ_OP_MASK 7u
+#define WST_CHK_OP_MASK 7u
+#define WST_CHK_ERR_MASK 7u
+#define WST_RSP_ERR_MASK 7u
+#define WST_RSP_KIND_MASK 7u
+#define WST_FILL_ERR_MASK 7u
+#define WST_ERR_STICKY_MASK 255u
 
 
 /* req_op_i: the operation */

@@ -220,7 +220,7 @@ static void apply(recon_stack_t *m, const recon_stack_in_t *in,
                   recon_stack_events_t *e)
 {
     /* truncate every input to its port width, as the wires would */
-    unsigned op = in->req_op & 3u;
+    unsigned op = in->req_op & RS_REQ_OP_MASK;
     unsigned w = in->req_warp & m->warp_id_mask;
     uint64_t pc = in->req_pc & m->pc_none;
     uint64_t alt_pc = in->req_alt_pc & m->pc_none;

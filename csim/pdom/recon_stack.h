@@ -18,14 +18,6 @@
 #include "model.h"
 #include "recon_stack_decl.h"
 
-/* Limits of the parameters (docs/blocks/recon_stack.md, "Parameters"). */
-#define RS_MAX_WARPS RS_NUM_WARPS_MAX
-#define RS_MIN_WIDTH RS_WARP_WIDTH_MIN
-#define RS_MAX_WIDTH RS_WARP_WIDTH_MAX
-#define RS_MIN_PC_WIDTH RS_PC_WIDTH_MIN
-#define RS_MAX_PC_WIDTH RS_PC_WIDTH_MAX
-#define RS_MAX_DEPTH RS_DEPTH_MAX
-
 /* What the cycle's operation did: functional coverage and stimulus feedback.
  * All zero when there was no valid request. */
 typedef struct {

@@ -55,17 +55,41 @@ enum rs_create_rc {
     RS_ENOMEM = -6,
 };
 
+/* WarpIdWidth = max(1, clog2(NumWarps)) */
+static inline uint64_t rs_derive_warp_id_width(const recon_stack_params_t *p)
+{
+    return ((UINT64_C(1) > clog2_u64((uint64_t)p->num_warps)) ? UINT64_C(1) : clog2_u64((uint64_t)p->num_warps));
+}
+
+/* LposWidth = max(1, clog2(Depth)) */
+static inline uint64_t rs_derive_lpos_width(const recon_stack_params_t *p)
+{
+    return ((UINT64_C(1) > clog2_u64((uint64_t)p->depth)) ? UINT64_C(1) : clog2_u64((uint64_t)p->depth));
+}
+
+/* DepthWidth = clog2(Depth + 1) */
+static inline uint64_t rs_derive_depth_width(const recon_stack_params_t *p)
+{
+    return clog2_u64(((uint64_t)p->depth + UINT64_C(1)));
+}
+
+/* MaxFill = 1 + (2 + LcpEnable) * (WarpWidth - 1) */
+static inline uint64_t rs_derive_max_fill(const recon_stack_params_t *p)
+{
+    return (UINT64_C(1) + ((UINT64_C(2) + (uint64_t)p->lcp_enable) * ((uint64_t)p->warp_width - UINT64_C(1))));
+}
+
 /* rs_check_params(): RS_OK or the code create() returns. */
 static inline int rs_check_params(const recon_stack_params_t *p)
 {
-    if (p->num_warps < RS_NUM_WARPS_MIN || p->num_warps > RS_NUM_WARPS_MAX)
-        return RS_EPARAM_NUM_WARPS;
-    if (p->warp_width < RS_WARP_WIDTH_MIN || p->warp_width > RS_WARP_WIDTH_MAX)
-        return RS_EPARAM_WARP_WIDTH;
-    if (p->pc_width < RS_PC_WIDTH_MIN || p->pc_width > RS_PC_WIDTH_MAX)
-        return RS_EPARAM_PC_WIDTH;
-    if (p->depth < RS_DEPTH_MIN || p->depth > RS_DEPTH_MAX)
-        return RS_EPARAM_DEPTH;
+    const uint64_t v[] = {p->num_warps, p->warp_width, p->pc_width, p->depth};
+    const uint64_t lo[] = {RS_NUM_WARPS_MIN, RS_WARP_WIDTH_MIN, RS_PC_WIDTH_MIN, RS_DEPTH_MIN};
+    const uint64_t hi[] = {RS_NUM_WARPS_MAX, RS_WARP_WIDTH_MAX, RS_PC_WIDTH_MAX, RS_DEPTH_MAX};
+    const int code[] = {RS_EPARAM_NUM_WARPS, RS_EPARAM_WARP_WIDTH, RS_EPARAM_PC_WIDTH,
+                        RS_EPARAM_DEPTH};
+    for (unsigned i = 0; i < sizeof v / sizeof v[0]; i++)
+        if (v[i] < lo[i] || v[i] > hi[i])
+            return code[i];
     /* Depth must be at least 4 with LcpEnable */
     if (!((uint64_t)p->depth >= (UINT64_C(3) + (uint64_t)p->lcp_enable)))
         return RS_EPARAM_DEPTH;
@@ -102,18 +126,6 @@ typedef struct {
     unsigned rd_warp;
 } recon_stack_in_t;
 
-/* RS_INS(X): X(type, field) of every field (of an array: its element type). */
-#define RS_INS(X) \
-    X(bool, req_valid) \
-    X(unsigned, req_op) \
-    X(unsigned, req_warp) \
-    X(uint64_t, req_pc) \
-    X(uint64_t, req_alt_pc) \
-    X(uint64_t, req_rpc) \
-    X(uint64_t, req_lpc) \
-    X(bitmask_t, req_mask) \
-    X(unsigned, rd_warp) \
-
 /* The outputs of recon_stack, one field per port (its name without _i/_o); a
  * value wider than its port is cut to the port's width by the model. */
 typedef struct {
@@ -146,20 +158,11 @@ typedef struct {
     unsigned rd_depth;
 } recon_stack_out_t;
 
-/* RS_OUTS(X): X(type, field) of every field (of an array: its element type). */
-#define RS_OUTS(X) \
-    X(bool, rsp_valid) \
-    X(unsigned, rsp_err) \
-    X(unsigned, err_sticky) \
-    X(unsigned, req_err) \
-    X(bool, req_fin) \
-    X(bool, rd_valid) \
-    X(uint64_t, rd_pc) \
-    X(uint64_t, rd_rpc) \
-    X(bitmask_t, rd_mask) \
-    X(uint64_t, rd_lpc) \
-    X(unsigned, rd_lpos) \
-    X(unsigned, rd_depth) \
+/* The ports of a fixed width: the bits a model keeps of a field. */
+#define RS_REQ_OP_MASK 3u
+#define RS_RSP_ERR_MASK 7u
+#define RS_ERR_STICKY_MASK 255u
+#define RS_REQ_ERR_MASK 7u
 
 
 /* req_op_i: the operation */

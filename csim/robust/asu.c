@@ -94,28 +94,17 @@ static unsigned slices(const asu_params_t *p, unsigned w)
     return robust_slices(p->num_warps, p->warp_width, w);
 }
 
-static unsigned min_width(const asu_params_t *p)
-{
-    return robust_min_width(p->num_warps, p->warp_width, p->max_slices);
-}
-
-static uint64_t interval_tasks(const asu_params_t *p)
-{
-    return (uint64_t)p->tasks_per_thread * p->num_warps * p->warp_width;
-}
-
 static int init(asu_t *m, const asu_params_t *p)
 {
-    m->min_width = min_width(p);
-    m->interval_tasks = interval_tasks(p);
+    /* the derived values (configs/asu.cfg, configs/robust.inc) */
+    m->min_width = (unsigned)asu_derive_min_width(p);
+    m->interval_tasks = asu_derive_interval_tasks(p);
     m->fallback_below = (uint64_t)p->min_intervals * m->interval_tasks;
-    m->cpt_width = p->cycle_width + p->cpt_frac;
+    m->cpt_width = (unsigned)asu_derive_cpt_width(p);
     m->cycle_max = bm_low_bits(p->cycle_width);
-    /* TaskCntWidth = clog2(IntervalTasks + (NumWarps + 1) * WarpWidth) */
-    m->task_max = bm_low_bits(
-        clog2((unsigned)m->interval_tasks + (p->num_warps + 1u) * p->warp_width));
-    m->width_mask = (unsigned)bm_low_bits(clog2(p->warp_width + 1u));
-    m->depth_mask = (unsigned)bm_low_bits(clog2(p->max_slices + 1u));
+    m->task_max = bm_low_bits((unsigned)asu_derive_task_cnt_width(p));
+    m->width_mask = (unsigned)bm_low_bits((unsigned)asu_derive_width_width(p));
+    m->depth_mask = (unsigned)bm_low_bits((unsigned)asu_derive_depth_width(p));
     m->tasks_in_mask = bm_low_bits(p->task_width);
     return ASU_OK;
 }
@@ -216,7 +205,7 @@ static void start(asu_t *m, unsigned w, unsigned d, unsigned strategy, bool anne
     m->anneal = anneal;
     /* section VI-B: half the lanes, half the warps (depth counted in
      * warp-slices); Inc: 1 */
-    m->stride[ASU_DIM_SIMD_WIDTH] = anneal && m->p.warp_width >= 2u ? m->p.warp_width / 2u : 1u;
+    m->stride[ASU_DIM_SIMD_WIDTH] = anneal ? m->p.warp_width / 2u : 1u;
     m->stride[ASU_DIM_DEPTH] = anneal && m->p.num_warps >= 2u ? m->p.num_warps / 2u : 1u;
     m->dim = strategy == ASU_STRATEGY_WIDTH_ONLY ? ASU_DIM_SIMD_WIDTH : ASU_DIM_DEPTH;
     m->best_width = m->best_depth = 0;

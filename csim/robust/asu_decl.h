@@ -85,30 +85,63 @@ enum asu_create_rc {
     ASU_ENOMEM = -11,
 };
 
+/* WidthWidth = clog2(WarpWidth + 1) */
+static inline uint64_t asu_derive_width_width(const asu_params_t *p)
+{
+    return clog2_u64(((uint64_t)p->warp_width + UINT64_C(1)));
+}
+
+/* DepthWidth = max(1, clog2(MaxSlices + 1)) */
+static inline uint64_t asu_derive_depth_width(const asu_params_t *p)
+{
+    return ((UINT64_C(1) > clog2_u64(((uint64_t)p->max_slices + UINT64_C(1)))) ? UINT64_C(1) : clog2_u64(((uint64_t)p->max_slices + UINT64_C(1))));
+}
+
+/* MinWidth = (WarpWidth + max(1, MaxSlices // NumWarps) - 1) // max(1, MaxSlices // NumWarps) */
+static inline uint64_t asu_derive_min_width(const asu_params_t *p)
+{
+    return ((((uint64_t)p->warp_width + ((UINT64_C(1) > ((uint64_t)p->max_slices / (uint64_t)p->num_warps)) ? UINT64_C(1) : ((uint64_t)p->max_slices / (uint64_t)p->num_warps))) - UINT64_C(1)) / ((UINT64_C(1) > ((uint64_t)p->max_slices / (uint64_t)p->num_warps)) ? UINT64_C(1) : ((uint64_t)p->max_slices / (uint64_t)p->num_warps)));
+}
+
+/* IntervalTasks = TasksPerThread * NumWarps * WarpWidth */
+static inline uint64_t asu_derive_interval_tasks(const asu_params_t *p)
+{
+    return (((uint64_t)p->tasks_per_thread * (uint64_t)p->num_warps) * (uint64_t)p->warp_width);
+}
+
+/* TaskCntWidth = clog2(IntervalTasks + (NumWarps + 1) * WarpWidth) */
+static inline uint64_t asu_derive_task_cnt_width(const asu_params_t *p)
+{
+    return clog2_u64((asu_derive_interval_tasks(p) + (((uint64_t)p->num_warps + UINT64_C(1)) * (uint64_t)p->warp_width)));
+}
+
+/* CptWidth = CycleWidth + CptFrac */
+static inline uint64_t asu_derive_cpt_width(const asu_params_t *p)
+{
+    return ((uint64_t)p->cycle_width + (uint64_t)p->cpt_frac);
+}
+
 /* asu_check_params(): ASU_OK or the code create() returns. */
 static inline int asu_check_params(const asu_params_t *p)
 {
-    if (p->num_warps < ASU_NUM_WARPS_MIN || p->num_warps > ASU_NUM_WARPS_MAX)
-        return ASU_EPARAM_NUM_WARPS;
-    if (p->warp_width < ASU_WARP_WIDTH_MIN || p->warp_width > ASU_WARP_WIDTH_MAX)
-        return ASU_EPARAM_WARP_WIDTH;
-    if (p->max_slices < ASU_MAX_SLICES_MIN || p->max_slices > ASU_MAX_SLICES_MAX)
-        return ASU_EPARAM_MAX_SLICES;
-    if (p->tasks_per_thread < ASU_TASKS_PER_THREAD_MIN || p->tasks_per_thread > ASU_TASKS_PER_THREAD_MAX)
-        return ASU_EPARAM_TASKS_PER_THREAD;
-    if (p->min_intervals < ASU_MIN_INTERVALS_MIN || p->min_intervals > ASU_MIN_INTERVALS_MAX)
-        return ASU_EPARAM_MIN_INTERVALS;
-    if (p->fallback_width < ASU_FALLBACK_WIDTH_MIN || p->fallback_width > ASU_FALLBACK_WIDTH_MAX)
-        return ASU_EPARAM_FALLBACK_WIDTH;
-    if (p->fallback_depth < ASU_FALLBACK_DEPTH_MIN || p->fallback_depth > ASU_FALLBACK_DEPTH_MAX)
-        return ASU_EPARAM_FALLBACK_DEPTH;
-    if (p->cycle_width < ASU_CYCLE_WIDTH_MIN || p->cycle_width > ASU_CYCLE_WIDTH_MAX)
-        return ASU_EPARAM_CYCLE_WIDTH;
-    if (p->cpt_frac > ASU_CPT_FRAC_MAX)
-        return ASU_EPARAM_CPT_FRAC;
-    if (p->task_width < ASU_TASK_WIDTH_MIN || p->task_width > ASU_TASK_WIDTH_MAX)
-        return ASU_EPARAM_TASK_WIDTH;
-    const uint64_t MinWidth = ((((uint64_t)p->warp_width + ((UINT64_C(1) > ((uint64_t)p->max_slices / (uint64_t)p->num_warps)) ? UINT64_C(1) : ((uint64_t)p->max_slices / (uint64_t)p->num_warps))) - UINT64_C(1)) / ((UINT64_C(1) > ((uint64_t)p->max_slices / (uint64_t)p->num_warps)) ? UINT64_C(1) : ((uint64_t)p->max_slices / (uint64_t)p->num_warps)));
+    const uint64_t v[] = {p->num_warps, p->warp_width, p->max_slices, p->tasks_per_thread,
+                          p->min_intervals, p->fallback_width, p->fallback_depth,
+                          p->cycle_width, p->cpt_frac, p->task_width};
+    const uint64_t lo[] = {ASU_NUM_WARPS_MIN, ASU_WARP_WIDTH_MIN, ASU_MAX_SLICES_MIN,
+                           ASU_TASKS_PER_THREAD_MIN, ASU_MIN_INTERVALS_MIN,
+                           ASU_FALLBACK_WIDTH_MIN, ASU_FALLBACK_DEPTH_MIN, ASU_CYCLE_WIDTH_MIN,
+                           ASU_CPT_FRAC_MIN, ASU_TASK_WIDTH_MIN};
+    const uint64_t hi[] = {ASU_NUM_WARPS_MAX, ASU_WARP_WIDTH_MAX, ASU_MAX_SLICES_MAX,
+                           ASU_TASKS_PER_THREAD_MAX, ASU_MIN_INTERVALS_MAX,
+                           ASU_FALLBACK_WIDTH_MAX, ASU_FALLBACK_DEPTH_MAX, ASU_CYCLE_WIDTH_MAX,
+                           ASU_CPT_FRAC_MAX, ASU_TASK_WIDTH_MAX};
+    const int code[] = {ASU_EPARAM_NUM_WARPS, ASU_EPARAM_WARP_WIDTH, ASU_EPARAM_MAX_SLICES,
+                        ASU_EPARAM_TASKS_PER_THREAD, ASU_EPARAM_MIN_INTERVALS,
+                        ASU_EPARAM_FALLBACK_WIDTH, ASU_EPARAM_FALLBACK_DEPTH,
+                        ASU_EPARAM_CYCLE_WIDTH, ASU_EPARAM_CPT_FRAC, ASU_EPARAM_TASK_WIDTH};
+    for (unsigned i = 0; i < sizeof v / sizeof v[0]; i++)
+        if (v[i] < lo[i] || v[i] > hi[i])
+            return code[i];
     /* MaxSlices must be at least NumWarps (a whole warp is a slice) */
     if (!((uint64_t)p->max_slices >= (uint64_t)p->num_warps))
         return ASU_EPARAM_MAX_SLICES;
@@ -116,7 +149,7 @@ static inline int asu_check_params(const asu_params_t *p)
     if (!((uint64_t)p->max_slices <= ((uint64_t)p->num_warps * (uint64_t)p->warp_width)))
         return ASU_EPARAM_MAX_SLICES;
     /* FallbackWidth must be a legal width (MinWidth..WarpWidth) */
-    if (!(((uint64_t)p->fallback_width >= MinWidth) && ((uint64_t)p->fallback_width <= (uint64_t)p->warp_width)))
+    if (!(((uint64_t)p->fallback_width >= asu_derive_min_width(p)) && ((uint64_t)p->fallback_width <= (uint64_t)p->warp_width)))
         return ASU_EPARAM_FALLBACK_WIDTH;
     /* FallbackDepth must be at most the slices FallbackWidth makes */
     if (!((uint64_t)p->fallback_depth <= ((uint64_t)p->num_warps * ((((uint64_t)p->warp_width + (uint64_t)p->fallback_width) - UINT64_C(1)) / (uint64_t)p->fallback_width))))
@@ -151,16 +184,6 @@ typedef struct {
      * WarpWidth) */
     unsigned done;
 } asu_in_t;
-
-/* ASU_INS(X): X(type, field) of every field (of an array: its element type). */
-#define ASU_INS(X) \
-    X(unsigned, op) \
-    X(unsigned, start_width) \
-    X(unsigned, start_depth) \
-    X(unsigned, start_strategy) \
-    X(bool, start_anneal) \
-    X(uint64_t, start_tasks) \
-    X(unsigned, done) \
 
 /* The outputs of asu, one field per port (its name without _i/_o); a
  * value wider than its port is cut to the port's width by the model. */
@@ -209,27 +232,14 @@ typedef struct {
     unsigned err_sticky;
 } asu_out_t;
 
-/* ASU_OUTS(X): X(type, field) of every field (of an array: its element type). */
-#define ASU_OUTS(X) \
-    X(unsigned, width) \
-    X(unsigned, depth) \
-    X(bool, reconf) \
-    X(unsigned, phase) \
-    X(unsigned, step) \
-    X(unsigned, dim) \
-    X(unsigned, stride) \
-    X(bool, converged) \
-    X(bool, fallback) \
-    X(uint64_t, cpt) \
-    X(bool, cpt_sat) \
-    X(unsigned, best_width) \
-    X(unsigned, best_depth) \
-    X(uint64_t, best_cpt) \
-    X(bool, op_valid) \
-    X(unsigned, op_err) \
-    X(bool, done_valid) \
-    X(unsigned, done_err) \
-    X(unsigned, err_sticky) \
+/* The ports of a fixed width: the bits a model keeps of a field. */
+#define ASU_OP_MASK 3u
+#define ASU_START_STRATEGY_MASK 3u
+#define ASU_PHASE_MASK 7u
+#define ASU_STEP_MASK 3u
+#define ASU_OP_ERR_MASK 7u
+#define ASU_DONE_ERR_MASK 7u
+#define ASU_ERR_STICKY_MASK 255u
 
 
 /* op_i: the operation */

@@ -74,8 +74,8 @@ static void wire(const robust_core_t *c, const robust_core_in_t *in, wiring_t *w
      * no input */
     warp_slice_table_eval(c->tbl, &(warp_slice_table_in_t){.req_entry = in->req_entry}, &w->to);
 
-    w->op = in->req_op & 7u;
-    unsigned own = own_error(w->op, in->start_strategy & 3u, &w->ao, &w->to);
+    w->op = in->req_op & ROBC_REQ_OP_MASK;
+    unsigned own = own_error(w->op, in->start_strategy & ROBC_START_STRATEGY_MASK, &w->ao, &w->to);
     bool reconf = w->op == WSL_OP_RECONF;
     w->tin = (warp_slice_table_in_t){
         .req_valid = in->req_valid && own == WSL_ERR_NONE,
@@ -113,10 +113,10 @@ static void wire(const robust_core_t *c, const robust_core_in_t *in, wiring_t *w
 static void outputs(const robust_core_t *c, const wiring_t *w, robust_core_out_t *out)
 {
     memset(out, 0, sizeof *out);
-#define ROBC_FROM_(type, f) out->f = w->to.f;
+#define ROBC_FROM_(type, f, dims) out->f = w->to.f;
     ROBC_WARP_SLICE_TABLE_OUTS(ROBC_FROM_)
 #undef ROBC_FROM_
-#define ROBC_FROM_(type, f) out->f = w->ao.f;
+#define ROBC_FROM_(type, f, dims) out->f = w->ao.f;
     ROBC_ASU_OUTS(ROBC_FROM_)
 #undef ROBC_FROM_
     out->tbl_width = w->to.width;

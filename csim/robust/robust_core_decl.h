@@ -8,6 +8,7 @@
 #include "bitmask.h"
 #include "clog2.h"
 #include "code_names.h"
+#include "model.h"
 #include "warp_slice_table_decl.h"
 #include "asu_decl.h"
 
@@ -99,34 +100,90 @@ enum robc_create_rc {
     ROBC_ENOMEM = -13,
 };
 
+/* WarpIdWidth = max(1, clog2(NumWarps)) */
+static inline uint64_t robc_derive_warp_id_width(const robust_core_params_t *p)
+{
+    return ((UINT64_C(1) > clog2_u64((uint64_t)p->num_warps)) ? UINT64_C(1) : clog2_u64((uint64_t)p->num_warps));
+}
+
+/* EntryIdWidth = max(1, clog2(MaxSlices)) */
+static inline uint64_t robc_derive_entry_id_width(const robust_core_params_t *p)
+{
+    return ((UINT64_C(1) > clog2_u64((uint64_t)p->max_slices)) ? UINT64_C(1) : clog2_u64((uint64_t)p->max_slices));
+}
+
+/* WidthWidth = clog2(WarpWidth + 1) */
+static inline uint64_t robc_derive_width_width(const robust_core_params_t *p)
+{
+    return clog2_u64(((uint64_t)p->warp_width + UINT64_C(1)));
+}
+
+/* CountWidth = max(1, clog2(MaxSlices + 1)) */
+static inline uint64_t robc_derive_count_width(const robust_core_params_t *p)
+{
+    return ((UINT64_C(1) > clog2_u64(((uint64_t)p->max_slices + UINT64_C(1)))) ? UINT64_C(1) : clog2_u64(((uint64_t)p->max_slices + UINT64_C(1))));
+}
+
+/* MinWidth = (WarpWidth + max(1, MaxSlices // NumWarps) - 1) // max(1, MaxSlices // NumWarps) */
+static inline uint64_t robc_derive_min_width(const robust_core_params_t *p)
+{
+    return ((((uint64_t)p->warp_width + ((UINT64_C(1) > ((uint64_t)p->max_slices / (uint64_t)p->num_warps)) ? UINT64_C(1) : ((uint64_t)p->max_slices / (uint64_t)p->num_warps))) - UINT64_C(1)) / ((UINT64_C(1) > ((uint64_t)p->max_slices / (uint64_t)p->num_warps)) ? UINT64_C(1) : ((uint64_t)p->max_slices / (uint64_t)p->num_warps)));
+}
+
+/* TosWidth = clog2(Depth + 1) */
+static inline uint64_t robc_derive_tos_width(const robust_core_params_t *p)
+{
+    return clog2_u64(((uint64_t)p->depth + UINT64_C(1)));
+}
+
+/* DepthWidth = max(1, clog2(MaxSlices + 1)) */
+static inline uint64_t robc_derive_depth_width(const robust_core_params_t *p)
+{
+    return ((UINT64_C(1) > clog2_u64(((uint64_t)p->max_slices + UINT64_C(1)))) ? UINT64_C(1) : clog2_u64(((uint64_t)p->max_slices + UINT64_C(1))));
+}
+
+/* IntervalTasks = TasksPerThread * NumWarps * WarpWidth */
+static inline uint64_t robc_derive_interval_tasks(const robust_core_params_t *p)
+{
+    return (((uint64_t)p->tasks_per_thread * (uint64_t)p->num_warps) * (uint64_t)p->warp_width);
+}
+
+/* TaskCntWidth = clog2(IntervalTasks + (NumWarps + 1) * WarpWidth) */
+static inline uint64_t robc_derive_task_cnt_width(const robust_core_params_t *p)
+{
+    return clog2_u64((robc_derive_interval_tasks(p) + (((uint64_t)p->num_warps + UINT64_C(1)) * (uint64_t)p->warp_width)));
+}
+
+/* CptWidth = CycleWidth + CptFrac */
+static inline uint64_t robc_derive_cpt_width(const robust_core_params_t *p)
+{
+    return ((uint64_t)p->cycle_width + (uint64_t)p->cpt_frac);
+}
+
 /* robc_check_params(): ROBC_OK or the code create() returns. */
 static inline int robc_check_params(const robust_core_params_t *p)
 {
-    if (p->num_warps < ROBC_NUM_WARPS_MIN || p->num_warps > ROBC_NUM_WARPS_MAX)
-        return ROBC_EPARAM_NUM_WARPS;
-    if (p->warp_width < ROBC_WARP_WIDTH_MIN || p->warp_width > ROBC_WARP_WIDTH_MAX)
-        return ROBC_EPARAM_WARP_WIDTH;
-    if (p->max_slices < ROBC_MAX_SLICES_MIN || p->max_slices > ROBC_MAX_SLICES_MAX)
-        return ROBC_EPARAM_MAX_SLICES;
-    if (p->pc_width < ROBC_PC_WIDTH_MIN || p->pc_width > ROBC_PC_WIDTH_MAX)
-        return ROBC_EPARAM_PC_WIDTH;
-    if (p->depth < ROBC_DEPTH_MIN || p->depth > ROBC_DEPTH_MAX)
-        return ROBC_EPARAM_DEPTH;
-    if (p->tasks_per_thread < ROBC_TASKS_PER_THREAD_MIN || p->tasks_per_thread > ROBC_TASKS_PER_THREAD_MAX)
-        return ROBC_EPARAM_TASKS_PER_THREAD;
-    if (p->min_intervals < ROBC_MIN_INTERVALS_MIN || p->min_intervals > ROBC_MIN_INTERVALS_MAX)
-        return ROBC_EPARAM_MIN_INTERVALS;
-    if (p->fallback_width < ROBC_FALLBACK_WIDTH_MIN || p->fallback_width > ROBC_FALLBACK_WIDTH_MAX)
-        return ROBC_EPARAM_FALLBACK_WIDTH;
-    if (p->fallback_depth < ROBC_FALLBACK_DEPTH_MIN || p->fallback_depth > ROBC_FALLBACK_DEPTH_MAX)
-        return ROBC_EPARAM_FALLBACK_DEPTH;
-    if (p->cycle_width < ROBC_CYCLE_WIDTH_MIN || p->cycle_width > ROBC_CYCLE_WIDTH_MAX)
-        return ROBC_EPARAM_CYCLE_WIDTH;
-    if (p->cpt_frac > ROBC_CPT_FRAC_MAX)
-        return ROBC_EPARAM_CPT_FRAC;
-    if (p->task_width < ROBC_TASK_WIDTH_MIN || p->task_width > ROBC_TASK_WIDTH_MAX)
-        return ROBC_EPARAM_TASK_WIDTH;
-    const uint64_t MinWidth = ((((uint64_t)p->warp_width + ((UINT64_C(1) > ((uint64_t)p->max_slices / (uint64_t)p->num_warps)) ? UINT64_C(1) : ((uint64_t)p->max_slices / (uint64_t)p->num_warps))) - UINT64_C(1)) / ((UINT64_C(1) > ((uint64_t)p->max_slices / (uint64_t)p->num_warps)) ? UINT64_C(1) : ((uint64_t)p->max_slices / (uint64_t)p->num_warps)));
+    const uint64_t v[] = {p->num_warps, p->warp_width, p->max_slices, p->pc_width, p->depth,
+                          p->tasks_per_thread, p->min_intervals, p->fallback_width,
+                          p->fallback_depth, p->cycle_width, p->cpt_frac, p->task_width};
+    const uint64_t lo[] = {ROBC_NUM_WARPS_MIN, ROBC_WARP_WIDTH_MIN, ROBC_MAX_SLICES_MIN,
+                           ROBC_PC_WIDTH_MIN, ROBC_DEPTH_MIN, ROBC_TASKS_PER_THREAD_MIN,
+                           ROBC_MIN_INTERVALS_MIN, ROBC_FALLBACK_WIDTH_MIN,
+                           ROBC_FALLBACK_DEPTH_MIN, ROBC_CYCLE_WIDTH_MIN, ROBC_CPT_FRAC_MIN,
+                           ROBC_TASK_WIDTH_MIN};
+    const uint64_t hi[] = {ROBC_NUM_WARPS_MAX, ROBC_WARP_WIDTH_MAX, ROBC_MAX_SLICES_MAX,
+                           ROBC_PC_WIDTH_MAX, ROBC_DEPTH_MAX, ROBC_TASKS_PER_THREAD_MAX,
+                           ROBC_MIN_INTERVALS_MAX, ROBC_FALLBACK_WIDTH_MAX,
+                           ROBC_FALLBACK_DEPTH_MAX, ROBC_CYCLE_WIDTH_MAX, ROBC_CPT_FRAC_MAX,
+                           ROBC_TASK_WIDTH_MAX};
+    const int code[] = {ROBC_EPARAM_NUM_WARPS, ROBC_EPARAM_WARP_WIDTH, ROBC_EPARAM_MAX_SLICES,
+                        ROBC_EPARAM_PC_WIDTH, ROBC_EPARAM_DEPTH, ROBC_EPARAM_TASKS_PER_THREAD,
+                        ROBC_EPARAM_MIN_INTERVALS, ROBC_EPARAM_FALLBACK_WIDTH,
+                        ROBC_EPARAM_FALLBACK_DEPTH, ROBC_EPARAM_CYCLE_WIDTH,
+                        ROBC_EPARAM_CPT_FRAC, ROBC_EPARAM_TASK_WIDTH};
+    for (unsigned i = 0; i < sizeof v / sizeof v[0]; i++)
+        if (v[i] < lo[i] || v[i] > hi[i])
+            return code[i];
     /* MaxSlices must be at least NumWarps (a whole warp is a slice) */
     if (!((uint64_t)p->max_slices >= (uint64_t)p->num_warps))
         return ROBC_EPARAM_MAX_SLICES;
@@ -134,7 +191,7 @@ static inline int robc_check_params(const robust_core_params_t *p)
     if (!((uint64_t)p->max_slices <= ((uint64_t)p->num_warps * (uint64_t)p->warp_width)))
         return ROBC_EPARAM_MAX_SLICES;
     /* FallbackWidth must be a legal width (MinWidth..WarpWidth) */
-    if (!(((uint64_t)p->fallback_width >= MinWidth) && ((uint64_t)p->fallback_width <= (uint64_t)p->warp_width)))
+    if (!(((uint64_t)p->fallback_width >= robc_derive_min_width(p)) && ((uint64_t)p->fallback_width <= (uint64_t)p->warp_width)))
         return ROBC_EPARAM_FALLBACK_WIDTH;
     /* FallbackDepth must be at most the slices FallbackWidth makes */
     if (!((uint64_t)p->fallback_depth <= ((uint64_t)p->num_warps * ((((uint64_t)p->warp_width + (uint64_t)p->fallback_width) - UINT64_C(1)) / (uint64_t)p->fallback_width))))
@@ -178,6 +235,20 @@ static inline asu_params_t robust_core_asu_params(const robust_core_params_t *p)
 }
 
 
+/* ROBC_WARP_SLICE_TABLE_INS(X): X(type, field, dims) of the inputs robust_core declares as warp_slice_table's. */
+#define ROBC_WARP_SLICE_TABLE_INS(X) \
+    X(unsigned, req_entry, ) \
+    X(uint64_t, req_pc, ) \
+    X(uint64_t, req_alt_pc, ) \
+    X(uint64_t, req_rpc, ) \
+    X(bitmask_t, req_mask, ) \
+
+/* ROBC_ASU_INS(X): X(type, field, dims) of the inputs robust_core declares as asu's. */
+#define ROBC_ASU_INS(X) \
+    X(unsigned, start_strategy, ) \
+    X(bool, start_anneal, ) \
+    X(uint64_t, start_tasks, ) \
+
 /* The inputs of robust_core, one field per port (its name without _i/_o); a
  * value wider than its port is cut to the port's width by the model. */
 typedef struct {
@@ -187,67 +258,61 @@ typedef struct {
      * (warp_slice_table's; RECONF divides at the ASU's width_o and depth_o), 6 TASK, 7
      * reserved (rejected) */
     unsigned req_op;
-    /* req_entry_i [EntryIdWidth]: BRANCH, ADVANCE, ARRIVE, BARRIER: the slice's entry; the
-     * read port's entry */
-    unsigned req_entry;
     /* req_width_i [WidthWidth]: LAUNCH: the SIMD width the section starts at (RECONF takes
      * the ASU's width_o) */
     unsigned req_width;
     /* req_depth_i [CountWidth]: LAUNCH: the active slices it starts with (RECONF takes the
      * ASU's depth_o) */
     unsigned req_depth;
-    /* req_pc_i [PcWidth]: LAUNCH, RECONF: the slices' start PC; BRANCH: taken target;
-     * ADVANCE: next PC */
-    uint64_t req_pc;
-    /* req_alt_pc_i [PcWidth]: BRANCH: not-taken PC */
-    uint64_t req_alt_pc;
-    /* req_rpc_i [PcWidth]: LAUNCH, RECONF: the exit PC (none: no exit); BRANCH:
-     * reconvergence PC */
-    uint64_t req_rpc;
-    /* req_mask_i [WarpWidth]: BRANCH: per-thread outcome, 1 = taken (lanes outside the
-     * slice ignored) */
-    bitmask_t req_mask;
-    /* start_strategy_i [2]: START: 0 DWREP, 1 WIDTH_ONLY, 2 DEPTH_ONLY, 3 reserved
-     * (rejected) */
-    unsigned start_strategy;
-    /* start_anneal_i [1]: START: 1 quasi-annealing strides, 0 Inc (stride 1) */
-    bool start_anneal;
-    /* start_tasks_i [TaskWidth]: START: the section's task count */
-    uint64_t start_tasks;
+    ROBC_WARP_SLICE_TABLE_INS(MODEL_PORT_FIELD)
+    ROBC_ASU_INS(MODEL_PORT_FIELD)
 } robust_core_in_t;
 
-/* ROBC_INS(X): X(type, field) of every field (of an array: its element type). */
-#define ROBC_INS(X) \
-    X(bool, req_valid) \
-    X(unsigned, req_op) \
-    X(unsigned, req_entry) \
-    X(unsigned, req_width) \
-    X(unsigned, req_depth) \
-    X(uint64_t, req_pc) \
-    X(uint64_t, req_alt_pc) \
-    X(uint64_t, req_rpc) \
-    X(bitmask_t, req_mask) \
-    X(unsigned, start_strategy) \
-    X(bool, start_anneal) \
-    X(uint64_t, start_tasks) \
+/* ROBC_WARP_SLICE_TABLE_OUTS(X): X(type, field, dims) of the outputs robust_core declares as warp_slice_table's. */
+#define ROBC_WARP_SLICE_TABLE_OUTS(X) \
+    X(bool, req_ready, ) \
+    X(bool, rsp_fin, ) \
+    X(bool, resume_valid, ) \
+    X(unsigned, resume_entry, ) \
+    X(bool, released, ) \
+    X(unsigned, slices, ) \
+    X(unsigned, active, ) \
+    X(bool, arrived, ) \
+    X(bool, sel_valid, ) \
+    X(unsigned, sel_entry, ) \
+    X(unsigned, rd_status, ) \
+    X(unsigned, rd_warp, ) \
+    X(unsigned, rd_sid, ) \
+    X(bitmask_t, rd_lanes, ) \
+    X(uint64_t, rd_pc, ) \
+    X(uint64_t, rd_rpc, ) \
+    X(bitmask_t, rd_mask, ) \
+    X(unsigned, rd_tos, ) \
+
+/* ROBC_ASU_OUTS(X): X(type, field, dims) of the outputs robust_core declares as asu's. */
+#define ROBC_ASU_OUTS(X) \
+    X(unsigned, width, ) \
+    X(unsigned, depth, ) \
+    X(bool, reconf, ) \
+    X(unsigned, phase, ) \
+    X(unsigned, step, ) \
+    X(unsigned, dim, ) \
+    X(unsigned, stride, ) \
+    X(bool, converged, ) \
+    X(bool, fallback, ) \
+    X(uint64_t, cpt, ) \
+    X(bool, cpt_sat, ) \
+    X(unsigned, best_width, ) \
+    X(unsigned, best_depth, ) \
+    X(uint64_t, best_cpt, ) \
 
 /* The outputs of robust_core, one field per port (its name without _i/_o); a
  * value wider than its port is cut to the port's width by the model. */
 typedef struct {
-    /* req_ready_o [1]: no reconfiguration is writing the stacks: a request is taken */
-    bool req_ready;
     /* rsp_valid_o [1]: registered: a request was accepted or rejected last cycle */
     bool rsp_valid;
     /* rsp_err_o [4]: its error code (warp_slice_table's, or the core's own) */
     unsigned rsp_err;
-    /* rsp_fin_o [1]: registered: it finished its slice (DONE) */
-    bool rsp_fin;
-    /* resume_valid_o [1]: registered: a dormant slice became active at the last edge */
-    bool resume_valid;
-    /* resume_entry_o [EntryIdWidth]: its entry */
-    unsigned resume_entry;
-    /* released_o [1]: registered: a barrier released its waiting slices at the last edge */
-    bool released;
     /* err_sticky_o [16]: bit k: error code k seen since reset (bit 0 never) */
     unsigned err_sticky;
     /* tbl_width_o [WidthWidth]: registered: the slices' SIMD width (the table's width_o) */
@@ -255,174 +320,28 @@ typedef struct {
     /* tbl_depth_o [CountWidth]: registered: the active slices the table was given (its
      * depth_o) */
     unsigned tbl_depth;
-    /* slices_o [CountWidth]: registered: live slices (active, dormant, arrived or waiting) */
-    unsigned slices;
-    /* active_o [CountWidth]: registered: active slices */
-    unsigned active;
-    /* arrived_o [1]: registered: no slice is active or waiting: LAUNCH and RECONF are
-     * legal */
-    bool arrived;
-    /* sel_valid_o [1]: an active slice to issue (never while the stacks are written) */
-    bool sel_valid;
-    /* sel_entry_o [EntryIdWidth]: round-robin: the first active entry after the last one a
-     * request was taken for */
-    unsigned sel_entry;
-    /* rd_status_o [3]: req_entry_i's status (FREE for an entry >= MaxSlices) */
-    unsigned rd_status;
-    /* rd_warp_o [WarpIdWidth]: its warp (0 when free) */
-    unsigned rd_warp;
-    /* rd_sid_o [EntryIdWidth]: its slice id within the warp: lanes from sid x width (0
-     * when free) */
-    unsigned rd_sid;
-    /* rd_lanes_o [WarpWidth]: its lanes (0 when free) */
-    bitmask_t rd_lanes;
-    /* rd_pc_o [PcWidth]: its stack's TOS pc: the slice's PC (0 when free) */
-    uint64_t rd_pc;
-    /* rd_rpc_o [PcWidth]: TOS rpc (0 when free) */
-    uint64_t rd_rpc;
-    /* rd_mask_o [WarpWidth]: TOS mask: the slice's active threads (0 when free) */
-    bitmask_t rd_mask;
-    /* rd_tos_o [TosWidth]: entries on its stack (0 when free) */
-    unsigned rd_tos;
-    /* width_o [WidthWidth]: registered: the SIMD width the WPU runs (lanes per warp-slice) */
-    unsigned width;
-    /* depth_o [DepthWidth]: registered: the active warp-slices */
-    unsigned depth;
-    /* reconf_o [1]: registered: width_o and depth_o were loaded at the last edge (the WPU
-     * reconfigures) */
-    bool reconf;
-    /* phase_o [3]: registered: 0 IDLE, 1 RUN, 2 DRAIN, 3 DIVIDE, 4 DECIDE, 5 EXEC */
-    unsigned phase;
-    /* step_o [2]: registered: 0 BASE, 1 UP, 2 DOWN, 3 MOVE */
-    unsigned step;
-    /* dim_o [1]: registered: 0 DEPTH, 1 SIMD_WIDTH */
-    unsigned dim;
-    /* stride_o [max(WidthWidth, DepthWidth)]: registered: the stride of dim_o */
-    unsigned stride;
-    /* converged_o [1]: registered: the search ended (or fell back); width_o x depth_o is
-     * the preferred configuration */
-    bool converged;
-    /* fallback_o [1]: registered: the section had too few tasks; the fall-back
-     * configuration applies */
-    bool fallback;
-    /* cpt_o [CptWidth]: registered: the last interval's cycles per task (CptFrac fraction
-     * bits) */
-    uint64_t cpt;
-    /* cpt_sat_o [1]: registered: that interval's cycle count saturated */
-    bool cpt_sat;
-    /* best_width_o [WidthWidth]: registered: the recorded preferred width */
-    unsigned best_width;
-    /* best_depth_o [DepthWidth]: registered: the recorded preferred depth */
-    unsigned best_depth;
-    /* best_cpt_o [CptWidth]: registered: its cycles per task */
-    uint64_t best_cpt;
+    ROBC_WARP_SLICE_TABLE_OUTS(MODEL_PORT_FIELD)
+    ROBC_ASU_OUTS(MODEL_PORT_FIELD)
 } robust_core_out_t;
 
-/* ROBC_OUTS(X): X(type, field) of every field (of an array: its element type). */
-#define ROBC_OUTS(X) \
-    X(bool, req_ready) \
-    X(bool, rsp_valid) \
-    X(unsigned, rsp_err) \
-    X(bool, rsp_fin) \
-    X(bool, resume_valid) \
-    X(unsigned, resume_entry) \
-    X(bool, released) \
-    X(unsigned, err_sticky) \
-    X(unsigned, tbl_width) \
-    X(unsigned, tbl_depth) \
-    X(unsigned, slices) \
-    X(unsigned, active) \
-    X(bool, arrived) \
-    X(bool, sel_valid) \
-    X(unsigned, sel_entry) \
-    X(unsigned, rd_status) \
-    X(unsigned, rd_warp) \
-    X(unsigned, rd_sid) \
-    X(bitmask_t, rd_lanes) \
-    X(uint64_t, rd_pc) \
-    X(uint64_t, rd_rpc) \
-    X(bitmask_t, rd_mask) \
-    X(unsigned, rd_tos) \
-    X(unsigned, width) \
-    X(unsigned, depth) \
-    X(bool, reconf) \
-    X(unsigned, phase) \
-    X(unsigned, step) \
-    X(unsigned, dim) \
-    X(unsigned, stride) \
-    X(bool, converged) \
-    X(bool, fallback) \
-    X(uint64_t, cpt) \
-    X(bool, cpt_sat) \
-    X(unsigned, best_width) \
-    X(unsigned, best_depth) \
-    X(uint64_t, best_cpt) \
-
-/* ROBC_WARP_SLICE_TABLE_INS(X): X(type, field) of the inputs robust_core declares as warp_slice_table's
- * (of an array: its element type). */
-#define ROBC_WARP_SLICE_TABLE_INS(X) \
-    X(unsigned, req_entry) \
-    X(uint64_t, req_pc) \
-    X(uint64_t, req_alt_pc) \
-    X(uint64_t, req_rpc) \
-    X(bitmask_t, req_mask) \
-
-/* ROBC_WARP_SLICE_TABLE_OUTS(X): X(type, field) of the outputs robust_core declares as warp_slice_table's
- * (of an array: its element type). */
-#define ROBC_WARP_SLICE_TABLE_OUTS(X) \
-    X(bool, req_ready) \
-    X(bool, rsp_fin) \
-    X(bool, resume_valid) \
-    X(unsigned, resume_entry) \
-    X(bool, released) \
-    X(unsigned, slices) \
-    X(unsigned, active) \
-    X(bool, arrived) \
-    X(bool, sel_valid) \
-    X(unsigned, sel_entry) \
-    X(unsigned, rd_status) \
-    X(unsigned, rd_warp) \
-    X(unsigned, rd_sid) \
-    X(bitmask_t, rd_lanes) \
-    X(uint64_t, rd_pc) \
-    X(uint64_t, rd_rpc) \
-    X(bitmask_t, rd_mask) \
-    X(unsigned, rd_tos) \
-
-/* ROBC_ASU_INS(X): X(type, field) of the inputs robust_core declares as asu's
- * (of an array: its element type). */
-#define ROBC_ASU_INS(X) \
-    X(unsigned, start_strategy) \
-    X(bool, start_anneal) \
-    X(uint64_t, start_tasks) \
-
-/* ROBC_ASU_OUTS(X): X(type, field) of the outputs robust_core declares as asu's
- * (of an array: its element type). */
-#define ROBC_ASU_OUTS(X) \
-    X(unsigned, width) \
-    X(unsigned, depth) \
-    X(bool, reconf) \
-    X(unsigned, phase) \
-    X(unsigned, step) \
-    X(unsigned, dim) \
-    X(unsigned, stride) \
-    X(bool, converged) \
-    X(bool, fallback) \
-    X(uint64_t, cpt) \
-    X(bool, cpt_sat) \
-    X(unsigned, best_width) \
-    X(unsigned, best_depth) \
-    X(uint64_t, best_cpt) \
+/* The ports of a fixed width: the bits a model keeps of a field. */
+#define ROBC_REQ_OP_MASK 7u
+#define ROBC_START_STRATEGY_MASK 3u
+#define ROBC_RSP_ERR_MASK 15u
+#define ROBC_ERR_STICKY_MASK 65535u
+#define ROBC_RD_STATUS_MASK 7u
+#define ROBC_PHASE_MASK 7u
+#define ROBC_STEP_MASK 3u
 
 
-/* req_op_i: the core's own operation (0..5 are warp_slice_table's) */
+/* req_op_i: the core's own operation (after warp_slice_table's) */
 enum robc_op {
     ROBC_OP_TASK = 6, /* a slice ends a task: its active threads each complete one (the ASU counts them) and it moves to req_pc_i (ADVANCE) */
 };
 #define ROBC_OP_WIDTH 3u
 #define ROBC_OP_COUNT 7u
 
-/* rsp_err_o: the core's own codes, judged before the table's (0..10 are warp_slice_table's) */
+/* rsp_err_o: the core's own codes, judged before the table's (after warp_slice_table's) */
 enum robc_err {
     ROBC_ERR_MID_INTERVAL = 11, /* RECONF while the ASU has no configuration decided: no section, or its interval runs to DRAIN, drains or is being measured */
     ROBC_ERR_NOT_DRAINING = 12, /* ARRIVE while no interval drains and no fall-back waits to be applied */

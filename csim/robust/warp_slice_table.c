@@ -110,11 +110,12 @@ static int init(warp_slice_table_t *m, const warp_slice_table_params_t *p)
     m->div_lanes = calloc(p->max_slices, sizeof *m->div_lanes);
     if (!m->status || !m->lanes || !m->div_lanes)
         return WSL_ENOMEM;
-    m->min_width = robust_min_width(p->num_warps, p->warp_width, p->max_slices);
+    /* the derived values (configs/warp_slice_table.cfg, configs/robust.inc) */
+    m->min_width = (unsigned)wsl_derive_min_width(p);
     m->pc_none = bm_low_bits(p->pc_width);
-    m->entry_mask = index_mask(p->max_slices);
-    m->width_mask = (unsigned)bm_low_bits(clog2(p->warp_width + 1u));
-    m->count_mask = (unsigned)bm_low_bits(clog2(p->max_slices + 1u));
+    m->entry_mask = (unsigned)bm_low_bits((unsigned)wsl_derive_entry_id_width(p));
+    m->width_mask = (unsigned)bm_low_bits((unsigned)wsl_derive_width_width(p));
+    m->count_mask = (unsigned)bm_low_bits((unsigned)wsl_derive_count_width(p));
     return WSL_OK;
 }
 
@@ -203,7 +204,7 @@ static req_t cut(const warp_slice_table_t *m, const warp_slice_table_in_t *in)
 {
     req_t r = {
         .valid = in->req_valid,
-        .op = in->req_op & 7u,
+        .op = in->req_op & WSL_REQ_OP_MASK,
         .entry = in->req_entry & m->entry_mask,
         .width = in->req_width & m->width_mask,
         .depth = in->req_depth & m->count_mask,

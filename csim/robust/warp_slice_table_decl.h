@@ -55,19 +55,55 @@ enum wsl_create_rc {
     WSL_ENOMEM = -6,
 };
 
+/* WarpIdWidth = max(1, clog2(NumWarps)) */
+static inline uint64_t wsl_derive_warp_id_width(const warp_slice_table_params_t *p)
+{
+    return ((UINT64_C(1) > clog2_u64((uint64_t)p->num_warps)) ? UINT64_C(1) : clog2_u64((uint64_t)p->num_warps));
+}
+
+/* EntryIdWidth = max(1, clog2(MaxSlices)) */
+static inline uint64_t wsl_derive_entry_id_width(const warp_slice_table_params_t *p)
+{
+    return ((UINT64_C(1) > clog2_u64((uint64_t)p->max_slices)) ? UINT64_C(1) : clog2_u64((uint64_t)p->max_slices));
+}
+
+/* WidthWidth = clog2(WarpWidth + 1) */
+static inline uint64_t wsl_derive_width_width(const warp_slice_table_params_t *p)
+{
+    return clog2_u64(((uint64_t)p->warp_width + UINT64_C(1)));
+}
+
+/* CountWidth = max(1, clog2(MaxSlices + 1)) */
+static inline uint64_t wsl_derive_count_width(const warp_slice_table_params_t *p)
+{
+    return ((UINT64_C(1) > clog2_u64(((uint64_t)p->max_slices + UINT64_C(1)))) ? UINT64_C(1) : clog2_u64(((uint64_t)p->max_slices + UINT64_C(1))));
+}
+
+/* MinWidth = (WarpWidth + max(1, MaxSlices // NumWarps) - 1) // max(1, MaxSlices // NumWarps) */
+static inline uint64_t wsl_derive_min_width(const warp_slice_table_params_t *p)
+{
+    return ((((uint64_t)p->warp_width + ((UINT64_C(1) > ((uint64_t)p->max_slices / (uint64_t)p->num_warps)) ? UINT64_C(1) : ((uint64_t)p->max_slices / (uint64_t)p->num_warps))) - UINT64_C(1)) / ((UINT64_C(1) > ((uint64_t)p->max_slices / (uint64_t)p->num_warps)) ? UINT64_C(1) : ((uint64_t)p->max_slices / (uint64_t)p->num_warps)));
+}
+
+/* TosWidth = clog2(Depth + 1) */
+static inline uint64_t wsl_derive_tos_width(const warp_slice_table_params_t *p)
+{
+    return clog2_u64(((uint64_t)p->depth + UINT64_C(1)));
+}
+
 /* wsl_check_params(): WSL_OK or the code create() returns. */
 static inline int wsl_check_params(const warp_slice_table_params_t *p)
 {
-    if (p->num_warps < WSL_NUM_WARPS_MIN || p->num_warps > WSL_NUM_WARPS_MAX)
-        return WSL_EPARAM_NUM_WARPS;
-    if (p->warp_width < WSL_WARP_WIDTH_MIN || p->warp_width > WSL_WARP_WIDTH_MAX)
-        return WSL_EPARAM_WARP_WIDTH;
-    if (p->max_slices < WSL_MAX_SLICES_MIN || p->max_slices > WSL_MAX_SLICES_MAX)
-        return WSL_EPARAM_MAX_SLICES;
-    if (p->pc_width < WSL_PC_WIDTH_MIN || p->pc_width > WSL_PC_WIDTH_MAX)
-        return WSL_EPARAM_PC_WIDTH;
-    if (p->depth < WSL_DEPTH_MIN || p->depth > WSL_DEPTH_MAX)
-        return WSL_EPARAM_DEPTH;
+    const uint64_t v[] = {p->num_warps, p->warp_width, p->max_slices, p->pc_width, p->depth};
+    const uint64_t lo[] = {WSL_NUM_WARPS_MIN, WSL_WARP_WIDTH_MIN, WSL_MAX_SLICES_MIN,
+                           WSL_PC_WIDTH_MIN, WSL_DEPTH_MIN};
+    const uint64_t hi[] = {WSL_NUM_WARPS_MAX, WSL_WARP_WIDTH_MAX, WSL_MAX_SLICES_MAX,
+                           WSL_PC_WIDTH_MAX, WSL_DEPTH_MAX};
+    const int code[] = {WSL_EPARAM_NUM_WARPS, WSL_EPARAM_WARP_WIDTH, WSL_EPARAM_MAX_SLICES,
+                        WSL_EPARAM_PC_WIDTH, WSL_EPARAM_DEPTH};
+    for (unsigned i = 0; i < sizeof v / sizeof v[0]; i++)
+        if (v[i] < lo[i] || v[i] > hi[i])
+            return code[i];
     /* MaxSlices must be at least NumWarps (a whole warp is a slice) */
     if (!((uint64_t)p->max_slices >= (uint64_t)p->num_warps))
         return WSL_EPARAM_MAX_SLICES;
@@ -108,18 +144,6 @@ typedef struct {
      * slice ignored) */
     bitmask_t req_mask;
 } warp_slice_table_in_t;
-
-/* WSL_INS(X): X(type, field) of every field (of an array: its element type). */
-#define WSL_INS(X) \
-    X(bool, req_valid) \
-    X(unsigned, req_op) \
-    X(unsigned, req_entry) \
-    X(unsigned, req_width) \
-    X(unsigned, req_depth) \
-    X(uint64_t, req_pc) \
-    X(uint64_t, req_alt_pc) \
-    X(uint64_t, req_rpc) \
-    X(bitmask_t, req_mask) \
 
 /* The outputs of warp_slice_table, one field per port (its name without _i/_o); a
  * value wider than its port is cut to the port's width by the model. */
@@ -178,32 +202,12 @@ typedef struct {
     unsigned rd_tos;
 } warp_slice_table_out_t;
 
-/* WSL_OUTS(X): X(type, field) of every field (of an array: its element type). */
-#define WSL_OUTS(X) \
-    X(bool, req_ready) \
-    X(unsigned, req_err) \
-    X(bool, rsp_valid) \
-    X(unsigned, rsp_err) \
-    X(bool, rsp_fin) \
-    X(bool, resume_valid) \
-    X(unsigned, resume_entry) \
-    X(bool, released) \
-    X(unsigned, err_sticky) \
-    X(unsigned, width) \
-    X(unsigned, depth) \
-    X(unsigned, slices) \
-    X(unsigned, active) \
-    X(bool, arrived) \
-    X(bool, sel_valid) \
-    X(unsigned, sel_entry) \
-    X(unsigned, rd_status) \
-    X(unsigned, rd_warp) \
-    X(unsigned, rd_sid) \
-    X(bitmask_t, rd_lanes) \
-    X(uint64_t, rd_pc) \
-    X(uint64_t, rd_rpc) \
-    X(bitmask_t, rd_mask) \
-    X(unsigned, rd_tos) \
+/* The ports of a fixed width: the bits a model keeps of a field. */
+#define WSL_REQ_OP_MASK 7u
+#define WSL_REQ_ERR_MASK 15u
+#define WSL_RSP_ERR_MASK 15u
+#define WSL_ERR_STICKY_MASK 65535u
+#define WSL_RD_STATUS_MASK 7u
 
 
 /* req_op_i: the operation */

@@ -86,7 +86,7 @@ void div_predictor_step(div_predictor_t *m, const div_predictor_in_t *in,
 
     div_predictor_events_t e;
     memset(&e, 0, sizeof e);
-    unsigned fix = in->res_fix & 3u;
+    unsigned fix = in->res_fix & DP_RES_FIX_MASK;
     unsigned sq = in->sq & m->pend_max;
     e.req = in->res_valid || fix != DP_FIX_NONE || in->inj || in->cmt || sq != 0;
     e.look_index = div_predictor_index(m, in->look_pc);

@@ -49,17 +49,25 @@ enum dp_create_rc {
     DP_ENOMEM = -5,
 };
 
+/* IndexWidth = clog2(Entries) */
+static inline uint64_t dp_derive_index_width(const div_predictor_params_t *p)
+{
+    return clog2_u64((uint64_t)p->entries);
+}
+
 /* dp_check_params(): DP_OK or the code create() returns. */
 static inline int dp_check_params(const div_predictor_params_t *p)
 {
-    if (p->entries < DP_ENTRIES_MIN || p->entries > DP_ENTRIES_MAX)
-        return DP_EPARAM_ENTRIES;
-    if (p->pc_width < DP_PC_WIDTH_MIN || p->pc_width > DP_PC_WIDTH_MAX)
-        return DP_EPARAM_PC_WIDTH;
-    if (p->pc_shift > DP_PC_SHIFT_MAX)
-        return DP_EPARAM_PC_SHIFT;
-    if (p->pend_width < DP_PEND_WIDTH_MIN || p->pend_width > DP_PEND_WIDTH_MAX)
-        return DP_EPARAM_PEND_WIDTH;
+    const uint64_t v[] = {p->entries, p->pc_width, p->pc_shift, p->pend_width};
+    const uint64_t lo[] = {DP_ENTRIES_MIN, DP_PC_WIDTH_MIN, DP_PC_SHIFT_MIN,
+                           DP_PEND_WIDTH_MIN};
+    const uint64_t hi[] = {DP_ENTRIES_MAX, DP_PC_WIDTH_MAX, DP_PC_SHIFT_MAX,
+                           DP_PEND_WIDTH_MAX};
+    const int code[] = {DP_EPARAM_ENTRIES, DP_EPARAM_PC_WIDTH, DP_EPARAM_PC_SHIFT,
+                        DP_EPARAM_PEND_WIDTH};
+    for (unsigned i = 0; i < sizeof v / sizeof v[0]; i++)
+        if (v[i] < lo[i] || v[i] > hi[i])
+            return code[i];
     /* Entries must be a power of two */
     if (!((UINT64_C(1) << clog2_u64((uint64_t)p->entries)) == (uint64_t)p->entries))
         return DP_EPARAM_ENTRIES;
@@ -95,17 +103,6 @@ typedef struct {
     unsigned sq;
 } div_predictor_in_t;
 
-/* DP_INS(X): X(type, field) of every field (of an array: its element type). */
-#define DP_INS(X) \
-    X(uint64_t, look_pc) \
-    X(bool, res_valid) \
-    X(uint64_t, res_pc) \
-    X(bool, res_div) \
-    X(unsigned, res_fix) \
-    X(bool, inj) \
-    X(bool, cmt) \
-    X(unsigned, sq) \
-
 /* The outputs of div_predictor, one field per port (its name without _i/_o); a
  * value wider than its port is cut to the port's width by the model. */
 typedef struct {
@@ -129,15 +126,11 @@ typedef struct {
     unsigned err_sticky;
 } div_predictor_out_t;
 
-/* DP_OUTS(X): X(type, field) of every field (of an array: its element type). */
-#define DP_OUTS(X) \
-    X(bool, look_div) \
-    X(unsigned, look_ctr) \
-    X(unsigned, pending) \
-    X(bool, pending_nz) \
-    X(bool, rsp_valid) \
-    X(unsigned, rsp_err) \
-    X(unsigned, err_sticky) \
+/* The ports of a fixed width: the bits a model keeps of a field. */
+#define DP_LOOK_CTR_MASK 3u
+#define DP_RES_FIX_MASK 3u
+#define DP_RSP_ERR_MASK 3u
+#define DP_ERR_STICKY_MASK 15u
 
 
 /* rsp_err_o: the cycle's error (any error rejects the whole cycle: no counter or pending update) */

@@ -49,17 +49,37 @@ enum pt_create_rc {
     PT_ENOMEM = -5,
 };
 
+/* PathIdWidth = clog2(PathsPerWarp) */
+static inline uint64_t pt_derive_path_id_width(const pathtable_params_t *p)
+{
+    return clog2_u64((uint64_t)p->paths_per_warp);
+}
+
+/* WarpIdWidth = max(1, clog2(NumWarps)) */
+static inline uint64_t pt_derive_warp_id_width(const pathtable_params_t *p)
+{
+    return ((UINT64_C(1) > clog2_u64((uint64_t)p->num_warps)) ? UINT64_C(1) : clog2_u64((uint64_t)p->num_warps));
+}
+
+/* SeqWidth = PathIdWidth + 1 */
+static inline uint64_t pt_derive_seq_width(const pathtable_params_t *p)
+{
+    return (pt_derive_path_id_width(p) + UINT64_C(1));
+}
+
 /* pt_check_params(): PT_OK or the code create() returns. */
 static inline int pt_check_params(const pathtable_params_t *p)
 {
-    if (p->num_warps < PT_NUM_WARPS_MIN || p->num_warps > PT_NUM_WARPS_MAX)
-        return PT_EPARAM_NUM_WARPS;
-    if (p->warp_width < PT_WARP_WIDTH_MIN || p->warp_width > PT_WARP_WIDTH_MAX)
-        return PT_EPARAM_WARP_WIDTH;
-    if (p->paths_per_warp < PT_PATHS_PER_WARP_MIN || p->paths_per_warp > PT_PATHS_PER_WARP_MAX)
-        return PT_EPARAM_PATHS_PER_WARP;
-    if (p->ref_width < PT_REF_WIDTH_MIN || p->ref_width > PT_REF_WIDTH_MAX)
-        return PT_EPARAM_REF_WIDTH;
+    const uint64_t v[] = {p->num_warps, p->warp_width, p->paths_per_warp, p->ref_width};
+    const uint64_t lo[] = {PT_NUM_WARPS_MIN, PT_WARP_WIDTH_MIN, PT_PATHS_PER_WARP_MIN,
+                           PT_REF_WIDTH_MIN};
+    const uint64_t hi[] = {PT_NUM_WARPS_MAX, PT_WARP_WIDTH_MAX, PT_PATHS_PER_WARP_MAX,
+                           PT_REF_WIDTH_MAX};
+    const int code[] = {PT_EPARAM_NUM_WARPS, PT_EPARAM_WARP_WIDTH, PT_EPARAM_PATHS_PER_WARP,
+                        PT_EPARAM_REF_WIDTH};
+    for (unsigned i = 0; i < sizeof v / sizeof v[0]; i++)
+        if (v[i] < lo[i] || v[i] > hi[i])
+            return code[i];
     return PT_OK;
 }
 
@@ -111,25 +131,6 @@ typedef struct {
     /* rd_path_i [PathIdWidth]: read port: path id */
     unsigned rd_path;
 } pathtable_in_t;
-
-/* PT_INS(X): X(type, field) of every field (of an array: its element type). */
-#define PT_INS(X) \
-    X(unsigned, req_op) \
-    X(unsigned, req_warp) \
-    X(unsigned, req_a) \
-    X(unsigned, req_b) \
-    X(unsigned, req_c) \
-    X(bool, req_alt) \
-    X(uint64_t, req_mask) \
-    X(uint64_t, req_keep) \
-    X(bool, hold_valid) \
-    X(unsigned, hold_warp) \
-    X(unsigned, hold_path) \
-    X(bool, drop_valid) \
-    X(unsigned, drop_warp) \
-    X(unsigned, drop_path) \
-    X(unsigned, rd_warp) \
-    X(unsigned, rd_path) \
 
 /* The outputs of pathtable, one field per port (its name without _i/_o); a
  * value wider than its port is cut to the port's width by the model. */
@@ -185,26 +186,14 @@ typedef struct {
     uint16_t rd_refs[PT_PATHS_PER_WARP_MAX];
 } pathtable_out_t;
 
-/* PT_OUTS(X): X(type, field) of every field (of an array: its element type). */
-#define PT_OUTS(X) \
-    X(unsigned, req_err) \
-    X(bool, req_alloc) \
-    X(unsigned, req_id) \
-    X(bool, req_div) \
-    X(bool, req_null) \
-    X(bool, rsp_valid) \
-    X(unsigned, rsp_err) \
-    X(unsigned, err_sticky) \
-    X(unsigned, hold_err) \
-    X(unsigned, drop_err) \
-    X(unsigned, rd_state) \
-    X(uint64_t, rd_mask) \
-    X(unsigned, rd_ref) \
-    X(unsigned, rd_free) \
-    X(unsigned, rd_resv) \
-    X(uint64_t, rd_masks) \
-    X(uint16_t, rd_states) \
-    X(uint16_t, rd_refs) \
+/* The ports of a fixed width: the bits a model keeps of a field. */
+#define PT_REQ_OP_MASK 15u
+#define PT_REQ_ERR_MASK 15u
+#define PT_RSP_ERR_MASK 15u
+#define PT_ERR_STICKY_MASK 65535u
+#define PT_HOLD_ERR_MASK 15u
+#define PT_DROP_ERR_MASK 15u
+#define PT_RD_STATE_MASK 3u
 
 
 /* req_op_i: the request */

@@ -55,19 +55,56 @@ enum pr_create_rc {
     PR_ENOMEM = -6,
 };
 
+/* PathIdWidth = clog2(PathsPerWarp) */
+static inline uint64_t pr_derive_path_id_width(const pirat_params_t *p)
+{
+    return clog2_u64((uint64_t)p->paths_per_warp);
+}
+
+/* WarpIdWidth = max(1, clog2(NumWarps)) */
+static inline uint64_t pr_derive_warp_id_width(const pirat_params_t *p)
+{
+    return ((UINT64_C(1) > clog2_u64((uint64_t)p->num_warps)) ? UINT64_C(1) : clog2_u64((uint64_t)p->num_warps));
+}
+
+/* RegIdWidth = max(1, clog2(ArchRegs)) */
+static inline uint64_t pr_derive_reg_id_width(const pirat_params_t *p)
+{
+    return ((UINT64_C(1) > clog2_u64((uint64_t)p->arch_regs)) ? UINT64_C(1) : clog2_u64((uint64_t)p->arch_regs));
+}
+
+/* PregWidth = clog2(PhysRegs) */
+static inline uint64_t pr_derive_preg_width(const pirat_params_t *p)
+{
+    return clog2_u64((uint64_t)p->phys_regs);
+}
+
+/* MpWidth = max(WarpWidth, PathIdWidth) */
+static inline uint64_t pr_derive_mp_width(const pirat_params_t *p)
+{
+    return (((uint64_t)p->warp_width > pr_derive_path_id_width(p)) ? (uint64_t)p->warp_width : pr_derive_path_id_width(p));
+}
+
+/* CountWidth = clog2(PhysRegs + 1) */
+static inline uint64_t pr_derive_count_width(const pirat_params_t *p)
+{
+    return clog2_u64(((uint64_t)p->phys_regs + UINT64_C(1)));
+}
+
 /* pr_check_params(): PR_OK or the code create() returns. */
 static inline int pr_check_params(const pirat_params_t *p)
 {
-    if (p->num_warps < PR_NUM_WARPS_MIN || p->num_warps > PR_NUM_WARPS_MAX)
-        return PR_EPARAM_NUM_WARPS;
-    if (p->warp_width < PR_WARP_WIDTH_MIN || p->warp_width > PR_WARP_WIDTH_MAX)
-        return PR_EPARAM_WARP_WIDTH;
-    if (p->paths_per_warp < PR_PATHS_PER_WARP_MIN || p->paths_per_warp > PR_PATHS_PER_WARP_MAX)
-        return PR_EPARAM_PATHS_PER_WARP;
-    if (p->arch_regs < PR_ARCH_REGS_MIN || p->arch_regs > PR_ARCH_REGS_MAX)
-        return PR_EPARAM_ARCH_REGS;
-    if (p->phys_regs < PR_PHYS_REGS_MIN || p->phys_regs > PR_PHYS_REGS_MAX)
-        return PR_EPARAM_PHYS_REGS;
+    const uint64_t v[] = {p->num_warps, p->warp_width, p->paths_per_warp, p->arch_regs,
+                          p->phys_regs};
+    const uint64_t lo[] = {PR_NUM_WARPS_MIN, PR_WARP_WIDTH_MIN, PR_PATHS_PER_WARP_MIN,
+                           PR_ARCH_REGS_MIN, PR_PHYS_REGS_MIN};
+    const uint64_t hi[] = {PR_NUM_WARPS_MAX, PR_WARP_WIDTH_MAX, PR_PATHS_PER_WARP_MAX,
+                           PR_ARCH_REGS_MAX, PR_PHYS_REGS_MAX};
+    const int code[] = {PR_EPARAM_NUM_WARPS, PR_EPARAM_WARP_WIDTH, PR_EPARAM_PATHS_PER_WARP,
+                        PR_EPARAM_ARCH_REGS, PR_EPARAM_PHYS_REGS};
+    for (unsigned i = 0; i < sizeof v / sizeof v[0]; i++)
+        if (v[i] < lo[i] || v[i] > hi[i])
+            return code[i];
     /* PhysRegs must be at least 2 * NumWarps * ArchRegs + 2 (every entry may hold two committed registers, and a destination merge takes two more: fewer can deadlock the rename) */
     if (!((uint64_t)p->phys_regs >= (((UINT64_C(2) * (uint64_t)p->num_warps) * (uint64_t)p->arch_regs) + UINT64_C(2))))
         return PR_EPARAM_PHYS_REGS;
@@ -138,33 +175,6 @@ typedef struct {
     /* rd_preg_i [PregWidth]: read port: a physical register */
     unsigned rd_preg;
 } pirat_in_t;
-
-/* PR_INS(X): X(type, field) of every field (of an array: its element type). */
-#define PR_INS(X) \
-    X(bool, ren_valid) \
-    X(unsigned, ren_warp) \
-    X(unsigned, ren_path) \
-    X(unsigned, ren_src_valid) \
-    X(unsigned, ren_src0) \
-    X(unsigned, ren_src1) \
-    X(bool, ren_dst_valid) \
-    X(unsigned, ren_dst) \
-    X(bool, ren_path_bad) \
-    X(bool, ren_hold) \
-    X(uint64_t, pt_masks) \
-    X(bool, pending) \
-    X(bool, cmt_valid) \
-    X(unsigned, cmt_warp) \
-    X(bool, cmt_merge) \
-    X(bool, cmt_hold) \
-    X(unsigned, cmt_reg) \
-    X(unsigned, cmt_preg) \
-    X(uint64_t, cmt_mask) \
-    X(bool, rb_valid) \
-    X(unsigned, rb_warp) \
-    X(unsigned, rd_warp) \
-    X(unsigned, rd_reg) \
-    X(unsigned, rd_preg) \
 
 /* The outputs of pirat, one field per port (its name without _i/_o); a
  * value wider than its port is cut to the port's width by the model. */
@@ -238,38 +248,11 @@ typedef struct {
     unsigned rd_powner;
 } pirat_out_t;
 
-/* PR_OUTS(X): X(type, field) of every field (of an array: its element type). */
-#define PR_OUTS(X) \
-    X(bool, ren_ready) \
-    X(unsigned, ren_err) \
-    X(unsigned, cmt_err) \
-    X(bool, mrg_valid) \
-    X(unsigned, mrg_reg) \
-    X(unsigned, mrg_dst) \
-    X(unsigned, mrg_main) \
-    X(unsigned, mrg_ld) \
-    X(bool, mrg_is_path) \
-    X(uint64_t, mrg_mp) \
-    X(bool, mrg_hold) \
-    X(bool, ins_valid) \
-    X(unsigned, ins_src0) \
-    X(unsigned, ins_src1) \
-    X(unsigned, ins_dst) \
-    X(unsigned, uop_warp) \
-    X(unsigned, free_count) \
-    X(unsigned, err_sticky) \
-    X(unsigned, rd_main) \
-    X(bool, rd_ld_valid) \
-    X(bool, rd_is_path) \
-    X(uint64_t, rd_mp) \
-    X(unsigned, rd_ld) \
-    X(unsigned, rd_cmain) \
-    X(bool, rd_cld_valid) \
-    X(uint64_t, rd_cmask) \
-    X(unsigned, rd_cld) \
-    X(bool, rd_pfree) \
-    X(bool, rd_pspec) \
-    X(unsigned, rd_powner) \
+/* The ports of a fixed width: the bits a model keeps of a field. */
+#define PR_REN_SRC_VALID_MASK 3u
+#define PR_REN_ERR_MASK 7u
+#define PR_CMT_ERR_MASK 7u
+#define PR_ERR_STICKY_MASK 255u
 
 
 /* ren_err_o / cmt_err_o: a request's error (the first that applies, in this order; that port's request changes nothing) */

@@ -58,7 +58,7 @@ static int init(pst_t *m, const pst_params_t *p)
     m->path_id_mask = (unsigned)bm_low_bits(clog2(p->paths_per_warp));
     m->depth_mask = (unsigned)bm_low_bits(p->depth_width);
     m->pc_mask = bm_low_bits(p->pc_width);
-    m->period = (p->warp_width + 1u) * p->num_warps;
+    m->period = (unsigned)pst_derive_turn_period(p); /* (m+1) x n */
     return PST_OK;
 }
 
@@ -370,10 +370,10 @@ void pst_step(pst_t *m, const pst_in_t *in, pst_out_t *out, pst_events_t *ev)
     pick_t k = select_path(m);
     pick_events(m, &k, &o, &e);
 
-    req_t r = {in->req_op & 7u,         in->req_warp & m->warp_id_mask,
-               in->req_slot & m->slot_id_mask, in->req_slot2 & m->slot_id_mask,
-               in->req_path & m->path_id_mask, in->req_depth & m->depth_mask,
-               in->req_pc & m->pc_mask,  in->req_rvalid};
+    req_t r = {in->req_op & PST_REQ_OP_MASK,       in->req_warp & m->warp_id_mask,
+               in->req_slot & m->slot_id_mask,  in->req_slot2 & m->slot_id_mask,
+               in->req_path & m->path_id_mask,  in->req_depth & m->depth_mask,
+               in->req_pc & m->pc_mask,         in->req_rvalid};
     e.req = r.op != PST_OP_NOP;
     e.op = r.op;
     if (e.req) {

@@ -14,8 +14,6 @@
 #include "model.h"
 #include "pst_decl.h"
 
-#define PST_MAX_SLOTS PST_SLOTS_PER_WARP_MAX
-
 /* One slot: of the speculative table or of the retirement copy. The fields
  * of a slot that is not valid are never shown. */
 typedef struct {

@@ -61,21 +61,51 @@ enum pst_create_rc {
     PST_ENOMEM = -7,
 };
 
+/* PathIdWidth = clog2(PathsPerWarp) */
+static inline uint64_t pst_derive_path_id_width(const pst_params_t *p)
+{
+    return clog2_u64((uint64_t)p->paths_per_warp);
+}
+
+/* WarpIdWidth = max(1, clog2(NumWarps)) */
+static inline uint64_t pst_derive_warp_id_width(const pst_params_t *p)
+{
+    return ((UINT64_C(1) > clog2_u64((uint64_t)p->num_warps)) ? UINT64_C(1) : clog2_u64((uint64_t)p->num_warps));
+}
+
+/* SlotIdWidth = max(1, clog2(SlotsPerWarp)) */
+static inline uint64_t pst_derive_slot_id_width(const pst_params_t *p)
+{
+    return ((UINT64_C(1) > clog2_u64((uint64_t)p->slots_per_warp)) ? UINT64_C(1) : clog2_u64((uint64_t)p->slots_per_warp));
+}
+
+/* TurnPeriod = (WarpWidth + 1) * NumWarps */
+static inline uint64_t pst_derive_turn_period(const pst_params_t *p)
+{
+    return (((uint64_t)p->warp_width + UINT64_C(1)) * (uint64_t)p->num_warps);
+}
+
+/* TurnWidth = max(1, clog2(TurnPeriod)) */
+static inline uint64_t pst_derive_turn_width(const pst_params_t *p)
+{
+    return ((UINT64_C(1) > clog2_u64(pst_derive_turn_period(p))) ? UINT64_C(1) : clog2_u64(pst_derive_turn_period(p)));
+}
+
 /* pst_check_params(): PST_OK or the code create() returns. */
 static inline int pst_check_params(const pst_params_t *p)
 {
-    if (p->num_warps < PST_NUM_WARPS_MIN || p->num_warps > PST_NUM_WARPS_MAX)
-        return PST_EPARAM_NUM_WARPS;
-    if (p->warp_width < PST_WARP_WIDTH_MIN || p->warp_width > PST_WARP_WIDTH_MAX)
-        return PST_EPARAM_WARP_WIDTH;
-    if (p->slots_per_warp < PST_SLOTS_PER_WARP_MIN || p->slots_per_warp > PST_SLOTS_PER_WARP_MAX)
-        return PST_EPARAM_SLOTS_PER_WARP;
-    if (p->pc_width < PST_PC_WIDTH_MIN || p->pc_width > PST_PC_WIDTH_MAX)
-        return PST_EPARAM_PC_WIDTH;
-    if (p->depth_width < PST_DEPTH_WIDTH_MIN || p->depth_width > PST_DEPTH_WIDTH_MAX)
-        return PST_EPARAM_DEPTH_WIDTH;
-    if (p->paths_per_warp < PST_PATHS_PER_WARP_MIN || p->paths_per_warp > PST_PATHS_PER_WARP_MAX)
-        return PST_EPARAM_PATHS_PER_WARP;
+    const uint64_t v[] = {p->num_warps, p->warp_width, p->slots_per_warp, p->pc_width,
+                          p->depth_width, p->paths_per_warp};
+    const uint64_t lo[] = {PST_NUM_WARPS_MIN, PST_WARP_WIDTH_MIN, PST_SLOTS_PER_WARP_MIN,
+                           PST_PC_WIDTH_MIN, PST_DEPTH_WIDTH_MIN, PST_PATHS_PER_WARP_MIN};
+    const uint64_t hi[] = {PST_NUM_WARPS_MAX, PST_WARP_WIDTH_MAX, PST_SLOTS_PER_WARP_MAX,
+                           PST_PC_WIDTH_MAX, PST_DEPTH_WIDTH_MAX, PST_PATHS_PER_WARP_MAX};
+    const int code[] = {PST_EPARAM_NUM_WARPS, PST_EPARAM_WARP_WIDTH, PST_EPARAM_SLOTS_PER_WARP,
+                        PST_EPARAM_PC_WIDTH, PST_EPARAM_DEPTH_WIDTH,
+                        PST_EPARAM_PATHS_PER_WARP};
+    for (unsigned i = 0; i < sizeof v / sizeof v[0]; i++)
+        if (v[i] < lo[i] || v[i] > hi[i])
+            return code[i];
     /* SlotsPerWarp must be at most PathsPerWarp (a slot holds one of the warp's paths) */
     if (!((uint64_t)p->slots_per_warp <= (uint64_t)p->paths_per_warp))
         return PST_EPARAM_SLOTS_PER_WARP;
@@ -114,20 +144,6 @@ typedef struct {
     /* rd_slot_i [SlotIdWidth]: and a slot of the speculative table */
     unsigned rd_slot;
 } pst_in_t;
-
-/* PST_INS(X): X(type, field) of every field (of an array: its element type). */
-#define PST_INS(X) \
-    X(unsigned, req_op) \
-    X(unsigned, req_warp) \
-    X(unsigned, req_slot) \
-    X(unsigned, req_slot2) \
-    X(unsigned, req_path) \
-    X(uint64_t, req_pc) \
-    X(unsigned, req_depth) \
-    X(bool, req_rvalid) \
-    X(bool, sel_take) \
-    X(unsigned, rd_warp) \
-    X(unsigned, rd_slot) \
 
 /* The outputs of pst, one field per port (its name without _i/_o); a
  * value wider than its port is cut to the port's width by the model. */
@@ -184,29 +200,10 @@ typedef struct {
     uint64_t rd_keep;
 } pst_out_t;
 
-/* PST_OUTS(X): X(type, field) of every field (of an array: its element type). */
-#define PST_OUTS(X) \
-    X(unsigned, req_slot) \
-    X(unsigned, req_free) \
-    X(bool, rsp_valid) \
-    X(unsigned, rsp_err) \
-    X(unsigned, err_sticky) \
-    X(bool, sel_valid) \
-    X(unsigned, sel_warp) \
-    X(unsigned, sel_slot) \
-    X(unsigned, sel_path) \
-    X(uint64_t, sel_pc) \
-    X(unsigned, sel_depth) \
-    X(bool, sel_rr) \
-    X(bool, conv_valid) \
-    X(unsigned, conv_slot) \
-    X(unsigned, conv_path) \
-    X(bool, rd_valid) \
-    X(unsigned, rd_path) \
-    X(uint64_t, rd_pc) \
-    X(unsigned, rd_depth) \
-    X(uint64_t, rd_paths) \
-    X(uint64_t, rd_keep) \
+/* The ports of a fixed width: the bits a model keeps of a field. */
+#define PST_REQ_OP_MASK 7u
+#define PST_RSP_ERR_MASK 7u
+#define PST_ERR_STICKY_MASK 255u
 
 
 /* req_op_i: the request (every 3-bit code is an operation: none is reserved) */

@@ -204,7 +204,7 @@ static void wire(const simtx_frontend_t *c, const simtx_frontend_in_t *in, wirin
 {
     memset(w, 0, sizeof *w);
     const flight_t *f = &c->f;
-    w->op = in->req_op & 15u;
+    w->op = in->req_op & FE_REQ_OP_MASK;
     w->req_warp = in->req_warp & index_mask(c->p.num_warps);
     w->req_slot = in->req_slot & index_mask(c->p.slots_per_warp);
     w->req_a = in->req_a & index_mask(c->p.paths_per_warp);
@@ -248,13 +248,13 @@ static void outputs(const simtx_frontend_t *c, const wiring_t *w, simtx_frontend
 {
     memset(out, 0, sizeof *out);
     /* memcpy: the row ports are arrays */
-#define FE_FROM_(type, f) memcpy(&out->f, &w->pto.f, sizeof out->f);
+#define FE_FROM_(type, f, dims) memcpy(&out->f, &w->pto.f, sizeof out->f);
     FE_PATHTABLE_OUTS(FE_FROM_)
 #undef FE_FROM_
-#define FE_FROM_(type, f) out->f = w->so.f;
+#define FE_FROM_(type, f, dims) out->f = w->so.f;
     FE_PST_OUTS(FE_FROM_)
 #undef FE_FROM_
-#define FE_FROM_(type, f) out->f = w->dout.f;
+#define FE_FROM_(type, f, dims) out->f = w->dout.f;
     FE_DIV_PREDICTOR_OUTS(FE_FROM_)
 #undef FE_FROM_
     out->req_ready = w->ready;

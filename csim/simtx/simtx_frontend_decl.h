@@ -8,6 +8,7 @@
 #include "bitmask.h"
 #include "clog2.h"
 #include "code_names.h"
+#include "model.h"
 #include "pathtable_decl.h"
 #include "div_predictor_decl.h"
 #include "pst_decl.h"
@@ -88,29 +89,73 @@ enum fe_create_rc {
     FE_ENOMEM = -11,
 };
 
+/* PathIdWidth = clog2(PathsPerWarp) */
+static inline uint64_t fe_derive_path_id_width(const simtx_frontend_params_t *p)
+{
+    return clog2_u64((uint64_t)p->paths_per_warp);
+}
+
+/* WarpIdWidth = max(1, clog2(NumWarps)) */
+static inline uint64_t fe_derive_warp_id_width(const simtx_frontend_params_t *p)
+{
+    return ((UINT64_C(1) > clog2_u64((uint64_t)p->num_warps)) ? UINT64_C(1) : clog2_u64((uint64_t)p->num_warps));
+}
+
+/* SeqWidth = PathIdWidth + 1 */
+static inline uint64_t fe_derive_seq_width(const simtx_frontend_params_t *p)
+{
+    return (fe_derive_path_id_width(p) + UINT64_C(1));
+}
+
+/* IndexWidth = clog2(Entries) */
+static inline uint64_t fe_derive_index_width(const simtx_frontend_params_t *p)
+{
+    return clog2_u64((uint64_t)p->entries);
+}
+
+/* SlotIdWidth = max(1, clog2(SlotsPerWarp)) */
+static inline uint64_t fe_derive_slot_id_width(const simtx_frontend_params_t *p)
+{
+    return ((UINT64_C(1) > clog2_u64((uint64_t)p->slots_per_warp)) ? UINT64_C(1) : clog2_u64((uint64_t)p->slots_per_warp));
+}
+
+/* TurnPeriod = (WarpWidth + 1) * NumWarps */
+static inline uint64_t fe_derive_turn_period(const simtx_frontend_params_t *p)
+{
+    return (((uint64_t)p->warp_width + UINT64_C(1)) * (uint64_t)p->num_warps);
+}
+
+/* TurnWidth = max(1, clog2(TurnPeriod)) */
+static inline uint64_t fe_derive_turn_width(const simtx_frontend_params_t *p)
+{
+    return ((UINT64_C(1) > clog2_u64(fe_derive_turn_period(p))) ? UINT64_C(1) : clog2_u64(fe_derive_turn_period(p)));
+}
+
+/* BuopWidth = PathIdWidth + 1 */
+static inline uint64_t fe_derive_buop_width(const simtx_frontend_params_t *p)
+{
+    return (fe_derive_path_id_width(p) + UINT64_C(1));
+}
+
 /* fe_check_params(): FE_OK or the code create() returns. */
 static inline int fe_check_params(const simtx_frontend_params_t *p)
 {
-    if (p->num_warps < FE_NUM_WARPS_MIN || p->num_warps > FE_NUM_WARPS_MAX)
-        return FE_EPARAM_NUM_WARPS;
-    if (p->warp_width < FE_WARP_WIDTH_MIN || p->warp_width > FE_WARP_WIDTH_MAX)
-        return FE_EPARAM_WARP_WIDTH;
-    if (p->paths_per_warp < FE_PATHS_PER_WARP_MIN || p->paths_per_warp > FE_PATHS_PER_WARP_MAX)
-        return FE_EPARAM_PATHS_PER_WARP;
-    if (p->ref_width < FE_REF_WIDTH_MIN || p->ref_width > FE_REF_WIDTH_MAX)
-        return FE_EPARAM_REF_WIDTH;
-    if (p->entries < FE_ENTRIES_MIN || p->entries > FE_ENTRIES_MAX)
-        return FE_EPARAM_ENTRIES;
-    if (p->pc_width < FE_PC_WIDTH_MIN || p->pc_width > FE_PC_WIDTH_MAX)
-        return FE_EPARAM_PC_WIDTH;
-    if (p->pc_shift > FE_PC_SHIFT_MAX)
-        return FE_EPARAM_PC_SHIFT;
-    if (p->pend_width < FE_PEND_WIDTH_MIN || p->pend_width > FE_PEND_WIDTH_MAX)
-        return FE_EPARAM_PEND_WIDTH;
-    if (p->slots_per_warp < FE_SLOTS_PER_WARP_MIN || p->slots_per_warp > FE_SLOTS_PER_WARP_MAX)
-        return FE_EPARAM_SLOTS_PER_WARP;
-    if (p->depth_width < FE_DEPTH_WIDTH_MIN || p->depth_width > FE_DEPTH_WIDTH_MAX)
-        return FE_EPARAM_DEPTH_WIDTH;
+    const uint64_t v[] = {p->num_warps, p->warp_width, p->paths_per_warp, p->ref_width,
+                          p->entries, p->pc_width, p->pc_shift, p->pend_width,
+                          p->slots_per_warp, p->depth_width};
+    const uint64_t lo[] = {FE_NUM_WARPS_MIN, FE_WARP_WIDTH_MIN, FE_PATHS_PER_WARP_MIN,
+                           FE_REF_WIDTH_MIN, FE_ENTRIES_MIN, FE_PC_WIDTH_MIN, FE_PC_SHIFT_MIN,
+                           FE_PEND_WIDTH_MIN, FE_SLOTS_PER_WARP_MIN, FE_DEPTH_WIDTH_MIN};
+    const uint64_t hi[] = {FE_NUM_WARPS_MAX, FE_WARP_WIDTH_MAX, FE_PATHS_PER_WARP_MAX,
+                           FE_REF_WIDTH_MAX, FE_ENTRIES_MAX, FE_PC_WIDTH_MAX, FE_PC_SHIFT_MAX,
+                           FE_PEND_WIDTH_MAX, FE_SLOTS_PER_WARP_MAX, FE_DEPTH_WIDTH_MAX};
+    const int code[] = {FE_EPARAM_NUM_WARPS, FE_EPARAM_WARP_WIDTH, FE_EPARAM_PATHS_PER_WARP,
+                        FE_EPARAM_REF_WIDTH, FE_EPARAM_ENTRIES, FE_EPARAM_PC_WIDTH,
+                        FE_EPARAM_PC_SHIFT, FE_EPARAM_PEND_WIDTH, FE_EPARAM_SLOTS_PER_WARP,
+                        FE_EPARAM_DEPTH_WIDTH};
+    for (unsigned i = 0; i < sizeof v / sizeof v[0]; i++)
+        if (v[i] < lo[i] || v[i] > hi[i])
+            return code[i];
     /* PendWidth must count every buop the warps can have in flight (NumWarps x PathsPerWarp) */
     if (!((uint64_t)p->pend_width >= clog2_u64((((uint64_t)p->num_warps * (uint64_t)p->paths_per_warp) + UINT64_C(1)))))
         return FE_EPARAM_PEND_WIDTH;
@@ -165,6 +210,21 @@ static inline pst_params_t simtx_frontend_pst_params(const simtx_frontend_params
 }
 
 
+/* FE_PATHTABLE_INS(X): X(type, field, dims) of the inputs simtx_frontend declares as pathtable's. */
+#define FE_PATHTABLE_INS(X) \
+    X(unsigned, rd_warp, ) \
+    X(unsigned, rd_path, ) \
+    X(bool, hold_valid, ) \
+    X(unsigned, hold_warp, ) \
+    X(unsigned, hold_path, ) \
+    X(bool, drop_valid, ) \
+    X(unsigned, drop_warp, ) \
+    X(unsigned, drop_path, ) \
+
+/* FE_DIV_PREDICTOR_INS(X): X(type, field, dims) of the inputs simtx_frontend declares as div_predictor's. */
+#define FE_DIV_PREDICTOR_INS(X) \
+    X(uint64_t, look_pc, ) \
+
 /* The inputs of simtx_frontend, one field per port (its name without _i/_o); a
  * value wider than its port is cut to the port's width by the model. */
 typedef struct {
@@ -203,55 +263,42 @@ typedef struct {
     /* sel_take_i [1]: the fetch takes the pick (the PST's sel_take_i, ignored while
      * req_ready_o is low) */
     bool sel_take;
-    /* look_pc_i [PcWidth]: lookup: a fetched branch's PC */
-    uint64_t look_pc;
-    /* rd_warp_i [WarpIdWidth]: read port (the PIRAT's, the testbench's): warp */
-    unsigned rd_warp;
-    /* rd_path_i [PathIdWidth]: read port: path id */
-    unsigned rd_path;
-    /* hold_valid_i [1]: a holder beside the request port (a merge micro-op naming the
-     * path: simtx_rename) takes a reference to path hold_path_i of warp hold_warp_i at
-     * this edge */
-    bool hold_valid;
-    /* hold_warp_i [WarpIdWidth]: its warp */
-    unsigned hold_warp;
-    /* hold_path_i [PathIdWidth]: its path: allocated before the edge */
-    unsigned hold_path;
-    /* drop_valid_i [1]: a holder beside the request port drops its reference to path
-     * drop_path_i of warp drop_warp_i at this edge (a committed path nobody holds then is
-     * freed) */
-    bool drop_valid;
-    /* drop_warp_i [WarpIdWidth]: its warp */
-    unsigned drop_warp;
-    /* drop_path_i [PathIdWidth]: its path: allocated before the edge */
-    unsigned drop_path;
+    FE_PATHTABLE_INS(MODEL_PORT_FIELD)
+    FE_DIV_PREDICTOR_INS(MODEL_PORT_FIELD)
 } simtx_frontend_in_t;
 
-/* FE_INS(X): X(type, field) of every field (of an array: its element type). */
-#define FE_INS(X) \
-    X(unsigned, req_op) \
-    X(unsigned, req_warp) \
-    X(unsigned, req_slot) \
-    X(unsigned, req_a) \
-    X(unsigned, req_b) \
-    X(unsigned, req_c) \
-    X(bool, req_alt) \
-    X(uint64_t, req_mask) \
-    X(uint64_t, req_pc) \
-    X(unsigned, req_depth) \
-    X(uint64_t, req_bpc) \
-    X(bool, req_div) \
-    X(bool, req_rvalid) \
-    X(bool, sel_take) \
-    X(uint64_t, look_pc) \
-    X(unsigned, rd_warp) \
-    X(unsigned, rd_path) \
-    X(bool, hold_valid) \
-    X(unsigned, hold_warp) \
-    X(unsigned, hold_path) \
-    X(bool, drop_valid) \
-    X(unsigned, drop_warp) \
-    X(unsigned, drop_path) \
+/* FE_PATHTABLE_OUTS(X): X(type, field, dims) of the outputs simtx_frontend declares as pathtable's. */
+#define FE_PATHTABLE_OUTS(X) \
+    X(unsigned, rd_state, ) \
+    X(uint64_t, rd_mask, ) \
+    X(unsigned, rd_ref, ) \
+    X(unsigned, rd_free, ) \
+    X(unsigned, rd_resv, ) \
+    X(uint64_t, rd_masks, [FE_PATHS_PER_WARP_MAX]) \
+    X(uint16_t, rd_states, [FE_PATHS_PER_WARP_MAX]) \
+    X(uint16_t, rd_refs, [FE_PATHS_PER_WARP_MAX]) \
+    X(unsigned, hold_err, ) \
+    X(unsigned, drop_err, ) \
+
+/* FE_DIV_PREDICTOR_OUTS(X): X(type, field, dims) of the outputs simtx_frontend declares as div_predictor's. */
+#define FE_DIV_PREDICTOR_OUTS(X) \
+    X(bool, look_div, ) \
+    X(unsigned, look_ctr, ) \
+    X(unsigned, pending, ) \
+    X(bool, pending_nz, ) \
+
+/* FE_PST_OUTS(X): X(type, field, dims) of the outputs simtx_frontend declares as pst's. */
+#define FE_PST_OUTS(X) \
+    X(bool, sel_valid, ) \
+    X(unsigned, sel_warp, ) \
+    X(unsigned, sel_slot, ) \
+    X(unsigned, sel_path, ) \
+    X(uint64_t, sel_pc, ) \
+    X(unsigned, sel_depth, ) \
+    X(bool, sel_rr, ) \
+    X(bool, conv_valid, ) \
+    X(unsigned, conv_slot, ) \
+    X(unsigned, conv_path, ) \
 
 /* The outputs of simtx_frontend, one field per port (its name without _i/_o); a
  * value wider than its port is cut to the port's width by the model. */
@@ -278,164 +325,22 @@ typedef struct {
     unsigned rsp_slot;
     /* err_sticky_o [16]: bit k: error code k seen since reset (bit 0 never) */
     unsigned err_sticky;
-    /* sel_valid_o [1]: combinational: some warp has a valid slot: a pick */
-    bool sel_valid;
-    /* sel_warp_o [WarpIdWidth]: the picked warp: round-robin after the last taken one */
-    unsigned sel_warp;
-    /* sel_slot_o [SlotIdWidth]: the picked slot: MinSP-PC, or the RR turn's */
-    unsigned sel_slot;
-    /* sel_path_o [PathIdWidth]: its path id */
-    unsigned sel_path;
-    /* sel_pc_o [PcWidth]: its PC */
-    uint64_t sel_pc;
-    /* sel_depth_o [DepthWidth]: its call depth */
-    unsigned sel_depth;
-    /* sel_rr_o [1]: the pick is the RR turn's (first valid slot after the warp's RR
-     * pointer) */
-    bool sel_rr;
-    /* conv_valid_o [1]: combinational: another valid slot of the picked warp has the
-     * pick's PC and call depth */
-    bool conv_valid;
-    /* conv_slot_o [SlotIdWidth]: the lowest such slot (0 when none) */
-    unsigned conv_slot;
-    /* conv_path_o [PathIdWidth]: its path (0 when none): a composed front end's cuop
-     * operand */
-    unsigned conv_path;
-    /* look_div_o [1]: its prediction, from the state before the edge: divergent unless the
-     * counter is 0 */
-    bool look_div;
-    /* look_ctr_o [2]: its counter: 0 strongly uniform, 1 weakly uniform, 2 weakly
-     * divergent, 3 strongly divergent */
-    unsigned look_ctr;
-    /* pending_o [PendWidth]: registered: the pending-divergence counter (buops in flight) */
-    unsigned pending;
-    /* pending_nz_o [1]: registered: pending_o != 0, a divergence is pending (the PIRAT's
-     * destination rules) */
-    bool pending_nz;
     /* buops_o [BuopWidth]: warp req_warp_i's buops in flight (injected, not yet committed
      * or squashed) */
     unsigned buops;
-    /* rd_state_o [2]: the entry's state (0 FREE, 1 SPEC, 2 VALID; 0 for an out-of-range
-     * address) */
-    unsigned rd_state;
-    /* rd_mask_o [WarpWidth]: its mask (0 when free) */
-    uint64_t rd_mask;
-    /* rd_ref_o [RefWidth]: its reference count */
-    unsigned rd_ref;
-    /* rd_free_o [PathIdWidth + 1]: free entries of rd_warp_i, reserved ones included */
-    unsigned rd_free;
-    /* rd_resv_o [PathIdWidth + 1]: entries of rd_warp_i reserved for in-flight buops'
-     * alternates */
-    unsigned rd_resv;
-    /* rd_masks_o [PathsPerWarp * WarpWidth]: read port: the whole row of rd_warp_i: entry
-     * h's mask (as rd_mask_o) at bits h*WarpWidth (0 when free; all 0 when rd_warp_i >=
-     * NumWarps) */
-    uint64_t rd_masks[FE_PATHS_PER_WARP_MAX];
-    /* rd_states_o [PathsPerWarp * 2]: the whole row of rd_warp_i: entry h's state (as
-     * rd_state_o) at bits 2h (all 0, FREE, when rd_warp_i >= NumWarps) */
-    uint16_t rd_states[FE_PATHS_PER_WARP_MAX];
-    /* rd_refs_o [PathsPerWarp * RefWidth]: the whole row of rd_warp_i: entry h's reference
-     * count (as rd_ref_o) at bits h*RefWidth (all 0 when rd_warp_i >= NumWarps) */
-    uint16_t rd_refs[FE_PATHS_PER_WARP_MAX];
-    /* hold_err_o [4]: the hold's error code, in its own cycle (BAD_WARP, BAD_PATH,
-     * BAD_REF: the count after the request at its maximum; NONE without a hold or when the
-     * edge's SQUASH rolls its warp back) */
-    unsigned hold_err;
-    /* drop_err_o [4]: the drop's error code, in its own cycle (BAD_WARP, BAD_PATH,
-     * BAD_REF: no reference left after the request and the hold; NONE without a drop or
-     * when the edge's SQUASH rolls its warp back) */
-    unsigned drop_err;
+    FE_PATHTABLE_OUTS(MODEL_PORT_FIELD)
+    FE_DIV_PREDICTOR_OUTS(MODEL_PORT_FIELD)
+    FE_PST_OUTS(MODEL_PORT_FIELD)
 } simtx_frontend_out_t;
 
-/* FE_OUTS(X): X(type, field) of every field (of an array: its element type). */
-#define FE_OUTS(X) \
-    X(bool, req_ready) \
-    X(bool, rsp_valid) \
-    X(unsigned, rsp_err) \
-    X(bool, rsp_alloc) \
-    X(unsigned, rsp_id) \
-    X(bool, rsp_div) \
-    X(bool, rsp_null) \
-    X(unsigned, rsp_slot) \
-    X(unsigned, err_sticky) \
-    X(bool, sel_valid) \
-    X(unsigned, sel_warp) \
-    X(unsigned, sel_slot) \
-    X(unsigned, sel_path) \
-    X(uint64_t, sel_pc) \
-    X(unsigned, sel_depth) \
-    X(bool, sel_rr) \
-    X(bool, conv_valid) \
-    X(unsigned, conv_slot) \
-    X(unsigned, conv_path) \
-    X(bool, look_div) \
-    X(unsigned, look_ctr) \
-    X(unsigned, pending) \
-    X(bool, pending_nz) \
-    X(unsigned, buops) \
-    X(unsigned, rd_state) \
-    X(uint64_t, rd_mask) \
-    X(unsigned, rd_ref) \
-    X(unsigned, rd_free) \
-    X(unsigned, rd_resv) \
-    X(uint64_t, rd_masks) \
-    X(uint16_t, rd_states) \
-    X(uint16_t, rd_refs) \
-    X(unsigned, hold_err) \
-    X(unsigned, drop_err) \
-
-/* FE_PATHTABLE_INS(X): X(type, field) of the inputs simtx_frontend declares as pathtable's
- * (of an array: its element type). */
-#define FE_PATHTABLE_INS(X) \
-    X(unsigned, rd_warp) \
-    X(unsigned, rd_path) \
-    X(bool, hold_valid) \
-    X(unsigned, hold_warp) \
-    X(unsigned, hold_path) \
-    X(bool, drop_valid) \
-    X(unsigned, drop_warp) \
-    X(unsigned, drop_path) \
-
-/* FE_PATHTABLE_OUTS(X): X(type, field) of the outputs simtx_frontend declares as pathtable's
- * (of an array: its element type). */
-#define FE_PATHTABLE_OUTS(X) \
-    X(unsigned, rd_state) \
-    X(uint64_t, rd_mask) \
-    X(unsigned, rd_ref) \
-    X(unsigned, rd_free) \
-    X(unsigned, rd_resv) \
-    X(uint64_t, rd_masks) \
-    X(uint16_t, rd_states) \
-    X(uint16_t, rd_refs) \
-    X(unsigned, hold_err) \
-    X(unsigned, drop_err) \
-
-/* FE_DIV_PREDICTOR_INS(X): X(type, field) of the inputs simtx_frontend declares as div_predictor's
- * (of an array: its element type). */
-#define FE_DIV_PREDICTOR_INS(X) \
-    X(uint64_t, look_pc) \
-
-/* FE_DIV_PREDICTOR_OUTS(X): X(type, field) of the outputs simtx_frontend declares as div_predictor's
- * (of an array: its element type). */
-#define FE_DIV_PREDICTOR_OUTS(X) \
-    X(bool, look_div) \
-    X(unsigned, look_ctr) \
-    X(unsigned, pending) \
-    X(bool, pending_nz) \
-
-/* FE_PST_OUTS(X): X(type, field) of the outputs simtx_frontend declares as pst's
- * (of an array: its element type). */
-#define FE_PST_OUTS(X) \
-    X(bool, sel_valid) \
-    X(unsigned, sel_warp) \
-    X(unsigned, sel_slot) \
-    X(unsigned, sel_path) \
-    X(uint64_t, sel_pc) \
-    X(unsigned, sel_depth) \
-    X(bool, sel_rr) \
-    X(bool, conv_valid) \
-    X(unsigned, conv_slot) \
-    X(unsigned, conv_path) \
+/* The ports of a fixed width: the bits a model keeps of a field. */
+#define FE_REQ_OP_MASK 15u
+#define FE_RSP_ERR_MASK 15u
+#define FE_ERR_STICKY_MASK 65535u
+#define FE_LOOK_CTR_MASK 3u
+#define FE_RD_STATE_MASK 3u
+#define FE_HOLD_ERR_MASK 15u
+#define FE_DROP_ERR_MASK 15u
 
 
 /* req_op_i: the request (taken while req_ready_o is high; done two cycles later) */
@@ -459,7 +364,7 @@ enum fe_op {
 #define FE_OP_WIDTH 4u
 #define FE_OP_COUNT 15u
 
-/* rsp_err_o: the core's own codes, judged before the Pathtable's (0..9 are pathtable's; the core also gives BAD_OP, BAD_WARP, BAD_PATH -- a RETIRE path out of range, a DEREF of a path a valid PST slot of the warp holds -- and BAD_COMMIT -- a BCOMMIT while the warp has no buop in flight -- for its own checks) */
+/* rsp_err_o: the core's own codes, judged before the Pathtable's (after pathtable's; the core also gives BAD_OP, BAD_WARP, BAD_PATH -- a RETIRE path out of range, a DEREF of a path a valid PST slot of the warp holds -- and BAD_COMMIT -- a BCOMMIT while the warp has no buop in flight -- for its own checks) */
 enum fe_err {
     FE_ERR_BAD_SLOT = 10, /* FETCH, BRANCH, END: the slot is out of range or not valid; RETIRE: out of range */
     FE_ERR_PST_FULL = 11, /* BRANCH: the warp's PST has no free slot beyond one kept for each of its buops in flight (for their alternates) */

@@ -56,8 +56,8 @@ typedef struct {
     pirat_out_t po;
 } wiring_t;
 
-#define FROM_IN(type, name) w->fi.name = in->name;
-#define PR_FROM_IN(type, name) w->pi.name = in->name;
+#define FROM_IN(type, name, dims) w->fi.name = in->name;
+#define PR_FROM_IN(type, name, dims) w->pi.name = in->name;
 
 static void wire(const simtx_rename_t *c, const simtx_rename_in_t *in, wiring_t *w)
 {
@@ -107,8 +107,8 @@ static void wire(const simtx_rename_t *c, const simtx_rename_in_t *in, wiring_t 
 }
 
 /* memcpy: the Pathtable's row ports are arrays */
-#define FE_OUT(type, name) memcpy(&out->name, &w->fo.name, sizeof out->name);
-#define PR_OUT(type, name) out->name = po.name;
+#define FE_OUT(type, name, dims) memcpy(&out->name, &w->fo.name, sizeof out->name);
+#define PR_OUT(type, name, dims) out->name = po.name;
 
 static void outputs(const simtx_rename_t *c, const wiring_t *w, simtx_rename_out_t *out)
 {
@@ -147,7 +147,7 @@ void simtx_rename_step(simtx_rename_t *c, const simtx_rename_in_t *in, simtx_ren
     ev->pr_in = w.pi;
     simtx_frontend_step(c->fe, &w.fi, NULL, &ev->fe);
     pirat_step(c->pr, &w.pi, NULL, &ev->pr);
-    unsigned op = in->req_op & 15u;
+    unsigned op = in->req_op & RN_REQ_OP_MASK;
     unsigned acting = op == FE_OP_CONVERGE ? w.fo.sel_warp : in->req_warp;
     c->taken[1] = c->taken[0];
     c->taken[0] = (taken_t){.rollback = ev->fe.take && op == FE_OP_ROLLBACK, .warp = acting};

@@ -7,6 +7,7 @@
 
 #include "bitmask.h"
 #include "clog2.h"
+#include "model.h"
 #include "simtx_frontend_decl.h"
 #include "pirat_decl.h"
 
@@ -98,33 +99,99 @@ enum rn_create_rc {
     RN_ENOMEM = -13,
 };
 
+/* PathIdWidth = clog2(PathsPerWarp) */
+static inline uint64_t rn_derive_path_id_width(const simtx_rename_params_t *p)
+{
+    return clog2_u64((uint64_t)p->paths_per_warp);
+}
+
+/* WarpIdWidth = max(1, clog2(NumWarps)) */
+static inline uint64_t rn_derive_warp_id_width(const simtx_rename_params_t *p)
+{
+    return ((UINT64_C(1) > clog2_u64((uint64_t)p->num_warps)) ? UINT64_C(1) : clog2_u64((uint64_t)p->num_warps));
+}
+
+/* SeqWidth = PathIdWidth + 1 */
+static inline uint64_t rn_derive_seq_width(const simtx_rename_params_t *p)
+{
+    return (rn_derive_path_id_width(p) + UINT64_C(1));
+}
+
+/* IndexWidth = clog2(Entries) */
+static inline uint64_t rn_derive_index_width(const simtx_rename_params_t *p)
+{
+    return clog2_u64((uint64_t)p->entries);
+}
+
+/* SlotIdWidth = max(1, clog2(SlotsPerWarp)) */
+static inline uint64_t rn_derive_slot_id_width(const simtx_rename_params_t *p)
+{
+    return ((UINT64_C(1) > clog2_u64((uint64_t)p->slots_per_warp)) ? UINT64_C(1) : clog2_u64((uint64_t)p->slots_per_warp));
+}
+
+/* TurnPeriod = (WarpWidth + 1) * NumWarps */
+static inline uint64_t rn_derive_turn_period(const simtx_rename_params_t *p)
+{
+    return (((uint64_t)p->warp_width + UINT64_C(1)) * (uint64_t)p->num_warps);
+}
+
+/* TurnWidth = max(1, clog2(TurnPeriod)) */
+static inline uint64_t rn_derive_turn_width(const simtx_rename_params_t *p)
+{
+    return ((UINT64_C(1) > clog2_u64(rn_derive_turn_period(p))) ? UINT64_C(1) : clog2_u64(rn_derive_turn_period(p)));
+}
+
+/* BuopWidth = PathIdWidth + 1 */
+static inline uint64_t rn_derive_buop_width(const simtx_rename_params_t *p)
+{
+    return (rn_derive_path_id_width(p) + UINT64_C(1));
+}
+
+/* RegIdWidth = max(1, clog2(ArchRegs)) */
+static inline uint64_t rn_derive_reg_id_width(const simtx_rename_params_t *p)
+{
+    return ((UINT64_C(1) > clog2_u64((uint64_t)p->arch_regs)) ? UINT64_C(1) : clog2_u64((uint64_t)p->arch_regs));
+}
+
+/* PregWidth = clog2(PhysRegs) */
+static inline uint64_t rn_derive_preg_width(const simtx_rename_params_t *p)
+{
+    return clog2_u64((uint64_t)p->phys_regs);
+}
+
+/* MpWidth = max(WarpWidth, PathIdWidth) */
+static inline uint64_t rn_derive_mp_width(const simtx_rename_params_t *p)
+{
+    return (((uint64_t)p->warp_width > rn_derive_path_id_width(p)) ? (uint64_t)p->warp_width : rn_derive_path_id_width(p));
+}
+
+/* CountWidth = clog2(PhysRegs + 1) */
+static inline uint64_t rn_derive_count_width(const simtx_rename_params_t *p)
+{
+    return clog2_u64(((uint64_t)p->phys_regs + UINT64_C(1)));
+}
+
 /* rn_check_params(): RN_OK or the code create() returns. */
 static inline int rn_check_params(const simtx_rename_params_t *p)
 {
-    if (p->num_warps < RN_NUM_WARPS_MIN || p->num_warps > RN_NUM_WARPS_MAX)
-        return RN_EPARAM_NUM_WARPS;
-    if (p->warp_width < RN_WARP_WIDTH_MIN || p->warp_width > RN_WARP_WIDTH_MAX)
-        return RN_EPARAM_WARP_WIDTH;
-    if (p->paths_per_warp < RN_PATHS_PER_WARP_MIN || p->paths_per_warp > RN_PATHS_PER_WARP_MAX)
-        return RN_EPARAM_PATHS_PER_WARP;
-    if (p->ref_width < RN_REF_WIDTH_MIN || p->ref_width > RN_REF_WIDTH_MAX)
-        return RN_EPARAM_REF_WIDTH;
-    if (p->entries < RN_ENTRIES_MIN || p->entries > RN_ENTRIES_MAX)
-        return RN_EPARAM_ENTRIES;
-    if (p->pc_width < RN_PC_WIDTH_MIN || p->pc_width > RN_PC_WIDTH_MAX)
-        return RN_EPARAM_PC_WIDTH;
-    if (p->pc_shift > RN_PC_SHIFT_MAX)
-        return RN_EPARAM_PC_SHIFT;
-    if (p->pend_width < RN_PEND_WIDTH_MIN || p->pend_width > RN_PEND_WIDTH_MAX)
-        return RN_EPARAM_PEND_WIDTH;
-    if (p->slots_per_warp < RN_SLOTS_PER_WARP_MIN || p->slots_per_warp > RN_SLOTS_PER_WARP_MAX)
-        return RN_EPARAM_SLOTS_PER_WARP;
-    if (p->depth_width < RN_DEPTH_WIDTH_MIN || p->depth_width > RN_DEPTH_WIDTH_MAX)
-        return RN_EPARAM_DEPTH_WIDTH;
-    if (p->arch_regs < RN_ARCH_REGS_MIN || p->arch_regs > RN_ARCH_REGS_MAX)
-        return RN_EPARAM_ARCH_REGS;
-    if (p->phys_regs < RN_PHYS_REGS_MIN || p->phys_regs > RN_PHYS_REGS_MAX)
-        return RN_EPARAM_PHYS_REGS;
+    const uint64_t v[] = {p->num_warps, p->warp_width, p->paths_per_warp, p->ref_width,
+                          p->entries, p->pc_width, p->pc_shift, p->pend_width,
+                          p->slots_per_warp, p->depth_width, p->arch_regs, p->phys_regs};
+    const uint64_t lo[] = {RN_NUM_WARPS_MIN, RN_WARP_WIDTH_MIN, RN_PATHS_PER_WARP_MIN,
+                           RN_REF_WIDTH_MIN, RN_ENTRIES_MIN, RN_PC_WIDTH_MIN, RN_PC_SHIFT_MIN,
+                           RN_PEND_WIDTH_MIN, RN_SLOTS_PER_WARP_MIN, RN_DEPTH_WIDTH_MIN,
+                           RN_ARCH_REGS_MIN, RN_PHYS_REGS_MIN};
+    const uint64_t hi[] = {RN_NUM_WARPS_MAX, RN_WARP_WIDTH_MAX, RN_PATHS_PER_WARP_MAX,
+                           RN_REF_WIDTH_MAX, RN_ENTRIES_MAX, RN_PC_WIDTH_MAX, RN_PC_SHIFT_MAX,
+                           RN_PEND_WIDTH_MAX, RN_SLOTS_PER_WARP_MAX, RN_DEPTH_WIDTH_MAX,
+                           RN_ARCH_REGS_MAX, RN_PHYS_REGS_MAX};
+    const int code[] = {RN_EPARAM_NUM_WARPS, RN_EPARAM_WARP_WIDTH, RN_EPARAM_PATHS_PER_WARP,
+                        RN_EPARAM_REF_WIDTH, RN_EPARAM_ENTRIES, RN_EPARAM_PC_WIDTH,
+                        RN_EPARAM_PC_SHIFT, RN_EPARAM_PEND_WIDTH, RN_EPARAM_SLOTS_PER_WARP,
+                        RN_EPARAM_DEPTH_WIDTH, RN_EPARAM_ARCH_REGS, RN_EPARAM_PHYS_REGS};
+    for (unsigned i = 0; i < sizeof v / sizeof v[0]; i++)
+        if (v[i] < lo[i] || v[i] > hi[i])
+            return code[i];
     /* PendWidth must count every buop the warps can have in flight (NumWarps x PathsPerWarp) */
     if (!((uint64_t)p->pend_width >= clog2_u64((((uint64_t)p->num_warps * (uint64_t)p->paths_per_warp) + UINT64_C(1)))))
         return RN_EPARAM_PEND_WIDTH;
@@ -176,77 +243,48 @@ static inline pirat_params_t simtx_rename_pirat_params(const simtx_rename_params
 }
 
 
+/* RN_SIMTX_FRONTEND_INS(X): X(type, field, dims) of the inputs simtx_rename declares as simtx_frontend's. */
+#define RN_SIMTX_FRONTEND_INS(X) \
+    X(unsigned, req_op, ) \
+    X(unsigned, req_warp, ) \
+    X(unsigned, req_slot, ) \
+    X(unsigned, req_a, ) \
+    X(unsigned, req_b, ) \
+    X(unsigned, req_c, ) \
+    X(bool, req_alt, ) \
+    X(uint64_t, req_mask, ) \
+    X(uint64_t, req_pc, ) \
+    X(unsigned, req_depth, ) \
+    X(uint64_t, req_bpc, ) \
+    X(bool, req_div, ) \
+    X(bool, req_rvalid, ) \
+    X(bool, sel_take, ) \
+    X(uint64_t, look_pc, ) \
+    X(unsigned, rd_path, ) \
+
+/* RN_PIRAT_INS(X): X(type, field, dims) of the inputs simtx_rename declares as pirat's. */
+#define RN_PIRAT_INS(X) \
+    X(bool, ren_valid, ) \
+    X(unsigned, ren_warp, ) \
+    X(unsigned, ren_path, ) \
+    X(unsigned, ren_src_valid, ) \
+    X(unsigned, ren_src0, ) \
+    X(unsigned, ren_src1, ) \
+    X(bool, ren_dst_valid, ) \
+    X(unsigned, ren_dst, ) \
+    X(bool, cmt_valid, ) \
+    X(unsigned, cmt_warp, ) \
+    X(bool, cmt_merge, ) \
+    X(bool, cmt_hold, ) \
+    X(unsigned, cmt_reg, ) \
+    X(unsigned, cmt_preg, ) \
+    X(uint64_t, cmt_mask, ) \
+    X(unsigned, rd_reg, ) \
+    X(unsigned, rd_preg, ) \
+
 /* The inputs of simtx_rename, one field per port (its name without _i/_o); a
  * value wider than its port is cut to the port's width by the model. */
 typedef struct {
-    /* req_op_i [4]: the request (op codes above; 0 NOP, 15 reserved) */
-    unsigned req_op;
-    /* req_warp_i [WarpIdWidth]: its warp (CONVERGE: ignored, the pick's) */
-    unsigned req_warp;
-    /* req_slot_i [SlotIdWidth]: FETCH, BRANCH, END: the PST slot; RETIRE: the retirement
-     * copy's slot */
-    unsigned req_slot;
-    /* req_a_i [PathIdWidth]: BEXEC..CCOMMIT: the micro-op's h_i; REF, DEREF: the path;
-     * RETIRE: the slot's path */
-    unsigned req_a;
-    /* req_b_i [PathIdWidth]: BEXEC..CCOMMIT: the micro-op's h_j */
-    unsigned req_b;
-    /* req_c_i [PathIdWidth]: BCOMMIT: the alternate h_k (with req_alt_i); CEXEC, CCOMMIT:
-     * the convergent h_k */
-    unsigned req_c;
-    /* req_alt_i [1]: BCOMMIT: the buop allocated an alternate */
-    bool req_alt;
-    /* req_mask_i [WarpWidth]: INIT: the warp's threads; BEXEC: the condition (bit t:
-     * thread t goes h_j's way) */
-    uint64_t req_mask;
-    /* req_pc_i [PcWidth]: INIT, FETCH, RETIRE: the slot's PC; BRANCH: the predicted side's
-     * target; BEXEC: the alternate side's */
-    uint64_t req_pc;
-    /* req_depth_i [DepthWidth]: INIT, FETCH, RETIRE: the slot's call depth; BEXEC: the
-     * alternate's */
-    unsigned req_depth;
-    /* req_bpc_i [PcWidth]: BEXEC, RESOLVE: the branch's own PC (the predictor's index) */
-    uint64_t req_bpc;
-    /* req_div_i [1]: RESOLVE: the branch diverged */
-    bool req_div;
-    /* req_rvalid_i [1]: RETIRE: the retirement slot's valid bit */
-    bool req_rvalid;
-    /* sel_take_i [1]: the fetch takes the pick (the PST's sel_take_i, ignored while
-     * req_ready_o is low) */
-    bool sel_take;
-    /* look_pc_i [PcWidth]: lookup: a fetched branch's PC */
-    uint64_t look_pc;
-    /* ren_valid_i [1]: rename: an instruction of warp ren_warp_i on path ren_path_i */
-    bool ren_valid;
-    /* ren_warp_i [WarpIdWidth]: its warp */
-    unsigned ren_warp;
-    /* ren_path_i [PathIdWidth]: its path id h (its Wmask: that path's mask in pt_masks_i) */
-    unsigned ren_path;
-    /* ren_src_valid_i [2]: bit k: it reads source k */
-    unsigned ren_src_valid;
-    /* ren_src0_i [RegIdWidth]: source 0's architectural register */
-    unsigned ren_src0;
-    /* ren_src1_i [RegIdWidth]: source 1's architectural register */
-    unsigned ren_src1;
-    /* ren_dst_valid_i [1]: it writes a destination */
-    bool ren_dst_valid;
-    /* ren_dst_i [RegIdWidth]: the destination's architectural register */
-    unsigned ren_dst;
-    /* cmt_valid_i [1]: commit, in order within a warp: a micro-op with a destination */
-    bool cmt_valid;
-    /* cmt_warp_i [WarpIdWidth]: its warp */
-    unsigned cmt_warp;
-    /* cmt_merge_i [1]: it is a merge micro-op (else an instruction) */
-    bool cmt_merge;
-    /* cmt_hold_i [1]: a merge: mrg_hold_o was set (a destination merge) */
-    bool cmt_hold;
-    /* cmt_reg_i [RegIdWidth]: its architectural register */
-    unsigned cmt_reg;
-    /* cmt_preg_i [PregWidth]: its physical destination (the instruction's ins_dst_o, the
-     * merge's mrg_dst_o) */
-    unsigned cmt_preg;
-    /* cmt_mask_i [WarpWidth]: an instruction: its path's committed mask (its threads) */
-    uint64_t cmt_mask;
     /* cmt_is_path_i [1]: a merge's commit (cmt_merge_i): the merge named a path (its
      * mrg_is_path_o), whose Pathtable reference the commit drops */
     bool cmt_is_path;
@@ -255,155 +293,80 @@ typedef struct {
     /* rd_warp_i [WarpIdWidth]: read ports' warp: the PIRAT's, and the Pathtable's unless
      * ren_valid_i (the rename reads ren_warp_i's row: rd_masks_o then shows it) */
     unsigned rd_warp;
-    /* rd_path_i [PathIdWidth]: read port: path id */
-    unsigned rd_path;
-    /* rd_reg_i [RegIdWidth]: read port: architectural register */
-    unsigned rd_reg;
-    /* rd_preg_i [PregWidth]: read port: a physical register */
-    unsigned rd_preg;
+    RN_SIMTX_FRONTEND_INS(MODEL_PORT_FIELD)
+    RN_PIRAT_INS(MODEL_PORT_FIELD)
 } simtx_rename_in_t;
 
-/* RN_INS(X): X(type, field) of every field (of an array: its element type). */
-#define RN_INS(X) \
-    X(unsigned, req_op) \
-    X(unsigned, req_warp) \
-    X(unsigned, req_slot) \
-    X(unsigned, req_a) \
-    X(unsigned, req_b) \
-    X(unsigned, req_c) \
-    X(bool, req_alt) \
-    X(uint64_t, req_mask) \
-    X(uint64_t, req_pc) \
-    X(unsigned, req_depth) \
-    X(uint64_t, req_bpc) \
-    X(bool, req_div) \
-    X(bool, req_rvalid) \
-    X(bool, sel_take) \
-    X(uint64_t, look_pc) \
-    X(bool, ren_valid) \
-    X(unsigned, ren_warp) \
-    X(unsigned, ren_path) \
-    X(unsigned, ren_src_valid) \
-    X(unsigned, ren_src0) \
-    X(unsigned, ren_src1) \
-    X(bool, ren_dst_valid) \
-    X(unsigned, ren_dst) \
-    X(bool, cmt_valid) \
-    X(unsigned, cmt_warp) \
-    X(bool, cmt_merge) \
-    X(bool, cmt_hold) \
-    X(unsigned, cmt_reg) \
-    X(unsigned, cmt_preg) \
-    X(uint64_t, cmt_mask) \
-    X(bool, cmt_is_path) \
-    X(unsigned, cmt_path) \
-    X(unsigned, rd_warp) \
-    X(unsigned, rd_path) \
-    X(unsigned, rd_reg) \
-    X(unsigned, rd_preg) \
+/* RN_SIMTX_FRONTEND_OUTS(X): X(type, field, dims) of the outputs simtx_rename declares as simtx_frontend's. */
+#define RN_SIMTX_FRONTEND_OUTS(X) \
+    X(bool, req_ready, ) \
+    X(bool, rsp_valid, ) \
+    X(unsigned, rsp_err, ) \
+    X(bool, rsp_alloc, ) \
+    X(unsigned, rsp_id, ) \
+    X(bool, rsp_div, ) \
+    X(bool, rsp_null, ) \
+    X(unsigned, rsp_slot, ) \
+    X(unsigned, err_sticky, ) \
+    X(bool, sel_valid, ) \
+    X(unsigned, sel_warp, ) \
+    X(unsigned, sel_slot, ) \
+    X(unsigned, sel_path, ) \
+    X(uint64_t, sel_pc, ) \
+    X(unsigned, sel_depth, ) \
+    X(bool, sel_rr, ) \
+    X(bool, conv_valid, ) \
+    X(unsigned, conv_slot, ) \
+    X(unsigned, conv_path, ) \
+    X(bool, look_div, ) \
+    X(unsigned, look_ctr, ) \
+    X(unsigned, pending, ) \
+    X(bool, pending_nz, ) \
+    X(unsigned, buops, ) \
+    X(unsigned, rd_state, ) \
+    X(uint64_t, rd_mask, ) \
+    X(unsigned, rd_ref, ) \
+    X(unsigned, rd_free, ) \
+    X(unsigned, rd_resv, ) \
+    X(uint64_t, rd_masks, [RN_PATHS_PER_WARP_MAX]) \
+    X(uint16_t, rd_states, [RN_PATHS_PER_WARP_MAX]) \
+    X(uint16_t, rd_refs, [RN_PATHS_PER_WARP_MAX]) \
+
+/* RN_PIRAT_OUTS(X): X(type, field, dims) of the outputs simtx_rename declares as pirat's. */
+#define RN_PIRAT_OUTS(X) \
+    X(bool, ren_ready, ) \
+    X(unsigned, ren_err, ) \
+    X(unsigned, cmt_err, ) \
+    X(bool, mrg_valid, ) \
+    X(unsigned, mrg_reg, ) \
+    X(unsigned, mrg_dst, ) \
+    X(unsigned, mrg_main, ) \
+    X(unsigned, mrg_ld, ) \
+    X(bool, mrg_is_path, ) \
+    X(uint64_t, mrg_mp, ) \
+    X(bool, mrg_hold, ) \
+    X(bool, ins_valid, ) \
+    X(unsigned, ins_src0, ) \
+    X(unsigned, ins_src1, ) \
+    X(unsigned, ins_dst, ) \
+    X(unsigned, uop_warp, ) \
+    X(unsigned, free_count, ) \
+    X(unsigned, rd_main, ) \
+    X(bool, rd_ld_valid, ) \
+    X(bool, rd_is_path, ) \
+    X(uint64_t, rd_mp, ) \
+    X(unsigned, rd_ld, ) \
+    X(unsigned, rd_cmain, ) \
+    X(bool, rd_cld_valid, ) \
+    X(uint64_t, rd_cmask, ) \
+    X(unsigned, rd_cld, ) \
+    X(bool, rd_pfree, ) \
+    X(bool, rd_pspec, ) \
+    X(unsigned, rd_powner, ) \
 
 /* The outputs of simtx_rename, one field per port (its name without _i/_o); a
  * value wider than its port is cut to the port's width by the model. */
 typedef struct {
-    /* req_ready_o [1]: no request in flight: a request (req_op_i != NOP) is taken this
-     * cycle; low the two cycles after */
-    bool req_ready;
-    /* rsp_valid_o [1]: registered: the request taken two cycles ago is done (its PST and
-     * predictor write at this cycle's edge) */
-    bool rsp_valid;
-    /* rsp_err_o [4]: its error code */
-    unsigned rsp_err;
-    /* rsp_alloc_o [1]: the Pathtable allocated rsp_id_o for it (INIT, BRANCH, CONVERGE, a
-     * diverged BEXEC's alternate) */
-    bool rsp_alloc;
-    /* rsp_id_o [PathIdWidth]: the path allocated */
-    unsigned rsp_id;
-    /* rsp_div_o [1]: BEXEC: the buop diverged */
-    bool rsp_div;
-    /* rsp_null_o [1]: BEXEC: h_j was nullified (no thread took its side) */
-    bool rsp_null;
-    /* rsp_slot_o [SlotIdWidth]: the lowest free PST slot of warp req_warp_i when taken:
-     * the slot an INIT or a BEXEC's alternate took */
-    unsigned rsp_slot;
-    /* err_sticky_o [16]: bit k: error code k seen since reset (bit 0 never) */
-    unsigned err_sticky;
-    /* sel_valid_o [1]: combinational: some warp has a valid slot: a pick */
-    bool sel_valid;
-    /* sel_warp_o [WarpIdWidth]: the picked warp: round-robin after the last taken one */
-    unsigned sel_warp;
-    /* sel_slot_o [SlotIdWidth]: the picked slot: MinSP-PC, or the RR turn's */
-    unsigned sel_slot;
-    /* sel_path_o [PathIdWidth]: its path id */
-    unsigned sel_path;
-    /* sel_pc_o [PcWidth]: its PC */
-    uint64_t sel_pc;
-    /* sel_depth_o [DepthWidth]: its call depth */
-    unsigned sel_depth;
-    /* sel_rr_o [1]: the pick is the RR turn's (first valid slot after the warp's RR
-     * pointer) */
-    bool sel_rr;
-    /* conv_valid_o [1]: combinational: another valid slot of the picked warp has the
-     * pick's PC and call depth */
-    bool conv_valid;
-    /* conv_slot_o [SlotIdWidth]: the lowest such slot (0 when none) */
-    unsigned conv_slot;
-    /* conv_path_o [PathIdWidth]: its path (0 when none): a composed front end's cuop
-     * operand */
-    unsigned conv_path;
-    /* look_div_o [1]: its prediction, from the state before the edge: divergent unless the
-     * counter is 0 */
-    bool look_div;
-    /* look_ctr_o [2]: its counter: 0 strongly uniform, 1 weakly uniform, 2 weakly
-     * divergent, 3 strongly divergent */
-    unsigned look_ctr;
-    /* pending_o [PendWidth]: registered: the pending-divergence counter (buops in flight) */
-    unsigned pending;
-    /* pending_nz_o [1]: registered: pending_o != 0, a divergence is pending (the PIRAT's
-     * destination rules) */
-    bool pending_nz;
-    /* buops_o [BuopWidth]: warp req_warp_i's buops in flight (injected, not yet committed
-     * or squashed) */
-    unsigned buops;
-    /* ren_ready_o [1]: the instruction is renamed (or rejected) at this edge; low: it
-     * stalls (more than one merge left, too few free registers, ren_hold_i, or a rollback
-     * of its warp) */
-    bool ren_ready;
-    /* ren_err_o [3]: the rename's error code, in its own cycle (ren_ready_o is high with
-     * it) */
-    unsigned ren_err;
-    /* cmt_err_o [3]: the commit's error code, in its own cycle */
-    unsigned cmt_err;
-    /* mrg_valid_o [1]: registered: a merge micro-op renamed last cycle (older than
-     * ins_valid_o's instruction) */
-    bool mrg_valid;
-    /* mrg_reg_o [RegIdWidth]: its architectural register */
-    unsigned mrg_reg;
-    /* mrg_dst_o [PregWidth]: P_phi (a source merge) or P_dest (a destination merge) */
-    unsigned mrg_dst;
-    /* mrg_main_o [PregWidth]: P_main: the lanes outside the path or mask */
-    unsigned mrg_main;
-    /* mrg_ld_o [PregWidth]: P_ld: the lanes of the path or mask */
-    unsigned mrg_ld;
-    /* mrg_is_path_o [1]: mrg_mp_o is a path id h (else a mask m) */
-    bool mrg_is_path;
-    /* mrg_mp_o [MpWidth]: the path id or the mask */
-    uint64_t mrg_mp;
-    /* mrg_hold_o [1]: a destination merge: the instruction after it still reads its
-     * sources, which its commit releases */
-    bool mrg_hold;
-    /* ins_valid_o [1]: registered: an instruction renamed last cycle */
-    bool ins_valid;
-    /* ins_src0_o [PregWidth]: source 0's physical register (0 without one) */
-    unsigned ins_src0;
-    /* ins_src1_o [PregWidth]: source 1's physical register (0 without one) */
-    unsigned ins_src1;
-    /* ins_dst_o [PregWidth]: its physical destination (0 without one) */
-    unsigned ins_dst;
-    /* uop_warp_o [WarpIdWidth]: registered: the warp of mrg_valid_o's and ins_valid_o's
-     * micro-ops */
-    unsigned uop_warp;
-    /* free_count_o [CountWidth]: registered: free physical registers */
-    unsigned free_count;
     /* hold_err_o [4]: the Pathtable's verdict on the reference a merge naming a path takes
      * in the cycle it shows (mrg_valid_o, mrg_is_path_o): NONE, or BAD_REF when the path's
      * count is at its maximum (the merge then holds nothing: RefWidth too narrow for the
@@ -421,233 +384,22 @@ typedef struct {
     bool rb_valid;
     /* rb_warp_o [WarpIdWidth]: its warp (0 without one) */
     unsigned rb_warp;
-    /* rd_state_o [2]: the entry's state (0 FREE, 1 SPEC, 2 VALID; 0 for an out-of-range
-     * address) */
-    unsigned rd_state;
-    /* rd_mask_o [WarpWidth]: its mask (0 when free) */
-    uint64_t rd_mask;
-    /* rd_ref_o [RefWidth]: its reference count */
-    unsigned rd_ref;
-    /* rd_free_o [PathIdWidth + 1]: free entries of rd_warp_i, reserved ones included */
-    unsigned rd_free;
-    /* rd_resv_o [PathIdWidth + 1]: entries of rd_warp_i reserved for in-flight buops'
-     * alternates */
-    unsigned rd_resv;
-    /* rd_masks_o [PathsPerWarp * WarpWidth]: read port: the whole row of rd_warp_i: entry
-     * h's mask (as rd_mask_o) at bits h*WarpWidth (0 when free; all 0 when rd_warp_i >=
-     * NumWarps) */
-    uint64_t rd_masks[RN_PATHS_PER_WARP_MAX];
-    /* rd_states_o [PathsPerWarp * 2]: the whole row of rd_warp_i: entry h's state (as
-     * rd_state_o) at bits 2h (all 0, FREE, when rd_warp_i >= NumWarps) */
-    uint16_t rd_states[RN_PATHS_PER_WARP_MAX];
-    /* rd_refs_o [PathsPerWarp * RefWidth]: the whole row of rd_warp_i: entry h's reference
-     * count (as rd_ref_o) at bits h*RefWidth (all 0 when rd_warp_i >= NumWarps) */
-    uint16_t rd_refs[RN_PATHS_PER_WARP_MAX];
-    /* rd_main_o [PregWidth]: the entry's Main (0 for an out-of-range address, as every rd_
-     * field) */
-    unsigned rd_main;
-    /* rd_ld_valid_o [1]: it has an LDiv */
-    bool rd_ld_valid;
-    /* rd_is_path_o [1]: its LDiv's lanes are a path id (else a mask) */
-    bool rd_is_path;
-    /* rd_mp_o [MpWidth]: the path id or the mask (0 without an LDiv) */
-    uint64_t rd_mp;
-    /* rd_ld_o [PregWidth]: the LDiv (0 without one) */
-    unsigned rd_ld;
-    /* rd_cmain_o [PregWidth]: the Commit PIRAT entry's Main */
-    unsigned rd_cmain;
-    /* rd_cld_valid_o [1]: it has an LDiv */
-    bool rd_cld_valid;
-    /* rd_cmask_o [WarpWidth]: its LDiv's mask (0 without one) */
-    uint64_t rd_cmask;
-    /* rd_cld_o [PregWidth]: its LDiv (0 without one) */
-    unsigned rd_cld;
-    /* rd_pfree_o [1]: it is free */
-    bool rd_pfree;
-    /* rd_pspec_o [1]: it is allocated and its micro-op has not committed */
-    bool rd_pspec;
-    /* rd_powner_o [WarpIdWidth]: the warp that allocated it (0 when free) */
-    unsigned rd_powner;
+    RN_SIMTX_FRONTEND_OUTS(MODEL_PORT_FIELD)
+    RN_PIRAT_OUTS(MODEL_PORT_FIELD)
 } simtx_rename_out_t;
 
-/* RN_OUTS(X): X(type, field) of every field (of an array: its element type). */
-#define RN_OUTS(X) \
-    X(bool, req_ready) \
-    X(bool, rsp_valid) \
-    X(unsigned, rsp_err) \
-    X(bool, rsp_alloc) \
-    X(unsigned, rsp_id) \
-    X(bool, rsp_div) \
-    X(bool, rsp_null) \
-    X(unsigned, rsp_slot) \
-    X(unsigned, err_sticky) \
-    X(bool, sel_valid) \
-    X(unsigned, sel_warp) \
-    X(unsigned, sel_slot) \
-    X(unsigned, sel_path) \
-    X(uint64_t, sel_pc) \
-    X(unsigned, sel_depth) \
-    X(bool, sel_rr) \
-    X(bool, conv_valid) \
-    X(unsigned, conv_slot) \
-    X(unsigned, conv_path) \
-    X(bool, look_div) \
-    X(unsigned, look_ctr) \
-    X(unsigned, pending) \
-    X(bool, pending_nz) \
-    X(unsigned, buops) \
-    X(bool, ren_ready) \
-    X(unsigned, ren_err) \
-    X(unsigned, cmt_err) \
-    X(bool, mrg_valid) \
-    X(unsigned, mrg_reg) \
-    X(unsigned, mrg_dst) \
-    X(unsigned, mrg_main) \
-    X(unsigned, mrg_ld) \
-    X(bool, mrg_is_path) \
-    X(uint64_t, mrg_mp) \
-    X(bool, mrg_hold) \
-    X(bool, ins_valid) \
-    X(unsigned, ins_src0) \
-    X(unsigned, ins_src1) \
-    X(unsigned, ins_dst) \
-    X(unsigned, uop_warp) \
-    X(unsigned, free_count) \
-    X(unsigned, hold_err) \
-    X(unsigned, drop_err) \
-    X(unsigned, ren_err_sticky) \
-    X(bool, rb_valid) \
-    X(unsigned, rb_warp) \
-    X(unsigned, rd_state) \
-    X(uint64_t, rd_mask) \
-    X(unsigned, rd_ref) \
-    X(unsigned, rd_free) \
-    X(unsigned, rd_resv) \
-    X(uint64_t, rd_masks) \
-    X(uint16_t, rd_states) \
-    X(uint16_t, rd_refs) \
-    X(unsigned, rd_main) \
-    X(bool, rd_ld_valid) \
-    X(bool, rd_is_path) \
-    X(uint64_t, rd_mp) \
-    X(unsigned, rd_ld) \
-    X(unsigned, rd_cmain) \
-    X(bool, rd_cld_valid) \
-    X(uint64_t, rd_cmask) \
-    X(unsigned, rd_cld) \
-    X(bool, rd_pfree) \
-    X(bool, rd_pspec) \
-    X(unsigned, rd_powner) \
-
-/* RN_SIMTX_FRONTEND_INS(X): X(type, field) of the inputs simtx_rename declares as simtx_frontend's
- * (of an array: its element type). */
-#define RN_SIMTX_FRONTEND_INS(X) \
-    X(unsigned, req_op) \
-    X(unsigned, req_warp) \
-    X(unsigned, req_slot) \
-    X(unsigned, req_a) \
-    X(unsigned, req_b) \
-    X(unsigned, req_c) \
-    X(bool, req_alt) \
-    X(uint64_t, req_mask) \
-    X(uint64_t, req_pc) \
-    X(unsigned, req_depth) \
-    X(uint64_t, req_bpc) \
-    X(bool, req_div) \
-    X(bool, req_rvalid) \
-    X(bool, sel_take) \
-    X(uint64_t, look_pc) \
-    X(unsigned, rd_path) \
-
-/* RN_SIMTX_FRONTEND_OUTS(X): X(type, field) of the outputs simtx_rename declares as simtx_frontend's
- * (of an array: its element type). */
-#define RN_SIMTX_FRONTEND_OUTS(X) \
-    X(bool, req_ready) \
-    X(bool, rsp_valid) \
-    X(unsigned, rsp_err) \
-    X(bool, rsp_alloc) \
-    X(unsigned, rsp_id) \
-    X(bool, rsp_div) \
-    X(bool, rsp_null) \
-    X(unsigned, rsp_slot) \
-    X(unsigned, err_sticky) \
-    X(bool, sel_valid) \
-    X(unsigned, sel_warp) \
-    X(unsigned, sel_slot) \
-    X(unsigned, sel_path) \
-    X(uint64_t, sel_pc) \
-    X(unsigned, sel_depth) \
-    X(bool, sel_rr) \
-    X(bool, conv_valid) \
-    X(unsigned, conv_slot) \
-    X(unsigned, conv_path) \
-    X(bool, look_div) \
-    X(unsigned, look_ctr) \
-    X(unsigned, pending) \
-    X(bool, pending_nz) \
-    X(unsigned, buops) \
-    X(unsigned, rd_state) \
-    X(uint64_t, rd_mask) \
-    X(unsigned, rd_ref) \
-    X(unsigned, rd_free) \
-    X(unsigned, rd_resv) \
-    X(uint64_t, rd_masks) \
-    X(uint16_t, rd_states) \
-    X(uint16_t, rd_refs) \
-
-/* RN_PIRAT_INS(X): X(type, field) of the inputs simtx_rename declares as pirat's
- * (of an array: its element type). */
-#define RN_PIRAT_INS(X) \
-    X(bool, ren_valid) \
-    X(unsigned, ren_warp) \
-    X(unsigned, ren_path) \
-    X(unsigned, ren_src_valid) \
-    X(unsigned, ren_src0) \
-    X(unsigned, ren_src1) \
-    X(bool, ren_dst_valid) \
-    X(unsigned, ren_dst) \
-    X(bool, cmt_valid) \
-    X(unsigned, cmt_warp) \
-    X(bool, cmt_merge) \
-    X(bool, cmt_hold) \
-    X(unsigned, cmt_reg) \
-    X(unsigned, cmt_preg) \
-    X(uint64_t, cmt_mask) \
-    X(unsigned, rd_reg) \
-    X(unsigned, rd_preg) \
-
-/* RN_PIRAT_OUTS(X): X(type, field) of the outputs simtx_rename declares as pirat's
- * (of an array: its element type). */
-#define RN_PIRAT_OUTS(X) \
-    X(bool, ren_ready) \
-    X(unsigned, ren_err) \
-    X(unsigned, cmt_err) \
-    X(bool, mrg_valid) \
-    X(unsigned, mrg_reg) \
-    X(unsigned, mrg_dst) \
-    X(unsigned, mrg_main) \
-    X(unsigned, mrg_ld) \
-    X(bool, mrg_is_path) \
-    X(uint64_t, mrg_mp) \
-    X(bool, mrg_hold) \
-    X(bool, ins_valid) \
-    X(unsigned, ins_src0) \
-    X(unsigned, ins_src1) \
-    X(unsigned, ins_dst) \
-    X(unsigned, uop_warp) \
-    X(unsigned, free_count) \
-    X(unsigned, rd_main) \
-    X(bool, rd_ld_valid) \
-    X(bool, rd_is_path) \
-    X(uint64_t, rd_mp) \
-    X(unsigned, rd_ld) \
-    X(unsigned, rd_cmain) \
-    X(bool, rd_cld_valid) \
-    X(uint64_t, rd_cmask) \
-    X(unsigned, rd_cld) \
-    X(bool, rd_pfree) \
-    X(bool, rd_pspec) \
-    X(unsigned, rd_powner) \
+/* The ports of a fixed width: the bits a model keeps of a field. */
+#define RN_REQ_OP_MASK 15u
+#define RN_RSP_ERR_MASK 15u
+#define RN_ERR_STICKY_MASK 65535u
+#define RN_LOOK_CTR_MASK 3u
+#define RN_REN_SRC_VALID_MASK 3u
+#define RN_REN_ERR_MASK 7u
+#define RN_CMT_ERR_MASK 7u
+#define RN_HOLD_ERR_MASK 15u
+#define RN_DROP_ERR_MASK 15u
+#define RN_REN_ERR_STICKY_MASK 255u
+#define RN_RD_STATE_MASK 3u
 
 
 #endif /* GEN_SIMTX_RENAME_DECL_H */

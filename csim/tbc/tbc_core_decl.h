@@ -7,6 +7,7 @@
 
 #include "bitmask.h"
 #include "clog2.h"
+#include "model.h"
 #include "tbc_stack_decl.h"
 #include "thread_compactor_decl.h"
 
@@ -56,17 +57,49 @@ enum tbcc_create_rc {
     TBCC_ENOMEM = -6,
 };
 
+/* NumStaticWarps = BlockThreads // WarpWidth */
+static inline uint64_t tbcc_derive_num_static_warps(const tbc_core_params_t *p)
+{
+    return ((uint64_t)p->block_threads / (uint64_t)p->warp_width);
+}
+
+/* SwWidth = max(1, clog2(NumStaticWarps)) */
+static inline uint64_t tbcc_derive_sw_width(const tbc_core_params_t *p)
+{
+    return ((UINT64_C(1) > clog2_u64(tbcc_derive_num_static_warps(p))) ? UINT64_C(1) : clog2_u64(tbcc_derive_num_static_warps(p)));
+}
+
+/* WcntWidth = clog2(NumStaticWarps + 1) */
+static inline uint64_t tbcc_derive_wcnt_width(const tbc_core_params_t *p)
+{
+    return clog2_u64((tbcc_derive_num_static_warps(p) + UINT64_C(1)));
+}
+
+/* LposWidth = max(1, clog2(Depth)) */
+static inline uint64_t tbcc_derive_lpos_width(const tbc_core_params_t *p)
+{
+    return ((UINT64_C(1) > clog2_u64((uint64_t)p->depth)) ? UINT64_C(1) : clog2_u64((uint64_t)p->depth));
+}
+
+/* DepthWidth = clog2(Depth + 1) */
+static inline uint64_t tbcc_derive_depth_width(const tbc_core_params_t *p)
+{
+    return clog2_u64(((uint64_t)p->depth + UINT64_C(1)));
+}
+
 /* tbcc_check_params(): TBCC_OK or the code create() returns. */
 static inline int tbcc_check_params(const tbc_core_params_t *p)
 {
-    if (p->block_threads < TBCC_BLOCK_THREADS_MIN || p->block_threads > TBCC_BLOCK_THREADS_MAX)
-        return TBCC_EPARAM_BLOCK_THREADS;
-    if (p->warp_width < TBCC_WARP_WIDTH_MIN || p->warp_width > TBCC_WARP_WIDTH_MAX)
-        return TBCC_EPARAM_WARP_WIDTH;
-    if (p->pc_width < TBCC_PC_WIDTH_MIN || p->pc_width > TBCC_PC_WIDTH_MAX)
-        return TBCC_EPARAM_PC_WIDTH;
-    if (p->depth < TBCC_DEPTH_MIN || p->depth > TBCC_DEPTH_MAX)
-        return TBCC_EPARAM_DEPTH;
+    const uint64_t v[] = {p->block_threads, p->warp_width, p->pc_width, p->depth};
+    const uint64_t lo[] = {TBCC_BLOCK_THREADS_MIN, TBCC_WARP_WIDTH_MIN, TBCC_PC_WIDTH_MIN,
+                           TBCC_DEPTH_MIN};
+    const uint64_t hi[] = {TBCC_BLOCK_THREADS_MAX, TBCC_WARP_WIDTH_MAX, TBCC_PC_WIDTH_MAX,
+                           TBCC_DEPTH_MAX};
+    const int code[] = {TBCC_EPARAM_BLOCK_THREADS, TBCC_EPARAM_WARP_WIDTH,
+                        TBCC_EPARAM_PC_WIDTH, TBCC_EPARAM_DEPTH};
+    for (unsigned i = 0; i < sizeof v / sizeof v[0]; i++)
+        if (v[i] < lo[i] || v[i] > hi[i])
+            return code[i];
     /* BlockThreads must be a multiple of WarpWidth, at least 2*WarpWidth */
     if (!((((uint64_t)p->block_threads % (uint64_t)p->warp_width) == UINT64_C(0)) && ((uint64_t)p->block_threads >= (UINT64_C(2) * (uint64_t)p->warp_width))))
         return TBCC_EPARAM_BLOCK_THREADS;
@@ -101,138 +134,62 @@ static inline thread_compactor_params_t tbc_core_thread_compactor_params(const t
 }
 
 
+/* TBCC_TBC_STACK_INS(X): X(type, field, dims) of the inputs tbc_core declares as tbc_stack's. */
+#define TBCC_TBC_STACK_INS(X) \
+    X(bool, req_valid, ) \
+    X(unsigned, req_op, ) \
+    X(uint64_t, req_lane_valid, ) \
+    X(uint16_t, req_lane_sw, [TBCC_WARP_WIDTH_MAX]) \
+    X(uint64_t, req_taken, ) \
+    X(bitmask_t, req_mask, ) \
+    X(bool, req_static, ) \
+    X(uint64_t, req_pc, ) \
+    X(uint64_t, req_alt_pc, ) \
+    X(uint64_t, req_rpc, ) \
+    X(uint64_t, req_lpc, ) \
+
+/* TBCC_THREAD_COMPACTOR_INS(X): X(type, field, dims) of the inputs tbc_core declares as thread_compactor's. */
+#define TBCC_THREAD_COMPACTOR_INS(X) \
+    X(bool, out_ready, ) \
+
 /* The inputs of tbc_core, one field per port (its name without _i/_o); a
  * value wider than its port is cut to the port's width by the model. */
 typedef struct {
-    /* req_valid_i [1]: a request this cycle (taken only when `req_ready_o`) */
-    bool req_valid;
-    /* req_op_i [2]: 0 INIT, 1 BRANCH, 2 ARRIVE, 3 reserved */
-    unsigned req_op;
-    /* req_lane_valid_i [WarpWidth]: BRANCH/ARRIVE: the arriving warp's lanes */
-    uint64_t req_lane_valid;
-    /* req_lane_sw_i [WarpWidth*SwWidth]: BRANCH/ARRIVE: static warp of each lane (lane l
-     * at bits l*SwWidth) */
-    uint16_t req_lane_sw[TBCC_WARP_WIDTH_MAX];
-    /* req_taken_i [WarpWidth]: BRANCH: per-lane outcome, 1 = taken */
-    uint64_t req_taken;
-    /* req_mask_i [BlockThreads]: INIT: the block's threads */
-    bitmask_t req_mask;
-    /* req_static_i [1]: INIT: 1 = compaction disabled for this block (static warps kept) */
-    bool req_static;
-    /* req_pc_i [PcWidth]: INIT: start PC; BRANCH: taken target; ARRIVE: the warp's next PC */
-    uint64_t req_pc;
-    /* req_alt_pc_i [PcWidth]: BRANCH: fall-through PC */
-    uint64_t req_alt_pc;
-    /* req_rpc_i [PcWidth]: INIT: exit PC (may be PcNone); BRANCH: reconvergence PC */
-    uint64_t req_rpc;
-    /* req_lpc_i [PcWidth]: BRANCH: likely-convergence PC or PcNone */
-    uint64_t req_lpc;
-    /* out_ready_i [1]: it is taken */
-    bool out_ready;
+    TBCC_TBC_STACK_INS(MODEL_PORT_FIELD)
+    TBCC_THREAD_COMPACTOR_INS(MODEL_PORT_FIELD)
 } tbc_core_in_t;
 
-/* TBCC_INS(X): X(type, field) of every field (of an array: its element type). */
-#define TBCC_INS(X) \
-    X(bool, req_valid) \
-    X(unsigned, req_op) \
-    X(uint64_t, req_lane_valid) \
-    X(uint16_t, req_lane_sw) \
-    X(uint64_t, req_taken) \
-    X(bitmask_t, req_mask) \
-    X(bool, req_static) \
-    X(uint64_t, req_pc) \
-    X(uint64_t, req_alt_pc) \
-    X(uint64_t, req_rpc) \
-    X(uint64_t, req_lpc) \
-    X(bool, out_ready) \
+/* TBCC_TBC_STACK_OUTS(X): X(type, field, dims) of the outputs tbc_core declares as tbc_stack's. */
+#define TBCC_TBC_STACK_OUTS(X) \
+    X(bool, req_ready, ) \
+    X(bool, rsp_valid, ) \
+    X(unsigned, rsp_err, ) \
+    X(unsigned, err_sticky, ) \
+    X(bool, tos_valid, ) \
+    X(uint64_t, tos_pc, ) \
+    X(unsigned, tos_wcnt, ) \
+    X(unsigned, depth, ) \
+
+/* TBCC_THREAD_COMPACTOR_OUTS(X): X(type, field, dims) of the outputs tbc_core declares as thread_compactor's. */
+#define TBCC_THREAD_COMPACTOR_OUTS(X) \
+    X(bool, out_valid, ) \
+    X(uint64_t, out_lane_valid, ) \
+    X(uint16_t, out_lane_sw, [TBCC_WARP_WIDTH_MAX]) \
+    X(bool, out_last, ) \
 
 /* The outputs of tbc_core, one field per port (its name without _i/_o); a
  * value wider than its port is cut to the port's width by the model. */
 typedef struct {
-    /* req_ready_o [1]: the stack accepts a request this cycle */
-    bool req_ready;
-    /* rsp_valid_o [1]: registered: a request was taken last cycle */
-    bool rsp_valid;
-    /* rsp_err_o [4]: registered: its error code, 0 if applied */
-    unsigned rsp_err;
-    /* err_sticky_o [16]: bit k: error k has occurred since reset */
-    unsigned err_sticky;
-    /* tos_valid_o [1]: the stack is not empty */
-    bool tos_valid;
-    /* tos_pc_o [PcWidth]: entry tos: PC */
-    uint64_t tos_pc;
-    /* tos_wcnt_o [WcntWidth]: its warp count */
-    unsigned tos_wcnt;
-    /* depth_o [DepthWidth]: entries on the stack */
-    unsigned depth;
-    /* out_valid_o [1]: a compacted warp */
-    bool out_valid;
-    /* out_lane_valid_o [WarpWidth]: lanes with a thread */
-    uint64_t out_lane_valid;
-    /* out_lane_sw_o [WarpWidth*SwWidth]: each lane's static warp (lane l at bits
-     * l*SwWidth) */
-    uint16_t out_lane_sw[TBCC_WARP_WIDTH_MAX];
-    /* out_last_o [1]: this is the mask's last warp */
-    bool out_last;
     /* out_pc_o [PcWidth]: the PC the compacted warps start at */
     uint64_t out_pc;
+    TBCC_TBC_STACK_OUTS(MODEL_PORT_FIELD)
+    TBCC_THREAD_COMPACTOR_OUTS(MODEL_PORT_FIELD)
 } tbc_core_out_t;
 
-/* TBCC_OUTS(X): X(type, field) of every field (of an array: its element type). */
-#define TBCC_OUTS(X) \
-    X(bool, req_ready) \
-    X(bool, rsp_valid) \
-    X(unsigned, rsp_err) \
-    X(unsigned, err_sticky) \
-    X(bool, tos_valid) \
-    X(uint64_t, tos_pc) \
-    X(unsigned, tos_wcnt) \
-    X(unsigned, depth) \
-    X(bool, out_valid) \
-    X(uint64_t, out_lane_valid) \
-    X(uint16_t, out_lane_sw) \
-    X(bool, out_last) \
-    X(uint64_t, out_pc) \
-
-/* TBCC_TBC_STACK_INS(X): X(type, field) of the inputs tbc_core declares as tbc_stack's
- * (of an array: its element type). */
-#define TBCC_TBC_STACK_INS(X) \
-    X(bool, req_valid) \
-    X(unsigned, req_op) \
-    X(uint64_t, req_lane_valid) \
-    X(uint16_t, req_lane_sw) \
-    X(uint64_t, req_taken) \
-    X(bitmask_t, req_mask) \
-    X(bool, req_static) \
-    X(uint64_t, req_pc) \
-    X(uint64_t, req_alt_pc) \
-    X(uint64_t, req_rpc) \
-    X(uint64_t, req_lpc) \
-
-/* TBCC_TBC_STACK_OUTS(X): X(type, field) of the outputs tbc_core declares as tbc_stack's
- * (of an array: its element type). */
-#define TBCC_TBC_STACK_OUTS(X) \
-    X(bool, req_ready) \
-    X(bool, rsp_valid) \
-    X(unsigned, rsp_err) \
-    X(unsigned, err_sticky) \
-    X(bool, tos_valid) \
-    X(uint64_t, tos_pc) \
-    X(unsigned, tos_wcnt) \
-    X(unsigned, depth) \
-
-/* TBCC_THREAD_COMPACTOR_INS(X): X(type, field) of the inputs tbc_core declares as thread_compactor's
- * (of an array: its element type). */
-#define TBCC_THREAD_COMPACTOR_INS(X) \
-    X(bool, out_ready) \
-
-/* TBCC_THREAD_COMPACTOR_OUTS(X): X(type, field) of the outputs tbc_core declares as thread_compactor's
- * (of an array: its element type). */
-#define TBCC_THREAD_COMPACTOR_OUTS(X) \
-    X(bool, out_valid) \
-    X(uint64_t, out_lane_valid) \
-    X(uint16_t, out_lane_sw) \
-    X(bool, out_last) \
+/* The ports of a fixed width: the bits a model keeps of a field. */
+#define TBCC_REQ_OP_MASK 3u
+#define TBCC_RSP_ERR_MASK 15u
+#define TBCC_ERR_STICKY_MASK 65535u
 
 
 #endif /* GEN_TBC_CORE_DECL_H */

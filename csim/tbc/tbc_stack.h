@@ -13,9 +13,6 @@
 #include "model.h"
 #include "tbc_stack_decl.h"
 
-#define TBC_MAX_LANES TBC_WARP_WIDTH_MAX
-#define TBC_MAX_DEPTH TBC_DEPTH_MAX
-
 /* What the cycle did: coverage and stimulus feedback. */
 typedef struct {
     bool accepted;       /* a request was taken (valid && ready) */

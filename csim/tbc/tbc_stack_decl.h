@@ -55,17 +55,49 @@ enum tbc_create_rc {
     TBC_ENOMEM = -6,
 };
 
+/* NumStaticWarps = BlockThreads // WarpWidth */
+static inline uint64_t tbc_derive_num_static_warps(const tbc_stack_params_t *p)
+{
+    return ((uint64_t)p->block_threads / (uint64_t)p->warp_width);
+}
+
+/* SwWidth = max(1, clog2(NumStaticWarps)) */
+static inline uint64_t tbc_derive_sw_width(const tbc_stack_params_t *p)
+{
+    return ((UINT64_C(1) > clog2_u64(tbc_derive_num_static_warps(p))) ? UINT64_C(1) : clog2_u64(tbc_derive_num_static_warps(p)));
+}
+
+/* WcntWidth = clog2(NumStaticWarps + 1) */
+static inline uint64_t tbc_derive_wcnt_width(const tbc_stack_params_t *p)
+{
+    return clog2_u64((tbc_derive_num_static_warps(p) + UINT64_C(1)));
+}
+
+/* LposWidth = max(1, clog2(Depth)) */
+static inline uint64_t tbc_derive_lpos_width(const tbc_stack_params_t *p)
+{
+    return ((UINT64_C(1) > clog2_u64((uint64_t)p->depth)) ? UINT64_C(1) : clog2_u64((uint64_t)p->depth));
+}
+
+/* DepthWidth = clog2(Depth + 1) */
+static inline uint64_t tbc_derive_depth_width(const tbc_stack_params_t *p)
+{
+    return clog2_u64(((uint64_t)p->depth + UINT64_C(1)));
+}
+
 /* tbc_check_params(): TBC_OK or the code create() returns. */
 static inline int tbc_check_params(const tbc_stack_params_t *p)
 {
-    if (p->block_threads < TBC_BLOCK_THREADS_MIN || p->block_threads > TBC_BLOCK_THREADS_MAX)
-        return TBC_EPARAM_BLOCK_THREADS;
-    if (p->warp_width < TBC_WARP_WIDTH_MIN || p->warp_width > TBC_WARP_WIDTH_MAX)
-        return TBC_EPARAM_WARP_WIDTH;
-    if (p->pc_width < TBC_PC_WIDTH_MIN || p->pc_width > TBC_PC_WIDTH_MAX)
-        return TBC_EPARAM_PC_WIDTH;
-    if (p->depth < TBC_DEPTH_MIN || p->depth > TBC_DEPTH_MAX)
-        return TBC_EPARAM_DEPTH;
+    const uint64_t v[] = {p->block_threads, p->warp_width, p->pc_width, p->depth};
+    const uint64_t lo[] = {TBC_BLOCK_THREADS_MIN, TBC_WARP_WIDTH_MIN, TBC_PC_WIDTH_MIN,
+                           TBC_DEPTH_MIN};
+    const uint64_t hi[] = {TBC_BLOCK_THREADS_MAX, TBC_WARP_WIDTH_MAX, TBC_PC_WIDTH_MAX,
+                           TBC_DEPTH_MAX};
+    const int code[] = {TBC_EPARAM_BLOCK_THREADS, TBC_EPARAM_WARP_WIDTH, TBC_EPARAM_PC_WIDTH,
+                        TBC_EPARAM_DEPTH};
+    for (unsigned i = 0; i < sizeof v / sizeof v[0]; i++)
+        if (v[i] < lo[i] || v[i] > hi[i])
+            return code[i];
     /* BlockThreads must be a multiple of WarpWidth, at least 2*WarpWidth */
     if (!((((uint64_t)p->block_threads % (uint64_t)p->warp_width) == UINT64_C(0)) && ((uint64_t)p->block_threads >= (UINT64_C(2) * (uint64_t)p->warp_width))))
         return TBC_EPARAM_BLOCK_THREADS;
@@ -109,21 +141,6 @@ typedef struct {
     bool cmp_ready;
 } tbc_stack_in_t;
 
-/* TBC_INS(X): X(type, field) of every field (of an array: its element type). */
-#define TBC_INS(X) \
-    X(bool, req_valid) \
-    X(unsigned, req_op) \
-    X(uint64_t, req_lane_valid) \
-    X(uint16_t, req_lane_sw) \
-    X(uint64_t, req_taken) \
-    X(bitmask_t, req_mask) \
-    X(bool, req_static) \
-    X(uint64_t, req_pc) \
-    X(uint64_t, req_alt_pc) \
-    X(uint64_t, req_rpc) \
-    X(uint64_t, req_lpc) \
-    X(bool, cmp_ready) \
-
 /* The outputs of tbc_stack, one field per port (its name without _i/_o); a
  * value wider than its port is cut to the port's width by the model. */
 typedef struct {
@@ -163,25 +180,10 @@ typedef struct {
     unsigned depth;
 } tbc_stack_out_t;
 
-/* TBC_OUTS(X): X(type, field) of every field (of an array: its element type). */
-#define TBC_OUTS(X) \
-    X(bool, req_ready) \
-    X(bool, cmp_valid) \
-    X(bitmask_t, cmp_mask) \
-    X(bool, cmp_static) \
-    X(uint64_t, cmp_pc) \
-    X(bool, rsp_valid) \
-    X(unsigned, rsp_err) \
-    X(unsigned, err_sticky) \
-    X(bool, tos_valid) \
-    X(uint64_t, tos_pc) \
-    X(uint64_t, tos_rpc) \
-    X(uint64_t, tos_lpc) \
-    X(unsigned, tos_wcnt) \
-    X(bitmask_t, tos_mask) \
-    X(unsigned, tos_lpos) \
-    X(unsigned, tos_idx) \
-    X(unsigned, depth) \
+/* The ports of a fixed width: the bits a model keeps of a field. */
+#define TBC_REQ_OP_MASK 3u
+#define TBC_RSP_ERR_MASK 15u
+#define TBC_ERR_STICKY_MASK 65535u
 
 
 /* req_op_i: the operation */

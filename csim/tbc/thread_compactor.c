@@ -133,11 +133,11 @@ void thread_compactor_step(thread_compactor_t *m, const thread_compactor_in_t *i
 unsigned thread_compactor_warp_count(const thread_compactor_params_t *p, const bitmask_t *mask,
                                      bool static_mode)
 {
-    if (!p || !mask || p->warp_width == 0u || p->warp_width > TC_MAX_LANES)
+    if (!p || !mask || p->warp_width == 0u || p->warp_width > TC_WARP_WIDTH_MAX)
         return 0;
     const unsigned width = p->warp_width;
     const unsigned nbits = p->block_threads < BM_MAX_BITS ? p->block_threads : BM_MAX_BITS;
-    unsigned per_lane[TC_MAX_LANES] = {0};
+    unsigned per_lane[TC_WARP_WIDTH_MAX] = {0};
     unsigned best = 0;
     unsigned last_sw = 0;
     bool any = false;

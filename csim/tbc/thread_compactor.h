@@ -13,12 +13,10 @@
 #include "model.h"
 #include "thread_compactor_decl.h"
 
-#define TC_MAX_LANES TC_WARP_WIDTH_MAX
-
 /* A compacted warp: per lane valid + static warp index. */
 typedef struct {
     uint64_t lane_valid;          /* bit l: lane l has a thread */
-    uint16_t lane_sw[TC_MAX_LANES]; /* static warp of lane l (0 where invalid) */
+    uint16_t lane_sw[TC_WARP_WIDTH_MAX]; /* static warp of lane l (0 where invalid) */
 } tc_warp_t;
 
 /* thread_compactor_create/destroy/reset/step/peek (model.h); no events. */

@@ -36,13 +36,28 @@ enum tc_create_rc {
     TC_ENOMEM = -3,
 };
 
+/* NumStaticWarps = BlockThreads // WarpWidth */
+static inline uint64_t tc_derive_num_static_warps(const thread_compactor_params_t *p)
+{
+    return ((uint64_t)p->block_threads / (uint64_t)p->warp_width);
+}
+
+/* SwWidth = max(1, clog2(NumStaticWarps)) */
+static inline uint64_t tc_derive_sw_width(const thread_compactor_params_t *p)
+{
+    return ((UINT64_C(1) > clog2_u64(tc_derive_num_static_warps(p))) ? UINT64_C(1) : clog2_u64(tc_derive_num_static_warps(p)));
+}
+
 /* tc_check_params(): TC_OK or the code create() returns. */
 static inline int tc_check_params(const thread_compactor_params_t *p)
 {
-    if (p->block_threads < TC_BLOCK_THREADS_MIN || p->block_threads > TC_BLOCK_THREADS_MAX)
-        return TC_EPARAM_BLOCK_THREADS;
-    if (p->warp_width < TC_WARP_WIDTH_MIN || p->warp_width > TC_WARP_WIDTH_MAX)
-        return TC_EPARAM_WARP_WIDTH;
+    const uint64_t v[] = {p->block_threads, p->warp_width};
+    const uint64_t lo[] = {TC_BLOCK_THREADS_MIN, TC_WARP_WIDTH_MIN};
+    const uint64_t hi[] = {TC_BLOCK_THREADS_MAX, TC_WARP_WIDTH_MAX};
+    const int code[] = {TC_EPARAM_BLOCK_THREADS, TC_EPARAM_WARP_WIDTH};
+    for (unsigned i = 0; i < sizeof v / sizeof v[0]; i++)
+        if (v[i] < lo[i] || v[i] > hi[i])
+            return code[i];
     /* BlockThreads must be a multiple of WarpWidth, at least 2*WarpWidth */
     if (!((((uint64_t)p->block_threads % (uint64_t)p->warp_width) == UINT64_C(0)) && ((uint64_t)p->block_threads >= (UINT64_C(2) * (uint64_t)p->warp_width))))
         return TC_EPARAM_BLOCK_THREADS;
@@ -66,13 +81,6 @@ typedef struct {
     bool out_ready;
 } thread_compactor_in_t;
 
-/* TC_INS(X): X(type, field) of every field (of an array: its element type). */
-#define TC_INS(X) \
-    X(bool, in_valid) \
-    X(bitmask_t, in_mask) \
-    X(bool, in_static) \
-    X(bool, out_ready) \
-
 /* The outputs of thread_compactor, one field per port (its name without _i/_o); a
  * value wider than its port is cut to the port's width by the model. */
 typedef struct {
@@ -90,15 +98,6 @@ typedef struct {
     /* busy_o [1]: threads remain (`out_valid_o`) */
     bool busy;
 } thread_compactor_out_t;
-
-/* TC_OUTS(X): X(type, field) of every field (of an array: its element type). */
-#define TC_OUTS(X) \
-    X(bool, in_ready) \
-    X(bool, out_valid) \
-    X(uint64_t, out_lane_valid) \
-    X(uint16_t, out_lane_sw) \
-    X(bool, out_last) \
-    X(bool, busy) \
 
 
 #endif /* GEN_THREAD_COMPACTOR_DECL_H */

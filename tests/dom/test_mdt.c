@@ -151,7 +151,7 @@ static void check_rd(const mdt_out_t *o, bool valid, uint64_t pc, uint64_t waiti
 }
 
 /* Whole-state snapshot through the read-only views. */
-#define SNAP_MAX (MDT_MAX_WARPS * MDT_MAX_ENTRIES)
+#define SNAP_MAX (MDT_NUM_WARPS_MAX * MDT_ENTRIES_PER_WARP_MAX)
 typedef struct {
     bool v[SNAP_MAX];
     uint64_t pc[SNAP_MAX], wt[SNAP_MAX], rd[SNAP_MAX];

@@ -99,7 +99,7 @@ static void check_rd4(const slip_ctrl_out_t *o, unsigned c0, unsigned c1, unsign
                       unsigned c3)
 {
     const unsigned c[4] = {c0, c1, c2, c3};
-    for (unsigned t = 0; t < SC_MAX_WIDTH; t++)
+    for (unsigned t = 0; t < SC_WARP_WIDTH_MAX; t++)
         assert_int_equal(o->rd_counts[t], t < 4 ? c[t] : 0);
 }
 

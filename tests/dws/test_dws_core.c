@@ -49,12 +49,21 @@ static core_t *make(unsigned n, unsigned depth, bool lcp)
     return create_ok(&p);
 }
 
-/* Every output, for comparing two output structs field by field (DWSC_OUTS). */
-#define SAME_OUT_(type, f) assert_int_equal(a->f, b->f);
+/* Every output, for comparing two output structs field by field: the
+ * core's own and the warp-split table's (DWSC_WARP_SPLIT_TABLE_OUTS). */
+#define CORE_OUTS(X)                                                                      \
+    X(bool, req_ready, ) X(bool, rsp_valid, ) X(unsigned, rsp_err, ) X(bool, rsp_held, )  \
+    X(unsigned, err_sticky, ) X(unsigned, wst_sticky, ) X(bool, seq_valid, )              \
+    X(unsigned, seq_warp, ) X(bool, seq_pop, ) X(bool, stk_rsp_valid, )                   \
+    X(unsigned, stk_err, ) X(unsigned, stk_sticky, ) X(uint32_t, fault, )                 \
+    X(bool, tos_valid, ) X(uint64_t, tos_pc, ) X(uint64_t, tos_rpc, )                     \
+    X(uint64_t, tos_mask, ) X(unsigned, tos_depth, ) X(bool, fill_rsp_valid, )
+#define SAME_OUT_(type, f, dims) assert_int_equal(a->f, b->f);
 
 static void same_out(const out_t *a, const out_t *b)
 {
-    DWSC_OUTS(SAME_OUT_)
+    CORE_OUTS(SAME_OUT_)
+    DWSC_WARP_SPLIT_TABLE_OUTS(SAME_OUT_)
 }
 
 /* One clock cycle; eval() beforehand must show the outputs step() shows,
@@ -848,8 +857,9 @@ static void snap(const core_t *c, snap_t *s)
     put(s, dws_core_phase(c, NULL));
     out_t o = view(c, 0, 0);
     o.rsp_valid = false, o.rsp_err = 0, o.err_sticky = 0;
-#define SNAP_OUT_(type, f) put(s, (uint64_t)o.f);
-    DWSC_OUTS(SNAP_OUT_)
+#define SNAP_OUT_(type, f, dims) put(s, (uint64_t)o.f);
+    CORE_OUTS(SNAP_OUT_)
+    DWSC_WARP_SPLIT_TABLE_OUTS(SNAP_OUT_)
 #undef SNAP_OUT_
 }
 

@@ -246,7 +246,7 @@ static void br_to_exit(recon_stack_t *m, unsigned w, uint64_t tmask,
 #define SNAP_WARPS 8u
 typedef struct {
     unsigned depth[SNAP_WARPS];
-    recon_stack_entry_t e[SNAP_WARPS][RS_MAX_DEPTH];
+    recon_stack_entry_t e[SNAP_WARPS][RS_DEPTH_MAX];
 } snap_t;
 
 static snap_t *snap_take(const recon_stack_t *m)
@@ -823,7 +823,7 @@ static uint64_t from_k(unsigned k) { return ~UINT64_C(0) << k; }
 
 static void test_nested_full_depth(void **state)
 {
-    recon_stack_t *m = *state = make(1, 64, 32, RS_MAX_DEPTH, false);
+    recon_stack_t *m = *state = make(1, 64, 32, RS_DEPTH_MAX, false);
     const uint64_t exitpc = 0x8000;
 
     init(m, 0, 0x100, ~UINT64_C(0), exitpc);

@@ -199,7 +199,7 @@ static void check_cmp(const tbc_stack_out_t *o, bool valid, uint64_t mask, bool 
 typedef struct {
     unsigned sp, tos;
     bool settling;
-    tbc_stack_entry_t e[TBC_MAX_DEPTH];
+    tbc_stack_entry_t e[TBC_DEPTH_MAX];
     tbc_stack_out_t o;
 } snap_t;
 

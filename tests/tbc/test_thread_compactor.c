@@ -68,7 +68,7 @@ static void check_idle(const thread_compactor_out_t *o)
     assert_false(o->out_last);
     assert_false(o->busy);
     assert_int_equal(o->out_lane_valid, 0);
-    for (unsigned l = 0; l < TC_MAX_LANES; l++)
+    for (unsigned l = 0; l < TC_WARP_WIDTH_MAX; l++)
         assert_int_equal(o->out_lane_sw[l], 0);
 }
 
@@ -79,7 +79,7 @@ static void check_warp(const thread_compactor_out_t *o, unsigned w, const int *w
     assert_true(o->busy);
     assert_false(o->in_ready);
     assert_int_equal(o->out_last, last);
-    for (unsigned l = 0; l < TC_MAX_LANES; l++) {
+    for (unsigned l = 0; l < TC_WARP_WIDTH_MAX; l++) {
         int sw = l < w ? want[l] : NO;
         assert_int_equal((o->out_lane_valid >> l) & 1u, sw != NO);
         assert_int_equal(o->out_lane_sw[l], sw == NO ? 0 : sw);
@@ -117,13 +117,13 @@ static bitmask_t diagonal(void)
 }
 
 /* The lanes of an expected warp: static warp per lane, NO when empty. */
-typedef int lanes_t[TC_MAX_LANES];
+typedef int lanes_t[TC_WARP_WIDTH_MAX];
 
 /* Every lane of the n warps empty. */
 static void no_lanes(lanes_t *warps, unsigned n)
 {
     for (unsigned k = 0; k < n; k++)
-        for (unsigned l = 0; l < TC_MAX_LANES; l++)
+        for (unsigned l = 0; l < TC_WARP_WIDTH_MAX; l++)
             warps[k][l] = NO;
 }
 
