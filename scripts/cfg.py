@@ -74,7 +74,7 @@ class Decl:
 
     def __init__(self, name):
         self.name = name
-        self.keys = {}        # group, top, storage, cprefix
+        self.keys = {}        # group, top, summary, sections, storage, cprefix, ops
         self.configs = {}     # name -> {Param: value}
         self.params = {}      # Param -> (lo, hi, doc), in declaration order
         self.requires = []    # (expr, message)
@@ -240,6 +240,8 @@ def _load(cfg_dir, block):
                     raise CfgError(f"{where}: '{args[0]}' has no port '{name}'")
                 d.ports.append(theirs[name])
                 d.port_child[name] = args[0]
+        elif kw in ("summary", "sections") and len(args) == 1:
+            d.keys[kw] = args[0]
         elif kw in ("group", "top", "storage", "cprefix", "ops") and args:
             d.keys[kw] = " ".join(args)
         else:
@@ -278,7 +280,7 @@ def _load(cfg_dir, block):
     dup = sorted({n for n in names if names.count(n) > 1})
     if dup:
         raise CfgError(f"{path}: port declared twice: {' '.join(dup)}")
-    for k in ("group", "top"):
+    for k in ("group", "top", "summary", "sections"):
         if k not in d.keys:
             raise CfgError(f"{path}: missing '{k}' line")
     for need in ("default", "paper", "min", "max"):

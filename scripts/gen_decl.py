@@ -134,7 +134,7 @@ def sv_package(d):
         for i, (n, v, doc) in enumerate(vals):
             sep = "," if i + 1 < len(vals) else " "
             lines.append(f"    {(camel(kind) + camel(n)).ljust(width)} = {w}'d{v}{sep} // {doc}")
-        lines += [f"  }} {kind}_e;", f"  localparam int unsigned {camel(kind)}Width = {w};", ""]
+        lines += [f"  }} {kind}_e;", ""]
     lines += [f"endpackage : {d.name}_pkg", ""]
     return "\n".join(lines)
 

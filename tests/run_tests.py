@@ -1409,6 +1409,16 @@ def synth_pictures():
         record("synth pictures: docs/area_timing.md is current (links the pictures)",
                page == open(os.path.join(ROOT, "docs", "area_timing.md")).read(),
                "differs from a fresh render; run python3 scripts/synth_render.py")
+    sys.path.insert(0, os.path.join(ROOT, "synth"))
+    import synth_render  # noqa: E402  (scripts/, synth/ on the path)
+    readme = open(os.path.join(ROOT, "README.md")).read()
+    try:
+        fresh_readme = synth_render.readme(readme)
+    except decl.CfgError as e:
+        fresh_readme = str(e)
+    record("README's block table is current: each block's summary and sections from its "
+           "declaration, its `paper` figures from synth/results/", fresh_readme == readme,
+           "differs from a fresh render; run python3 scripts/synth_render.py")
     pages = "".join(open(p).read() for p in sorted(glob.glob(
         os.path.join(ROOT, "docs", "blocks", "*.md"))))
     missing = [f for f in kept if f"](../img/{f})" not in pages]

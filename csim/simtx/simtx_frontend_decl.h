@@ -364,7 +364,7 @@ enum fe_op {
 #define FE_OP_WIDTH 4u
 #define FE_OP_COUNT 15u
 
-/* rsp_err_o: the core's own codes, judged before the Pathtable's (after pathtable's; the core also gives BAD_OP, BAD_WARP, BAD_PATH -- a RETIRE path out of range, a DEREF of a path a valid PST slot of the warp holds -- and BAD_COMMIT -- a BCOMMIT while the warp has no buop in flight -- for its own checks) */
+/* rsp_err_o: the core's own codes, judged before the Pathtable's (0..9 are pathtable's; the core also gives BAD_OP, BAD_WARP, BAD_PATH -- a RETIRE path out of range, a DEREF of a path a valid PST slot of the warp holds -- and BAD_COMMIT -- a BCOMMIT while the warp has no buop in flight -- for its own checks) */
 enum fe_err {
     FE_ERR_BAD_SLOT = 10, /* FETCH, BRANCH, END: the slot is out of range or not valid; RETIRE: out of range */
     FE_ERR_PST_FULL = 11, /* BRANCH: the warp's PST has no free slot beyond one kept for each of its buops in flight (for their alternates) */

@@ -10,7 +10,6 @@ package mdt_pkg;
     OpRelease  = 2'd2, // the warp's entries are released
     OpReserved = 2'd3  // rejected with BAD_OP
   } op_e;
-  localparam int unsigned OpWidth = 2;
 
   /// rsp_kind_o: what an accepted request did
   typedef enum logic [2:0] {
@@ -21,7 +20,6 @@ package mdt_pkg;
     KindForced     = 3'd4, // FORCE: the oldest entry's threads re-join
     KindForceEmpty = 3'd5  // FORCE with no valid entry
   } kind_e;
-  localparam int unsigned KindWidth = 3;
 
   /// rsp_err_o / fill_err_o: a request's error (the lowest code wins; state unchanged)
   typedef enum logic [2:0] {
@@ -32,7 +30,6 @@ package mdt_pkg;
     ErrBadEntry   = 3'd4, // fill: entry >= M, or not valid
     ErrNotWaiting = 3'd5  // fill: an empty mask, or a thread of the mask that is not WAITING
   } err_e;
-  localparam int unsigned ErrWidth = 3;
 
   /// a thread's MCB status in an entry
   typedef enum logic [1:0] {
@@ -40,6 +37,5 @@ package mdt_pkg;
     StatusWaiting = 2'd1, // its miss is outstanding
     StatusReady   = 2'd2  // its data returned; waiting to re-join
   } status_e;
-  localparam int unsigned StatusWidth = 2;
 
 endpackage : mdt_pkg

@@ -10,7 +10,6 @@ package slip_ctrl_pkg;
     ErrBadExec    = 2'd2, // exec has a thread disabled by the slip limit
     ErrBadRelease = 2'd3  // rel_warp_i >= N (release port: ignored, sticky bit only)
   } err_e;
-  localparam int unsigned ErrWidth = 2;
 
   /// adapt_o: the last period's adaptive-diff decision
   typedef enum logic [1:0] {
@@ -18,6 +17,5 @@ package slip_ctrl_pkg;
     AdaptInc  = 2'd1, // max-slip + 1
     AdaptDec  = 2'd2  // max-slip - 1
   } adapt_e;
-  localparam int unsigned AdaptWidth = 2;
 
 endpackage : slip_ctrl_pkg

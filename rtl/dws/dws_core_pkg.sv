@@ -11,7 +11,6 @@ package dws_core_pkg;
     OpBranch  = 3'd3, // a split executes a conditional branch: req_pc_i taken, req_alt_pc_i not taken, req_rpc_i reconvergence, req_mask_i taken outcome of its threads
     OpRelease = 3'd4  // the warp's splits are freed (its stack stays until the next INIT)
   } op_e;
-  localparam int unsigned OpWidth = 3;
 
   /// rsp_err_o: a request's error (the lowest code wins; state unchanged)
   typedef enum logic [3:0] {
@@ -25,7 +24,6 @@ package dws_core_pkg;
     ErrBusy      = 4'd7, // INIT, RELEASE: a thread of the warp waits for a fill
     ErrMismatch  = 4'd8  // an arrival unlike its warp's held splits: at another kind of point (branch, reconvergence PC, likely-convergence PC) than theirs, or at a branch with other targets
   } err_e;
-  localparam int unsigned ErrWidth = 4;
 
   /// what the held splits of a warp wait at
   typedef enum logic [1:0] {
@@ -34,6 +32,5 @@ package dws_core_pkg;
     ParkRpc    = 2'd2, // the stack's reconvergence PC: the warp pops once all have arrived
     ParkLpc    = 2'd3  // the top's likely-convergence PC (LcpEnable): the warp pops and merges there once all have arrived
   } park_e;
-  localparam int unsigned ParkWidth = 2;
 
 endpackage : dws_core_pkg

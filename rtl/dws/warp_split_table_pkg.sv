@@ -11,7 +11,6 @@ package warp_split_table_pkg;
     OpBypass  = 3'd3, // a split executes a loop branch and keeps only req_mask_i's threads (section 5.5)
     OpRelease = 3'd4  // the warp's entries are freed
   } op_e;
-  localparam int unsigned OpWidth = 3;
 
   /// rsp_kind_o: what an accepted request did
   typedef enum logic [2:0] {
@@ -22,7 +21,6 @@ package warp_split_table_pkg;
     KindSplit = 3'd4, // MEM: divergent and split: run-ahead in a new entry, fall-behind suspended in the parent's
     KindFreed = 3'd5  // BYPASS that keeps no thread: the entry is freed
   } kind_e;
-  localparam int unsigned KindWidth = 3;
 
   /// rsp_err_o / fill_err_o: a request's error (the lowest code wins; state unchanged)
   typedef enum logic [2:0] {
@@ -35,7 +33,6 @@ package warp_split_table_pkg;
     ErrBusy       = 3'd6, // INIT, RELEASE: a thread of the warp waits for a fill
     ErrNotWaiting = 3'd7  // fill: an empty mask, or a thread of the mask that is not waiting
   } err_e;
-  localparam int unsigned ErrWidth = 3;
 
   /// policy_i: the split policy (section 5.4)
   typedef enum logic [1:0] {
@@ -44,13 +41,11 @@ package warp_split_table_pkg;
     PolicyLazy    = 2'd2, // suspend whole; split a suspended split only when no split of the core is ready (5.4.2)
     PolicyLatspec = 2'd3  // split when sum-rMFC + MFC < memlat, else suspend whole (5.4.3)
   } policy_e;
-  localparam int unsigned PolicyWidth = 2;
 
   /// sched_i: the scheduler's order among ready splits (section 5.6)
   typedef enum logic [0:0] {
     SchedRr  = 1'd0, // round-robin from the split after the last pick
     SchedSwf = 1'd1  // shallowest warp-split first: the fewest remaining MFC
   } sched_e;
-  localparam int unsigned SchedWidth = 1;
 
 endpackage : warp_split_table_pkg

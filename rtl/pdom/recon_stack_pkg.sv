@@ -10,7 +10,6 @@ package recon_stack_pkg;
     OpAdvance  = 2'd2, // the warp moves to req_pc_i
     OpReserved = 2'd3  // rejected with BAD_OP
   } op_e;
-  localparam int unsigned OpWidth = 2;
 
   /// rsp_err_o: a request's error (the lowest code wins; state unchanged)
   typedef enum logic [2:0] {
@@ -22,6 +21,5 @@ package recon_stack_pkg;
     ErrEmpty    = 3'd5, // ADVANCE or BRANCH on a warp whose stack is empty (never initialised, or finished)
     ErrOverflow = 3'd7  // a divergent BRANCH whose pushes do not fit in Depth (6 is reserved: it was UNDERFLOW; a warp reaching its exit now finishes)
   } err_e;
-  localparam int unsigned ErrWidth = 3;
 
 endpackage : recon_stack_pkg

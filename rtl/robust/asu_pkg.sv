@@ -10,7 +10,6 @@ package asu_pkg;
     OpEnd   = 2'd2, // the section ends: stop sampling, keep the configuration
     OpSync  = 2'd3  // every thread has arrived (same PC, stacks empty): the draining interval ends
   } op_e;
-  localparam int unsigned OpWidth = 2;
 
   /// start_strategy_i: the adaptation strategy (section VI-A)
   typedef enum logic [1:0] {
@@ -18,7 +17,6 @@ package asu_pkg;
     StrategyWidthOnly = 2'd1, // adapt width only
     StrategyDepthOnly = 2'd2  // adapt depth only
   } strategy_e;
-  localparam int unsigned StrategyWidth = 2;
 
   /// phase_o: what the unit is doing
   typedef enum logic [2:0] {
@@ -29,7 +27,6 @@ package asu_pkg;
     PhaseDecide = 3'd4, // the search takes one step a cycle
     PhaseExec   = 3'd5  // converged or fallen back: the configuration holds until START
   } phase_e;
-  localparam int unsigned PhaseWidth = 3;
 
   /// step_o: what the interval being sampled measures
   typedef enum logic [1:0] {
@@ -38,14 +35,12 @@ package asu_pkg;
     StepDown = 2'd2, // the best value minus the stride
     StepMove = 2'd3  // one stride further in the direction that gained
   } step_e;
-  localparam int unsigned StepWidth = 2;
 
   /// dim_o: the dimension being adapted
   typedef enum logic [0:0] {
     DimDepth     = 1'd0, // active warp-slices
     DimSimdWidth = 1'd1  // SIMD width
   } dim_e;
-  localparam int unsigned DimWidth = 1;
 
   /// op_err_o / done_err_o: an input's error (state unchanged)
   typedef enum logic [2:0] {
@@ -56,6 +51,5 @@ package asu_pkg;
     ErrBadSync     = 3'd4, // SYNC outside DRAIN
     ErrBadCount    = 3'd5  // done_i above WarpWidth (nothing counted)
   } err_e;
-  localparam int unsigned ErrWidth = 3;
 
 endpackage : asu_pkg

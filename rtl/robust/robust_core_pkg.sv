@@ -7,7 +7,6 @@ package robust_core_pkg;
   typedef enum logic [2:0] {
     OpTask = 3'd6  // a slice ends a task: its active threads each complete one (the ASU counts them) and it moves to req_pc_i (ADVANCE)
   } op_e;
-  localparam int unsigned OpWidth = 3;
 
   /// rsp_err_o: the core's own codes, judged before the table's (after warp_slice_table's)
   typedef enum logic [3:0] {
@@ -15,6 +14,5 @@ package robust_core_pkg;
     ErrNotDraining = 4'd12, // ARRIVE while no interval drains and no fall-back waits to be applied
     ErrBadStrategy = 4'd13  // LAUNCH: start_strategy_i 3
   } err_e;
-  localparam int unsigned ErrWidth = 4;
 
 endpackage : robust_core_pkg

@@ -12,7 +12,6 @@ package warp_slice_table_pkg;
     OpArrive  = 3'd4, // a slice has finished its task and stops at the interval's end (its stack at the root)
     OpBarrier = 3'd5  // a slice waits at a synchronisation barrier
   } op_e;
-  localparam int unsigned OpWidth = 3;
 
   /// rd_status_o: an entry's status
   typedef enum logic [2:0] {
@@ -23,7 +22,6 @@ package warp_slice_table_pkg;
     StatusWaiting = 3'd4, // at a barrier
     StatusDone    = 3'd5  // its threads reached the exit
   } status_e;
-  localparam int unsigned StatusWidth = 3;
 
   /// rsp_err_o: a request's error (the lowest code wins; state unchanged)
   typedef enum logic [3:0] {
@@ -39,6 +37,5 @@ package warp_slice_table_pkg;
     ErrBadPc      = 4'd9, // LAUNCH, RECONF: req_pc_i none; BRANCH, ADVANCE: a PC the slice's stack refuses
     ErrOverflow   = 4'd10  // BRANCH: the divergence does not fit in the slice's stack
   } err_e;
-  localparam int unsigned ErrWidth = 4;
 
 endpackage : warp_slice_table_pkg

@@ -10,7 +10,6 @@ package div_predictor_pkg;
     ErrUnderflow = 2'd2, // the pending update would go below 0
     ErrBadFix    = 2'd3  // res_fix_i = 3, or res_fix_i != NONE without res_valid_i
   } err_e;
-  localparam int unsigned ErrWidth = 2;
 
   /// res_fix_i: what a resolution does to its branch
   typedef enum logic [1:0] {
@@ -18,6 +17,5 @@ package div_predictor_pkg;
     FixToBuop   = 2'd1, // predicted uniform but diverged: the branch becomes a buop, pending +1
     FixToBranch = 2'd2  // predicted divergent but uniform: the buop turns back into a branch, pending -1
   } fix_e;
-  localparam int unsigned FixWidth = 2;
 
 endpackage : div_predictor_pkg

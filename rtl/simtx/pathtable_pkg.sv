@@ -17,7 +17,6 @@ package pathtable_pkg;
     OpDeref   = 4'd9, // a holder drops its reference to path a (a path that left the PST without a micro-op: after its last instruction commits)
     OpSquash  = 4'd10  // rollback of the warp: speculative entries freed, committed ones kept (count 1) if req_keep_i names them, else freed
   } op_e;
-  localparam int unsigned OpWidth = 4;
 
   /// req_err_o / rsp_err_o, hold_err_o, drop_err_o: a request's error (state unchanged)
   typedef enum logic [3:0] {
@@ -32,7 +31,6 @@ package pathtable_pkg;
     ErrBadMask   = 4'd8, // INIT with no thread
     ErrBadKeep   = 4'd9  // SQUASH keeping a path that is not committed
   } err_e;
-  localparam int unsigned ErrWidth = 4;
 
   /// rd_state_o: an entry's state
   typedef enum logic [1:0] {
@@ -40,6 +38,5 @@ package pathtable_pkg;
     StateSpec  = 2'd1, // speculative: its micro-op has not committed (v = 0)
     StateValid = 2'd2  // committed (v = 1)
   } state_e;
-  localparam int unsigned StateWidth = 2;
 
 endpackage : pathtable_pkg

@@ -12,6 +12,5 @@ package pirat_pkg;
     ErrBadPreg   = 3'd4, // cmt_preg_i is not a register the warp allocated and has not committed
     ErrBadCommit = 3'd5  // a commit the Commit PIRAT cannot apply: a merge of a Main-only entry or while the warp holds a merge's sources, a write whose mask covers neither side of the entry; a commit that would release a register the warp's speculative entry of cmt_reg_i still maps (as Main or LDiv)
   } err_e;
-  localparam int unsigned ErrWidth = 3;
 
 endpackage : pirat_pkg

@@ -14,7 +14,6 @@ package pst_pkg;
     OpRcommit  = 3'd6, // the retirement copy's slot := {req_rvalid_i, path, pc, depth}
     OpRollback = 3'd7  // the warp's entries := its retirement copy (section 3.7.2)
   } op_e;
-  localparam int unsigned OpWidth = 3;
 
   /// rsp_err_o: a request's error (the first that applies, in this order; state unchanged)
   typedef enum logic [2:0] {
@@ -25,6 +24,5 @@ package pst_pkg;
     ErrBadPath = 3'd4, // req_path_i >= PathsPerWarp, or ADD/RENEW/CONVERGE naming a path id that a valid slot it does not overwrite or evict holds
     ErrBadConv = 3'd5  // CONVERGE: a = b, or the two entries' PCs or call depths differ
   } err_e;
-  localparam int unsigned ErrWidth = 3;
 
 endpackage : pst_pkg

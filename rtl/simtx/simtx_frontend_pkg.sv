@@ -21,15 +21,13 @@ package simtx_frontend_pkg;
     OpRetire   = 4'd13, // the PST's retirement copy: slot req_slot_i := {req_rvalid_i, path req_a_i, req_pc_i, req_depth_i}
     OpRollback = 4'd14  // the warp returns to its retirement copy: PST ROLLBACK, Pathtable SQUASH keeping the copy's paths, its in-flight buops leave the pending count
   } op_e;
-  localparam int unsigned OpWidth = 4;
 
-  /// rsp_err_o: the core's own codes, judged before the Pathtable's (after pathtable's; the core also gives BAD_OP, BAD_WARP, BAD_PATH -- a RETIRE path out of range, a DEREF of a path a valid PST slot of the warp holds -- and BAD_COMMIT -- a BCOMMIT while the warp has no buop in flight -- for its own checks)
+  /// rsp_err_o: the core's own codes, judged before the Pathtable's (0..9 are pathtable's; the core also gives BAD_OP, BAD_WARP, BAD_PATH -- a RETIRE path out of range, a DEREF of a path a valid PST slot of the warp holds -- and BAD_COMMIT -- a BCOMMIT while the warp has no buop in flight -- for its own checks)
   typedef enum logic [3:0] {
     ErrBadSlot = 4'd10, // FETCH, BRANCH, END: the slot is out of range or not valid; RETIRE: out of range
     ErrPstFull = 4'd11, // BRANCH: the warp's PST has no free slot beyond one kept for each of its buops in flight (for their alternates)
     ErrNoConv  = 4'd12, // CONVERGE while the PST shows no convergence
     ErrRunning = 4'd13  // INIT: the warp has a valid PST slot (it runs)
   } err_e;
-  localparam int unsigned ErrWidth = 4;
 
 endpackage : simtx_frontend_pkg

@@ -10,7 +10,6 @@ package tbc_stack_pkg;
     OpArrive   = 2'd2, // a warp reached a convergence point of the top entry
     OpReserved = 2'd3  // rejected with BAD_OP
   } op_e;
-  localparam int unsigned OpWidth = 2;
 
   /// rsp_err_o: a request's error (the lowest code wins; state unchanged)
   typedef enum logic [3:0] {
@@ -24,6 +23,5 @@ package tbc_stack_pkg;
     ErrMismatch   = 4'd7, // BRANCH while a branch is pending, with a different tpc, fpc or rpc
     ErrOverflow   = 4'd8  // the first arrival's pushes do not fit in Depth
   } err_e;
-  localparam int unsigned ErrWidth = 4;
 
 endpackage : tbc_stack_pkg
