@@ -1419,6 +1419,10 @@ def synth_pictures():
     record("README's block table is current: each block's summary and sections from its "
            "declaration, its `paper` figures from synth/results/", fresh_readme == readme,
            "differs from a fresh render; run python3 scripts/synth_render.py")
+    stale_pages = synth_render.pages()
+    record("block pages: each <!-- results:BLOCK --> table is current (synth/results/)",
+           not stale_pages, "differ from a fresh render (run python3 scripts/synth_render.py): "
+           + " ".join(os.path.relpath(p, ROOT) for p in stale_pages))
     pages = "".join(open(p).read() for p in sorted(glob.glob(
         os.path.join(ROOT, "docs", "blocks", "*.md"))))
     missing = [f for f in kept if f"](../img/{f})" not in pages]
