@@ -74,7 +74,7 @@ class Decl:
 
     def __init__(self, name):
         self.name = name
-        self.keys = {}        # group, top, storage, cprefix
+        self.keys = {}        # group, top, summary, sections, storage, cprefix, ops
         self.configs = {}     # name -> {Param: value}
         self.params = {}      # Param -> (lo, hi, doc), in declaration order
         self.requires = []    # (expr, message)
@@ -87,6 +87,9 @@ class Decl:
         self.nocover = set()  # children whose cover points only their own testbench checks
         self.uses = []        # blocks instantiated with parameters of their own (not children)
         self.ports = []       # (name, "in"|"out", width expr, doc), in port order
+        self.port_child = {}  # composed blocks: port -> the child that declares it
+        self.ctypes = {}      # port -> the C type of its model field, where the
+                              # width's rule does not give it (scripts/gen_decl.py)
         self.periods = {}     # config -> (clock period ns, why): its timing target
 
     def env(self, config_params):
@@ -156,7 +159,7 @@ def _load(cfg_dir, block):
             if len(words) not in (2, 3):
                 raise CfgError(f"{where}: want NAME [VALUE] \"meaning\"")
             value = int(words[1], 0) if len(words) == 3 else \
-                (code["values"][-1][1] + 1 if code["values"] else 0)
+                (code["values"][-1][1] + 1 if code["values"] else code["first"])
             if not re.fullmatch(r"[A-Z][A-Z0-9_]*", words[0]) or \
                     not 0 <= value < 1 << code["width"]:
                 raise CfgError(f"{where}: bad code '{words[0]}' = {value}")
@@ -186,8 +189,19 @@ def _load(cfg_dir, block):
             d.requires.append((args[0], args[1]))
         elif kw == "derive" and len(args) == 2:
             d.derived[args[0]] = args[1]
-        elif kw == "code" and len(args) == 3:
-            code = {"width": int(args[1]), "doc": args[2], "values": []}
+        elif kw == "code" and (len(args) == 3 or len(args) == 5 and args[3] == "after"):
+            # `after CHILD`: the list extends the child's list of that kind,
+            # numbered on from its last code, none of its values reused
+            code = {"width": int(args[1]), "doc": args[2], "values": [], "first": 0,
+                    "after": args[4] if len(args) == 5 else None}
+            if code["after"]:
+                if code["after"] not in d.children:
+                    raise CfgError(f"{where}: 'after {code['after']}': not a 'child' line above")
+                theirs = load(code["after"]).codes.get(args[0])
+                if theirs is None or theirs["width"] > code["width"]:
+                    raise CfgError(f"{where}: '{code['after']}' has no '{args[0]}' list "
+                                   f"of at most {code['width']} bits to extend")
+                code["first"] = theirs["values"][-1][1] + 1
             d.codes[args[0]] = code
         elif kw == "cover" and len(args) in (2, 4) and (len(args) == 2 or args[2] == "when"):
             d.covers.append((args[0], args[1], args[3] if len(args) == 4 else None))
@@ -203,6 +217,8 @@ def _load(cfg_dir, block):
             d.symbols[args[0]] = args[1]
         elif kw == "packed" and len(args) == 2:
             d.packed.append((args[0], args[1], True))
+        elif kw == "ctype" and len(args) == 2 and args[1] in CTYPES:
+            d.ctypes[args[0]] = args[1]
         elif kw == "uses" and len(args) == 1:
             d.uses.append(args[0])
         elif kw == "child" and (len(args) == 1 or args[1:] == ["nocover"]):
@@ -223,11 +239,24 @@ def _load(cfg_dir, block):
                 if name not in theirs:
                     raise CfgError(f"{where}: '{args[0]}' has no port '{name}'")
                 d.ports.append(theirs[name])
+                d.port_child[name] = args[0]
+        elif kw in ("summary", "sections") and len(args) == 1:
+            d.keys[kw] = args[0]
         elif kw in ("group", "top", "storage", "cprefix", "ops") and args:
             d.keys[kw] = " ".join(args)
         else:
             raise CfgError(f"{where}: cannot parse '{raw.strip()}'")
+    for kind, c in d.codes.items():
+        if c["after"]:
+            theirs = {v: n for n, v, _ in load(c["after"]).codes[kind]["values"]}
+            for n, v, _ in c["values"]:
+                if v in theirs:
+                    raise CfgError(f"{path}: code {kind} {n} = {v} is {c['after']}'s "
+                                   f"{theirs[v]} (an extending list numbers on from its last)")
     own_derived, d.derived = d.derived, {}
+    stray = sorted(set(d.ctypes) - {p[0] for p in d.ports})
+    if stray:
+        raise CfgError(f"{path}: 'ctype {stray[0]}': not a port of the block")
     for child in d.children:  # a composed block has its children's parameters
         c = load(child)
         for name, (lo, hi, doc) in c.params.items():
@@ -243,13 +272,15 @@ def _load(cfg_dir, block):
             d.symbols.setdefault(name, v)
         d.packed += [(port, e, False) for port, e, _ in c.packed
                      if port not in [q[0] for q in d.packed]]
+        for port, t in c.ctypes.items():
+            d.ctypes.setdefault(port, t)
     # the children's derived values first: the core's own may use them
     d.derived.update(own_derived)
     names = [p[0] for p in d.ports]
     dup = sorted({n for n in names if names.count(n) > 1})
     if dup:
         raise CfgError(f"{path}: port declared twice: {' '.join(dup)}")
-    for k in ("group", "top"):
+    for k in ("group", "top", "summary", "sections"):
         if k not in d.keys:
             raise CfgError(f"{path}: missing '{k}' line")
     for need in ("default", "paper", "min", "max"):
@@ -265,20 +296,42 @@ def _load(cfg_dir, block):
     return d
 
 
-def legal(d, p):
-    """None if the parameter set p is legal for declaration d, else why not."""
+# The C types a `ctype PORT TYPE` line may give a port's model field.
+CTYPES = ("bool", "unsigned", "uint64_t", "bitmask_t")
+
+
+def violation(d, p):
+    """The first thing that makes the parameter set p illegal for d, as
+    (parameter, message), or None. Every range in declaration order comes
+    first, then every rule in order; a rule's parameter is the one its
+    message names first (its elaboration error names it; the models'
+    create() returns that parameter's code)."""
     for name, (lo, hi, _) in d.params.items():
         if name in p and not lo <= p[name] <= hi:
-            return f"{name} must be {lo}..{hi}"
+            return name, f"{name} must be {lo}..{hi}"
     if d.params:
         for name in p:
             if name not in d.params:
-                return f"unknown parameter '{name}'"
+                return name, f"unknown parameter '{name}'"
         env = d.env({**{k: v[0] for k, v in d.params.items()}, **p})
         for expr, msg in d.requires:
             if not evaluate(expr, env):
-                return msg
+                return rule_param(d, msg), msg
     return None
+
+
+def rule_param(d, msg):
+    """The parameter a rule's message names first."""
+    named = [w for w in re.findall(r"[A-Za-z]\w*", msg) if w in d.params]
+    if not named:
+        raise CfgError(f"{d.name}: the rule message '{msg}' names no parameter")
+    return named[0]
+
+
+def legal(d, p):
+    """None if the parameter set p is legal for declaration d, else why not."""
+    v = violation(d, p)
+    return v and v[1]
 
 
 INT_UNSIGNED_MAX = (1 << 32) - 1  # the type of every parameter

@@ -83,6 +83,38 @@ def sv_expr(expr):
     return emit(ast.parse(expr, mode="eval"))
 
 
+_C_OPS = {**_SV_OPS, ast.FloorDiv: "/"}
+
+
+def c_expr(expr, name):
+    """A declaration expression as C over 64-bit values: each parameter or
+    derived value through name(identifier)."""
+    def emit(n):
+        if isinstance(n, ast.Expression):
+            return emit(n.body)
+        if isinstance(n, ast.Constant):
+            return f"UINT64_C({n.value})"
+        if isinstance(n, ast.Name):
+            return name(n.id)
+        if isinstance(n, ast.BinOp):
+            return f"({emit(n.left)} {_C_OPS[type(n.op)]} {emit(n.right)})"
+        if isinstance(n, ast.BoolOp):
+            return "(" + f" {_C_OPS[type(n.op)]} ".join(emit(v) for v in n.values) + ")"
+        if isinstance(n, ast.Compare) and len(n.ops) == 1:
+            return f"({emit(n.left)} {_C_OPS[type(n.ops[0])]} {emit(n.comparators[0])})"
+        if isinstance(n, ast.Call) and n.func.id == "clog2":
+            return f"clog2_u64({emit(n.args[0])})"
+        if isinstance(n, ast.Call) and n.func.id in ("max", "min") and len(n.args) == 2:
+            a, b = emit(n.args[0]), emit(n.args[1])
+            return f"(({a} {'>' if n.func.id == 'max' else '<'} {b}) ? {a} : {b})"
+        raise SystemExit(f"gen_decl.py: cannot translate '{expr}' to C")
+    return emit(ast.parse(expr, mode="eval"))
+
+
+def names_in(expr):
+    return {n.id for n in ast.walk(ast.parse(expr, mode="eval")) if isinstance(n, ast.Name)}
+
+
 def gen_block_name(prefix, name):
     return "gen_" + prefix + "_" + re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", name).lower()
 
@@ -181,16 +213,184 @@ def sv_portlist(d):
                     for n, io, w, doc in d.ports])
 
 
-def c_header(d, params=True):
+def c_field(name):
+    """NumWarps -> num_warps: a parameter's field in <block>_params_t."""
+    return snake_upper(name).lower()
+
+
+def cprefix(d):
+    return d.keys.get("cprefix", d.name.upper())
+
+
+def param_code(d, name):
+    """The code <block>_create() returns for an illegal `name`."""
+    return f"{cprefix(d)}_EPARAM_{snake_upper(name)}"
+
+
+def made_by_create(d):
+    """A clocked block's model is made by <block>_create() from a
+    <block>_params_t; a combinational cell's takes its width per call."""
+    return any(n == "clk_i" for n, _, _, _ in d.ports)
+
+
+def c_param_type(lo, hi):
+    return "bool" if (lo, hi) == (0, 1) else "unsigned"
+
+
+def c_params(d, pre):
+    """<block>_params_t, <PRE>_PARAM_FIELDS, the create() codes and
+    <pre>_check_params(): every range, then every rule, as the RTL checks
+    them at elaboration."""
+    t = f"{d.name}_params_t"
+    lines = [f"/* The parameters of {d.name} (configs/{d.name}.cfg), in declaration order. */",
+             "typedef struct {"]
+    for name, (lo, hi, doc) in d.params.items():
+        lines.append(f"    {c_param_type(lo, hi)} {c_field(name)}; /* {name}: {doc} */")
+    lines += [f"}} {t};", "",
+              f"/* {pre}_PARAM_FIELDS(X): X(type, field) of each parameter, in that order. */",
+              f"#define {pre}_PARAM_FIELDS(X) \\"]
+    lines += [f"    X({c_param_type(lo, hi)}, {c_field(n)}) \\" for n, (lo, hi, _) in d.params.items()]
+    lines += ["", f"/* {d.name}_create(): {pre}_OK, or the code of the parameter it rejects (a range",
+              " * first, then a rule: the code of the parameter the rule's message names",
+              " * first, as the elaboration error does), or {pre}_ENOMEM. */".replace("{pre}", pre),
+              f"enum {pre.lower()}_create_rc {{", f"    {pre}_OK = 0,"]
+    for i, name in enumerate(d.params, 1):
+        lines.append(f"    {param_code(d, name)} = -{i},")
+    lines += [f"    {pre}_ENOMEM = -{len(d.params) + 1},", "};", ""]
+    def ref(n):
+        return f"{pre.lower()}_derive_{c_field(n)}(p)" if n in d.derived else f"(uint64_t)p->{c_field(n)}"
+    for n, e in d.derived.items():
+        lines += [f"/* {n} = {e} */",
+                  f"static inline uint64_t {pre.lower()}_derive_{c_field(n)}(const {t} *p)", "{",
+                  f"    return {c_expr(e, ref)};", "}", ""]
+    lines += [f"/* {pre.lower()}_check_params(): {pre}_OK or the code create() returns. */",
+              f"static inline int {pre.lower()}_check_params(const {t} *p)", "{"]
+    # the ranges in declaration order: parameter i's code is -(i + 1)
+    ranged = [(n, lo, hi) for n, (lo, hi, _) in d.params.items() if (lo, hi) != (0, 1)]
+    for decl, items in (("const uint64_t v[]", [f"p->{c_field(n)}" for n, _, _ in ranged]),
+                        ("const uint64_t lo[]", [f"{pre}_{snake_upper(n)}_MIN" for n, _, _ in ranged]),
+                        ("const uint64_t hi[]", [f"{pre}_{snake_upper(n)}_MAX" for n, _, _ in ranged]),
+                        ("const int code[]", [param_code(d, n) for n, _, _ in ranged])):
+        lines += textwrap.wrap(f"{decl} = {{{', '.join(items)}}};", 95, initial_indent="    ",
+                               subsequent_indent=" " * (len(decl) + 8), break_on_hyphens=False)
+    lines += ["    for (unsigned i = 0; i < sizeof v / sizeof v[0]; i++)",
+              "        if (v[i] < lo[i] || v[i] > hi[i])",
+              "            return code[i];"]
+    for expr, msg in d.requires:
+        lines += [f"    /* {msg} */", f"    if (!{c_expr(expr, ref)})",
+                  f"        return {param_code(d, cfg.rule_param(d, msg))};"]
+    lines += [f"    return {pre}_OK;", "}", ""]
+    first = param_code(d, next(iter(d.params)))
+    lines += ["/* What MODEL_DEFINE_CREATE (model.h) takes from the declaration. */",
+              f"#define {d.name}_CREATE_CODES {pre.lower()}_check_params, {first}, {pre}_OK, "
+              f"{pre}_ENOMEM", ""]
+    for child in d.children:
+        c = cfg.load(child)
+        lines += [f"/* The parameters of the child {child}: its own of {d.name}'s. */",
+                  f"static inline {child}_params_t {d.name}_{child}_params(const {t} *p)", "{",
+                  f"    return ({child}_params_t){{"]
+        lines += [f"        .{c_field(n)} = p->{c_field(n)}," for n in c.params]
+        lines += ["    };", "}", ""]
+    return lines
+
+
+def at_max(d, expr):
+    """An expression's value with every parameter at its maximum: the
+    largest a port width can be (widths grow with the parameters)."""
+    return cfg.evaluate(expr, d.env({n: hi for n, (_, hi, _) in d.params.items()}))
+
+
+def c_port_field(d, name, width):
+    """A port's field in the model's in/out struct, as (type, name, dims):
+    its `ctype` line's type, else an array of elements for a `packed`
+    port (uint16_t elements up to 16 bits, else uint64_t; as many as the
+    width's other factor can be at most; dims "[N]"), else by the widest it
+    can be: 1 bit bool, up to 32 unsigned, up to 64 uint64_t, else
+    bitmask_t (verif/common/bind.h packs each of them)."""
+    field = name[:name.rindex("_")]
+    if name in d.ctypes:
+        return d.ctypes[name], field, ""
+    elem = next((e for p, e, _ in d.packed if p == name), None)
+    if elem is not None:
+        factors = ast.parse(width, mode="eval").body
+        rest = [f for f in ([factors.left, factors.right] if isinstance(factors, ast.BinOp) and
+                            isinstance(factors.op, ast.Mult) else [])
+                if ast.dump(f) != ast.dump(ast.parse(elem, mode="eval").body)]
+        count = rest[0] if len(rest) == 1 else None
+        n = str(count.value) if isinstance(count, ast.Constant) else \
+            f"{cprefix(d)}_{snake_upper(count.id)}_MAX" if isinstance(count, ast.Name) and \
+            count.id in d.params else None
+        if n is None:
+            raise cfg.CfgError(f"{d.name}: packed port {name}: want a width 'COUNT * {elem}', "
+                               "COUNT a parameter or a number")
+        return ("uint16_t" if at_max(d, elem) <= 16 else "uint64_t"), field, f"[{n}]"
+    if width == "1":
+        return "bool", field, ""
+    w = at_max(d, width)
+    return ("unsigned" if w <= 32 else "uint64_t" if w <= 64 else "bitmask_t"), field, ""
+
+
+def c_ports(d):
+    """<block>_in_t and <block>_out_t: a field per port (without clk_i,
+    rst_ni and the _i/_o suffix). A composed block's fields of the ports it
+    declares as a child's come from X(type, field, dims) lists, one per
+    child and direction, which its model also copies through: each after
+    its own fields, so that no field is written twice."""
+    lines = []
+    pre = cprefix(d)
+    for io, kind, word in (("in", "INS", "inputs"), ("out", "OUTS", "outputs")):
+        ports = [(n, w, doc) for n, i, w, doc in d.ports if i == io and n not in ("clk_i", "rst_ni")]
+        lists = []
+        for child in d.children:
+            mine = [(n, w) for n, w, _ in ports if d.port_child.get(n) == child]
+            if mine:
+                lists.append(f"{pre}_{child.upper()}_{kind}")
+                lines += [f"/* {lists[-1]}(X): X(type, field, dims) of the {word} "
+                          f"{d.name} declares as {child}'s. */", f"#define {lists[-1]}(X) \\"]
+                lines += ["    X({}, {}, {}) \\".format(*c_port_field(d, n, w)) for n, w in mine]
+                lines.append("")
+        own = [(n, w, doc) for n, w, doc in ports if n not in d.port_child]
+        if not ports:
+            continue
+        lines += [f"/* The {word} of {d.keys['top']}, one field per port (its name without "
+                  "_i/_o); a", " * value wider than its port is cut to the port's width by the "
+                  "model. */", "typedef struct {"]
+        for n, w, doc in own:
+            t, f, dims = c_port_field(d, n, w)
+            lines += textwrap.wrap(f"{n} [{w}]: {doc}", 91, initial_indent="    /* ",
+                                   subsequent_indent="     * ")
+            lines[-1] += " */"
+            lines.append(f"    {t} {f}{dims};")
+        lines += [f"    {x}(MODEL_PORT_FIELD)" for x in lists]
+        lines += [f"}} {d.name}_{io}_t;", ""]
+    fixed = [(n[:n.rindex("_")], int(w)) for n, _, w, _ in d.ports
+             if w.isdigit() and 1 < int(w) <= 32]
+    if fixed:
+        lines.append("/* The ports of a fixed width: the bits a model keeps of a field. */")
+        lines += [f"#define {pre}_{f.upper()}_MASK {(1 << w) - 1}u" for f, w in fixed]
+        lines.append("")
+    return lines
+
+
+def c_header(d):
     guard = f"GEN_{d.name.upper()}_DECL_H"
-    pre = d.keys.get("cprefix", d.name.upper())
-    lines = [f"/* {HEAD.format(d.name)} */", f"#ifndef {guard}", f"#define {guard}", ""]
+    pre = cprefix(d)
+    lines = [f"/* {HEAD.format(d.name)} */", f"#ifndef {guard}", f"#define {guard}", "",
+             "#include <stdbool.h>", "#include <stdint.h>", "", '#include "bitmask.h"',
+             '#include "clog2.h"']
     if d.codes:
-        lines += ['#include "code_names.h"', ""]
-    for name, (lo, hi, doc) in d.params.items() if params else ():
+        lines.append('#include "code_names.h"')
+    if d.children:
+        lines.append('#include "model.h"')  # MODEL_PORT_FIELD
+    lines += [f'#include "{c}_decl.h"' for c in d.children]
+    lines.append("")
+    for name, (lo, hi, doc) in d.params.items():
         lines.append(f"/* {name}: {doc} */")
         lines.append(f"#define {pre}_{snake_upper(name)}_MIN {lo}u")
         lines.append(f"#define {pre}_{snake_upper(name)}_MAX {hi}u")
+    if made_by_create(d):
+        lines += [""] + c_params(d, pre)
+    lines += [""] + c_ports(d)
     for kind, c in d.codes.items():
         lines += ["", f"/* {c['doc']} */", f"enum {pre.lower()}_{kind} {{"]
         for n, v, doc in c["values"]:
@@ -267,8 +467,8 @@ def outputs(d):
         out[f"rtl/{g}/{d.name}_portlist.svh"] = sv_portlist(d)
     if d.codes:
         out[f"rtl/{g}/{d.name}_pkg.sv"] = sv_package(d)
-    if not d.children or d.codes:  # a composed block's parameters are its children's
-        out[f"csim/{g}/{d.name}_decl.h"] = c_header(d, params=not d.children)
+    if d.params:
+        out[f"csim/{g}/{d.name}_decl.h"] = c_header(d)
     return out
 
 

@@ -36,10 +36,15 @@ import tempfile
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path[:0] = [os.path.join(ROOT, "scripts"), os.path.join(ROOT, "synth")]
 import cfg  # noqa: E402  (scripts/cfg.py, the one reader of configs/*.cfg)
+import gen_decl  # noqa: E402  (the page that documents a block)
 import parse  # noqa: E402  (synth/parse.py)
 
 RESULTS_DIR = os.path.join(ROOT, "synth", "results")
 DOC_FILE = os.path.join(ROOT, "docs", "area_timing.md")
+README = os.path.join(ROOT, "README.md")
+BLOCKS_MARK = re.compile(r"(<!-- blocks -->\n)(.*?)(<!-- /blocks -->)", re.S)
+RESULTS_MARK = re.compile(r"(<!-- results:(\w+) -->\n)(.*?)(<!-- /results -->)", re.S)
+PAGES = os.path.join(ROOT, "docs", "blocks")
 IMG_DIR = "img"  # the pictures' folder, beside the page
 PICTURE = "{block}_area_timing.png"
 
@@ -115,6 +120,10 @@ def update(records, results_dir=RESULTS_DIR, doc=DOC_FILE):
             write_atomic(path, json.dumps({"block": block, "configs": configs},
                                           indent=2) + "\n")
         write_atomic(doc, render(results_dir))
+        if os.path.abspath(doc) == DOC_FILE:  # the real page: the README's and pages' tables too
+            write_atomic(README, readme(open(README).read(), results_dir))
+            for path, text in pages(results_dir).items():
+                write_atomic(path, text)
         written = pictures(load_blocks(results_dir),
                            os.path.join(os.path.dirname(os.path.abspath(doc)), IMG_DIR))
     if written is None:
@@ -228,6 +237,68 @@ def render_block(b, sdc):
     for n in notes:
         out += ["", "Note: " + n]
     return out + [""]
+
+
+def readme(text, results_dir=RESULTS_DIR):
+    """The README with its block table (between `<!-- blocks -->` and
+    `<!-- /blocks -->`) rendered: a line per block from its declaration
+    (summary, sections) and its `paper` configuration's result."""
+    rows = ["| block | what it is | paper | `paper` configuration at OSU 0.18 um | page |",
+            "|---|---|---|---|---|"]
+    for b in cfg.blocks():
+        d = cfg.load(b)
+        path = os.path.join(results_dir, f"{b}.json")
+        entry = load_json(path)["configs"].get("paper") if os.path.isfile(path) else None
+        if entry is None:
+            fig = "not synthesised"
+        else:
+            m = marks(b, {"paper": entry})["paper"]
+            target = entry["clock_period_ns"]
+            fig = (f"{fmt_num(entry['area_um2'])} um^2, {entry['critical_path_ns']:.2f} ns "
+                   f"({'meets' if entry['critical_path_ns'] <= target else 'misses'} "
+                   f"{target:g} ns)" + (", fast flow" if m["fast"] else "") +
+                   (", stale" if m["params"] or m["rtl"] else ""))
+        page = gen_decl.doc_page(d)
+        rows.append(f"| `{b}` | {d.keys['summary']} | {d.keys['sections']} | {fig} | "
+                    f"[{page}](docs/blocks/{page}.md) |")
+    if not BLOCKS_MARK.search(text):
+        raise cfg.CfgError("README.md has no <!-- blocks --> ... <!-- /blocks --> table")
+    return BLOCKS_MARK.sub(lambda m: m.group(1) + "\n".join(rows) + "\n" + m.group(3), text)
+
+
+def results_table(block, results_dir=RESULTS_DIR):
+    """A block page's table of its stored results: a row per configuration
+    of its declaration, mapped or not."""
+    path = os.path.join(results_dir, f"{block}.json")
+    entries = load_json(path)["configs"] if os.path.isfile(path) else {}
+    m = marks(block, entries)
+    rows = ["| config | area um^2 | GE | flip-flops | storage bits | critical path | "
+            "target | flow |", "|---|--:|--:|--:|--:|---|--:|---|"]
+    for c in cfg.load(block).configs:
+        e = entries.get(c)
+        if e is None:
+            rows.append(f"| `{c}` | not synthesised | | | | | | |")
+            continue
+        cls = (e.get("critical_path") or {}).get("class", "")
+        rows.append(f"| `{c}` | {fmt_num(e['area_um2'])} | {fmt_num(e['gate_equivalents'])} | "
+                    f"{fmt_num(e['flip_flops'])} | {fmt_num(e.get('storage_bits'))} | "
+                    f"{e['critical_path_ns']:.2f} ns {cls} | {e['clock_period_ns']:g} ns | "
+                    f"{run_kind(m[c], short=True)}, {e['date'][:10]} |")
+    return rows
+
+
+def pages(results_dir=RESULTS_DIR):
+    """The block pages whose `<!-- results:BLOCK -->` tables differ from a
+    fresh render: {path: text}."""
+    out = {}
+    for f in sorted(os.listdir(PAGES)):
+        path = os.path.join(PAGES, f)
+        text = open(path).read()
+        new = RESULTS_MARK.sub(lambda m: m.group(1) + "\n".join(
+            results_table(m.group(2), results_dir)) + "\n" + m.group(4), text)
+        if new != text:
+            out[path] = new
+    return out
 
 
 def load_blocks(results_dir):

@@ -41,6 +41,7 @@ sys.path.insert(0, os.path.join(ROOT, "tests", "mutation"))
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
 from mutants import MUTANTS  # noqa: E402
 import cfg as decl  # noqa: E402  the block declarations (configs/<block>.cfg)
+import gen_decl  # noqa: E402  the names the declarations give in C
 
 BUILD = os.environ.get("BUILD", "build")
 JOBS = 2
@@ -104,6 +105,58 @@ def unit_suite(test, cincdirs, csim, libs=()):
         record(f"unit {name}: {m.group(2)}", m.group(1) == "OK")
     if r.returncode and "FAILED" not in out:
         record(f"unit {name}", False, out[-2000:])
+
+
+def model_params():
+    """Every golden model's create() against its declaration: each named
+    configuration is accepted, and each parameter set just outside the legal
+    space (scripts/cfg.py bad_params: the sets Verilator, Yosys and slang
+    must reject) is refused with the code of the parameter cfg.py's own
+    evaluator finds first (a range in declaration order, then a rule: the
+    parameter its message names first), leaving no model. A set that puts a
+    0..1 parameter at 2 cannot be written in C (a bool): left out."""
+    body, cases = [], {}
+    blocks = [b for b in decl.blocks() if gen_decl.made_by_create(decl.load(b))]
+    for b in blocks:
+        d = decl.load(b)
+        sets = [(f"config {c}", p, None) for c, p in d.configs.items()]
+        sets += [(" ".join(f"{k}={v}" for k, v in p.items() if v != d.configs["default"].get(k)),
+                  p, decl.violation(d, p)[0]) for p, _ in decl.bad_params(b)
+                 if all(v <= 1 for k, v in p.items() if d.params[k][:2] == (0, 1))]
+        cases[b] = len(sets)
+        for what, p, bad in sets:
+            fields = ", ".join(f".{gen_decl.c_field(k)} = {v}u" for k, v in p.items())
+            want = gen_decl.param_code(d, bad) if bad else f"{gen_decl.cprefix(d)}_OK"
+            body.append(f"    {{\n        {b}_params_t p = {{{fields}}};\n"
+                        f"        {b}_t *m = ({b}_t *)&p; /* must be cleared */\n"
+                        f"        int rc = {b}_create(&p, &m);\n"
+                        f"        report(\"{b}\", \"{what}\", rc, {want}, \"{want}\", m, {int(bool(bad))});\n"
+                        f"        {b}_destroy(m);\n    }}")
+    src = "\n".join(["#include <stdio.h>", ""] +
+                     [f'#include "{b}.h"' for b in blocks] +
+                     ["", "static void report(const char *block, const char *what, int got, int want,",
+                      "                   const char *name, const void *m, int bad)", "{",
+                      '    printf("%s %s %s: %d, want %d (%s)%s\\n", got == want && (!bad || !m) ? '
+                      '"PASS" : "FAIL",', '           block, what, got, want, name,',
+                      '           bad && m ? ", and a model" : "");', "}", "",
+                      "int main(void)", "{", *body, "    return 0;", "}", ""])
+    exe = os.path.join(ROOT, BUILD, "tests", "model_params")
+    os.makedirs(os.path.dirname(exe), exist_ok=True)
+    with open(exe + ".c", "w") as f:
+        f.write(src)
+    incdirs = sorted({i for b in blocks for i in decl.sources(b, "cincdirs")})
+    srcs = sorted({c for b in blocks for c in decl.sources(b, "csim")})
+    r = sh(["gcc", "-std=c11", "-O1", "-Wall", "-Wextra", "-Werror", "-fsanitize=address,undefined",
+            "-fno-sanitize-recover=all", *[f"-I{d}" for d in incdirs], *srcs, exe + ".c", "-o", exe])
+    out = r.stderr if r.returncode else \
+        subprocess.run([exe], capture_output=True, text=True).stdout
+    for b in blocks:
+        lines = [l for l in out.splitlines() if l.split(" ")[1:2] == [b]]
+        bad = [l for l in lines if not l.startswith("PASS")]
+        record(f"model params: {b}_create() accepts its {len(decl.load(b).configs)} configurations "
+               f"and refuses the bad parameter sets with the declared code ({cases[b]} sets)",
+               len(lines) == cases[b] and not bad and r.returncode == 0,
+               "\n".join(bad) or out[-1500:])
 
 
 # Co-simulation runs cosim_runs() passed: (binary, sorted arguments without
@@ -1143,6 +1196,41 @@ def generated_files():
            r.returncode == 0, r.stderr)
     bad_declaration_lines()
     source_lists()
+    restated_facts()
+
+
+def restated_facts():
+    """A model's hand-written files (csim/<group>/<block>.h and .c) hold no
+    fact its declaration holds: no parameter, port or create-code
+    definitions (the generated <block>_decl.h has them), no list of its
+    ports, no parameter range and no code or port width written as a
+    number."""
+    for b in decl.blocks():
+        d = decl.load(b)
+        pre = gen_decl.cprefix(d)
+        files = [f"csim/{d.keys['group']}/{b}.{x}" for x in ("h", "c")]
+        text = "\n".join(open(os.path.join(ROOT, f)).read() for f in files
+                         if os.path.isfile(os.path.join(ROOT, f)))
+        found = []
+        for m in re.finditer(rf"\}}\s*({b}_(?:params|in|out)_t);", text):
+            found.append(f"defines {m.group(1)}")
+        found += [f"defines {m.group(0)}" for m in re.finditer(rf"\b{pre}_(?:OK|EPARAM_\w+)\s*=", text)]
+        fields = {n[:n.rindex("_")] for n, _, _, _ in d.ports} - {"clk", "rst"}
+        for m in re.finditer(r"#define (\w+)\(X\)((?:[^\n]*\\\n)*[^\n]*)", text):
+            named = set(re.findall(r"X\(\s*[\w ]+,\s*(\w+)\s*\)", m.group(2))) & fields
+            if len(named) > 1:
+                found.append(f"lists ports in {m.group(1)}")
+        for name, (lo, hi, _) in d.params.items():
+            f = gen_decl.c_field(name)
+            for m in re.finditer(rf"(?:p->|\bp\.){f}\s*(<=?|>=?)\s*(\d+)u?\b", text):
+                if int(m.group(2)) in (lo, hi, lo - 1, hi + 1):
+                    found.append(f"range '{m.group(0)}'")
+        widths = {n[:n.rindex("_")]: w for n, _, w, _ in d.ports if w.isdigit() and w != "1"}
+        for m in re.finditer(r"\bin->(\w+)\s*&\s*(0x[0-9a-fA-F]+|\d+)u?\b", text):
+            if m.group(1) in widths and int(m.group(2), 0) == (1 << int(widths[m.group(1)])) - 1:
+                found.append(f"width '{m.group(0)}'")
+        record(f"{b}: the model's hand-written files restate nothing of configs/{b}.cfg",
+               not found, "; ".join(found))
 
 
 def source_lists():
@@ -1162,7 +1250,7 @@ def source_lists():
 
 
 def bad_declaration_lines():
-    """A port or period line that breaks the declaration's rules is an
+    """A port, period, code or ctype line that breaks the declaration's rules is an
     error naming the file (and line), not a wrong RTL port list or a
     synthesis against a meaningless clock."""
     cases = {
@@ -1173,12 +1261,19 @@ def bad_declaration_lines():
         "period of a configuration that does not exist": ("prio_enc", 'period nope 5 "x"\n'),
         "period that is not a positive number": ("prio_enc", 'period default 0 "x"\n'),
         "period without a number": ("prio_enc", 'period default fast "x"\n'),
+        "code list extending a child's that reuses one of its values":
+            ("robust_core", 'code err 4 "x" after warp_slice_table\n    AGAIN 3 "x"\n'),
+        "code list extending a block that is not a child": ("tbc_core", 'code err 4 "x" after mdt\n'),
+        "code list extending a wider one": ("robust_core", 'code err 3 "x" after warp_slice_table\n'),
+        "ctype of a port the block does not have": ("prio_enc", "ctype nope_o bool\n"),
+        "ctype that is not a field type": ("prio_enc", "ctype in_i float\n"),
     }
     saved = decl.CFG_DIR
     try:
         for what, (block, line) in cases.items():
             with tempfile.TemporaryDirectory() as tmp:
-                for f in glob.glob(os.path.join(saved, "*.cfg")):
+                for f in glob.glob(os.path.join(saved, "*.cfg")) + \
+                        glob.glob(os.path.join(saved, "*.inc")):
                     shutil.copy(f, tmp)
                 with open(os.path.join(tmp, block + ".cfg"), "a") as f:
                     f.write(line)
@@ -1314,6 +1409,20 @@ def synth_pictures():
         record("synth pictures: docs/area_timing.md is current (links the pictures)",
                page == open(os.path.join(ROOT, "docs", "area_timing.md")).read(),
                "differs from a fresh render; run python3 scripts/synth_render.py")
+    sys.path.insert(0, os.path.join(ROOT, "synth"))
+    import synth_render  # noqa: E402  (scripts/, synth/ on the path)
+    readme = open(os.path.join(ROOT, "README.md")).read()
+    try:
+        fresh_readme = synth_render.readme(readme)
+    except decl.CfgError as e:
+        fresh_readme = str(e)
+    record("README's block table is current: each block's summary and sections from its "
+           "declaration, its `paper` figures from synth/results/", fresh_readme == readme,
+           "differs from a fresh render; run python3 scripts/synth_render.py")
+    stale_pages = synth_render.pages()
+    record("block pages: each <!-- results:BLOCK --> table is current (synth/results/)",
+           not stale_pages, "differ from a fresh render (run python3 scripts/synth_render.py): "
+           + " ".join(os.path.relpath(p, ROOT) for p in stale_pages))
     pages = "".join(open(p).read() for p in sorted(glob.glob(
         os.path.join(ROOT, "docs", "blocks", "*.md"))))
     missing = [f for f in kept if f"](../img/{f})" not in pages]
@@ -1327,7 +1436,7 @@ def synth_front_end_max():
     synth_front_end(largest=True)
 
 
-SECTIONS = [generated_files, fusesoc_lint, build_all, unit_tests, system_model, model_scenarios, cosim_runs,
+SECTIONS = [generated_files, fusesoc_lint, build_all, unit_tests, model_params, system_model, model_scenarios, cosim_runs,
             x_initial, scenarios, record_replay, doc_examples, bad_input, slang_elaborate,
             sanitizers, fuzzing, install_example, synth_front_end, synth_pictures, mutants]
 # Sections run only when named.

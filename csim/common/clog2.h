@@ -3,10 +3,21 @@
 #ifndef SIMT_CLOG2_H
 #define SIMT_CLOG2_H
 
+#include <stdint.h>
+
 static inline unsigned clog2(unsigned n)
 {
     unsigned b = 0;
     while (b < 32u && (1u << b) < n)
+        b++;
+    return b;
+}
+
+/* The same of a 64-bit value (the generated parameter checks). */
+static inline unsigned clog2_u64(uint64_t n)
+{
+    unsigned b = 0;
+    while (b < 64u && (UINT64_C(1) << b) < n)
         b++;
     return b;
 }

@@ -56,20 +56,23 @@
 #define MODEL_PEEK(name) void name##_peek(const name##_t *m, name##_out_t *out)
 #define MODEL_PARAMS(name) const name##_params_t *name##_params(const name##_t *m)
 
-/* MODEL_DEFINE_CREATE(name, check, init, first, ok, enomem) defines
- * name_create() from the model's own
- *   int check(const name_params_t *p)   ok, or the code of the first
- *                                       parameter it rejects;
+/* MODEL_DEFINE_CREATE(name, init) defines name_create() from the model's
  *   int init(name_t *m, const name_params_t *p)
  *                                       fills a zeroed instance whose member
  *                                       p holds the parameters already
  *                                       (arrays, derived values, child
- *                                       models): ok, or the code to return;
- * and name_reset() and name_destroy() (which takes whatever a failed init
- * leaves). It returns `first` when p or out is NULL, check's code, `enomem`
- * when there is no memory for the instance, init's code, else `ok` with *out
- * the new model after name_reset(). */
-#define MODEL_DEFINE_CREATE(name, check, init, first, ok, enomem)                        \
+ *                                       models): OK, or the code to return;
+ * and what its declaration generates (csim/<group>/name_decl.h,
+ * name_CREATE_CODES): the parameter check, the first parameter's code, the
+ * OK and the ENOMEM codes. It returns the first parameter's code when p or
+ * out is NULL, the check's code, ENOMEM when there is no memory for the
+ * instance, init's code, else OK with *out the new model after
+ * name_reset(); name_destroy() takes whatever a failed init leaves.
+ * MODEL_DEFINE_CREATE_WITH(name, init, check, first, ok, enomem): the same
+ * for a model without a declaration (the system model's), from its own. */
+#define MODEL_DEFINE_CREATE(name, init) MODEL_DEFINE_CREATE_(name, init, name##_CREATE_CODES)
+#define MODEL_DEFINE_CREATE_(name, init, codes) MODEL_DEFINE_CREATE_WITH(name, init, codes)
+#define MODEL_DEFINE_CREATE_WITH(name, init, check, first, ok, enomem)                   \
     int name##_create(const name##_params_t *p, name##_t **out)                          \
     {                                                                                    \
         if (out)                                                                         \
@@ -121,5 +124,9 @@ static inline void model_respond(bool *valid, unsigned *err, unsigned *sticky, b
  * that declare the ports a composed model shares with a child model once,
  * for both structs and for the copies between them. */
 #define MODEL_FIELD(type, name) type name;
+
+/* A struct member from a generated X(type, field, dims) list of ports
+ * (csim/<group>/<block>_decl.h; dims "[N]" for an array, else empty). */
+#define MODEL_PORT_FIELD(type, name, dims) type name dims;
 
 #endif /* SIMT_MODEL_H */

@@ -6,17 +6,7 @@
 #include <stdbool.h>
 
 #include "bitmask.h"
-
-/* The cell's input and outputs (the RTL's ports without _i/_o). */
-typedef struct {
-    bitmask_t in;
-} prio_enc_in_t;
-
-typedef struct {
-    bool valid;
-    unsigned idx;     /* 0 when !valid */
-    bitmask_t onehot; /* zero when !valid */
-} prio_enc_out_t;
+#include "prio_enc_decl.h"
 
 /* width 1..BM_MAX_BITS; bits of in at or above width are ignored. */
 void prio_enc_eval(unsigned width, const bitmask_t *in, prio_enc_out_t *out);

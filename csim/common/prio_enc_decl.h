@@ -2,8 +2,33 @@
 #ifndef GEN_PRIO_ENC_DECL_H
 #define GEN_PRIO_ENC_DECL_H
 
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "bitmask.h"
+#include "clog2.h"
+
 /* Width: input width */
 #define PRIO_ENC_WIDTH_MIN 1u
 #define PRIO_ENC_WIDTH_MAX 1024u
+
+/* The inputs of prio_enc, one field per port (its name without _i/_o); a
+ * value wider than its port is cut to the port's width by the model. */
+typedef struct {
+    /* in_i [Width]: candidates; bit 0 has the highest priority */
+    bitmask_t in;
+} prio_enc_in_t;
+
+/* The outputs of prio_enc, one field per port (its name without _i/_o); a
+ * value wider than its port is cut to the port's width by the model. */
+typedef struct {
+    /* valid_o [1]: some bit of in_i is set */
+    bool valid;
+    /* idx_o [IdxWidth]: index of the lowest set bit (0 when none) */
+    unsigned idx;
+    /* onehot_o [Width]: the lowest set bit alone */
+    bitmask_t onehot;
+} prio_enc_out_t;
+
 
 #endif /* GEN_PRIO_ENC_DECL_H */

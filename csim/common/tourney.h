@@ -9,18 +9,6 @@
 #include "bitmask.h"
 #include "tourney_decl.h"
 
-/* The cell's inputs and outputs (the RTL's ports without _i/_o). */
-typedef struct {
-    bitmask_t valid;                  /* bit i: input i takes part */
-    uint64_t key[TOURNEY_WIDTH_MAX];  /* key of input i */
-} tourney_in_t;
-
-typedef struct {
-    bool valid;    /* some input takes part */
-    uint64_t key;  /* the winner's key, 0 when !valid */
-    unsigned idx;  /* the winner's index, 0 when !valid */
-} tourney_out_t;
-
 /* width 1..TOURNEY_WIDTH_MAX inputs; max: the maximum key wins instead of
  * the minimum. Keys are compared as given (the caller masks them to the key
  * width). The match size (Radix) does not change the result: it is not an

@@ -2,6 +2,12 @@
 #ifndef GEN_TOURNEY_DECL_H
 #define GEN_TOURNEY_DECL_H
 
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "bitmask.h"
+#include "clog2.h"
+
 /* Width: inputs */
 #define TOURNEY_WIDTH_MIN 1u
 #define TOURNEY_WIDTH_MAX 1024u
@@ -14,5 +20,26 @@
 /* Radix: inputs of one match: every pair compared at once (2: the fewest comparators) */
 #define TOURNEY_RADIX_MIN 2u
 #define TOURNEY_RADIX_MAX 16u
+
+/* The inputs of tourney, one field per port (its name without _i/_o); a
+ * value wider than its port is cut to the port's width by the model. */
+typedef struct {
+    /* valid_i [Width]: input i takes part (bit i) */
+    bitmask_t valid;
+    /* key_i [Width*KeyWidth]: key of input i, at bits i*KeyWidth */
+    uint64_t key[TOURNEY_WIDTH_MAX];
+} tourney_in_t;
+
+/* The outputs of tourney, one field per port (its name without _i/_o); a
+ * value wider than its port is cut to the port's width by the model. */
+typedef struct {
+    /* valid_o [1]: some input takes part */
+    bool valid;
+    /* key_o [KeyWidth]: the winner's key (0 when none takes part) */
+    uint64_t key;
+    /* idx_o [IdxWidth]: the winner's index, the lowest on a tie (0 when none takes part) */
+    unsigned idx;
+} tourney_out_t;
+
 
 #endif /* GEN_TOURNEY_DECL_H */

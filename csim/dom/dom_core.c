@@ -12,33 +12,18 @@ struct dom_core {
 };
 
 /* The children check the parameters. */
-static int check_params(const dom_core_params_t *p)
-{
-    (void)p;
-    return DOM_CORE_OK;
-}
-
 static int init(dom_core_t *c, const dom_core_params_t *p)
 {
-    mdt_params_t mp;
-    slip_ctrl_params_t sp = {.num_warps = p->num_warps, .warp_width = p->warp_width};
-#define DOM_CORE_MDT_PARAM_(type, f) mp.f = p->f;
-#define DOM_CORE_SLIP_PARAM_(type, f) sp.f = p->f;
-    MDT_PARAM_FIELDS(DOM_CORE_MDT_PARAM_)
-    SC_SLIP_PARAM_FIELDS(DOM_CORE_SLIP_PARAM_)
-#undef DOM_CORE_MDT_PARAM_
-#undef DOM_CORE_SLIP_PARAM_
-    int rc = mdt_create(&mp, &c->mdt);
-    if (rc)
-        return rc == MDT_ENOMEM ? DOM_CORE_ENOMEM : DOM_CORE_EPARAM_MDT;
-    rc = slip_ctrl_create(&sp, &c->slip);
-    if (rc)
-        return rc == SC_ENOMEM ? DOM_CORE_ENOMEM : DOM_CORE_EPARAM_SLIP;
-    return DOM_CORE_OK;
+    /* p passed the core's checks, which hold each child's (its ranges and
+     * rules): a child can only fail for want of memory */
+    mdt_params_t mp = dom_core_mdt_params(p);
+    slip_ctrl_params_t sp = dom_core_slip_ctrl_params(p);
+    if (mdt_create(&mp, &c->mdt) != MDT_OK || slip_ctrl_create(&sp, &c->slip) != SC_OK)
+        return DOMC_ENOMEM;
+    return DOMC_OK;
 }
 
-MODEL_DEFINE_CREATE(dom_core, check_params, init, DOM_CORE_EPARAM_MDT, DOM_CORE_OK,
-                    DOM_CORE_ENOMEM)
+MODEL_DEFINE_CREATE(dom_core, init)
 MODEL_DEFINE_DESTROY(dom_core, mdt_destroy(m->mdt); slip_ctrl_destroy(m->slip))
 
 void dom_core_reset(dom_core_t *c)
@@ -50,7 +35,7 @@ void dom_core_reset(dom_core_t *c)
 /* The core's inputs as the slip controller's. */
 static slip_ctrl_in_t slip_inputs(const dom_core_in_t *in)
 {
-    unsigned op = in->acc_op & 3u; /* acc_op_i is 2 bits */
+    unsigned op = in->acc_op & DOMC_ACC_OP_MASK;
     return (slip_ctrl_in_t){
         .ev_valid = in->acc_valid && op == MDT_OP_ACCESS,
         .ev_warp = in->acc_warp,
@@ -71,11 +56,9 @@ static slip_ctrl_in_t slip_inputs(const dom_core_in_t *in)
  * before the MDT's step that it gates). */
 static mdt_in_t mdt_inputs(const dom_core_in_t *in, const slip_ctrl_out_t *so)
 {
-    mdt_in_t q = {.acc_alloc_ok = !so->q_block, .rd_warp = in->rd_warp,
-                  .rd_entry = in->rd_entry};
-#define DOM_CORE_TO_MDT_(type, f) q.f = in->f;
-    MDT_ACC_PORTS(DOM_CORE_TO_MDT_)
-    MDT_FILL_PORTS(DOM_CORE_TO_MDT_)
+    mdt_in_t q = {.acc_alloc_ok = !so->q_block};
+#define DOM_CORE_TO_MDT_(type, f, dims) q.f = in->f;
+    DOMC_MDT_INS(DOM_CORE_TO_MDT_)
 #undef DOM_CORE_TO_MDT_
     return q;
 }
@@ -92,9 +75,8 @@ static void outputs(const slip_ctrl_out_t *so, const mdt_out_t *mo, dom_core_out
         .adapt = so->adapt,
         .period_end = so->period_end,
     };
-#define DOM_CORE_FROM_MDT_(type, f) out->f = mo->f;
-    MDT_RSP_PORTS(DOM_CORE_FROM_MDT_)
-    MDT_RD_PORTS(DOM_CORE_FROM_MDT_)
+#define DOM_CORE_FROM_MDT_(type, f, dims) out->f = mo->f;
+    DOMC_MDT_OUTS(DOM_CORE_FROM_MDT_)
 #undef DOM_CORE_FROM_MDT_
     memcpy(out->rd_counts, so->rd_counts, sizeof out->rd_counts);
 }

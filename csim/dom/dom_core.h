@@ -27,40 +27,7 @@
 #include "mdt.h"
 #include "model.h"
 #include "slip_ctrl.h"
-
-/* Its parameters are those of its children (configs/dom_core.cfg). */
-typedef struct {
-    MDT_PARAM_FIELDS(MODEL_FIELD)
-    SC_SLIP_PARAM_FIELDS(MODEL_FIELD)
-} dom_core_params_t;
-
-/* dom_core_create: 0, or the child that rejects the parameters. */
-enum { DOM_CORE_OK = 0, DOM_CORE_EPARAM_MDT = -1, DOM_CORE_EPARAM_SLIP = -2,
-       DOM_CORE_ENOMEM = -3 };
-
-/* The ports of rtl/dom/dom_core.sv without _i/_o. Masks are W-bit: bit t =
- * thread t. Inputs are truncated to their port widths by the child models. */
-typedef struct {
-    MDT_ACC_PORTS(MODEL_FIELD)  /* the MDT's, and the slip controller's event */
-    MDT_FILL_PORTS(MODEL_FIELD) /* the MDT's */
-    bool perf_idle, perf_mem_stall;
-    unsigned perf_bytes;
-    unsigned rd_warp, rd_entry;
-} dom_core_in_t;
-
-typedef struct {
-    bool acc_block;
-    uint64_t acc_limit;
-    MDT_RSP_PORTS(MODEL_FIELD) /* the MDT's */
-    unsigned mdt_sticky;
-    unsigned slip_err;
-    unsigned slip_sticky;
-    unsigned max_slip;
-    unsigned adapt;
-    bool period_end;
-    MDT_RD_PORTS(MODEL_FIELD) /* the MDT's */
-    uint16_t rd_counts[SC_MAX_WIDTH]; /* thread t at bits t*CounterWidth */
-} dom_core_out_t;
+#include "dom_core_decl.h"
 
 /* What the children saw and did this cycle. */
 typedef struct {

@@ -57,19 +57,6 @@ static uint64_t masked_of(const mdt_t *m, unsigned w)
     return acc;
 }
 
-static int check_params(const mdt_params_t *p)
-{
-    if (p->num_warps < 1 || p->num_warps > MDT_MAX_WARPS)
-        return MDT_EPARAM_WARPS;
-    if (p->entries_per_warp < 1 || p->entries_per_warp > MDT_MAX_ENTRIES)
-        return MDT_EPARAM_ENTRIES;
-    if (p->warp_width < 2 || p->warp_width > MDT_MAX_WIDTH)
-        return MDT_EPARAM_WIDTH;
-    if (p->pc_width < 4 || p->pc_width > 64)
-        return MDT_EPARAM_PC_WIDTH;
-    return MDT_OK;
-}
-
 static int init(mdt_t *m, const mdt_params_t *p)
 {
     m->ent = calloc((size_t)p->num_warps * p->entries_per_warp, sizeof *m->ent);
@@ -82,7 +69,7 @@ static int init(mdt_t *m, const mdt_params_t *p)
     return MDT_OK;
 }
 
-MODEL_DEFINE_CREATE(mdt, check_params, init, MDT_EPARAM_WARPS, MDT_OK, MDT_ENOMEM)
+MODEL_DEFINE_CREATE(mdt, init)
 MODEL_DEFINE_DESTROY(mdt, free(m->ent))
 
 void mdt_reset(mdt_t *m)
@@ -105,7 +92,7 @@ typedef struct {
 static void decide_access(const mdt_t *m, const mdt_in_t *in, acc_dec_t *d)
 {
     memset(d, 0, sizeof *d);
-    d->op = in->acc_op & 3u;
+    d->op = in->acc_op & MDT_ACC_OP_MASK;
     d->warp = in->acc_warp & m->warp_id_mask;
     uint64_t pc = in->acc_pc & m->pc_mask;
     uint64_t exec = in->acc_exec & m->lane_mask;

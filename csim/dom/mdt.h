@@ -9,56 +9,7 @@
 #include <stdint.h>
 
 #include "model.h"
-
-#define MDT_MAX_WARPS MDT_NUM_WARPS_MAX
-#define MDT_MAX_ENTRIES MDT_ENTRIES_PER_WARP_MAX
-#define MDT_MAX_WIDTH MDT_WARP_WIDTH_MAX
-
-/* The parameters, as an X(type, field) list (dom_core's include them). */
-#define MDT_PARAM_FIELDS(X)                                                              \
-    X(unsigned, num_warps)        /* 1..64 */                                            \
-    X(unsigned, entries_per_warp) /* 1..8 */                                             \
-    X(unsigned, warp_width)       /* 2..64 */                                            \
-    X(unsigned, pc_width)         /* 4..64 */
-
-typedef struct {
-    MDT_PARAM_FIELDS(MODEL_FIELD)
-} mdt_params_t;
-
-/* enum mdt_op, mdt_kind, mdt_err, mdt_status and the parameter ranges
- * (configs/mdt.cfg) */
 #include "mdt_decl.h"
-enum { MDT_OK = 0, MDT_EPARAM_WARPS = -1, MDT_EPARAM_ENTRIES = -2, MDT_EPARAM_WIDTH = -3,
-       MDT_EPARAM_PC_WIDTH = -4, MDT_ENOMEM = -5 };
-
-/* The ports dom_core shares with the MDT, as X(type, field) lists (its
- * structs declare them and it copies them with the same lists). */
-#define MDT_ACC_PORTS(X)                                                                 \
-    X(bool, acc_valid) X(unsigned, acc_op) X(unsigned, acc_warp) X(uint64_t, acc_pc)    \
-    X(uint64_t, acc_exec) X(uint64_t, acc_hit)
-#define MDT_FILL_PORTS(X)                                                                \
-    X(bool, fill_valid) X(unsigned, fill_warp) X(unsigned, fill_entry) X(uint64_t, fill_mask)
-#define MDT_RSP_PORTS(X)                                                                 \
-    X(bool, rsp_valid) X(unsigned, rsp_err) X(unsigned, rsp_kind) X(unsigned, rsp_entry) \
-    X(uint64_t, rsp_rejoin) X(bool, rsp_waiting) X(bool, fill_rsp_valid) X(unsigned, fill_err)
-#define MDT_RD_PORTS(X)                                                                  \
-    X(bool, rd_valid) X(uint64_t, rd_pc) X(uint64_t, rd_waiting) X(uint64_t, rd_ready)  \
-    X(unsigned, rd_age) X(uint64_t, rd_masked) X(bool, rd_free)
-
-/* Masks are W-bit (W <= 64): bit t = thread t. Inputs are truncated to
- * their port widths by the model. */
-typedef struct {
-    MDT_ACC_PORTS(MODEL_FIELD)
-    bool acc_alloc_ok;
-    MDT_FILL_PORTS(MODEL_FIELD)
-    unsigned rd_warp, rd_entry;
-} mdt_in_t;
-
-typedef struct {
-    MDT_RSP_PORTS(MODEL_FIELD)
-    unsigned err_sticky;
-    MDT_RD_PORTS(MODEL_FIELD)
-} mdt_out_t;
 
 typedef struct {
     bool acc;        /* an access-port request this cycle */

@@ -2,6 +2,11 @@
 #ifndef GEN_MDT_DECL_H
 #define GEN_MDT_DECL_H
 
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "bitmask.h"
+#include "clog2.h"
 #include "code_names.h"
 
 /* NumWarps: (N) warps */
@@ -16,6 +21,141 @@
 /* PcWidth: width of a PC; the all-ones value is reserved (PcNone: none) */
 #define MDT_PC_WIDTH_MIN 4u
 #define MDT_PC_WIDTH_MAX 64u
+
+/* The parameters of mdt (configs/mdt.cfg), in declaration order. */
+typedef struct {
+    unsigned num_warps; /* NumWarps: (N) warps */
+    unsigned entries_per_warp; /* EntriesPerWarp: (M) MDT entries per warp (paper: 2) */
+    unsigned warp_width; /* WarpWidth: (W) threads per warp */
+    unsigned pc_width; /* PcWidth: width of a PC; the all-ones value is reserved (PcNone: none) */
+} mdt_params_t;
+
+/* MDT_PARAM_FIELDS(X): X(type, field) of each parameter, in that order. */
+#define MDT_PARAM_FIELDS(X) \
+    X(unsigned, num_warps) \
+    X(unsigned, entries_per_warp) \
+    X(unsigned, warp_width) \
+    X(unsigned, pc_width) \
+
+/* mdt_create(): MDT_OK, or the code of the parameter it rejects (a range
+ * first, then a rule: the code of the parameter the rule's message names
+ * first, as the elaboration error does), or MDT_ENOMEM. */
+enum mdt_create_rc {
+    MDT_OK = 0,
+    MDT_EPARAM_NUM_WARPS = -1,
+    MDT_EPARAM_ENTRIES_PER_WARP = -2,
+    MDT_EPARAM_WARP_WIDTH = -3,
+    MDT_EPARAM_PC_WIDTH = -4,
+    MDT_ENOMEM = -5,
+};
+
+/* WarpIdWidth = max(1, clog2(NumWarps)) */
+static inline uint64_t mdt_derive_warp_id_width(const mdt_params_t *p)
+{
+    return ((UINT64_C(1) > clog2_u64((uint64_t)p->num_warps)) ? UINT64_C(1) : clog2_u64((uint64_t)p->num_warps));
+}
+
+/* EntryIdWidth = max(1, clog2(EntriesPerWarp)) */
+static inline uint64_t mdt_derive_entry_id_width(const mdt_params_t *p)
+{
+    return ((UINT64_C(1) > clog2_u64((uint64_t)p->entries_per_warp)) ? UINT64_C(1) : clog2_u64((uint64_t)p->entries_per_warp));
+}
+
+/* mdt_check_params(): MDT_OK or the code create() returns. */
+static inline int mdt_check_params(const mdt_params_t *p)
+{
+    const uint64_t v[] = {p->num_warps, p->entries_per_warp, p->warp_width, p->pc_width};
+    const uint64_t lo[] = {MDT_NUM_WARPS_MIN, MDT_ENTRIES_PER_WARP_MIN, MDT_WARP_WIDTH_MIN,
+                           MDT_PC_WIDTH_MIN};
+    const uint64_t hi[] = {MDT_NUM_WARPS_MAX, MDT_ENTRIES_PER_WARP_MAX, MDT_WARP_WIDTH_MAX,
+                           MDT_PC_WIDTH_MAX};
+    const int code[] = {MDT_EPARAM_NUM_WARPS, MDT_EPARAM_ENTRIES_PER_WARP,
+                        MDT_EPARAM_WARP_WIDTH, MDT_EPARAM_PC_WIDTH};
+    for (unsigned i = 0; i < sizeof v / sizeof v[0]; i++)
+        if (v[i] < lo[i] || v[i] > hi[i])
+            return code[i];
+    return MDT_OK;
+}
+
+/* What MODEL_DEFINE_CREATE (model.h) takes from the declaration. */
+#define mdt_CREATE_CODES mdt_check_params, MDT_EPARAM_NUM_WARPS, MDT_OK, MDT_ENOMEM
+
+
+/* The inputs of mdt, one field per port (its name without _i/_o); a
+ * value wider than its port is cut to the port's width by the model. */
+typedef struct {
+    /* acc_valid_i [1]: an access-port request */
+    bool acc_valid;
+    /* acc_op_i [2]: 0 ACCESS, 1 FORCE, 2 RELEASE (warp reassigned), 3 reserved */
+    unsigned acc_op;
+    /* acc_warp_i [WarpIdWidth]: warp */
+    unsigned acc_warp;
+    /* acc_pc_i [PcWidth]: ACCESS: PC of the memory instruction */
+    uint64_t acc_pc;
+    /* acc_exec_i [WarpWidth]: ACCESS: the warp's executing threads */
+    uint64_t acc_exec;
+    /* acc_hit_i [WarpWidth]: ACCESS: per-thread cache outcome, 1 = hit */
+    uint64_t acc_hit;
+    /* acc_alloc_ok_i [1]: ACCESS: the slip controller allows a new entry */
+    bool acc_alloc_ok;
+    /* fill_valid_i [1]: a fill-port request */
+    bool fill_valid;
+    /* fill_warp_i [WarpIdWidth]: warp */
+    unsigned fill_warp;
+    /* fill_entry_i [EntryIdWidth]: entry */
+    unsigned fill_entry;
+    /* fill_mask_i [WarpWidth]: threads whose data returned */
+    uint64_t fill_mask;
+    /* rd_warp_i [WarpIdWidth]: read port: warp */
+    unsigned rd_warp;
+    /* rd_entry_i [EntryIdWidth]: read port: entry */
+    unsigned rd_entry;
+} mdt_in_t;
+
+/* The outputs of mdt, one field per port (its name without _i/_o); a
+ * value wider than its port is cut to the port's width by the model. */
+typedef struct {
+    /* rsp_valid_o [1]: registered: outcome of last cycle's access-port request */
+    bool rsp_valid;
+    /* rsp_err_o [3]: its error code */
+    unsigned rsp_err;
+    /* rsp_kind_o [3]: 0 NONE, 1 MERGED, 2 ALLOCATED, 3 BLOCKING, 4 FORCED, 5 FORCE_EMPTY */
+    unsigned rsp_kind;
+    /* rsp_entry_o [EntryIdWidth]: the entry merged into, allocated or forced */
+    unsigned rsp_entry;
+    /* rsp_rejoin_o [WarpWidth]: threads that re-join the warp (were READY) */
+    uint64_t rsp_rejoin;
+    /* rsp_waiting_o [1]: FORCED: the forced entry still has WAITING threads */
+    bool rsp_waiting;
+    /* fill_rsp_valid_o [1]: registered: a fill-port request last cycle */
+    bool fill_rsp_valid;
+    /* fill_err_o [3]: its error code */
+    unsigned fill_err;
+    /* err_sticky_o [8]: bit k: error code k seen since reset */
+    unsigned err_sticky;
+    /* rd_valid_o [1]: the entry is valid (all rd_* entry fields 0 otherwise) */
+    bool rd_valid;
+    /* rd_pc_o [PcWidth]: its PC */
+    uint64_t rd_pc;
+    /* rd_waiting_o [WarpWidth]: its WAITING threads */
+    uint64_t rd_waiting;
+    /* rd_ready_o [WarpWidth]: its READY threads */
+    uint64_t rd_ready;
+    /* rd_age_o [EntryIdWidth]: its age */
+    unsigned rd_age;
+    /* rd_masked_o [WarpWidth]: threads of `rd_warp_i` masked off in any entry */
+    uint64_t rd_masked;
+    /* rd_free_o [1]: `rd_warp_i` has a free entry */
+    bool rd_free;
+} mdt_out_t;
+
+/* The ports of a fixed width: the bits a model keeps of a field. */
+#define MDT_ACC_OP_MASK 3u
+#define MDT_RSP_ERR_MASK 7u
+#define MDT_RSP_KIND_MASK 7u
+#define MDT_FILL_ERR_MASK 7u
+#define MDT_ERR_STICKY_MASK 255u
+
 
 /* req_op_i: the access port's operation */
 enum mdt_op {

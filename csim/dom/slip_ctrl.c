@@ -52,25 +52,6 @@ struct slip_ctrl {
 /* The counters of warp w (const or not, as m). */
 #define WARP_CNT(m, w) (&(m)->cnt[(size_t)(w) * (m)->p.warp_width])
 
-static int check_params(const slip_ctrl_params_t *p)
-{
-    if (p->num_warps < 1 || p->num_warps > SC_MAX_WARPS)
-        return SC_EPARAM_WARPS;
-    if (p->warp_width < 2 || p->warp_width > SC_MAX_WIDTH)
-        return SC_EPARAM_WIDTH;
-    if (p->counter_width < 2 || p->counter_width > 16)
-        return SC_EPARAM_COUNTER;
-    if (p->sample_period < 2 || p->sample_period > (1u << 24))
-        return SC_EPARAM_PERIOD;
-    if (p->init_max_slip < 1 || p->init_max_slip > bm_low_bits(p->counter_width))
-        return SC_EPARAM_MAX_SLIP;
-    if (p->idle_threshold >= p->sample_period || p->stall_threshold > p->sample_period)
-        return SC_EPARAM_THRESHOLD;
-    if (p->bytes_width < 1 || p->bytes_width > 16)
-        return SC_EPARAM_BYTES;
-    return SC_OK;
-}
-
 static int init(slip_ctrl_t *m, const slip_ctrl_params_t *p)
 {
     m->cnt = calloc((size_t)p->num_warps * p->warp_width, sizeof *m->cnt);
@@ -84,7 +65,7 @@ static int init(slip_ctrl_t *m, const slip_ctrl_params_t *p)
     return SC_OK;
 }
 
-MODEL_DEFINE_CREATE(slip_ctrl, check_params, init, SC_EPARAM_WARPS, SC_OK, SC_ENOMEM)
+MODEL_DEFINE_CREATE(slip_ctrl, init)
 MODEL_DEFINE_DESTROY(slip_ctrl, free(m->cnt); free(m->limit))
 
 void slip_ctrl_reset(slip_ctrl_t *m)

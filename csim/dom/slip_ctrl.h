@@ -10,56 +10,7 @@
 #include <stdint.h>
 
 #include "model.h"
-
-#define SC_MAX_WARPS SC_NUM_WARPS_MAX
-#define SC_MAX_WIDTH SC_WARP_WIDTH_MAX
-
-/* The parameters besides num_warps and warp_width, as an X(type, field)
- * list (dom_core's include them). */
-#define SC_SLIP_PARAM_FIELDS(X)                                                          \
-    X(unsigned, counter_width)   /* 2..16 */                                             \
-    X(unsigned, sample_period)   /* 2..2^24 */                                           \
-    X(unsigned, init_max_slip)   /* 1..2^counter_width-1 */                              \
-    X(unsigned, idle_threshold)  /* < sample_period */                                   \
-    X(unsigned, stall_threshold) /* <= sample_period */                                  \
-    X(unsigned, bytes_width)     /* 1..16 */                                             \
-    X(uint64_t, fair_bytes)
-
-typedef struct {
-    unsigned num_warps;  /* 1..64 */
-    unsigned warp_width; /* 2..64 */
-    SC_SLIP_PARAM_FIELDS(MODEL_FIELD)
-} slip_ctrl_params_t;
-
-/* enum sc_err, enum sc_adapt and the parameter ranges (configs/slip_ctrl.cfg) */
 #include "slip_ctrl_decl.h"
-enum { SC_OK = 0, SC_EPARAM_WARPS = -1, SC_EPARAM_WIDTH = -2, SC_EPARAM_COUNTER = -3,
-       SC_EPARAM_PERIOD = -4, SC_EPARAM_MAX_SLIP = -5, SC_EPARAM_THRESHOLD = -6,
-       SC_EPARAM_BYTES = -7, SC_ENOMEM = -8 };
-
-typedef struct {
-    bool ev_valid;
-    unsigned ev_warp;
-    uint64_t ev_exec, ev_hit;
-    bool rel_valid;
-    unsigned rel_warp;
-    unsigned q_warp;
-    bool perf_idle, perf_mem_stall;
-    unsigned perf_bytes;
-    unsigned rd_warp;
-} slip_ctrl_in_t;
-
-typedef struct {
-    bool q_block;
-    uint64_t q_limit;
-    unsigned max_slip;
-    unsigned adapt;
-    bool period_end;
-    bool rsp_valid;
-    unsigned rsp_err;
-    unsigned err_sticky;
-    uint16_t rd_counts[SC_MAX_WIDTH];
-} slip_ctrl_out_t;
 
 typedef struct {
     bool ev;            /* an event this cycle */

@@ -2,6 +2,11 @@
 #ifndef GEN_SLIP_CTRL_DECL_H
 #define GEN_SLIP_CTRL_DECL_H
 
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "bitmask.h"
+#include "clog2.h"
 #include "code_names.h"
 
 /* NumWarps: (N) warps */
@@ -31,6 +36,147 @@
 /* FairBytes: bytes per period above which the core uses more than its fair share of bandwidth */
 #define SC_FAIR_BYTES_MIN 0u
 #define SC_FAIR_BYTES_MAX 4294967295u
+
+/* The parameters of slip_ctrl (configs/slip_ctrl.cfg), in declaration order. */
+typedef struct {
+    unsigned num_warps; /* NumWarps: (N) warps */
+    unsigned warp_width; /* WarpWidth: (W) threads per warp */
+    unsigned counter_width; /* CounterWidth: bits per slip counter (paper: 8) */
+    unsigned sample_period; /* SamplePeriod: cycles per adaptive-diff period (paper: >= 100000) */
+    unsigned init_max_slip; /* InitMaxSlip: max-slip after reset */
+    unsigned idle_threshold; /* IdleThreshold: idle cycles per period at or below which the core is ALU bound */
+    unsigned stall_threshold; /* StallThreshold: memory-stall cycles per period at or above which it is latency bound */
+    unsigned bytes_width; /* BytesWidth: width of the per-cycle byte count */
+    unsigned fair_bytes; /* FairBytes: bytes per period above which the core uses more than its fair share of bandwidth */
+} slip_ctrl_params_t;
+
+/* SC_PARAM_FIELDS(X): X(type, field) of each parameter, in that order. */
+#define SC_PARAM_FIELDS(X) \
+    X(unsigned, num_warps) \
+    X(unsigned, warp_width) \
+    X(unsigned, counter_width) \
+    X(unsigned, sample_period) \
+    X(unsigned, init_max_slip) \
+    X(unsigned, idle_threshold) \
+    X(unsigned, stall_threshold) \
+    X(unsigned, bytes_width) \
+    X(unsigned, fair_bytes) \
+
+/* slip_ctrl_create(): SC_OK, or the code of the parameter it rejects (a range
+ * first, then a rule: the code of the parameter the rule's message names
+ * first, as the elaboration error does), or SC_ENOMEM. */
+enum sc_create_rc {
+    SC_OK = 0,
+    SC_EPARAM_NUM_WARPS = -1,
+    SC_EPARAM_WARP_WIDTH = -2,
+    SC_EPARAM_COUNTER_WIDTH = -3,
+    SC_EPARAM_SAMPLE_PERIOD = -4,
+    SC_EPARAM_INIT_MAX_SLIP = -5,
+    SC_EPARAM_IDLE_THRESHOLD = -6,
+    SC_EPARAM_STALL_THRESHOLD = -7,
+    SC_EPARAM_BYTES_WIDTH = -8,
+    SC_EPARAM_FAIR_BYTES = -9,
+    SC_ENOMEM = -10,
+};
+
+/* WarpIdWidth = max(1, clog2(NumWarps)) */
+static inline uint64_t sc_derive_warp_id_width(const slip_ctrl_params_t *p)
+{
+    return ((UINT64_C(1) > clog2_u64((uint64_t)p->num_warps)) ? UINT64_C(1) : clog2_u64((uint64_t)p->num_warps));
+}
+
+/* sc_check_params(): SC_OK or the code create() returns. */
+static inline int sc_check_params(const slip_ctrl_params_t *p)
+{
+    const uint64_t v[] = {p->num_warps, p->warp_width, p->counter_width, p->sample_period,
+                          p->init_max_slip, p->idle_threshold, p->stall_threshold,
+                          p->bytes_width, p->fair_bytes};
+    const uint64_t lo[] = {SC_NUM_WARPS_MIN, SC_WARP_WIDTH_MIN, SC_COUNTER_WIDTH_MIN,
+                           SC_SAMPLE_PERIOD_MIN, SC_INIT_MAX_SLIP_MIN, SC_IDLE_THRESHOLD_MIN,
+                           SC_STALL_THRESHOLD_MIN, SC_BYTES_WIDTH_MIN, SC_FAIR_BYTES_MIN};
+    const uint64_t hi[] = {SC_NUM_WARPS_MAX, SC_WARP_WIDTH_MAX, SC_COUNTER_WIDTH_MAX,
+                           SC_SAMPLE_PERIOD_MAX, SC_INIT_MAX_SLIP_MAX, SC_IDLE_THRESHOLD_MAX,
+                           SC_STALL_THRESHOLD_MAX, SC_BYTES_WIDTH_MAX, SC_FAIR_BYTES_MAX};
+    const int code[] = {SC_EPARAM_NUM_WARPS, SC_EPARAM_WARP_WIDTH, SC_EPARAM_COUNTER_WIDTH,
+                        SC_EPARAM_SAMPLE_PERIOD, SC_EPARAM_INIT_MAX_SLIP,
+                        SC_EPARAM_IDLE_THRESHOLD, SC_EPARAM_STALL_THRESHOLD,
+                        SC_EPARAM_BYTES_WIDTH, SC_EPARAM_FAIR_BYTES};
+    for (unsigned i = 0; i < sizeof v / sizeof v[0]; i++)
+        if (v[i] < lo[i] || v[i] > hi[i])
+            return code[i];
+    /* InitMaxSlip must be at most 2^CounterWidth-1 */
+    if (!((uint64_t)p->init_max_slip <= ((UINT64_C(1) << (uint64_t)p->counter_width) - UINT64_C(1))))
+        return SC_EPARAM_INIT_MAX_SLIP;
+    /* IdleThreshold must be < SamplePeriod */
+    if (!((uint64_t)p->idle_threshold < (uint64_t)p->sample_period))
+        return SC_EPARAM_IDLE_THRESHOLD;
+    /* StallThreshold must be <= SamplePeriod */
+    if (!((uint64_t)p->stall_threshold <= (uint64_t)p->sample_period))
+        return SC_EPARAM_STALL_THRESHOLD;
+    return SC_OK;
+}
+
+/* What MODEL_DEFINE_CREATE (model.h) takes from the declaration. */
+#define slip_ctrl_CREATE_CODES sc_check_params, SC_EPARAM_NUM_WARPS, SC_OK, SC_ENOMEM
+
+
+/* The inputs of slip_ctrl, one field per port (its name without _i/_o); a
+ * value wider than its port is cut to the port's width by the model. */
+typedef struct {
+    /* ev_valid_i [1]: a memory instruction of a warp executed (one per cycle) */
+    bool ev_valid;
+    /* ev_warp_i [WarpIdWidth]: its warp */
+    unsigned ev_warp;
+    /* ev_exec_i [WarpWidth]: its executing threads (the branch stack's active threads that
+     * are not masked off) */
+    uint64_t ev_exec;
+    /* ev_hit_i [WarpWidth]: per-thread cache outcome, 1 = hit */
+    uint64_t ev_hit;
+    /* rel_valid_i [1]: a warp is reassigned */
+    bool rel_valid;
+    /* rel_warp_i [WarpIdWidth]: that warp */
+    unsigned rel_warp;
+    /* q_warp_i [WarpIdWidth]: query port */
+    unsigned q_warp;
+    /* perf_idle_i [1]: the core issued nothing this cycle */
+    bool perf_idle;
+    /* perf_mem_stall_i [1]: the core was stalled waiting on memory this cycle */
+    bool perf_mem_stall;
+    /* perf_bytes_i [BytesWidth]: off-chip bytes the core used this cycle */
+    unsigned perf_bytes;
+    /* rd_warp_i [WarpIdWidth]: read port */
+    unsigned rd_warp;
+} slip_ctrl_in_t;
+
+/* The outputs of slip_ctrl, one field per port (its name without _i/_o); a
+ * value wider than its port is cut to the port's width by the model. */
+typedef struct {
+    /* q_block_o [1]: `q_warp_i` is in blocking mode (a slip-limit bit is set) */
+    bool q_block;
+    /* q_limit_o [WarpWidth]: its slip-limit mask (disabled threads) */
+    uint64_t q_limit;
+    /* max_slip_o [CounterWidth]: the max-slip register */
+    unsigned max_slip;
+    /* adapt_o [2]: registered: the last period's decision, 0 hold, 1 +1, 2 -1 */
+    unsigned adapt;
+    /* period_end_o [1]: registered: a period ended at the last edge */
+    bool period_end;
+    /* rsp_valid_o [1]: registered: an event last cycle */
+    bool rsp_valid;
+    /* rsp_err_o [2]: its error code */
+    unsigned rsp_err;
+    /* err_sticky_o [4]: bit k: error k since reset */
+    unsigned err_sticky;
+    /* rd_counts_o [WarpWidth*CounterWidth]: the warp's counters (thread t at bits
+     * t*CounterWidth) */
+    uint16_t rd_counts[SC_WARP_WIDTH_MAX];
+} slip_ctrl_out_t;
+
+/* The ports of a fixed width: the bits a model keeps of a field. */
+#define SC_ADAPT_MASK 3u
+#define SC_RSP_ERR_MASK 3u
+#define SC_ERR_STICKY_MASK 15u
+
 
 /* rsp_err_o: an event's error */
 enum sc_err {

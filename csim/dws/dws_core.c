@@ -79,41 +79,26 @@ struct dws_core {
 /* parameters, life cycle                                               */
 
 /* The children check the parameters. */
-static int check_params(const dws_core_params_t *p)
-{
-    (void)p;
-    return DWS_CORE_OK;
-}
-
 static int init(dws_core_t *m, const dws_core_params_t *p)
 {
-    warp_split_table_params_t wp;
-    recon_stack_params_t sp = {.num_warps = p->num_warps, .warp_width = p->warp_width,
-                               .pc_width = p->pc_width};
-#define DWS_CORE_WST_PARAM_(type, f) wp.f = p->f;
-#define DWS_CORE_RS_PARAM_(type, f) sp.f = p->f;
-    WST_PARAM_FIELDS(DWS_CORE_WST_PARAM_)
-    RS_OWN_PARAM_FIELDS(DWS_CORE_RS_PARAM_)
-#undef DWS_CORE_WST_PARAM_
-#undef DWS_CORE_RS_PARAM_
-    int rc = warp_split_table_create(&wp, &m->wst);
-    if (rc)
-        return rc == WST_ENOMEM ? DWS_CORE_ENOMEM : DWS_CORE_EPARAM_WST;
-    rc = recon_stack_create(&sp, &m->stk);
-    if (rc)
-        return rc == RS_ENOMEM ? DWS_CORE_ENOMEM : DWS_CORE_EPARAM_STACK;
+    /* p passed the core's checks, which hold each child's (its ranges and
+     * rules): a child can only fail for want of memory */
+    warp_split_table_params_t wp = dws_core_warp_split_table_params(p);
+    recon_stack_params_t sp = dws_core_recon_stack_params(p);
+    if (warp_split_table_create(&wp, &m->wst) != WST_OK ||
+        recon_stack_create(&sp, &m->stk) != RS_OK)
+        return DWSC_ENOMEM;
     m->park = calloc(p->num_warps, sizeof *m->park);
     if (!m->park)
-        return DWS_CORE_ENOMEM;
+        return DWSC_ENOMEM;
     m->pc_none = bm_low_bits(p->pc_width);
     m->lane_mask = bm_low_bits(p->warp_width);
     m->warp_id_mask = index_mask(p->num_warps);
     m->entry_id_mask = index_mask(p->warp_width);
-    return DWS_CORE_OK;
+    return DWSC_OK;
 }
 
-MODEL_DEFINE_CREATE(dws_core, check_params, init, DWS_CORE_EPARAM_WST, DWS_CORE_OK,
-                    DWS_CORE_ENOMEM)
+MODEL_DEFINE_CREATE(dws_core, init)
 MODEL_DEFINE_DESTROY(dws_core, warp_split_table_destroy(m->wst); recon_stack_destroy(m->stk);
                      free(m->park))
 
@@ -447,9 +432,10 @@ static void outputs(const dws_core_t *m, const cycle_t *c, dws_core_out_t *out)
         .tos_mask = c->so.rd_mask.w[0],
         .tos_depth = c->so.rd_depth,
     };
-#define DWS_CORE_FROM_WST_(type, f) out->f = c->wo.f;
-    DWS_CORE_WST_OUTS(DWS_CORE_FROM_WST_)
+#define DWS_CORE_FROM_WST_(type, f, dims) out->f = c->wo.f;
+    DWSC_WARP_SPLIT_TABLE_OUTS(DWS_CORE_FROM_WST_)
 #undef DWS_CORE_FROM_WST_
+    out->fill_rsp_valid = c->wo.fill_rsp_valid;
 }
 
 void dws_core_eval(const dws_core_t *m, const dws_core_in_t *in, dws_core_out_t *out)

@@ -23,20 +23,7 @@
 #include "model.h"
 #include "recon_stack.h"
 #include "warp_split_table.h"
-
-/* enum dwsc_op, dwsc_err, dwsc_park (configs/dws_core.cfg) */
 #include "dws_core_decl.h"
-
-/* Its parameters are those of its children (configs/dws_core.cfg):
- * num_warps, warp_width and pc_width go to both. */
-typedef struct {
-    WST_PARAM_FIELDS(MODEL_FIELD)
-    RS_OWN_PARAM_FIELDS(MODEL_FIELD)
-} dws_core_params_t;
-
-/* dws_core_create: 0, or the child that rejects the parameters. */
-enum { DWS_CORE_OK = 0, DWS_CORE_EPARAM_WST = -1, DWS_CORE_EPARAM_STACK = -2,
-       DWS_CORE_ENOMEM = -3 };
 
 /* What a cycle judges (events.phase), decided from the state before its
  * edge. */
@@ -45,53 +32,6 @@ enum dws_core_phase {
     DWS_CORE_PHASE_SEQ = 1,     /* an arrived warp's branch or pop on the stack */
     DWS_CORE_PHASE_REROOT = 2,  /* that warp's splits re-rooted from its new top */
 };
-
-/* The ports of rtl/dws/dws_core.sv without _i/_o. Masks are W-bit: bit t =
- * thread t. Inputs are truncated to their port widths by the model. */
-typedef struct {
-    unsigned policy, sched;
-    bool req_valid;
-    unsigned req_op, req_warp, req_entry;
-    uint64_t req_pc, req_alt_pc, req_rpc, req_lpc;
-    uint64_t req_mask;
-    bool fill_valid;
-    unsigned fill_warp;
-    uint64_t fill_mask;
-    unsigned rd_warp, rd_entry;
-} dws_core_in_t;
-
-/* The outputs the warp-split table drives, as (type, name): its ports of
- * the same names. */
-#define DWS_CORE_WST_OUTS(X)                                                             \
-    X(unsigned, rsp_kind) X(unsigned, rsp_entry) X(unsigned, rsp_merges)                 \
-    X(bool, fill_rsp_valid) X(unsigned, fill_err) X(uint64_t, fill_woken)                \
-    X(bool, lazy_valid) X(unsigned, lazy_warp) X(unsigned, lazy_entry)                   \
-    X(uint32_t, sum_rmfc) X(bool, sel_valid) X(unsigned, sel_warp) X(unsigned, sel_entry) \
-    X(bool, sel_boost) X(uint32_t, arrived)                                              \
-    X(bool, rd_valid) X(uint64_t, rd_pc) X(uint32_t, rd_icount) X(uint64_t, rd_mask)     \
-    X(bool, rd_suspended) X(bool, rd_held) X(bool, rd_boost) X(uint32_t, rd_mfc)         \
-    X(uint32_t, rd_rmfc) X(uint32_t, rd_memlat) X(uint32_t, rd_wait)                     \
-    X(uint64_t, rd_pending) X(unsigned, rd_count)
-
-typedef struct {
-    bool req_ready;
-    uint32_t busy;        /* bit w: warp w has an operation in flight or is re-rooted */
-    bool rsp_valid;
-    unsigned rsp_err;
-    bool rsp_held;
-    unsigned err_sticky;  /* bit k: error code k seen since reset */
-    unsigned wst_sticky;  /* the WST's err_sticky */
-    bool seq_valid;
-    unsigned seq_warp;
-    bool seq_pop;
-    bool stk_rsp_valid;   /* the stack's rsp_valid, rsp_err, err_sticky */
-    unsigned stk_err, stk_sticky;
-    uint32_t fault;       /* bit w: warp w faulted */
-    bool tos_valid;       /* the stack's read port (see dws_core.md) */
-    uint64_t tos_pc, tos_rpc, tos_mask;
-    unsigned tos_depth;
-    DWS_CORE_WST_OUTS(MODEL_FIELD)
-} dws_core_out_t;
 
 /* What one edge did (the testbench's cover rules and stimulus read it):
  * what the cycle judged, and what the children applied (the operations

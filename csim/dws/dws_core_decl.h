@@ -2,7 +2,324 @@
 #ifndef GEN_DWS_CORE_DECL_H
 #define GEN_DWS_CORE_DECL_H
 
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "bitmask.h"
+#include "clog2.h"
 #include "code_names.h"
+#include "model.h"
+#include "warp_split_table_decl.h"
+#include "recon_stack_decl.h"
+
+/* NumWarps: (N) warps, WarpWidth entries each */
+#define DWSC_NUM_WARPS_MIN 1u
+#define DWSC_NUM_WARPS_MAX 32u
+/* WarpWidth: (W) threads per warp: the mask width and the entries per warp */
+#define DWSC_WARP_WIDTH_MIN 2u
+#define DWSC_WARP_WIDTH_MAX 64u
+/* PcWidth: width of a PC */
+#define DWSC_PC_WIDTH_MIN 4u
+#define DWSC_PC_WIDTH_MAX 64u
+/* IcountWidth: instruction-count bits (saturating) */
+#define DWSC_ICOUNT_WIDTH_MIN 2u
+#define DWSC_ICOUNT_WIDTH_MAX 32u
+/* MfcWidth: MFC and remaining-MFC counter bits (saturating) */
+#define DWSC_MFC_WIDTH_MIN 2u
+#define DWSC_MFC_WIDTH_MAX 16u
+/* LatWidth: memlat and wait counter bits (saturating) */
+#define DWSC_LAT_WIDTH_MIN 2u
+#define DWSC_LAT_WIDTH_MAX 16u
+/* SumWidth: sum-rMFC counter bits (saturating) */
+#define DWSC_SUM_WIDTH_MIN 2u
+#define DWSC_SUM_WIDTH_MAX 24u
+/* InitMemLat: memlat of a split that has never missed */
+#define DWSC_INIT_MEM_LAT_MIN 0u
+#define DWSC_INIT_MEM_LAT_MAX 65535u
+/* Depth: entries per stack */
+#define DWSC_DEPTH_MIN 3u
+#define DWSC_DEPTH_MAX 32u
+/* LcpEnable: 1: entries carry lpc/lpos (TBC section 4) */
+#define DWSC_LCP_ENABLE_MIN 0u
+#define DWSC_LCP_ENABLE_MAX 1u
+
+/* The parameters of dws_core (configs/dws_core.cfg), in declaration order. */
+typedef struct {
+    unsigned num_warps; /* NumWarps: (N) warps, WarpWidth entries each */
+    unsigned warp_width; /* WarpWidth: (W) threads per warp: the mask width and the entries per warp */
+    unsigned pc_width; /* PcWidth: width of a PC */
+    unsigned icount_width; /* IcountWidth: instruction-count bits (saturating) */
+    unsigned mfc_width; /* MfcWidth: MFC and remaining-MFC counter bits (saturating) */
+    unsigned lat_width; /* LatWidth: memlat and wait counter bits (saturating) */
+    unsigned sum_width; /* SumWidth: sum-rMFC counter bits (saturating) */
+    unsigned init_mem_lat; /* InitMemLat: memlat of a split that has never missed */
+    unsigned depth; /* Depth: entries per stack */
+    bool lcp_enable; /* LcpEnable: 1: entries carry lpc/lpos (TBC section 4) */
+} dws_core_params_t;
+
+/* DWSC_PARAM_FIELDS(X): X(type, field) of each parameter, in that order. */
+#define DWSC_PARAM_FIELDS(X) \
+    X(unsigned, num_warps) \
+    X(unsigned, warp_width) \
+    X(unsigned, pc_width) \
+    X(unsigned, icount_width) \
+    X(unsigned, mfc_width) \
+    X(unsigned, lat_width) \
+    X(unsigned, sum_width) \
+    X(unsigned, init_mem_lat) \
+    X(unsigned, depth) \
+    X(bool, lcp_enable) \
+
+/* dws_core_create(): DWSC_OK, or the code of the parameter it rejects (a range
+ * first, then a rule: the code of the parameter the rule's message names
+ * first, as the elaboration error does), or DWSC_ENOMEM. */
+enum dwsc_create_rc {
+    DWSC_OK = 0,
+    DWSC_EPARAM_NUM_WARPS = -1,
+    DWSC_EPARAM_WARP_WIDTH = -2,
+    DWSC_EPARAM_PC_WIDTH = -3,
+    DWSC_EPARAM_ICOUNT_WIDTH = -4,
+    DWSC_EPARAM_MFC_WIDTH = -5,
+    DWSC_EPARAM_LAT_WIDTH = -6,
+    DWSC_EPARAM_SUM_WIDTH = -7,
+    DWSC_EPARAM_INIT_MEM_LAT = -8,
+    DWSC_EPARAM_DEPTH = -9,
+    DWSC_EPARAM_LCP_ENABLE = -10,
+    DWSC_ENOMEM = -11,
+};
+
+/* WarpIdWidth = max(1, clog2(NumWarps)) */
+static inline uint64_t dwsc_derive_warp_id_width(const dws_core_params_t *p)
+{
+    return ((UINT64_C(1) > clog2_u64((uint64_t)p->num_warps)) ? UINT64_C(1) : clog2_u64((uint64_t)p->num_warps));
+}
+
+/* EntryIdWidth = max(1, clog2(WarpWidth)) */
+static inline uint64_t dwsc_derive_entry_id_width(const dws_core_params_t *p)
+{
+    return ((UINT64_C(1) > clog2_u64((uint64_t)p->warp_width)) ? UINT64_C(1) : clog2_u64((uint64_t)p->warp_width));
+}
+
+/* CountWidth = clog2(WarpWidth + 1) */
+static inline uint64_t dwsc_derive_count_width(const dws_core_params_t *p)
+{
+    return clog2_u64(((uint64_t)p->warp_width + UINT64_C(1)));
+}
+
+/* LposWidth = max(1, clog2(Depth)) */
+static inline uint64_t dwsc_derive_lpos_width(const dws_core_params_t *p)
+{
+    return ((UINT64_C(1) > clog2_u64((uint64_t)p->depth)) ? UINT64_C(1) : clog2_u64((uint64_t)p->depth));
+}
+
+/* DepthWidth = clog2(Depth + 1) */
+static inline uint64_t dwsc_derive_depth_width(const dws_core_params_t *p)
+{
+    return clog2_u64(((uint64_t)p->depth + UINT64_C(1)));
+}
+
+/* MaxFill = 1 + (2 + LcpEnable) * (WarpWidth - 1) */
+static inline uint64_t dwsc_derive_max_fill(const dws_core_params_t *p)
+{
+    return (UINT64_C(1) + ((UINT64_C(2) + (uint64_t)p->lcp_enable) * ((uint64_t)p->warp_width - UINT64_C(1))));
+}
+
+/* dwsc_check_params(): DWSC_OK or the code create() returns. */
+static inline int dwsc_check_params(const dws_core_params_t *p)
+{
+    const uint64_t v[] = {p->num_warps, p->warp_width, p->pc_width, p->icount_width,
+                          p->mfc_width, p->lat_width, p->sum_width, p->init_mem_lat, p->depth};
+    const uint64_t lo[] = {DWSC_NUM_WARPS_MIN, DWSC_WARP_WIDTH_MIN, DWSC_PC_WIDTH_MIN,
+                           DWSC_ICOUNT_WIDTH_MIN, DWSC_MFC_WIDTH_MIN, DWSC_LAT_WIDTH_MIN,
+                           DWSC_SUM_WIDTH_MIN, DWSC_INIT_MEM_LAT_MIN, DWSC_DEPTH_MIN};
+    const uint64_t hi[] = {DWSC_NUM_WARPS_MAX, DWSC_WARP_WIDTH_MAX, DWSC_PC_WIDTH_MAX,
+                           DWSC_ICOUNT_WIDTH_MAX, DWSC_MFC_WIDTH_MAX, DWSC_LAT_WIDTH_MAX,
+                           DWSC_SUM_WIDTH_MAX, DWSC_INIT_MEM_LAT_MAX, DWSC_DEPTH_MAX};
+    const int code[] = {DWSC_EPARAM_NUM_WARPS, DWSC_EPARAM_WARP_WIDTH, DWSC_EPARAM_PC_WIDTH,
+                        DWSC_EPARAM_ICOUNT_WIDTH, DWSC_EPARAM_MFC_WIDTH, DWSC_EPARAM_LAT_WIDTH,
+                        DWSC_EPARAM_SUM_WIDTH, DWSC_EPARAM_INIT_MEM_LAT, DWSC_EPARAM_DEPTH};
+    for (unsigned i = 0; i < sizeof v / sizeof v[0]; i++)
+        if (v[i] < lo[i] || v[i] > hi[i])
+            return code[i];
+    /* MfcWidth must be at most SumWidth */
+    if (!((uint64_t)p->sum_width >= (uint64_t)p->mfc_width))
+        return DWSC_EPARAM_MFC_WIDTH;
+    /* LatWidth must be wide enough to hold InitMemLat */
+    if (!((uint64_t)p->init_mem_lat < (UINT64_C(1) << (uint64_t)p->lat_width)))
+        return DWSC_EPARAM_LAT_WIDTH;
+    /* Depth must be at least 4 with LcpEnable */
+    if (!((uint64_t)p->depth >= (UINT64_C(3) + (uint64_t)p->lcp_enable)))
+        return DWSC_EPARAM_DEPTH;
+    return DWSC_OK;
+}
+
+/* What MODEL_DEFINE_CREATE (model.h) takes from the declaration. */
+#define dws_core_CREATE_CODES dwsc_check_params, DWSC_EPARAM_NUM_WARPS, DWSC_OK, DWSC_ENOMEM
+
+/* The parameters of the child warp_split_table: its own of dws_core's. */
+static inline warp_split_table_params_t dws_core_warp_split_table_params(const dws_core_params_t *p)
+{
+    return (warp_split_table_params_t){
+        .num_warps = p->num_warps,
+        .warp_width = p->warp_width,
+        .pc_width = p->pc_width,
+        .icount_width = p->icount_width,
+        .mfc_width = p->mfc_width,
+        .lat_width = p->lat_width,
+        .sum_width = p->sum_width,
+        .init_mem_lat = p->init_mem_lat,
+    };
+}
+
+/* The parameters of the child recon_stack: its own of dws_core's. */
+static inline recon_stack_params_t dws_core_recon_stack_params(const dws_core_params_t *p)
+{
+    return (recon_stack_params_t){
+        .num_warps = p->num_warps,
+        .warp_width = p->warp_width,
+        .pc_width = p->pc_width,
+        .depth = p->depth,
+        .lcp_enable = p->lcp_enable,
+    };
+}
+
+
+/* DWSC_WARP_SPLIT_TABLE_INS(X): X(type, field, dims) of the inputs dws_core declares as warp_split_table's. */
+#define DWSC_WARP_SPLIT_TABLE_INS(X) \
+    X(unsigned, req_warp, ) \
+    X(unsigned, req_entry, ) \
+    X(bool, fill_valid, ) \
+    X(unsigned, fill_warp, ) \
+    X(uint64_t, fill_mask, ) \
+    X(unsigned, rd_warp, ) \
+    X(unsigned, rd_entry, ) \
+
+/* The inputs of dws_core, one field per port (its name without _i/_o); a
+ * value wider than its port is cut to the port's width by the model. */
+typedef struct {
+    /* policy_i [2]: the split policy (codes as warp_split_table's), registered: the value
+     * of cycle t rules the table in t+1 */
+    unsigned policy;
+    /* sched_i [1]: the scheduler (codes as warp_split_table's), registered: the value of
+     * cycle t rules the table's pick in t+1 */
+    unsigned sched;
+    /* req_valid_i [1]: an operation this cycle (taken when req_ready_o) */
+    bool req_valid;
+    /* req_op_i [3]: 0 INIT, 1 EXEC, 2 MEM, 3 BRANCH, 4 RELEASE, 5..7 reserved (rejected) */
+    unsigned req_op;
+    /* req_pc_i [PcWidth]: INIT: start PC; EXEC, MEM: the split's next PC; BRANCH: taken
+     * target */
+    uint64_t req_pc;
+    /* req_alt_pc_i [PcWidth]: BRANCH: fall-through (not-taken) PC */
+    uint64_t req_alt_pc;
+    /* req_rpc_i [PcWidth]: INIT: the warp's exit PC (PcNone: none); BRANCH: reconvergence
+     * PC (immediate post-dominator) */
+    uint64_t req_rpc;
+    /* req_lpc_i [PcWidth]: BRANCH: likely-convergence PC, PcNone for none (ignored when
+     * LcpEnable = 0) */
+    uint64_t req_lpc;
+    /* req_mask_i [WarpWidth]: INIT: the warp's threads; MEM: hit mask, 1 = hit; BRANCH:
+     * taken outcome, 1 = taken (bits outside the split ignored) */
+    uint64_t req_mask;
+    DWSC_WARP_SPLIT_TABLE_INS(MODEL_PORT_FIELD)
+} dws_core_in_t;
+
+/* DWSC_WARP_SPLIT_TABLE_OUTS(X): X(type, field, dims) of the outputs dws_core declares as warp_split_table's. */
+#define DWSC_WARP_SPLIT_TABLE_OUTS(X) \
+    X(unsigned, rsp_kind, ) \
+    X(unsigned, rsp_entry, ) \
+    X(unsigned, rsp_merges, ) \
+    X(unsigned, fill_err, ) \
+    X(uint64_t, fill_woken, ) \
+    X(bool, lazy_valid, ) \
+    X(unsigned, lazy_warp, ) \
+    X(unsigned, lazy_entry, ) \
+    X(unsigned, sum_rmfc, ) \
+    X(bool, sel_valid, ) \
+    X(unsigned, sel_warp, ) \
+    X(unsigned, sel_entry, ) \
+    X(bool, sel_boost, ) \
+    X(unsigned, arrived, ) \
+    X(bool, rd_valid, ) \
+    X(uint64_t, rd_pc, ) \
+    X(unsigned, rd_icount, ) \
+    X(uint64_t, rd_mask, ) \
+    X(bool, rd_suspended, ) \
+    X(bool, rd_held, ) \
+    X(bool, rd_boost, ) \
+    X(unsigned, rd_mfc, ) \
+    X(unsigned, rd_rmfc, ) \
+    X(unsigned, rd_memlat, ) \
+    X(unsigned, rd_wait, ) \
+    X(uint64_t, rd_pending, ) \
+    X(unsigned, rd_count, ) \
+
+/* The outputs of dws_core, one field per port (its name without _i/_o); a
+ * value wider than its port is cut to the port's width by the model. */
+typedef struct {
+    /* req_ready_o [1]: the core takes the request this cycle: its warp is not busy, and
+     * the core is not taking a warp's branch or pop or re-rooting its splits
+     * (combinational from req_warp_i) */
+    bool req_ready;
+    /* busy_o [NumWarps]: bit w: warp w has an operation in flight or is being re-rooted;
+     * its requests are not taken */
+    unsigned busy;
+    /* rsp_valid_o [1]: a request was taken two cycles ago (its effects show now) */
+    bool rsp_valid;
+    /* rsp_err_o [4]: its error code */
+    unsigned rsp_err;
+    /* rsp_held_o [1]: its split was held: it arrived at a branch or at the reconvergence
+     * PC */
+    bool rsp_held;
+    /* err_sticky_o [16]: bit k: error code k seen since reset (bit 0 never) */
+    unsigned err_sticky;
+    /* fill_rsp_valid_o [1]: registered: a fill two cycles ago (the core registers the fill
+     * port; the table took it last cycle) */
+    bool fill_rsp_valid;
+    /* wst_sticky_o [8]: the warp-split table's error codes seen since reset */
+    unsigned wst_sticky;
+    /* seq_valid_o [1]: the stack took an arrived warp's branch or pop at the last edge
+     * (judged two cycles ago) */
+    bool seq_valid;
+    /* seq_warp_o [WarpIdWidth]: its warp */
+    unsigned seq_warp;
+    /* seq_pop_o [1]: 1: the pop at the reconvergence (or likely-convergence) PC; 0: the
+     * branch */
+    bool seq_pop;
+    /* stk_rsp_valid_o [1]: registered: the stack had an operation last cycle */
+    bool stk_rsp_valid;
+    /* stk_err_o [3]: its error code (the stack's codes; OVERFLOW on a warp's branch faults
+     * the warp) */
+    unsigned stk_err;
+    /* stk_sticky_o [8]: the stack's error codes seen since reset */
+    unsigned stk_sticky;
+    /* fault_o [NumWarps]: bit w: warp w's branch overflowed the stack; its splits stay
+     * held until INIT or RELEASE */
+    unsigned fault;
+    /* tos_valid_o [1]: the stack top shown: of req_warp_i, or in a re-root cycle of the
+     * warp re-rooted */
+    bool tos_valid;
+    /* tos_pc_o [PcWidth]: its pc */
+    uint64_t tos_pc;
+    /* tos_rpc_o [PcWidth]: its reconvergence pc */
+    uint64_t tos_rpc;
+    /* tos_mask_o [WarpWidth]: its mask: the threads of every split of the warp */
+    uint64_t tos_mask;
+    /* tos_depth_o [DepthWidth]: entries on that warp's stack */
+    unsigned tos_depth;
+    DWSC_WARP_SPLIT_TABLE_OUTS(MODEL_PORT_FIELD)
+} dws_core_out_t;
+
+/* The ports of a fixed width: the bits a model keeps of a field. */
+#define DWSC_POLICY_MASK 3u
+#define DWSC_REQ_OP_MASK 7u
+#define DWSC_RSP_ERR_MASK 15u
+#define DWSC_RSP_KIND_MASK 7u
+#define DWSC_ERR_STICKY_MASK 65535u
+#define DWSC_FILL_ERR_MASK 7u
+#define DWSC_WST_STICKY_MASK 255u
+#define DWSC_STK_ERR_MASK 7u
+#define DWSC_STK_STICKY_MASK 255u
 
 
 /* req_op_i: the operation */

@@ -112,30 +112,6 @@ static uint32_t sat_add(uint32_t v, uint64_t a, uint32_t max, bool *sat)
 /* ------------------------------------------------------------------ */
 /* parameters, life cycle                                               */
 
-static int check_params(const warp_split_table_params_t *p)
-{
-    if (p->num_warps < WST_NUM_WARPS_MIN || p->num_warps > WST_NUM_WARPS_MAX)
-        return WST_EPARAM_WARPS;
-    if (p->warp_width < WST_WARP_WIDTH_MIN || p->warp_width > WST_WARP_WIDTH_MAX)
-        return WST_EPARAM_WIDTH;
-    if (p->pc_width < WST_PC_WIDTH_MIN || p->pc_width > WST_PC_WIDTH_MAX)
-        return WST_EPARAM_PC_WIDTH;
-    if (p->icount_width < WST_ICOUNT_WIDTH_MIN || p->icount_width > WST_ICOUNT_WIDTH_MAX)
-        return WST_EPARAM_ICOUNT_WIDTH;
-    if (p->mfc_width < WST_MFC_WIDTH_MIN || p->mfc_width > WST_MFC_WIDTH_MAX)
-        return WST_EPARAM_MFC_WIDTH;
-    if (p->lat_width < WST_LAT_WIDTH_MIN || p->lat_width > WST_LAT_WIDTH_MAX)
-        return WST_EPARAM_LAT_WIDTH;
-    /* require "SumWidth >= MfcWidth" */
-    if (p->sum_width < WST_SUM_WIDTH_MIN || p->sum_width > WST_SUM_WIDTH_MAX ||
-        p->sum_width < p->mfc_width)
-        return WST_EPARAM_SUM_WIDTH;
-    /* require "InitMemLat < (1 << LatWidth)" (lat_width <= 16 here) */
-    if (p->init_mem_lat > WST_INIT_MEM_LAT_MAX || p->init_mem_lat >= (1u << p->lat_width))
-        return WST_EPARAM_INIT_MEM_LAT;
-    return WST_OK;
-}
-
 static int init(warp_split_table_t *m, const warp_split_table_params_t *p)
 {
     m->flat_n = p->num_warps * p->warp_width;
@@ -163,7 +139,7 @@ static void sched_reset(warp_split_table_t *m)
     m->sched->rr = m->flat_n - 1u;
 }
 
-MODEL_DEFINE_CREATE(warp_split_table, check_params, init, WST_EPARAM_WARPS, WST_OK, WST_ENOMEM)
+MODEL_DEFINE_CREATE(warp_split_table, init)
 MODEL_DEFINE_DESTROY(warp_split_table, free(m->ent); free(m->pending); free(m->sched))
 
 void warp_split_table_reset(warp_split_table_t *m)

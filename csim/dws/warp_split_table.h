@@ -10,70 +10,7 @@
 #include <stdint.h>
 
 #include "model.h"
-
-/* The parameters, as an X(type, field) list (dws_core's include them). */
-#define WST_PARAM_FIELDS(X)                                                              \
-    X(unsigned, num_warps)    /* 1..32 */                                                \
-    X(unsigned, warp_width)   /* 2..64: threads per warp and entries per warp */         \
-    X(unsigned, pc_width)     /* 4..64 */                                                \
-    X(unsigned, icount_width) /* 2..32 */                                                \
-    X(unsigned, mfc_width)    /* 2..16 */                                                \
-    X(unsigned, lat_width)    /* 2..16 */                                                \
-    X(unsigned, sum_width)    /* 2..24, >= mfc_width */                                  \
-    X(unsigned, init_mem_lat) /* 0..65535, < 2^lat_width */
-
-typedef struct {
-    WST_PARAM_FIELDS(MODEL_FIELD)
-} warp_split_table_params_t;
-
-/* enum wst_op, wst_kind, wst_err, wst_policy, wst_sched and the parameter
- * ranges (configs/warp_split_table.cfg) */
 #include "warp_split_table_decl.h"
-enum { WST_OK = 0, WST_EPARAM_WARPS = -1, WST_EPARAM_WIDTH = -2, WST_EPARAM_PC_WIDTH = -3,
-       WST_EPARAM_ICOUNT_WIDTH = -4, WST_EPARAM_MFC_WIDTH = -5, WST_EPARAM_LAT_WIDTH = -6,
-       WST_EPARAM_SUM_WIDTH = -7, WST_EPARAM_INIT_MEM_LAT = -8, WST_ENOMEM = -9 };
-
-/* The ports without _i/_o. Masks are W-bit (W <= 64): bit t = thread t.
- * Inputs are truncated to their port widths by the model. */
-typedef struct {
-    unsigned policy, sched;
-    bool req_valid;
-    unsigned req_op, req_warp, req_entry;
-    uint64_t req_pc, req_mask;
-    bool req_hold;
-    bool fill_valid;
-    unsigned fill_warp;
-    uint64_t fill_mask;
-    unsigned rd_warp, rd_entry;
-    unsigned chk_op, chk_warp, chk_entry; /* the judge port: never applied */
-    uint64_t chk_mask;
-} warp_split_table_in_t;
-
-typedef struct {
-    unsigned chk_err;   /* combinational: the judge port's operation's error */
-    uint64_t chk_split; /* combinational: the threads of the judge port's entry */
-    uint32_t arrived;   /* bit w: every split of warp w held, none waiting */
-    bool rsp_valid;
-    unsigned rsp_err, rsp_kind, rsp_entry, rsp_merges;
-    bool fill_rsp_valid;
-    unsigned fill_err;
-    uint64_t fill_woken;
-    bool lazy_valid;
-    unsigned lazy_warp, lazy_entry;
-    unsigned err_sticky;
-    uint32_t sum_rmfc;
-    bool sel_valid;
-    unsigned sel_warp, sel_entry;
-    bool sel_boost;
-    bool rd_valid;
-    uint64_t rd_pc;
-    uint32_t rd_icount;
-    uint64_t rd_mask;
-    bool rd_suspended, rd_held, rd_boost;
-    uint32_t rd_mfc, rd_rmfc, rd_memlat, rd_wait;
-    uint64_t rd_pending;
-    unsigned rd_count;
-} warp_split_table_out_t;
 
 /* What one edge did (the testbench's cover rules and stimulus read it). */
 typedef struct {

@@ -2,6 +2,11 @@
 #ifndef GEN_WARP_SPLIT_TABLE_DECL_H
 #define GEN_WARP_SPLIT_TABLE_DECL_H
 
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "bitmask.h"
+#include "clog2.h"
 #include "code_names.h"
 
 /* NumWarps: (N) warps, WarpWidth entries each */
@@ -28,6 +33,226 @@
 /* InitMemLat: memlat of a split that has never missed */
 #define WST_INIT_MEM_LAT_MIN 0u
 #define WST_INIT_MEM_LAT_MAX 65535u
+
+/* The parameters of warp_split_table (configs/warp_split_table.cfg), in declaration order. */
+typedef struct {
+    unsigned num_warps; /* NumWarps: (N) warps, WarpWidth entries each */
+    unsigned warp_width; /* WarpWidth: (W) threads per warp: the mask width and the entries per warp */
+    unsigned pc_width; /* PcWidth: width of a PC */
+    unsigned icount_width; /* IcountWidth: instruction-count bits (saturating) */
+    unsigned mfc_width; /* MfcWidth: MFC and remaining-MFC counter bits (saturating) */
+    unsigned lat_width; /* LatWidth: memlat and wait counter bits (saturating) */
+    unsigned sum_width; /* SumWidth: sum-rMFC counter bits (saturating) */
+    unsigned init_mem_lat; /* InitMemLat: memlat of a split that has never missed */
+} warp_split_table_params_t;
+
+/* WST_PARAM_FIELDS(X): X(type, field) of each parameter, in that order. */
+#define WST_PARAM_FIELDS(X) \
+    X(unsigned, num_warps) \
+    X(unsigned, warp_width) \
+    X(unsigned, pc_width) \
+    X(unsigned, icount_width) \
+    X(unsigned, mfc_width) \
+    X(unsigned, lat_width) \
+    X(unsigned, sum_width) \
+    X(unsigned, init_mem_lat) \
+
+/* warp_split_table_create(): WST_OK, or the code of the parameter it rejects (a range
+ * first, then a rule: the code of the parameter the rule's message names
+ * first, as the elaboration error does), or WST_ENOMEM. */
+enum wst_create_rc {
+    WST_OK = 0,
+    WST_EPARAM_NUM_WARPS = -1,
+    WST_EPARAM_WARP_WIDTH = -2,
+    WST_EPARAM_PC_WIDTH = -3,
+    WST_EPARAM_ICOUNT_WIDTH = -4,
+    WST_EPARAM_MFC_WIDTH = -5,
+    WST_EPARAM_LAT_WIDTH = -6,
+    WST_EPARAM_SUM_WIDTH = -7,
+    WST_EPARAM_INIT_MEM_LAT = -8,
+    WST_ENOMEM = -9,
+};
+
+/* WarpIdWidth = max(1, clog2(NumWarps)) */
+static inline uint64_t wst_derive_warp_id_width(const warp_split_table_params_t *p)
+{
+    return ((UINT64_C(1) > clog2_u64((uint64_t)p->num_warps)) ? UINT64_C(1) : clog2_u64((uint64_t)p->num_warps));
+}
+
+/* EntryIdWidth = max(1, clog2(WarpWidth)) */
+static inline uint64_t wst_derive_entry_id_width(const warp_split_table_params_t *p)
+{
+    return ((UINT64_C(1) > clog2_u64((uint64_t)p->warp_width)) ? UINT64_C(1) : clog2_u64((uint64_t)p->warp_width));
+}
+
+/* CountWidth = clog2(WarpWidth + 1) */
+static inline uint64_t wst_derive_count_width(const warp_split_table_params_t *p)
+{
+    return clog2_u64(((uint64_t)p->warp_width + UINT64_C(1)));
+}
+
+/* wst_check_params(): WST_OK or the code create() returns. */
+static inline int wst_check_params(const warp_split_table_params_t *p)
+{
+    const uint64_t v[] = {p->num_warps, p->warp_width, p->pc_width, p->icount_width,
+                          p->mfc_width, p->lat_width, p->sum_width, p->init_mem_lat};
+    const uint64_t lo[] = {WST_NUM_WARPS_MIN, WST_WARP_WIDTH_MIN, WST_PC_WIDTH_MIN,
+                           WST_ICOUNT_WIDTH_MIN, WST_MFC_WIDTH_MIN, WST_LAT_WIDTH_MIN,
+                           WST_SUM_WIDTH_MIN, WST_INIT_MEM_LAT_MIN};
+    const uint64_t hi[] = {WST_NUM_WARPS_MAX, WST_WARP_WIDTH_MAX, WST_PC_WIDTH_MAX,
+                           WST_ICOUNT_WIDTH_MAX, WST_MFC_WIDTH_MAX, WST_LAT_WIDTH_MAX,
+                           WST_SUM_WIDTH_MAX, WST_INIT_MEM_LAT_MAX};
+    const int code[] = {WST_EPARAM_NUM_WARPS, WST_EPARAM_WARP_WIDTH, WST_EPARAM_PC_WIDTH,
+                        WST_EPARAM_ICOUNT_WIDTH, WST_EPARAM_MFC_WIDTH, WST_EPARAM_LAT_WIDTH,
+                        WST_EPARAM_SUM_WIDTH, WST_EPARAM_INIT_MEM_LAT};
+    for (unsigned i = 0; i < sizeof v / sizeof v[0]; i++)
+        if (v[i] < lo[i] || v[i] > hi[i])
+            return code[i];
+    /* MfcWidth must be at most SumWidth */
+    if (!((uint64_t)p->sum_width >= (uint64_t)p->mfc_width))
+        return WST_EPARAM_MFC_WIDTH;
+    /* LatWidth must be wide enough to hold InitMemLat */
+    if (!((uint64_t)p->init_mem_lat < (UINT64_C(1) << (uint64_t)p->lat_width)))
+        return WST_EPARAM_LAT_WIDTH;
+    return WST_OK;
+}
+
+/* What MODEL_DEFINE_CREATE (model.h) takes from the declaration. */
+#define warp_split_table_CREATE_CODES wst_check_params, WST_EPARAM_NUM_WARPS, WST_OK, WST_ENOMEM
+
+
+/* The inputs of warp_split_table, one field per port (its name without _i/_o); a
+ * value wider than its port is cut to the port's width by the model. */
+typedef struct {
+    /* policy_i [2]: 0 OFF, 1 AGGRESS, 2 LAZY, 3 LATSPEC */
+    unsigned policy;
+    /* sched_i [1]: 0 RR, 1 SWF */
+    unsigned sched;
+    /* req_valid_i [1]: an operation this cycle */
+    bool req_valid;
+    /* req_op_i [3]: 0 INIT, 1 EXEC, 2 MEM, 3 BYPASS, 4 RELEASE, 5..7 reserved (rejected) */
+    unsigned req_op;
+    /* req_warp_i [WarpIdWidth]: warp */
+    unsigned req_warp;
+    /* req_entry_i [EntryIdWidth]: EXEC, MEM, BYPASS: the executing split's entry */
+    unsigned req_entry;
+    /* req_pc_i [PcWidth]: INIT: start PC; EXEC, MEM, BYPASS: the split's next PC */
+    uint64_t req_pc;
+    /* req_mask_i [WarpWidth]: INIT: the warp's threads; MEM: hit mask, 1 = hit; BYPASS:
+     * threads that stay */
+    uint64_t req_mask;
+    /* req_hold_i [1]: EXEC, MEM: the split is held at req_pc_i, waiting for the rest of
+     * its warp (section 5.3) */
+    bool req_hold;
+    /* fill_valid_i [1]: a fill this cycle */
+    bool fill_valid;
+    /* fill_warp_i [WarpIdWidth]: fill: warp */
+    unsigned fill_warp;
+    /* fill_mask_i [WarpWidth]: fill: threads whose missed data returned */
+    uint64_t fill_mask;
+    /* rd_warp_i [WarpIdWidth]: read port: warp */
+    unsigned rd_warp;
+    /* rd_entry_i [EntryIdWidth]: read port: entry */
+    unsigned rd_entry;
+    /* chk_op_i [3]: judge port: an operation to judge, as req_op_i (no effect: it is never
+     * applied) */
+    unsigned chk_op;
+    /* chk_warp_i [WarpIdWidth]: judge port: its warp */
+    unsigned chk_warp;
+    /* chk_entry_i [EntryIdWidth]: judge port: its entry */
+    unsigned chk_entry;
+    /* chk_mask_i [WarpWidth]: judge port: its mask (INIT: the warp's threads) */
+    uint64_t chk_mask;
+} warp_split_table_in_t;
+
+/* The outputs of warp_split_table, one field per port (its name without _i/_o); a
+ * value wider than its port is cut to the port's width by the model. */
+typedef struct {
+    /* chk_err_o [3]: combinational: the error the judge port's operation would get at the
+     * edge, as a request (rsp_err_o's codes) */
+    unsigned chk_err;
+    /* chk_split_o [WarpWidth]: combinational: the threads of the judge port's entry (0
+     * when it is out of range or free) */
+    uint64_t chk_split;
+    /* arrived_o [NumWarps]: bit w: warp w has a split, every split of it is held and none
+     * of its threads waits for a fill */
+    unsigned arrived;
+    /* rsp_valid_o [1]: registered: a request was accepted or rejected last cycle */
+    bool rsp_valid;
+    /* rsp_err_o [3]: its error code */
+    unsigned rsp_err;
+    /* rsp_kind_o [3]: 0 NONE, 1 HIT, 2 MISS, 3 WAIT, 4 SPLIT, 5 FREED */
+    unsigned rsp_kind;
+    /* rsp_entry_o [EntryIdWidth]: SPLIT: the run-ahead's entry; a merge: the surviving
+     * entry; else the request's entry (INIT: 0) */
+    unsigned rsp_entry;
+    /* rsp_merges_o [EntryIdWidth]: MEM: splits merged into the executing one */
+    unsigned rsp_merges;
+    /* fill_rsp_valid_o [1]: registered: a fill last cycle */
+    bool fill_rsp_valid;
+    /* fill_err_o [3]: its error code */
+    unsigned fill_err;
+    /* fill_woken_o [WarpWidth]: bit e: entry e of the fill's warp woke (its last waiting
+     * thread returned) */
+    uint64_t fill_woken;
+    /* lazy_valid_o [1]: registered: LAZY split a suspended split at the last edge */
+    bool lazy_valid;
+    /* lazy_warp_o [WarpIdWidth]: its warp */
+    unsigned lazy_warp;
+    /* lazy_entry_o [EntryIdWidth]: the run-ahead's new entry */
+    unsigned lazy_entry;
+    /* err_sticky_o [8]: bit k: error code k seen since reset (bit 0 never) */
+    unsigned err_sticky;
+    /* sum_rmfc_o [SumWidth]: the sum-rMFC counter */
+    unsigned sum_rmfc;
+    /* sel_valid_o [1]: the pick is ready to issue (the registered pick, made from the
+     * state two edges back, while that split is still ready) */
+    bool sel_valid;
+    /* sel_warp_o [WarpIdWidth]: registered: the pick, the split to issue next: warp (0
+     * when no split was ready) */
+    unsigned sel_warp;
+    /* sel_entry_o [EntryIdWidth]: and entry */
+    unsigned sel_entry;
+    /* sel_boost_o [1]: registered: it was picked with catch-up priority */
+    bool sel_boost;
+    /* rd_valid_o [1]: the entry is valid (all rd_* entry fields 0 otherwise) */
+    bool rd_valid;
+    /* rd_pc_o [PcWidth]: its PC (the split's next instruction) */
+    uint64_t rd_pc;
+    /* rd_icount_o [IcountWidth]: its instruction count */
+    unsigned rd_icount;
+    /* rd_mask_o [WarpWidth]: its threads */
+    uint64_t rd_mask;
+    /* rd_suspended_o [1]: a thread of it waits for a fill */
+    bool rd_suspended;
+    /* rd_held_o [1]: it is held (waits for the rest of its warp) */
+    bool rd_held;
+    /* rd_boost_o [1]: it has catch-up priority (the warp's minimum instruction count) */
+    bool rd_boost;
+    /* rd_mfc_o [MfcWidth]: its MFC counter */
+    unsigned rd_mfc;
+    /* rd_rmfc_o [MfcWidth]: its remaining-MFC register */
+    unsigned rd_rmfc;
+    /* rd_memlat_o [LatWidth]: the latency of its last miss */
+    unsigned rd_memlat;
+    /* rd_wait_o [LatWidth]: cycles it has been suspended */
+    unsigned rd_wait;
+    /* rd_pending_o [WarpWidth]: threads of `rd_warp_i` waiting for a fill */
+    uint64_t rd_pending;
+    /* rd_count_o [CountWidth]: valid entries of `rd_warp_i` */
+    unsigned rd_count;
+} warp_split_table_out_t;
+
+/* The ports of a fixed width: the bits a model keeps of a field. */
+#define WST_POLICY_MASK 3u
+#define WST_REQ_OP_MASK 7u
+#define WST_CHK_OP_MASK 7u
+#define WST_CHK_ERR_MASK 7u
+#define WST_RSP_ERR_MASK 7u
+#define WST_RSP_KIND_MASK 7u
+#define WST_FILL_ERR_MASK 7u
+#define WST_ERR_STICKY_MASK 255u
+
 
 /* req_op_i: the operation */
 enum wst_op {

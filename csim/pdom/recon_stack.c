@@ -43,20 +43,6 @@ struct recon_stack {
 /* The entries of warp w's stack (const or not, as m). */
 #define WARP_STACK(m, w) (&(m)->ent[(size_t)(w) * (m)->p.depth])
 
-static int check_params(const recon_stack_params_t *p)
-{
-    if (p->num_warps < 1 || p->num_warps > RS_MAX_WARPS)
-        return RS_EPARAM_WARPS;
-    if (p->warp_width < RS_MIN_WIDTH || p->warp_width > RS_MAX_WIDTH)
-        return RS_EPARAM_WIDTH;
-    if (p->pc_width < RS_MIN_PC_WIDTH || p->pc_width > RS_MAX_PC_WIDTH)
-        return RS_EPARAM_PC_WIDTH;
-    /* bottom entry + two sides, + the likely-convergence entry */
-    if (p->depth < 3u + (p->lcp_enable ? 1u : 0u) || p->depth > RS_MAX_DEPTH)
-        return RS_EPARAM_DEPTH;
-    return RS_OK;
-}
-
 static int init(recon_stack_t *m, const recon_stack_params_t *p)
 {
     m->sp = calloc(p->num_warps, sizeof *m->sp);
@@ -70,7 +56,7 @@ static int init(recon_stack_t *m, const recon_stack_params_t *p)
     return RS_OK;
 }
 
-MODEL_DEFINE_CREATE(recon_stack, check_params, init, RS_EPARAM_WARPS, RS_OK, RS_ENOMEM)
+MODEL_DEFINE_CREATE(recon_stack, init)
 MODEL_DEFINE_DESTROY(recon_stack, free(m->sp); free(m->ent); free(m->try_sp); free(m->try_ent))
 
 void recon_stack_reset(recon_stack_t *m)
@@ -234,7 +220,7 @@ static void apply(recon_stack_t *m, const recon_stack_in_t *in,
                   recon_stack_events_t *e)
 {
     /* truncate every input to its port width, as the wires would */
-    unsigned op = in->req_op & 3u;
+    unsigned op = in->req_op & RS_REQ_OP_MASK;
     unsigned w = in->req_warp & m->warp_id_mask;
     uint64_t pc = in->req_pc & m->pc_none;
     uint64_t alt_pc = in->req_alt_pc & m->pc_none;

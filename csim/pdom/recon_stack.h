@@ -16,69 +16,7 @@
 
 #include "bitmask.h"
 #include "model.h"
-
-/* Limits of the parameters (docs/blocks/recon_stack.md, "Parameters"). */
-#define RS_MAX_WARPS RS_NUM_WARPS_MAX
-#define RS_MIN_WIDTH RS_WARP_WIDTH_MIN
-#define RS_MAX_WIDTH RS_WARP_WIDTH_MAX
-#define RS_MIN_PC_WIDTH RS_PC_WIDTH_MIN
-#define RS_MAX_PC_WIDTH RS_PC_WIDTH_MAX
-#define RS_MAX_DEPTH RS_DEPTH_MAX
-
-/* The parameters a composed block adds to those it shares with the stack
- * (num_warps, warp_width, pc_width), as an X(type, field) list. */
-#define RS_OWN_PARAM_FIELDS(X) X(unsigned, depth) X(bool, lcp_enable)
-
-typedef struct {
-    unsigned num_warps;  /* NumWarps  */
-    unsigned warp_width; /* WarpWidth */
-    unsigned pc_width;   /* PcWidth   */
-    RS_OWN_PARAM_FIELDS(MODEL_FIELD) /* Depth, LcpEnable */
-} recon_stack_params_t;
-
-/* enum rs_op, enum rs_err (6 reserved: it was UNDERFLOW) and the parameter
- * ranges (configs/recon_stack.cfg) */
 #include "recon_stack_decl.h"
-
-/* Return codes of recon_stack_create(). */
-enum rs_status {
-    RS_OK = 0,
-    RS_EPARAM_WARPS = -1,
-    RS_EPARAM_WIDTH = -2,
-    RS_EPARAM_PC_WIDTH = -3,
-    RS_EPARAM_DEPTH = -4,
-    RS_ENOMEM = -5,
-};
-
-/* One cycle's inputs (the RTL's *_i ports). Fields wider than the port are
- * truncated to the port width by the model, as the wires would be. */
-typedef struct {
-    bool req_valid;
-    unsigned req_op;     /* enum rs_op, 2 bits */
-    unsigned req_warp;   /* WarpIdWidth bits */
-    uint64_t req_pc;     /* INIT pc / BRANCH taken target / ADVANCE next pc */
-    uint64_t req_alt_pc; /* BRANCH fall-through pc */
-    uint64_t req_rpc;    /* INIT exit pc / BRANCH reconvergence pc */
-    uint64_t req_lpc;    /* BRANCH likely-convergence pc */
-    bitmask_t req_mask;  /* INIT threads / BRANCH taken outcome */
-    unsigned rd_warp;    /* read port address */
-} recon_stack_in_t;
-
-/* One cycle's outputs (the RTL's *_o ports). */
-typedef struct {
-    bool rsp_valid;
-    unsigned rsp_err;    /* enum rs_err */
-    unsigned err_sticky; /* bit k: error k seen since reset (bits 0, 6 never set) */
-    unsigned req_err;    /* the code the request presented now gets at this edge */
-    bool req_fin;        /* it is accepted and empties its warp's stack */
-    bool rd_valid;
-    uint64_t rd_pc;
-    uint64_t rd_rpc;
-    bitmask_t rd_mask;
-    uint64_t rd_lpc;
-    unsigned rd_lpos;
-    unsigned rd_depth;
-} recon_stack_out_t;
 
 /* What the cycle's operation did: functional coverage and stimulus feedback.
  * All zero when there was no valid request. */

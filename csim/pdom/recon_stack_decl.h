@@ -2,6 +2,11 @@
 #ifndef GEN_RECON_STACK_DECL_H
 #define GEN_RECON_STACK_DECL_H
 
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "bitmask.h"
+#include "clog2.h"
 #include "code_names.h"
 
 /* NumWarps: (N) warps, one stack each */
@@ -19,6 +24,146 @@
 /* LcpEnable: 1: entries carry lpc/lpos (TBC section 4) */
 #define RS_LCP_ENABLE_MIN 0u
 #define RS_LCP_ENABLE_MAX 1u
+
+/* The parameters of recon_stack (configs/recon_stack.cfg), in declaration order. */
+typedef struct {
+    unsigned num_warps; /* NumWarps: (N) warps, one stack each */
+    unsigned warp_width; /* WarpWidth: (W) threads per warp, the mask width */
+    unsigned pc_width; /* PcWidth: width of a PC; the all-ones value is reserved (PcNone: none) */
+    unsigned depth; /* Depth: entries per stack */
+    bool lcp_enable; /* LcpEnable: 1: entries carry lpc/lpos (TBC section 4) */
+} recon_stack_params_t;
+
+/* RS_PARAM_FIELDS(X): X(type, field) of each parameter, in that order. */
+#define RS_PARAM_FIELDS(X) \
+    X(unsigned, num_warps) \
+    X(unsigned, warp_width) \
+    X(unsigned, pc_width) \
+    X(unsigned, depth) \
+    X(bool, lcp_enable) \
+
+/* recon_stack_create(): RS_OK, or the code of the parameter it rejects (a range
+ * first, then a rule: the code of the parameter the rule's message names
+ * first, as the elaboration error does), or RS_ENOMEM. */
+enum rs_create_rc {
+    RS_OK = 0,
+    RS_EPARAM_NUM_WARPS = -1,
+    RS_EPARAM_WARP_WIDTH = -2,
+    RS_EPARAM_PC_WIDTH = -3,
+    RS_EPARAM_DEPTH = -4,
+    RS_EPARAM_LCP_ENABLE = -5,
+    RS_ENOMEM = -6,
+};
+
+/* WarpIdWidth = max(1, clog2(NumWarps)) */
+static inline uint64_t rs_derive_warp_id_width(const recon_stack_params_t *p)
+{
+    return ((UINT64_C(1) > clog2_u64((uint64_t)p->num_warps)) ? UINT64_C(1) : clog2_u64((uint64_t)p->num_warps));
+}
+
+/* LposWidth = max(1, clog2(Depth)) */
+static inline uint64_t rs_derive_lpos_width(const recon_stack_params_t *p)
+{
+    return ((UINT64_C(1) > clog2_u64((uint64_t)p->depth)) ? UINT64_C(1) : clog2_u64((uint64_t)p->depth));
+}
+
+/* DepthWidth = clog2(Depth + 1) */
+static inline uint64_t rs_derive_depth_width(const recon_stack_params_t *p)
+{
+    return clog2_u64(((uint64_t)p->depth + UINT64_C(1)));
+}
+
+/* MaxFill = 1 + (2 + LcpEnable) * (WarpWidth - 1) */
+static inline uint64_t rs_derive_max_fill(const recon_stack_params_t *p)
+{
+    return (UINT64_C(1) + ((UINT64_C(2) + (uint64_t)p->lcp_enable) * ((uint64_t)p->warp_width - UINT64_C(1))));
+}
+
+/* rs_check_params(): RS_OK or the code create() returns. */
+static inline int rs_check_params(const recon_stack_params_t *p)
+{
+    const uint64_t v[] = {p->num_warps, p->warp_width, p->pc_width, p->depth};
+    const uint64_t lo[] = {RS_NUM_WARPS_MIN, RS_WARP_WIDTH_MIN, RS_PC_WIDTH_MIN, RS_DEPTH_MIN};
+    const uint64_t hi[] = {RS_NUM_WARPS_MAX, RS_WARP_WIDTH_MAX, RS_PC_WIDTH_MAX, RS_DEPTH_MAX};
+    const int code[] = {RS_EPARAM_NUM_WARPS, RS_EPARAM_WARP_WIDTH, RS_EPARAM_PC_WIDTH,
+                        RS_EPARAM_DEPTH};
+    for (unsigned i = 0; i < sizeof v / sizeof v[0]; i++)
+        if (v[i] < lo[i] || v[i] > hi[i])
+            return code[i];
+    /* Depth must be at least 4 with LcpEnable */
+    if (!((uint64_t)p->depth >= (UINT64_C(3) + (uint64_t)p->lcp_enable)))
+        return RS_EPARAM_DEPTH;
+    return RS_OK;
+}
+
+/* What MODEL_DEFINE_CREATE (model.h) takes from the declaration. */
+#define recon_stack_CREATE_CODES rs_check_params, RS_EPARAM_NUM_WARPS, RS_OK, RS_ENOMEM
+
+
+/* The inputs of recon_stack, one field per port (its name without _i/_o); a
+ * value wider than its port is cut to the port's width by the model. */
+typedef struct {
+    /* req_valid_i [1]: an operation this cycle */
+    bool req_valid;
+    /* req_op_i [2]: 0 INIT, 1 BRANCH, 2 ADVANCE, 3 reserved (rejected) */
+    unsigned req_op;
+    /* req_warp_i [WarpIdWidth]: warp addressed */
+    unsigned req_warp;
+    /* req_pc_i [PcWidth]: INIT: start PC; BRANCH: taken target; ADVANCE: next PC */
+    uint64_t req_pc;
+    /* req_alt_pc_i [PcWidth]: BRANCH: fall-through (not-taken) PC */
+    uint64_t req_alt_pc;
+    /* req_rpc_i [PcWidth]: INIT: the warp's exit PC, reaching it finishes the warp
+     * (PcNone: no exit); BRANCH: reconvergence PC (immediate post-dominator) */
+    uint64_t req_rpc;
+    /* req_lpc_i [PcWidth]: BRANCH: likely-convergence PC, PcNone for none (ignored when
+     * LcpEnable = 0) */
+    uint64_t req_lpc;
+    /* req_mask_i [WarpWidth]: INIT: the warp's threads; BRANCH: per-thread outcome, 1 =
+     * taken */
+    bitmask_t req_mask;
+    /* rd_warp_i [WarpIdWidth]: warp whose TOS the read port shows */
+    unsigned rd_warp;
+} recon_stack_in_t;
+
+/* The outputs of recon_stack, one field per port (its name without _i/_o); a
+ * value wider than its port is cut to the port's width by the model. */
+typedef struct {
+    /* rsp_valid_o [1]: registered: a request was accepted or rejected last cycle */
+    bool rsp_valid;
+    /* rsp_err_o [3]: registered: that request's error code (0 = done) */
+    unsigned rsp_err;
+    /* err_sticky_o [8]: bit k set once error code k has occurred since reset (bits 0 and 6
+     * never: no codes) */
+    unsigned err_sticky;
+    /* req_err_o [3]: combinational: the error code the request presented now gets at this
+     * edge (0 without a request) */
+    unsigned req_err;
+    /* req_fin_o [1]: combinational: the request is accepted and empties its warp's stack
+     * at this edge (the warp finishes) */
+    bool req_fin;
+    /* rd_valid_o [1]: `rd_warp_i` is in range and its stack is not empty */
+    bool rd_valid;
+    /* rd_pc_o [PcWidth]: TOS.pc: the warp's active PC */
+    uint64_t rd_pc;
+    /* rd_rpc_o [PcWidth]: TOS.rpc */
+    uint64_t rd_rpc;
+    /* rd_mask_o [WarpWidth]: TOS.mask: the warp's active mask */
+    bitmask_t rd_mask;
+    /* rd_lpc_o [PcWidth]: TOS.lpc (PcNone when the entry has none) */
+    uint64_t rd_lpc;
+    /* rd_lpos_o [LposWidth]: TOS.lpos */
+    unsigned rd_lpos;
+    /* rd_depth_o [DepthWidth]: number of entries on the warp's stack */
+    unsigned rd_depth;
+} recon_stack_out_t;
+
+/* The ports of a fixed width: the bits a model keeps of a field. */
+#define RS_REQ_OP_MASK 3u
+#define RS_RSP_ERR_MASK 7u
+#define RS_ERR_STICKY_MASK 255u
+#define RS_REQ_ERR_MASK 7u
+
 
 /* req_op_i: the operation */
 enum rs_op {

@@ -94,74 +94,22 @@ static unsigned slices(const asu_params_t *p, unsigned w)
     return robust_slices(p->num_warps, p->warp_width, w);
 }
 
-static unsigned min_width(const asu_params_t *p)
-{
-    return robust_min_width(p->num_warps, p->warp_width, p->max_slices);
-}
-
-static uint64_t interval_tasks(const asu_params_t *p)
-{
-    return (uint64_t)p->tasks_per_thread * p->num_warps * p->warp_width;
-}
-
-static bool in_range(unsigned v, unsigned lo, unsigned hi)
-{
-    return v >= lo && v <= hi;
-}
-
-static int check_params(const asu_params_t *p)
-{
-    if (!in_range(p->num_warps, ASU_NUM_WARPS_MIN, ASU_NUM_WARPS_MAX))
-        return ASU_EPARAM_NUM_WARPS;
-    if (!in_range(p->warp_width, ASU_WARP_WIDTH_MIN, ASU_WARP_WIDTH_MAX))
-        return ASU_EPARAM_WARP_WIDTH;
-    if (!in_range(p->max_slices, ASU_MAX_SLICES_MIN, ASU_MAX_SLICES_MAX))
-        return ASU_EPARAM_MAX_SLICES;
-    if (!in_range(p->tasks_per_thread, ASU_TASKS_PER_THREAD_MIN, ASU_TASKS_PER_THREAD_MAX))
-        return ASU_EPARAM_TASKS_PER_THREAD;
-    if (!in_range(p->min_intervals, ASU_MIN_INTERVALS_MIN, ASU_MIN_INTERVALS_MAX))
-        return ASU_EPARAM_MIN_INTERVALS;
-    if (!in_range(p->fallback_width, ASU_FALLBACK_WIDTH_MIN, ASU_FALLBACK_WIDTH_MAX))
-        return ASU_EPARAM_FALLBACK_WIDTH;
-    if (!in_range(p->fallback_depth, ASU_FALLBACK_DEPTH_MIN, ASU_FALLBACK_DEPTH_MAX))
-        return ASU_EPARAM_FALLBACK_DEPTH;
-    if (!in_range(p->cycle_width, ASU_CYCLE_WIDTH_MIN, ASU_CYCLE_WIDTH_MAX))
-        return ASU_EPARAM_CYCLE_WIDTH;
-    if (!in_range(p->cpt_frac, ASU_CPT_FRAC_MIN, ASU_CPT_FRAC_MAX))
-        return ASU_EPARAM_CPT_FRAC;
-    if (!in_range(p->task_width, ASU_TASK_WIDTH_MIN, ASU_TASK_WIDTH_MAX))
-        return ASU_EPARAM_TASK_WIDTH;
-    /* the cfg's requires, in order */
-    if (p->max_slices < p->num_warps)
-        return ASU_EPARAM_SLICES_BELOW_WARPS;
-    if (p->max_slices > p->num_warps * p->warp_width)
-        return ASU_EPARAM_SLICES_ABOVE_LANES;
-    if (!in_range(p->fallback_width, min_width(p), p->warp_width))
-        return ASU_EPARAM_FALLBACK_WIDTH_RANGE;
-    if (p->fallback_depth > slices(p, p->fallback_width))
-        return ASU_EPARAM_FALLBACK_DEPTH_RANGE;
-    if ((uint64_t)p->min_intervals * interval_tasks(p) >= (UINT64_C(1) << p->task_width))
-        return ASU_EPARAM_TASK_COUNT;
-    return ASU_OK;
-}
-
 static int init(asu_t *m, const asu_params_t *p)
 {
-    m->min_width = min_width(p);
-    m->interval_tasks = interval_tasks(p);
+    /* the derived values (configs/asu.cfg, configs/robust.inc) */
+    m->min_width = (unsigned)asu_derive_min_width(p);
+    m->interval_tasks = asu_derive_interval_tasks(p);
     m->fallback_below = (uint64_t)p->min_intervals * m->interval_tasks;
-    m->cpt_width = p->cycle_width + p->cpt_frac;
+    m->cpt_width = (unsigned)asu_derive_cpt_width(p);
     m->cycle_max = bm_low_bits(p->cycle_width);
-    /* TaskCntWidth = clog2(IntervalTasks + (NumWarps + 1) * WarpWidth) */
-    m->task_max = bm_low_bits(
-        clog2((unsigned)m->interval_tasks + (p->num_warps + 1u) * p->warp_width));
-    m->width_mask = (unsigned)bm_low_bits(clog2(p->warp_width + 1u));
-    m->depth_mask = (unsigned)bm_low_bits(clog2(p->max_slices + 1u));
+    m->task_max = bm_low_bits((unsigned)asu_derive_task_cnt_width(p));
+    m->width_mask = (unsigned)bm_low_bits((unsigned)asu_derive_width_width(p));
+    m->depth_mask = (unsigned)bm_low_bits((unsigned)asu_derive_depth_width(p));
     m->tasks_in_mask = bm_low_bits(p->task_width);
     return ASU_OK;
 }
 
-MODEL_DEFINE_CREATE(asu, check_params, init, ASU_EPARAM_NUM_WARPS, ASU_OK, ASU_ENOMEM)
+MODEL_DEFINE_CREATE(asu, init)
 MODEL_DEFINE_DESTROY(asu, (void)0)
 
 /* ------------------------------------------------------------------ */
@@ -257,7 +205,7 @@ static void start(asu_t *m, unsigned w, unsigned d, unsigned strategy, bool anne
     m->anneal = anneal;
     /* section VI-B: half the lanes, half the warps (depth counted in
      * warp-slices); Inc: 1 */
-    m->stride[ASU_DIM_SIMD_WIDTH] = anneal && m->p.warp_width >= 2u ? m->p.warp_width / 2u : 1u;
+    m->stride[ASU_DIM_SIMD_WIDTH] = anneal ? m->p.warp_width / 2u : 1u;
     m->stride[ASU_DIM_DEPTH] = anneal && m->p.num_warps >= 2u ? m->p.num_warps / 2u : 1u;
     m->dim = strategy == ASU_STRATEGY_WIDTH_ONLY ? ASU_DIM_SIMD_WIDTH : ASU_DIM_DEPTH;
     m->best_width = m->best_depth = 0;

@@ -11,79 +11,7 @@
 #include <stdint.h>
 
 #include "model.h"
-
-/* The declared parameters of configs/asu.cfg (the derived ones, MinWidth,
- * IntervalTasks, TaskCntWidth, CptWidth, ..., the model derives itself). */
-typedef struct {
-    unsigned num_warps;        /* N: 1..64 */
-    unsigned warp_width;       /* W: 2..64 */
-    unsigned max_slices;       /* 1..256, NumWarps..NumWarps*WarpWidth */
-    unsigned tasks_per_thread; /* 1..16 */
-    unsigned min_intervals;    /* 1..1024 */
-    unsigned fallback_width;   /* 1..64, a legal width (MinWidth..WarpWidth) */
-    unsigned fallback_depth;   /* 1..256, at most the slices that width makes */
-    unsigned cycle_width;      /* 4..40 */
-    unsigned cpt_frac;         /* 0..8 */
-    unsigned task_width;       /* 2..40, holds MinIntervals intervals of tasks */
-} asu_params_t;
-
-/* enum asu_op, asu_strategy, asu_phase, asu_step, asu_dim, asu_err and the
- * parameter ranges (configs/asu.cfg) */
 #include "asu_decl.h"
-
-/* asu_create()'s codes: each out-of-range parameter (in the cfg's order),
- * then each broken `require` of the cfg (in its order). */
-enum {
-    ASU_OK = 0,
-    ASU_EPARAM_NUM_WARPS = -1,
-    ASU_EPARAM_WARP_WIDTH = -2,
-    ASU_EPARAM_MAX_SLICES = -3,
-    ASU_EPARAM_TASKS_PER_THREAD = -4,
-    ASU_EPARAM_MIN_INTERVALS = -5,
-    ASU_EPARAM_FALLBACK_WIDTH = -6,
-    ASU_EPARAM_FALLBACK_DEPTH = -7,
-    ASU_EPARAM_CYCLE_WIDTH = -8,
-    ASU_EPARAM_CPT_FRAC = -9,
-    ASU_EPARAM_TASK_WIDTH = -10,
-    ASU_EPARAM_SLICES_BELOW_WARPS = -11,    /* MaxSlices < NumWarps */
-    ASU_EPARAM_SLICES_ABOVE_LANES = -12,    /* MaxSlices > NumWarps * WarpWidth */
-    ASU_EPARAM_FALLBACK_WIDTH_RANGE = -13,  /* FallbackWidth not in MinWidth..WarpWidth */
-    ASU_EPARAM_FALLBACK_DEPTH_RANGE = -14,  /* FallbackDepth > S(FallbackWidth) */
-    ASU_EPARAM_TASK_COUNT = -15,            /* MinIntervals*IntervalTasks >= 2^TaskWidth */
-    ASU_ENOMEM = -16,
-};
-
-/* The input ports without _i (and without the clock and reset). Each value
- * is taken modulo its port's width, as the RTL's port would. */
-typedef struct {
-    unsigned op;             /* enum asu_op */
-    unsigned start_width;    /* START: the WPU's SIMD width now */
-    unsigned start_depth;    /* START: its active warp-slices now */
-    unsigned start_strategy; /* START: enum asu_strategy (3 rejected) */
-    bool start_anneal;       /* START: quasi-annealing strides, else Inc */
-    uint64_t start_tasks;    /* START: the section's task count */
-    unsigned done;           /* tasks completed this cycle */
-} asu_in_t;
-
-/* The output ports without _o; every one is a register. */
-typedef struct {
-    unsigned width, depth;   /* the configuration the WPU runs */
-    bool reconf;             /* width/depth loaded at the last edge */
-    unsigned phase;          /* enum asu_phase */
-    unsigned step;           /* enum asu_step */
-    unsigned dim;            /* enum asu_dim */
-    unsigned stride;         /* the stride of dim */
-    bool converged, fallback;
-    uint64_t cpt;            /* the last interval's CPT (CptFrac fraction bits) */
-    bool cpt_sat;            /* that interval's cycle count saturated */
-    unsigned best_width, best_depth;
-    uint64_t best_cpt;
-    bool op_valid;           /* op was not NOP last cycle */
-    unsigned op_err;         /* its enum asu_err */
-    bool done_valid;         /* done was not 0 last cycle */
-    unsigned done_err;       /* its enum asu_err */
-    unsigned err_sticky;     /* bit k: error k seen since reset */
-} asu_out_t;
 
 /* What one edge did (the testbench's cover rules). */
 typedef struct {

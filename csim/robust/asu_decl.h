@@ -2,6 +2,11 @@
 #ifndef GEN_ASU_DECL_H
 #define GEN_ASU_DECL_H
 
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "bitmask.h"
+#include "clog2.h"
 #include "code_names.h"
 
 /* NumWarps: (N) warps of the WPU */
@@ -34,6 +39,208 @@
 /* TaskWidth: bits of a section's task count at START */
 #define ASU_TASK_WIDTH_MIN 2u
 #define ASU_TASK_WIDTH_MAX 40u
+
+/* The parameters of asu (configs/asu.cfg), in declaration order. */
+typedef struct {
+    unsigned num_warps; /* NumWarps: (N) warps of the WPU */
+    unsigned warp_width; /* WarpWidth: (W) lanes: the widest SIMD width */
+    unsigned max_slices; /* MaxSlices: warp-slices the WPU holds (warp-slice table entries, per WPU) */
+    unsigned tasks_per_thread; /* TasksPerThread: tasks an average thread completes per sampling interval (paper: 2) */
+    unsigned min_intervals; /* MinIntervals: intervals a section's tasks must fill for adaptation (paper: 30) */
+    unsigned fallback_width; /* FallbackWidth: SIMD width applied to a section with too few tasks (paper: 8) */
+    unsigned fallback_depth; /* FallbackDepth: active warp-slices applied with it (paper: 2) */
+    unsigned cycle_width; /* CycleWidth: bits of the interval cycle counter (saturating) */
+    unsigned cpt_frac; /* CptFrac: fraction bits of the cycles-per-task quotient */
+    unsigned task_width; /* TaskWidth: bits of a section's task count at START */
+} asu_params_t;
+
+/* ASU_PARAM_FIELDS(X): X(type, field) of each parameter, in that order. */
+#define ASU_PARAM_FIELDS(X) \
+    X(unsigned, num_warps) \
+    X(unsigned, warp_width) \
+    X(unsigned, max_slices) \
+    X(unsigned, tasks_per_thread) \
+    X(unsigned, min_intervals) \
+    X(unsigned, fallback_width) \
+    X(unsigned, fallback_depth) \
+    X(unsigned, cycle_width) \
+    X(unsigned, cpt_frac) \
+    X(unsigned, task_width) \
+
+/* asu_create(): ASU_OK, or the code of the parameter it rejects (a range
+ * first, then a rule: the code of the parameter the rule's message names
+ * first, as the elaboration error does), or ASU_ENOMEM. */
+enum asu_create_rc {
+    ASU_OK = 0,
+    ASU_EPARAM_NUM_WARPS = -1,
+    ASU_EPARAM_WARP_WIDTH = -2,
+    ASU_EPARAM_MAX_SLICES = -3,
+    ASU_EPARAM_TASKS_PER_THREAD = -4,
+    ASU_EPARAM_MIN_INTERVALS = -5,
+    ASU_EPARAM_FALLBACK_WIDTH = -6,
+    ASU_EPARAM_FALLBACK_DEPTH = -7,
+    ASU_EPARAM_CYCLE_WIDTH = -8,
+    ASU_EPARAM_CPT_FRAC = -9,
+    ASU_EPARAM_TASK_WIDTH = -10,
+    ASU_ENOMEM = -11,
+};
+
+/* WidthWidth = clog2(WarpWidth + 1) */
+static inline uint64_t asu_derive_width_width(const asu_params_t *p)
+{
+    return clog2_u64(((uint64_t)p->warp_width + UINT64_C(1)));
+}
+
+/* DepthWidth = max(1, clog2(MaxSlices + 1)) */
+static inline uint64_t asu_derive_depth_width(const asu_params_t *p)
+{
+    return ((UINT64_C(1) > clog2_u64(((uint64_t)p->max_slices + UINT64_C(1)))) ? UINT64_C(1) : clog2_u64(((uint64_t)p->max_slices + UINT64_C(1))));
+}
+
+/* MinWidth = (WarpWidth + max(1, MaxSlices // NumWarps) - 1) // max(1, MaxSlices // NumWarps) */
+static inline uint64_t asu_derive_min_width(const asu_params_t *p)
+{
+    return ((((uint64_t)p->warp_width + ((UINT64_C(1) > ((uint64_t)p->max_slices / (uint64_t)p->num_warps)) ? UINT64_C(1) : ((uint64_t)p->max_slices / (uint64_t)p->num_warps))) - UINT64_C(1)) / ((UINT64_C(1) > ((uint64_t)p->max_slices / (uint64_t)p->num_warps)) ? UINT64_C(1) : ((uint64_t)p->max_slices / (uint64_t)p->num_warps)));
+}
+
+/* IntervalTasks = TasksPerThread * NumWarps * WarpWidth */
+static inline uint64_t asu_derive_interval_tasks(const asu_params_t *p)
+{
+    return (((uint64_t)p->tasks_per_thread * (uint64_t)p->num_warps) * (uint64_t)p->warp_width);
+}
+
+/* TaskCntWidth = clog2(IntervalTasks + (NumWarps + 1) * WarpWidth) */
+static inline uint64_t asu_derive_task_cnt_width(const asu_params_t *p)
+{
+    return clog2_u64((asu_derive_interval_tasks(p) + (((uint64_t)p->num_warps + UINT64_C(1)) * (uint64_t)p->warp_width)));
+}
+
+/* CptWidth = CycleWidth + CptFrac */
+static inline uint64_t asu_derive_cpt_width(const asu_params_t *p)
+{
+    return ((uint64_t)p->cycle_width + (uint64_t)p->cpt_frac);
+}
+
+/* asu_check_params(): ASU_OK or the code create() returns. */
+static inline int asu_check_params(const asu_params_t *p)
+{
+    const uint64_t v[] = {p->num_warps, p->warp_width, p->max_slices, p->tasks_per_thread,
+                          p->min_intervals, p->fallback_width, p->fallback_depth,
+                          p->cycle_width, p->cpt_frac, p->task_width};
+    const uint64_t lo[] = {ASU_NUM_WARPS_MIN, ASU_WARP_WIDTH_MIN, ASU_MAX_SLICES_MIN,
+                           ASU_TASKS_PER_THREAD_MIN, ASU_MIN_INTERVALS_MIN,
+                           ASU_FALLBACK_WIDTH_MIN, ASU_FALLBACK_DEPTH_MIN, ASU_CYCLE_WIDTH_MIN,
+                           ASU_CPT_FRAC_MIN, ASU_TASK_WIDTH_MIN};
+    const uint64_t hi[] = {ASU_NUM_WARPS_MAX, ASU_WARP_WIDTH_MAX, ASU_MAX_SLICES_MAX,
+                           ASU_TASKS_PER_THREAD_MAX, ASU_MIN_INTERVALS_MAX,
+                           ASU_FALLBACK_WIDTH_MAX, ASU_FALLBACK_DEPTH_MAX, ASU_CYCLE_WIDTH_MAX,
+                           ASU_CPT_FRAC_MAX, ASU_TASK_WIDTH_MAX};
+    const int code[] = {ASU_EPARAM_NUM_WARPS, ASU_EPARAM_WARP_WIDTH, ASU_EPARAM_MAX_SLICES,
+                        ASU_EPARAM_TASKS_PER_THREAD, ASU_EPARAM_MIN_INTERVALS,
+                        ASU_EPARAM_FALLBACK_WIDTH, ASU_EPARAM_FALLBACK_DEPTH,
+                        ASU_EPARAM_CYCLE_WIDTH, ASU_EPARAM_CPT_FRAC, ASU_EPARAM_TASK_WIDTH};
+    for (unsigned i = 0; i < sizeof v / sizeof v[0]; i++)
+        if (v[i] < lo[i] || v[i] > hi[i])
+            return code[i];
+    /* MaxSlices must be at least NumWarps (a whole warp is a slice) */
+    if (!((uint64_t)p->max_slices >= (uint64_t)p->num_warps))
+        return ASU_EPARAM_MAX_SLICES;
+    /* MaxSlices must be at most NumWarps*WarpWidth (a slice has a lane) */
+    if (!((uint64_t)p->max_slices <= ((uint64_t)p->num_warps * (uint64_t)p->warp_width)))
+        return ASU_EPARAM_MAX_SLICES;
+    /* FallbackWidth must be a legal width (MinWidth..WarpWidth) */
+    if (!(((uint64_t)p->fallback_width >= asu_derive_min_width(p)) && ((uint64_t)p->fallback_width <= (uint64_t)p->warp_width)))
+        return ASU_EPARAM_FALLBACK_WIDTH;
+    /* FallbackDepth must be at most the slices FallbackWidth makes */
+    if (!((uint64_t)p->fallback_depth <= ((uint64_t)p->num_warps * ((((uint64_t)p->warp_width + (uint64_t)p->fallback_width) - UINT64_C(1)) / (uint64_t)p->fallback_width))))
+        return ASU_EPARAM_FALLBACK_DEPTH;
+    /* TaskWidth must hold MinIntervals intervals of tasks */
+    if (!(clog2_u64((((((uint64_t)p->min_intervals * (uint64_t)p->tasks_per_thread) * (uint64_t)p->num_warps) * (uint64_t)p->warp_width) + UINT64_C(1))) <= (uint64_t)p->task_width))
+        return ASU_EPARAM_TASK_WIDTH;
+    return ASU_OK;
+}
+
+/* What MODEL_DEFINE_CREATE (model.h) takes from the declaration. */
+#define asu_CREATE_CODES asu_check_params, ASU_EPARAM_NUM_WARPS, ASU_OK, ASU_ENOMEM
+
+
+/* The inputs of asu, one field per port (its name without _i/_o); a
+ * value wider than its port is cut to the port's width by the model. */
+typedef struct {
+    /* op_i [2]: 0 NOP, 1 START, 2 END, 3 SYNC */
+    unsigned op;
+    /* start_width_i [WidthWidth]: START: the WPU's SIMD width now */
+    unsigned start_width;
+    /* start_depth_i [DepthWidth]: START: its active warp-slices now */
+    unsigned start_depth;
+    /* start_strategy_i [2]: START: 0 DWREP, 1 WIDTH_ONLY, 2 DEPTH_ONLY, 3 reserved
+     * (rejected) */
+    unsigned start_strategy;
+    /* start_anneal_i [1]: START: 1 quasi-annealing strides, 0 Inc (stride 1) */
+    bool start_anneal;
+    /* start_tasks_i [TaskWidth]: START: the section's task count */
+    uint64_t start_tasks;
+    /* done_i [WidthWidth]: tasks completed this cycle (one slice issues: at most
+     * WarpWidth) */
+    unsigned done;
+} asu_in_t;
+
+/* The outputs of asu, one field per port (its name without _i/_o); a
+ * value wider than its port is cut to the port's width by the model. */
+typedef struct {
+    /* width_o [WidthWidth]: registered: the SIMD width the WPU runs (lanes per warp-slice) */
+    unsigned width;
+    /* depth_o [DepthWidth]: registered: the active warp-slices */
+    unsigned depth;
+    /* reconf_o [1]: registered: width_o and depth_o were loaded at the last edge (the WPU
+     * reconfigures) */
+    bool reconf;
+    /* phase_o [3]: registered: 0 IDLE, 1 RUN, 2 DRAIN, 3 DIVIDE, 4 DECIDE, 5 EXEC */
+    unsigned phase;
+    /* step_o [2]: registered: 0 BASE, 1 UP, 2 DOWN, 3 MOVE */
+    unsigned step;
+    /* dim_o [1]: registered: 0 DEPTH, 1 SIMD_WIDTH */
+    unsigned dim;
+    /* stride_o [max(WidthWidth, DepthWidth)]: registered: the stride of dim_o */
+    unsigned stride;
+    /* converged_o [1]: registered: the search ended (or fell back); width_o x depth_o is
+     * the preferred configuration */
+    bool converged;
+    /* fallback_o [1]: registered: the section had too few tasks; the fall-back
+     * configuration applies */
+    bool fallback;
+    /* cpt_o [CptWidth]: registered: the last interval's cycles per task (CptFrac fraction
+     * bits) */
+    uint64_t cpt;
+    /* cpt_sat_o [1]: registered: that interval's cycle count saturated */
+    bool cpt_sat;
+    /* best_width_o [WidthWidth]: registered: the recorded preferred width */
+    unsigned best_width;
+    /* best_depth_o [DepthWidth]: registered: the recorded preferred depth */
+    unsigned best_depth;
+    /* best_cpt_o [CptWidth]: registered: its cycles per task */
+    uint64_t best_cpt;
+    /* op_valid_o [1]: registered: op_i was not NOP last cycle */
+    bool op_valid;
+    /* op_err_o [3]: its error code */
+    unsigned op_err;
+    /* done_valid_o [1]: registered: done_i was not 0 last cycle */
+    bool done_valid;
+    /* done_err_o [3]: its error code */
+    unsigned done_err;
+    /* err_sticky_o [8]: bit k: error code k seen since reset (bit 0 never) */
+    unsigned err_sticky;
+} asu_out_t;
+
+/* The ports of a fixed width: the bits a model keeps of a field. */
+#define ASU_OP_MASK 3u
+#define ASU_START_STRATEGY_MASK 3u
+#define ASU_PHASE_MASK 7u
+#define ASU_STEP_MASK 3u
+#define ASU_OP_ERR_MASK 7u
+#define ASU_DONE_ERR_MASK 7u
+#define ASU_ERR_STICKY_MASK 255u
+
 
 /* op_i: the operation */
 enum asu_op {

@@ -14,32 +14,18 @@ struct robust_core {
 };
 
 /* The children check the parameters. */
-static int check_params(const robust_core_params_t *p)
-{
-    (void)p;
-    return ROBC_OK;
-}
-
 static int init(robust_core_t *c, const robust_core_params_t *p)
 {
-    warp_slice_table_params_t tp = {.num_warps = p->num_warps, .warp_width = p->warp_width,
-                                    .max_slices = p->max_slices, .pc_width = p->pc_width,
-                                    .depth = p->depth};
-    asu_params_t ap = {.num_warps = p->num_warps, .warp_width = p->warp_width,
-                       .max_slices = p->max_slices, .tasks_per_thread = p->tasks_per_thread,
-                       .min_intervals = p->min_intervals, .fallback_width = p->fallback_width,
-                       .fallback_depth = p->fallback_depth, .cycle_width = p->cycle_width,
-                       .cpt_frac = p->cpt_frac, .task_width = p->task_width};
-    int rc = warp_slice_table_create(&tp, &c->tbl);
-    if (rc)
-        return rc == WSL_ENOMEM ? ROBC_ENOMEM : ROBC_EPARAM_TABLE;
-    rc = asu_create(&ap, &c->asu);
-    if (rc)
-        return rc == ASU_ENOMEM ? ROBC_ENOMEM : ROBC_EPARAM_ASU;
+    /* p passed the core's checks, which hold each child's (its ranges and
+     * rules): a child can only fail for want of memory */
+    warp_slice_table_params_t tp = robust_core_warp_slice_table_params(p);
+    asu_params_t ap = robust_core_asu_params(p);
+    if (warp_slice_table_create(&tp, &c->tbl) != WSL_OK || asu_create(&ap, &c->asu) != ASU_OK)
+        return ROBC_ENOMEM;
     return ROBC_OK;
 }
 
-MODEL_DEFINE_CREATE(robust_core, check_params, init, ROBC_EPARAM_TABLE, ROBC_OK, ROBC_ENOMEM)
+MODEL_DEFINE_CREATE(robust_core, init)
 MODEL_DEFINE_DESTROY(robust_core, warp_slice_table_destroy(m->tbl); asu_destroy(m->asu))
 
 void robust_core_reset(robust_core_t *c)
@@ -88,8 +74,8 @@ static void wire(const robust_core_t *c, const robust_core_in_t *in, wiring_t *w
      * no input */
     warp_slice_table_eval(c->tbl, &(warp_slice_table_in_t){.req_entry = in->req_entry}, &w->to);
 
-    w->op = in->req_op & 7u;
-    unsigned own = own_error(w->op, in->start_strategy & 3u, &w->ao, &w->to);
+    w->op = in->req_op & ROBC_REQ_OP_MASK;
+    unsigned own = own_error(w->op, in->start_strategy & ROBC_START_STRATEGY_MASK, &w->ao, &w->to);
     bool reconf = w->op == WSL_OP_RECONF;
     w->tin = (warp_slice_table_in_t){
         .req_valid = in->req_valid && own == WSL_ERR_NONE,
@@ -127,10 +113,10 @@ static void wire(const robust_core_t *c, const robust_core_in_t *in, wiring_t *w
 static void outputs(const robust_core_t *c, const wiring_t *w, robust_core_out_t *out)
 {
     memset(out, 0, sizeof *out);
-#define ROBC_FROM_(type, f) out->f = w->to.f;
-    ROBC_TABLE_OUTS(ROBC_FROM_)
+#define ROBC_FROM_(type, f, dims) out->f = w->to.f;
+    ROBC_WARP_SLICE_TABLE_OUTS(ROBC_FROM_)
 #undef ROBC_FROM_
-#define ROBC_FROM_(type, f) out->f = w->ao.f;
+#define ROBC_FROM_(type, f, dims) out->f = w->ao.f;
     ROBC_ASU_OUTS(ROBC_FROM_)
 #undef ROBC_FROM_
     out->tbl_width = w->to.width;

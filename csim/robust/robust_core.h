@@ -26,57 +26,7 @@
 #include "asu.h"
 #include "model.h"
 #include "warp_slice_table.h"
-
-/* Its parameters are those of its children (configs/robust_core.cfg). */
-typedef struct {
-    unsigned num_warps, warp_width, max_slices; /* both children's */
-    unsigned pc_width, depth;                   /* the table's */
-    unsigned tasks_per_thread, min_intervals, fallback_width, fallback_depth, cycle_width,
-        cpt_frac, task_width;                   /* the ASU's */
-} robust_core_params_t;
-
-/* enum robc_op, robc_err (configs/robust_core.cfg) */
 #include "robust_core_decl.h"
-
-/* robust_core_create: 0, or the child that rejects the parameters. */
-enum { ROBC_OK = 0, ROBC_EPARAM_TABLE = -1, ROBC_EPARAM_ASU = -2, ROBC_ENOMEM = -3 };
-
-/* The outputs the core takes from a child unchanged (type, name). */
-#define ROBC_TABLE_OUTS(X)                                                               \
-    X(bool, req_ready) X(bool, rsp_fin) X(bool, resume_valid) X(unsigned, resume_entry)  \
-    X(bool, released) X(unsigned, slices) X(unsigned, active) X(bool, arrived)           \
-    X(bool, sel_valid) X(unsigned, sel_entry) X(unsigned, rd_status) X(unsigned, rd_warp) \
-    X(unsigned, rd_sid) X(bitmask_t, rd_lanes) X(uint64_t, rd_pc) X(uint64_t, rd_rpc)    \
-    X(bitmask_t, rd_mask) X(unsigned, rd_tos)
-#define ROBC_ASU_OUTS(X)                                                                 \
-    X(unsigned, width) X(unsigned, depth) X(bool, reconf) X(unsigned, phase)             \
-    X(unsigned, step) X(unsigned, dim) X(unsigned, stride) X(bool, converged)            \
-    X(bool, fallback) X(uint64_t, cpt) X(bool, cpt_sat) X(unsigned, best_width)          \
-    X(unsigned, best_depth) X(uint64_t, best_cpt)
-
-/* The ports of rtl/robust/robust_core.sv without _i/_o; each value is cut to
- * its port's width by the child that takes it. */
-typedef struct {
-    bool req_valid;
-    unsigned req_op;     /* enum wsl_op, ROBC_OP_TASK; 7 reserved */
-    unsigned req_entry;  /* slice operations: the entry; always: the read port's */
-    unsigned req_width;  /* LAUNCH (RECONF takes the ASU's width) */
-    unsigned req_depth;  /* LAUNCH (RECONF takes the ASU's depth) */
-    uint64_t req_pc, req_alt_pc, req_rpc;
-    bitmask_t req_mask;
-    unsigned start_strategy; /* LAUNCH: enum asu_strategy (3 rejected) */
-    bool start_anneal;
-    uint64_t start_tasks;
-} robust_core_in_t;
-
-typedef struct {
-    ROBC_TABLE_OUTS(MODEL_FIELD)
-    ROBC_ASU_OUTS(MODEL_FIELD)
-    bool rsp_valid;      /* registered: a request last cycle */
-    unsigned rsp_err;    /* its code: enum wsl_err, or the core's enum robc_err */
-    unsigned err_sticky; /* bit k: code k seen since reset */
-    unsigned tbl_width, tbl_depth; /* the table's width_o, depth_o */
-} robust_core_out_t;
 
 /* What one edge did (the testbench's cover rules). */
 typedef struct {

@@ -2,17 +2,346 @@
 #ifndef GEN_ROBUST_CORE_DECL_H
 #define GEN_ROBUST_CORE_DECL_H
 
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "bitmask.h"
+#include "clog2.h"
 #include "code_names.h"
+#include "model.h"
+#include "warp_slice_table_decl.h"
+#include "asu_decl.h"
+
+/* NumWarps: (N) warps */
+#define ROBC_NUM_WARPS_MIN 1u
+#define ROBC_NUM_WARPS_MAX 16u
+/* WarpWidth: (W) lanes: the widest SIMD width */
+#define ROBC_WARP_WIDTH_MIN 2u
+#define ROBC_WARP_WIDTH_MAX 64u
+/* MaxSlices: warp-slices the table holds (entries, per WPU); one reconvergence stack each */
+#define ROBC_MAX_SLICES_MIN 1u
+#define ROBC_MAX_SLICES_MAX 64u
+/* PcWidth: width of a PC; the all-ones value is reserved (none) */
+#define ROBC_PC_WIDTH_MIN 4u
+#define ROBC_PC_WIDTH_MAX 64u
+/* Depth: entries per slice's stack */
+#define ROBC_DEPTH_MIN 3u
+#define ROBC_DEPTH_MAX 32u
+/* TasksPerThread: tasks an average thread completes per sampling interval (paper: 2) */
+#define ROBC_TASKS_PER_THREAD_MIN 1u
+#define ROBC_TASKS_PER_THREAD_MAX 16u
+/* MinIntervals: intervals a section's tasks must fill for adaptation (paper: 30) */
+#define ROBC_MIN_INTERVALS_MIN 1u
+#define ROBC_MIN_INTERVALS_MAX 1024u
+/* FallbackWidth: SIMD width applied to a section with too few tasks (paper: 8) */
+#define ROBC_FALLBACK_WIDTH_MIN 1u
+#define ROBC_FALLBACK_WIDTH_MAX 64u
+/* FallbackDepth: active warp-slices applied with it (paper: 2) */
+#define ROBC_FALLBACK_DEPTH_MIN 1u
+#define ROBC_FALLBACK_DEPTH_MAX 256u
+/* CycleWidth: bits of the interval cycle counter (saturating) */
+#define ROBC_CYCLE_WIDTH_MIN 4u
+#define ROBC_CYCLE_WIDTH_MAX 40u
+/* CptFrac: fraction bits of the cycles-per-task quotient */
+#define ROBC_CPT_FRAC_MIN 0u
+#define ROBC_CPT_FRAC_MAX 8u
+/* TaskWidth: bits of a section's task count at START */
+#define ROBC_TASK_WIDTH_MIN 2u
+#define ROBC_TASK_WIDTH_MAX 40u
+
+/* The parameters of robust_core (configs/robust_core.cfg), in declaration order. */
+typedef struct {
+    unsigned num_warps; /* NumWarps: (N) warps */
+    unsigned warp_width; /* WarpWidth: (W) lanes: the widest SIMD width */
+    unsigned max_slices; /* MaxSlices: warp-slices the table holds (entries, per WPU); one reconvergence stack each */
+    unsigned pc_width; /* PcWidth: width of a PC; the all-ones value is reserved (none) */
+    unsigned depth; /* Depth: entries per slice's stack */
+    unsigned tasks_per_thread; /* TasksPerThread: tasks an average thread completes per sampling interval (paper: 2) */
+    unsigned min_intervals; /* MinIntervals: intervals a section's tasks must fill for adaptation (paper: 30) */
+    unsigned fallback_width; /* FallbackWidth: SIMD width applied to a section with too few tasks (paper: 8) */
+    unsigned fallback_depth; /* FallbackDepth: active warp-slices applied with it (paper: 2) */
+    unsigned cycle_width; /* CycleWidth: bits of the interval cycle counter (saturating) */
+    unsigned cpt_frac; /* CptFrac: fraction bits of the cycles-per-task quotient */
+    unsigned task_width; /* TaskWidth: bits of a section's task count at START */
+} robust_core_params_t;
+
+/* ROBC_PARAM_FIELDS(X): X(type, field) of each parameter, in that order. */
+#define ROBC_PARAM_FIELDS(X) \
+    X(unsigned, num_warps) \
+    X(unsigned, warp_width) \
+    X(unsigned, max_slices) \
+    X(unsigned, pc_width) \
+    X(unsigned, depth) \
+    X(unsigned, tasks_per_thread) \
+    X(unsigned, min_intervals) \
+    X(unsigned, fallback_width) \
+    X(unsigned, fallback_depth) \
+    X(unsigned, cycle_width) \
+    X(unsigned, cpt_frac) \
+    X(unsigned, task_width) \
+
+/* robust_core_create(): ROBC_OK, or the code of the parameter it rejects (a range
+ * first, then a rule: the code of the parameter the rule's message names
+ * first, as the elaboration error does), or ROBC_ENOMEM. */
+enum robc_create_rc {
+    ROBC_OK = 0,
+    ROBC_EPARAM_NUM_WARPS = -1,
+    ROBC_EPARAM_WARP_WIDTH = -2,
+    ROBC_EPARAM_MAX_SLICES = -3,
+    ROBC_EPARAM_PC_WIDTH = -4,
+    ROBC_EPARAM_DEPTH = -5,
+    ROBC_EPARAM_TASKS_PER_THREAD = -6,
+    ROBC_EPARAM_MIN_INTERVALS = -7,
+    ROBC_EPARAM_FALLBACK_WIDTH = -8,
+    ROBC_EPARAM_FALLBACK_DEPTH = -9,
+    ROBC_EPARAM_CYCLE_WIDTH = -10,
+    ROBC_EPARAM_CPT_FRAC = -11,
+    ROBC_EPARAM_TASK_WIDTH = -12,
+    ROBC_ENOMEM = -13,
+};
+
+/* WarpIdWidth = max(1, clog2(NumWarps)) */
+static inline uint64_t robc_derive_warp_id_width(const robust_core_params_t *p)
+{
+    return ((UINT64_C(1) > clog2_u64((uint64_t)p->num_warps)) ? UINT64_C(1) : clog2_u64((uint64_t)p->num_warps));
+}
+
+/* EntryIdWidth = max(1, clog2(MaxSlices)) */
+static inline uint64_t robc_derive_entry_id_width(const robust_core_params_t *p)
+{
+    return ((UINT64_C(1) > clog2_u64((uint64_t)p->max_slices)) ? UINT64_C(1) : clog2_u64((uint64_t)p->max_slices));
+}
+
+/* WidthWidth = clog2(WarpWidth + 1) */
+static inline uint64_t robc_derive_width_width(const robust_core_params_t *p)
+{
+    return clog2_u64(((uint64_t)p->warp_width + UINT64_C(1)));
+}
+
+/* CountWidth = max(1, clog2(MaxSlices + 1)) */
+static inline uint64_t robc_derive_count_width(const robust_core_params_t *p)
+{
+    return ((UINT64_C(1) > clog2_u64(((uint64_t)p->max_slices + UINT64_C(1)))) ? UINT64_C(1) : clog2_u64(((uint64_t)p->max_slices + UINT64_C(1))));
+}
+
+/* MinWidth = (WarpWidth + max(1, MaxSlices // NumWarps) - 1) // max(1, MaxSlices // NumWarps) */
+static inline uint64_t robc_derive_min_width(const robust_core_params_t *p)
+{
+    return ((((uint64_t)p->warp_width + ((UINT64_C(1) > ((uint64_t)p->max_slices / (uint64_t)p->num_warps)) ? UINT64_C(1) : ((uint64_t)p->max_slices / (uint64_t)p->num_warps))) - UINT64_C(1)) / ((UINT64_C(1) > ((uint64_t)p->max_slices / (uint64_t)p->num_warps)) ? UINT64_C(1) : ((uint64_t)p->max_slices / (uint64_t)p->num_warps)));
+}
+
+/* TosWidth = clog2(Depth + 1) */
+static inline uint64_t robc_derive_tos_width(const robust_core_params_t *p)
+{
+    return clog2_u64(((uint64_t)p->depth + UINT64_C(1)));
+}
+
+/* DepthWidth = max(1, clog2(MaxSlices + 1)) */
+static inline uint64_t robc_derive_depth_width(const robust_core_params_t *p)
+{
+    return ((UINT64_C(1) > clog2_u64(((uint64_t)p->max_slices + UINT64_C(1)))) ? UINT64_C(1) : clog2_u64(((uint64_t)p->max_slices + UINT64_C(1))));
+}
+
+/* IntervalTasks = TasksPerThread * NumWarps * WarpWidth */
+static inline uint64_t robc_derive_interval_tasks(const robust_core_params_t *p)
+{
+    return (((uint64_t)p->tasks_per_thread * (uint64_t)p->num_warps) * (uint64_t)p->warp_width);
+}
+
+/* TaskCntWidth = clog2(IntervalTasks + (NumWarps + 1) * WarpWidth) */
+static inline uint64_t robc_derive_task_cnt_width(const robust_core_params_t *p)
+{
+    return clog2_u64((robc_derive_interval_tasks(p) + (((uint64_t)p->num_warps + UINT64_C(1)) * (uint64_t)p->warp_width)));
+}
+
+/* CptWidth = CycleWidth + CptFrac */
+static inline uint64_t robc_derive_cpt_width(const robust_core_params_t *p)
+{
+    return ((uint64_t)p->cycle_width + (uint64_t)p->cpt_frac);
+}
+
+/* robc_check_params(): ROBC_OK or the code create() returns. */
+static inline int robc_check_params(const robust_core_params_t *p)
+{
+    const uint64_t v[] = {p->num_warps, p->warp_width, p->max_slices, p->pc_width, p->depth,
+                          p->tasks_per_thread, p->min_intervals, p->fallback_width,
+                          p->fallback_depth, p->cycle_width, p->cpt_frac, p->task_width};
+    const uint64_t lo[] = {ROBC_NUM_WARPS_MIN, ROBC_WARP_WIDTH_MIN, ROBC_MAX_SLICES_MIN,
+                           ROBC_PC_WIDTH_MIN, ROBC_DEPTH_MIN, ROBC_TASKS_PER_THREAD_MIN,
+                           ROBC_MIN_INTERVALS_MIN, ROBC_FALLBACK_WIDTH_MIN,
+                           ROBC_FALLBACK_DEPTH_MIN, ROBC_CYCLE_WIDTH_MIN, ROBC_CPT_FRAC_MIN,
+                           ROBC_TASK_WIDTH_MIN};
+    const uint64_t hi[] = {ROBC_NUM_WARPS_MAX, ROBC_WARP_WIDTH_MAX, ROBC_MAX_SLICES_MAX,
+                           ROBC_PC_WIDTH_MAX, ROBC_DEPTH_MAX, ROBC_TASKS_PER_THREAD_MAX,
+                           ROBC_MIN_INTERVALS_MAX, ROBC_FALLBACK_WIDTH_MAX,
+                           ROBC_FALLBACK_DEPTH_MAX, ROBC_CYCLE_WIDTH_MAX, ROBC_CPT_FRAC_MAX,
+                           ROBC_TASK_WIDTH_MAX};
+    const int code[] = {ROBC_EPARAM_NUM_WARPS, ROBC_EPARAM_WARP_WIDTH, ROBC_EPARAM_MAX_SLICES,
+                        ROBC_EPARAM_PC_WIDTH, ROBC_EPARAM_DEPTH, ROBC_EPARAM_TASKS_PER_THREAD,
+                        ROBC_EPARAM_MIN_INTERVALS, ROBC_EPARAM_FALLBACK_WIDTH,
+                        ROBC_EPARAM_FALLBACK_DEPTH, ROBC_EPARAM_CYCLE_WIDTH,
+                        ROBC_EPARAM_CPT_FRAC, ROBC_EPARAM_TASK_WIDTH};
+    for (unsigned i = 0; i < sizeof v / sizeof v[0]; i++)
+        if (v[i] < lo[i] || v[i] > hi[i])
+            return code[i];
+    /* MaxSlices must be at least NumWarps (a whole warp is a slice) */
+    if (!((uint64_t)p->max_slices >= (uint64_t)p->num_warps))
+        return ROBC_EPARAM_MAX_SLICES;
+    /* MaxSlices must be at most NumWarps*WarpWidth (a slice has a lane) */
+    if (!((uint64_t)p->max_slices <= ((uint64_t)p->num_warps * (uint64_t)p->warp_width)))
+        return ROBC_EPARAM_MAX_SLICES;
+    /* FallbackWidth must be a legal width (MinWidth..WarpWidth) */
+    if (!(((uint64_t)p->fallback_width >= robc_derive_min_width(p)) && ((uint64_t)p->fallback_width <= (uint64_t)p->warp_width)))
+        return ROBC_EPARAM_FALLBACK_WIDTH;
+    /* FallbackDepth must be at most the slices FallbackWidth makes */
+    if (!((uint64_t)p->fallback_depth <= ((uint64_t)p->num_warps * ((((uint64_t)p->warp_width + (uint64_t)p->fallback_width) - UINT64_C(1)) / (uint64_t)p->fallback_width))))
+        return ROBC_EPARAM_FALLBACK_DEPTH;
+    /* TaskWidth must hold MinIntervals intervals of tasks */
+    if (!(clog2_u64((((((uint64_t)p->min_intervals * (uint64_t)p->tasks_per_thread) * (uint64_t)p->num_warps) * (uint64_t)p->warp_width) + UINT64_C(1))) <= (uint64_t)p->task_width))
+        return ROBC_EPARAM_TASK_WIDTH;
+    return ROBC_OK;
+}
+
+/* What MODEL_DEFINE_CREATE (model.h) takes from the declaration. */
+#define robust_core_CREATE_CODES robc_check_params, ROBC_EPARAM_NUM_WARPS, ROBC_OK, ROBC_ENOMEM
+
+/* The parameters of the child warp_slice_table: its own of robust_core's. */
+static inline warp_slice_table_params_t robust_core_warp_slice_table_params(const robust_core_params_t *p)
+{
+    return (warp_slice_table_params_t){
+        .num_warps = p->num_warps,
+        .warp_width = p->warp_width,
+        .max_slices = p->max_slices,
+        .pc_width = p->pc_width,
+        .depth = p->depth,
+    };
+}
+
+/* The parameters of the child asu: its own of robust_core's. */
+static inline asu_params_t robust_core_asu_params(const robust_core_params_t *p)
+{
+    return (asu_params_t){
+        .num_warps = p->num_warps,
+        .warp_width = p->warp_width,
+        .max_slices = p->max_slices,
+        .tasks_per_thread = p->tasks_per_thread,
+        .min_intervals = p->min_intervals,
+        .fallback_width = p->fallback_width,
+        .fallback_depth = p->fallback_depth,
+        .cycle_width = p->cycle_width,
+        .cpt_frac = p->cpt_frac,
+        .task_width = p->task_width,
+    };
+}
 
 
-/* req_op_i: the core's own operation (0..5 are warp_slice_table's) */
+/* ROBC_WARP_SLICE_TABLE_INS(X): X(type, field, dims) of the inputs robust_core declares as warp_slice_table's. */
+#define ROBC_WARP_SLICE_TABLE_INS(X) \
+    X(unsigned, req_entry, ) \
+    X(uint64_t, req_pc, ) \
+    X(uint64_t, req_alt_pc, ) \
+    X(uint64_t, req_rpc, ) \
+    X(bitmask_t, req_mask, ) \
+
+/* ROBC_ASU_INS(X): X(type, field, dims) of the inputs robust_core declares as asu's. */
+#define ROBC_ASU_INS(X) \
+    X(unsigned, start_strategy, ) \
+    X(bool, start_anneal, ) \
+    X(uint64_t, start_tasks, ) \
+
+/* The inputs of robust_core, one field per port (its name without _i/_o); a
+ * value wider than its port is cut to the port's width by the model. */
+typedef struct {
+    /* req_valid_i [1]: an operation this cycle (taken when req_ready_o) */
+    bool req_valid;
+    /* req_op_i [3]: 0 LAUNCH, 1 RECONF, 2 BRANCH, 3 ADVANCE, 4 ARRIVE, 5 BARRIER
+     * (warp_slice_table's; RECONF divides at the ASU's width_o and depth_o), 6 TASK, 7
+     * reserved (rejected) */
+    unsigned req_op;
+    /* req_width_i [WidthWidth]: LAUNCH: the SIMD width the section starts at (RECONF takes
+     * the ASU's width_o) */
+    unsigned req_width;
+    /* req_depth_i [CountWidth]: LAUNCH: the active slices it starts with (RECONF takes the
+     * ASU's depth_o) */
+    unsigned req_depth;
+    ROBC_WARP_SLICE_TABLE_INS(MODEL_PORT_FIELD)
+    ROBC_ASU_INS(MODEL_PORT_FIELD)
+} robust_core_in_t;
+
+/* ROBC_WARP_SLICE_TABLE_OUTS(X): X(type, field, dims) of the outputs robust_core declares as warp_slice_table's. */
+#define ROBC_WARP_SLICE_TABLE_OUTS(X) \
+    X(bool, req_ready, ) \
+    X(bool, rsp_fin, ) \
+    X(bool, resume_valid, ) \
+    X(unsigned, resume_entry, ) \
+    X(bool, released, ) \
+    X(unsigned, slices, ) \
+    X(unsigned, active, ) \
+    X(bool, arrived, ) \
+    X(bool, sel_valid, ) \
+    X(unsigned, sel_entry, ) \
+    X(unsigned, rd_status, ) \
+    X(unsigned, rd_warp, ) \
+    X(unsigned, rd_sid, ) \
+    X(bitmask_t, rd_lanes, ) \
+    X(uint64_t, rd_pc, ) \
+    X(uint64_t, rd_rpc, ) \
+    X(bitmask_t, rd_mask, ) \
+    X(unsigned, rd_tos, ) \
+
+/* ROBC_ASU_OUTS(X): X(type, field, dims) of the outputs robust_core declares as asu's. */
+#define ROBC_ASU_OUTS(X) \
+    X(unsigned, width, ) \
+    X(unsigned, depth, ) \
+    X(bool, reconf, ) \
+    X(unsigned, phase, ) \
+    X(unsigned, step, ) \
+    X(unsigned, dim, ) \
+    X(unsigned, stride, ) \
+    X(bool, converged, ) \
+    X(bool, fallback, ) \
+    X(uint64_t, cpt, ) \
+    X(bool, cpt_sat, ) \
+    X(unsigned, best_width, ) \
+    X(unsigned, best_depth, ) \
+    X(uint64_t, best_cpt, ) \
+
+/* The outputs of robust_core, one field per port (its name without _i/_o); a
+ * value wider than its port is cut to the port's width by the model. */
+typedef struct {
+    /* rsp_valid_o [1]: registered: a request was accepted or rejected last cycle */
+    bool rsp_valid;
+    /* rsp_err_o [4]: its error code (warp_slice_table's, or the core's own) */
+    unsigned rsp_err;
+    /* err_sticky_o [16]: bit k: error code k seen since reset (bit 0 never) */
+    unsigned err_sticky;
+    /* tbl_width_o [WidthWidth]: registered: the slices' SIMD width (the table's width_o) */
+    unsigned tbl_width;
+    /* tbl_depth_o [CountWidth]: registered: the active slices the table was given (its
+     * depth_o) */
+    unsigned tbl_depth;
+    ROBC_WARP_SLICE_TABLE_OUTS(MODEL_PORT_FIELD)
+    ROBC_ASU_OUTS(MODEL_PORT_FIELD)
+} robust_core_out_t;
+
+/* The ports of a fixed width: the bits a model keeps of a field. */
+#define ROBC_REQ_OP_MASK 7u
+#define ROBC_START_STRATEGY_MASK 3u
+#define ROBC_RSP_ERR_MASK 15u
+#define ROBC_ERR_STICKY_MASK 65535u
+#define ROBC_RD_STATUS_MASK 7u
+#define ROBC_PHASE_MASK 7u
+#define ROBC_STEP_MASK 3u
+
+
+/* req_op_i: the core's own operation (after warp_slice_table's) */
 enum robc_op {
     ROBC_OP_TASK = 6, /* a slice ends a task: its active threads each complete one (the ASU counts them) and it moves to req_pc_i (ADVANCE) */
 };
 #define ROBC_OP_WIDTH 3u
 #define ROBC_OP_COUNT 7u
 
-/* rsp_err_o: the core's own codes, judged before the table's (0..10 are warp_slice_table's) */
+/* rsp_err_o: the core's own codes, judged before the table's (after warp_slice_table's) */
 enum robc_err {
     ROBC_ERR_MID_INTERVAL = 11, /* RECONF while the ASU has no configuration decided: no section, or its interval runs to DRAIN, drains or is being measured */
     ROBC_ERR_NOT_DRAINING = 12, /* ARRIVE while no interval drains and no fall-back waits to be applied */

@@ -96,26 +96,6 @@ static bool in_range(unsigned v, unsigned lo, unsigned hi)
     return v >= lo && v <= hi;
 }
 
-static int check_params(const warp_slice_table_params_t *p)
-{
-    if (!in_range(p->num_warps, WSL_NUM_WARPS_MIN, WSL_NUM_WARPS_MAX))
-        return WSL_EPARAM_NUM_WARPS;
-    if (!in_range(p->warp_width, WSL_WARP_WIDTH_MIN, WSL_WARP_WIDTH_MAX))
-        return WSL_EPARAM_WARP_WIDTH;
-    if (!in_range(p->max_slices, WSL_MAX_SLICES_MIN, WSL_MAX_SLICES_MAX))
-        return WSL_EPARAM_MAX_SLICES;
-    if (!in_range(p->pc_width, WSL_PC_WIDTH_MIN, WSL_PC_WIDTH_MAX))
-        return WSL_EPARAM_PC_WIDTH;
-    if (!in_range(p->depth, WSL_DEPTH_MIN, WSL_DEPTH_MAX))
-        return WSL_EPARAM_DEPTH;
-    /* the cfg's requires, in order */
-    if (p->max_slices < p->num_warps)
-        return WSL_EPARAM_SLICES_BELOW_WARPS;
-    if (p->max_slices > p->num_warps * p->warp_width)
-        return WSL_EPARAM_SLICES_ABOVE_LANES;
-    return WSL_OK;
-}
-
 static int init(warp_slice_table_t *m, const warp_slice_table_params_t *p)
 {
     /* one stack context per entry; the ranges above lie within the stack's,
@@ -130,16 +110,16 @@ static int init(warp_slice_table_t *m, const warp_slice_table_params_t *p)
     m->div_lanes = calloc(p->max_slices, sizeof *m->div_lanes);
     if (!m->status || !m->lanes || !m->div_lanes)
         return WSL_ENOMEM;
-    m->min_width = robust_min_width(p->num_warps, p->warp_width, p->max_slices);
+    /* the derived values (configs/warp_slice_table.cfg, configs/robust.inc) */
+    m->min_width = (unsigned)wsl_derive_min_width(p);
     m->pc_none = bm_low_bits(p->pc_width);
-    m->entry_mask = index_mask(p->max_slices);
-    m->width_mask = (unsigned)bm_low_bits(clog2(p->warp_width + 1u));
-    m->count_mask = (unsigned)bm_low_bits(clog2(p->max_slices + 1u));
+    m->entry_mask = (unsigned)bm_low_bits((unsigned)wsl_derive_entry_id_width(p));
+    m->width_mask = (unsigned)bm_low_bits((unsigned)wsl_derive_width_width(p));
+    m->count_mask = (unsigned)bm_low_bits((unsigned)wsl_derive_count_width(p));
     return WSL_OK;
 }
 
-MODEL_DEFINE_CREATE(warp_slice_table, check_params, init, WSL_EPARAM_NUM_WARPS, WSL_OK,
-                    WSL_ENOMEM)
+MODEL_DEFINE_CREATE(warp_slice_table, init)
 MODEL_DEFINE_DESTROY(warp_slice_table, recon_stack_destroy(m->stk); free(m->status);
                      free(m->lanes); free(m->div_lanes))
 
@@ -224,7 +204,7 @@ static req_t cut(const warp_slice_table_t *m, const warp_slice_table_in_t *in)
 {
     req_t r = {
         .valid = in->req_valid,
-        .op = in->req_op & 7u,
+        .op = in->req_op & WSL_REQ_OP_MASK,
         .entry = in->req_entry & m->entry_mask,
         .width = in->req_width & m->width_mask,
         .depth = in->req_depth & m->count_mask,

@@ -24,73 +24,7 @@
 #include "bitmask.h"
 #include "model.h"
 #include "recon_stack.h"
-
-/* The declared parameters of configs/warp_slice_table.cfg (the derived
- * ones, MinWidth and the port widths, the model derives itself). */
-typedef struct {
-    unsigned num_warps;  /* N: 1..16 */
-    unsigned warp_width; /* W: 2..64 */
-    unsigned max_slices; /* 1..64, NumWarps..NumWarps*WarpWidth */
-    unsigned pc_width;   /* 4..64 */
-    unsigned depth;      /* 3..32: entries per slice's stack */
-} warp_slice_table_params_t;
-
-/* enum wsl_op, wsl_status, wsl_err and the parameter ranges
- * (configs/warp_slice_table.cfg) */
 #include "warp_slice_table_decl.h"
-
-/* warp_slice_table_create()'s codes: each out-of-range parameter (in the
- * cfg's order), then each broken `require` (in its order). */
-enum {
-    WSL_OK = 0,
-    WSL_EPARAM_NUM_WARPS = -1,
-    WSL_EPARAM_WARP_WIDTH = -2,
-    WSL_EPARAM_MAX_SLICES = -3,
-    WSL_EPARAM_PC_WIDTH = -4,
-    WSL_EPARAM_DEPTH = -5,
-    WSL_EPARAM_SLICES_BELOW_WARPS = -6, /* MaxSlices < NumWarps */
-    WSL_EPARAM_SLICES_ABOVE_LANES = -7, /* MaxSlices > NumWarps * WarpWidth */
-    WSL_ENOMEM = -8,
-};
-
-/* The input ports without _i (and without the clock and reset). Each value
- * is cut to its port's width, as the RTL's port would. */
-typedef struct {
-    bool req_valid;
-    unsigned req_op;    /* enum wsl_op (6, 7 reserved) */
-    unsigned req_entry; /* slice operations: the entry; always: the read port's entry */
-    unsigned req_width; /* LAUNCH, RECONF: the SIMD width */
-    unsigned req_depth; /* LAUNCH, RECONF: the active slices */
-    uint64_t req_pc;    /* LAUNCH, RECONF: start PC; BRANCH: taken; ADVANCE: next PC */
-    uint64_t req_alt_pc; /* BRANCH: not-taken PC */
-    uint64_t req_rpc;   /* LAUNCH, RECONF: exit PC; BRANCH: reconvergence PC */
-    bitmask_t req_mask; /* BRANCH: per-thread outcome, 1 = taken */
-} warp_slice_table_in_t;
-
-/* The output ports without _o. */
-typedef struct {
-    bool req_ready;       /* the stacks are not being written */
-    unsigned req_err;     /* the request's enum wsl_err now (0 without one) */
-    bool rsp_valid;       /* registered: a request last cycle */
-    unsigned rsp_err;     /* its enum wsl_err */
-    bool rsp_fin;         /* it finished its slice */
-    bool resume_valid;    /* registered: a dormant slice resumed at the last edge */
-    unsigned resume_entry; /* its entry (0 without one) */
-    bool released;        /* registered: a barrier released at the last edge */
-    unsigned err_sticky;  /* bit k: error code k seen since reset */
-    unsigned width, depth; /* the last division's width and depth (0 after reset) */
-    unsigned slices;      /* live entries: ACTIVE, DORMANT, ARRIVED or WAITING */
-    unsigned active;      /* ACTIVE entries */
-    bool arrived;         /* no entry ACTIVE or WAITING */
-    bool sel_valid;       /* an ACTIVE entry to issue, not while the stacks are written */
-    unsigned sel_entry;   /* round-robin choice (0 without one) */
-    unsigned rd_status;   /* req_entry's enum wsl_status; every rd_* 0 when FREE */
-    unsigned rd_warp, rd_sid;
-    bitmask_t rd_lanes;
-    uint64_t rd_pc, rd_rpc; /* its stack's top (0 when the stack is empty) */
-    bitmask_t rd_mask;
-    unsigned rd_tos;      /* entries on its stack */
-} warp_slice_table_out_t;
 
 /* What one edge did (the testbench's cover rules). */
 typedef struct {

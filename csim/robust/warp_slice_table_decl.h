@@ -2,6 +2,11 @@
 #ifndef GEN_WARP_SLICE_TABLE_DECL_H
 #define GEN_WARP_SLICE_TABLE_DECL_H
 
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "bitmask.h"
+#include "clog2.h"
 #include "code_names.h"
 
 /* NumWarps: (N) warps */
@@ -19,6 +24,191 @@
 /* Depth: entries per slice's stack */
 #define WSL_DEPTH_MIN 3u
 #define WSL_DEPTH_MAX 32u
+
+/* The parameters of warp_slice_table (configs/warp_slice_table.cfg), in declaration order. */
+typedef struct {
+    unsigned num_warps; /* NumWarps: (N) warps */
+    unsigned warp_width; /* WarpWidth: (W) lanes: the widest SIMD width */
+    unsigned max_slices; /* MaxSlices: warp-slices the table holds (entries, per WPU); one reconvergence stack each */
+    unsigned pc_width; /* PcWidth: width of a PC; the all-ones value is reserved (none) */
+    unsigned depth; /* Depth: entries per slice's stack */
+} warp_slice_table_params_t;
+
+/* WSL_PARAM_FIELDS(X): X(type, field) of each parameter, in that order. */
+#define WSL_PARAM_FIELDS(X) \
+    X(unsigned, num_warps) \
+    X(unsigned, warp_width) \
+    X(unsigned, max_slices) \
+    X(unsigned, pc_width) \
+    X(unsigned, depth) \
+
+/* warp_slice_table_create(): WSL_OK, or the code of the parameter it rejects (a range
+ * first, then a rule: the code of the parameter the rule's message names
+ * first, as the elaboration error does), or WSL_ENOMEM. */
+enum wsl_create_rc {
+    WSL_OK = 0,
+    WSL_EPARAM_NUM_WARPS = -1,
+    WSL_EPARAM_WARP_WIDTH = -2,
+    WSL_EPARAM_MAX_SLICES = -3,
+    WSL_EPARAM_PC_WIDTH = -4,
+    WSL_EPARAM_DEPTH = -5,
+    WSL_ENOMEM = -6,
+};
+
+/* WarpIdWidth = max(1, clog2(NumWarps)) */
+static inline uint64_t wsl_derive_warp_id_width(const warp_slice_table_params_t *p)
+{
+    return ((UINT64_C(1) > clog2_u64((uint64_t)p->num_warps)) ? UINT64_C(1) : clog2_u64((uint64_t)p->num_warps));
+}
+
+/* EntryIdWidth = max(1, clog2(MaxSlices)) */
+static inline uint64_t wsl_derive_entry_id_width(const warp_slice_table_params_t *p)
+{
+    return ((UINT64_C(1) > clog2_u64((uint64_t)p->max_slices)) ? UINT64_C(1) : clog2_u64((uint64_t)p->max_slices));
+}
+
+/* WidthWidth = clog2(WarpWidth + 1) */
+static inline uint64_t wsl_derive_width_width(const warp_slice_table_params_t *p)
+{
+    return clog2_u64(((uint64_t)p->warp_width + UINT64_C(1)));
+}
+
+/* CountWidth = max(1, clog2(MaxSlices + 1)) */
+static inline uint64_t wsl_derive_count_width(const warp_slice_table_params_t *p)
+{
+    return ((UINT64_C(1) > clog2_u64(((uint64_t)p->max_slices + UINT64_C(1)))) ? UINT64_C(1) : clog2_u64(((uint64_t)p->max_slices + UINT64_C(1))));
+}
+
+/* MinWidth = (WarpWidth + max(1, MaxSlices // NumWarps) - 1) // max(1, MaxSlices // NumWarps) */
+static inline uint64_t wsl_derive_min_width(const warp_slice_table_params_t *p)
+{
+    return ((((uint64_t)p->warp_width + ((UINT64_C(1) > ((uint64_t)p->max_slices / (uint64_t)p->num_warps)) ? UINT64_C(1) : ((uint64_t)p->max_slices / (uint64_t)p->num_warps))) - UINT64_C(1)) / ((UINT64_C(1) > ((uint64_t)p->max_slices / (uint64_t)p->num_warps)) ? UINT64_C(1) : ((uint64_t)p->max_slices / (uint64_t)p->num_warps)));
+}
+
+/* TosWidth = clog2(Depth + 1) */
+static inline uint64_t wsl_derive_tos_width(const warp_slice_table_params_t *p)
+{
+    return clog2_u64(((uint64_t)p->depth + UINT64_C(1)));
+}
+
+/* wsl_check_params(): WSL_OK or the code create() returns. */
+static inline int wsl_check_params(const warp_slice_table_params_t *p)
+{
+    const uint64_t v[] = {p->num_warps, p->warp_width, p->max_slices, p->pc_width, p->depth};
+    const uint64_t lo[] = {WSL_NUM_WARPS_MIN, WSL_WARP_WIDTH_MIN, WSL_MAX_SLICES_MIN,
+                           WSL_PC_WIDTH_MIN, WSL_DEPTH_MIN};
+    const uint64_t hi[] = {WSL_NUM_WARPS_MAX, WSL_WARP_WIDTH_MAX, WSL_MAX_SLICES_MAX,
+                           WSL_PC_WIDTH_MAX, WSL_DEPTH_MAX};
+    const int code[] = {WSL_EPARAM_NUM_WARPS, WSL_EPARAM_WARP_WIDTH, WSL_EPARAM_MAX_SLICES,
+                        WSL_EPARAM_PC_WIDTH, WSL_EPARAM_DEPTH};
+    for (unsigned i = 0; i < sizeof v / sizeof v[0]; i++)
+        if (v[i] < lo[i] || v[i] > hi[i])
+            return code[i];
+    /* MaxSlices must be at least NumWarps (a whole warp is a slice) */
+    if (!((uint64_t)p->max_slices >= (uint64_t)p->num_warps))
+        return WSL_EPARAM_MAX_SLICES;
+    /* MaxSlices must be at most NumWarps*WarpWidth (a slice has a lane) */
+    if (!((uint64_t)p->max_slices <= ((uint64_t)p->num_warps * (uint64_t)p->warp_width)))
+        return WSL_EPARAM_MAX_SLICES;
+    return WSL_OK;
+}
+
+/* What MODEL_DEFINE_CREATE (model.h) takes from the declaration. */
+#define warp_slice_table_CREATE_CODES wsl_check_params, WSL_EPARAM_NUM_WARPS, WSL_OK, WSL_ENOMEM
+
+
+/* The inputs of warp_slice_table, one field per port (its name without _i/_o); a
+ * value wider than its port is cut to the port's width by the model. */
+typedef struct {
+    /* req_valid_i [1]: an operation this cycle */
+    bool req_valid;
+    /* req_op_i [3]: 0 LAUNCH, 1 RECONF, 2 BRANCH, 3 ADVANCE, 4 ARRIVE, 5 BARRIER, 6..7
+     * reserved (rejected) */
+    unsigned req_op;
+    /* req_entry_i [EntryIdWidth]: BRANCH, ADVANCE, ARRIVE, BARRIER: the slice's entry; the
+     * read port's entry */
+    unsigned req_entry;
+    /* req_width_i [WidthWidth]: LAUNCH, RECONF: the SIMD width */
+    unsigned req_width;
+    /* req_depth_i [CountWidth]: LAUNCH, RECONF: the active slices */
+    unsigned req_depth;
+    /* req_pc_i [PcWidth]: LAUNCH, RECONF: the slices' start PC; BRANCH: taken target;
+     * ADVANCE: next PC */
+    uint64_t req_pc;
+    /* req_alt_pc_i [PcWidth]: BRANCH: not-taken PC */
+    uint64_t req_alt_pc;
+    /* req_rpc_i [PcWidth]: LAUNCH, RECONF: the exit PC (none: no exit); BRANCH:
+     * reconvergence PC */
+    uint64_t req_rpc;
+    /* req_mask_i [WarpWidth]: BRANCH: per-thread outcome, 1 = taken (lanes outside the
+     * slice ignored) */
+    bitmask_t req_mask;
+} warp_slice_table_in_t;
+
+/* The outputs of warp_slice_table, one field per port (its name without _i/_o); a
+ * value wider than its port is cut to the port's width by the model. */
+typedef struct {
+    /* req_ready_o [1]: no reconfiguration is writing the stacks: a request is taken */
+    bool req_ready;
+    /* req_err_o [4]: the request's error code now (0 without one; combinational): what
+     * rsp_err_o shows after the edge */
+    unsigned req_err;
+    /* rsp_valid_o [1]: registered: a request was accepted or rejected last cycle */
+    bool rsp_valid;
+    /* rsp_err_o [4]: its error code */
+    unsigned rsp_err;
+    /* rsp_fin_o [1]: registered: it finished its slice (DONE) */
+    bool rsp_fin;
+    /* resume_valid_o [1]: registered: a dormant slice became active at the last edge */
+    bool resume_valid;
+    /* resume_entry_o [EntryIdWidth]: its entry */
+    unsigned resume_entry;
+    /* released_o [1]: registered: a barrier released its waiting slices at the last edge */
+    bool released;
+    /* err_sticky_o [16]: bit k: error code k seen since reset (bit 0 never) */
+    unsigned err_sticky;
+    /* width_o [WidthWidth]: registered: the SIMD width of the slices */
+    unsigned width;
+    /* depth_o [CountWidth]: registered: the active slices asked for */
+    unsigned depth;
+    /* slices_o [CountWidth]: registered: live slices (active, dormant, arrived or waiting) */
+    unsigned slices;
+    /* active_o [CountWidth]: registered: active slices */
+    unsigned active;
+    /* arrived_o [1]: registered: no slice is active or waiting: LAUNCH and RECONF are
+     * legal */
+    bool arrived;
+    /* sel_valid_o [1]: an active slice to issue (never while the stacks are written) */
+    bool sel_valid;
+    /* sel_entry_o [EntryIdWidth]: round-robin: the first active entry after the last one a
+     * request was taken for */
+    unsigned sel_entry;
+    /* rd_status_o [3]: req_entry_i's status (FREE for an entry >= MaxSlices) */
+    unsigned rd_status;
+    /* rd_warp_o [WarpIdWidth]: its warp (0 when free) */
+    unsigned rd_warp;
+    /* rd_sid_o [EntryIdWidth]: its slice id within the warp: lanes from sid x width (0
+     * when free) */
+    unsigned rd_sid;
+    /* rd_lanes_o [WarpWidth]: its lanes (0 when free) */
+    bitmask_t rd_lanes;
+    /* rd_pc_o [PcWidth]: its stack's TOS pc: the slice's PC (0 when free) */
+    uint64_t rd_pc;
+    /* rd_rpc_o [PcWidth]: TOS rpc (0 when free) */
+    uint64_t rd_rpc;
+    /* rd_mask_o [WarpWidth]: TOS mask: the slice's active threads (0 when free) */
+    bitmask_t rd_mask;
+    /* rd_tos_o [TosWidth]: entries on its stack (0 when free) */
+    unsigned rd_tos;
+} warp_slice_table_out_t;
+
+/* The ports of a fixed width: the bits a model keeps of a field. */
+#define WSL_REQ_OP_MASK 7u
+#define WSL_REQ_ERR_MASK 15u
+#define WSL_RSP_ERR_MASK 15u
+#define WSL_ERR_STICKY_MASK 65535u
+#define WSL_RD_STATUS_MASK 7u
+
 
 /* req_op_i: the operation */
 enum wsl_op {

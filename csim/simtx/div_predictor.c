@@ -35,20 +35,6 @@ struct div_predictor {
     unsigned err_sticky;
 };
 
-static int check_params(const div_predictor_params_t *p)
-{
-    if (p->entries < DP_ENTRIES_MIN || p->entries > DP_ENTRIES_MAX ||
-        (p->entries & (p->entries - 1u)) != 0)
-        return DP_EPARAM_ENTRIES;
-    if (p->pc_width < DP_PC_WIDTH_MIN || p->pc_width > DP_PC_WIDTH_MAX)
-        return DP_EPARAM_PC_WIDTH;
-    if (p->pc_shift > DP_PC_SHIFT_MAX || clog2(p->entries) + p->pc_shift > p->pc_width)
-        return DP_EPARAM_PC_SHIFT;
-    if (p->pend_width < DP_PEND_WIDTH_MIN || p->pend_width > DP_PEND_WIDTH_MAX)
-        return DP_EPARAM_PEND_WIDTH;
-    return DP_OK;
-}
-
 static int init(div_predictor_t *m, const div_predictor_params_t *p)
 {
     m->ctr = calloc(p->entries, sizeof *m->ctr);
@@ -60,7 +46,7 @@ static int init(div_predictor_t *m, const div_predictor_params_t *p)
     return DP_OK;
 }
 
-MODEL_DEFINE_CREATE(div_predictor, check_params, init, DP_EPARAM_ENTRIES, DP_OK, DP_ENOMEM)
+MODEL_DEFINE_CREATE(div_predictor, init)
 MODEL_DEFINE_DESTROY(div_predictor, free(m->ctr))
 
 void div_predictor_reset(div_predictor_t *m)
@@ -100,7 +86,7 @@ void div_predictor_step(div_predictor_t *m, const div_predictor_in_t *in,
 
     div_predictor_events_t e;
     memset(&e, 0, sizeof e);
-    unsigned fix = in->res_fix & 3u;
+    unsigned fix = in->res_fix & DP_RES_FIX_MASK;
     unsigned sq = in->sq & m->pend_max;
     e.req = in->res_valid || fix != DP_FIX_NONE || in->inj || in->cmt || sq != 0;
     e.look_index = div_predictor_index(m, in->look_pc);

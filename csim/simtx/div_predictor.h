@@ -10,41 +10,10 @@
 #include <stdint.h>
 
 #include "model.h"
-
-typedef struct {
-    unsigned entries;    /* 2..4096, a power of two */
-    unsigned pc_width;   /* 4..64 */
-    unsigned pc_shift;   /* 0..4; log2(entries) + pc_shift <= pc_width */
-    unsigned pend_width; /* 1..16 */
-} div_predictor_params_t;
-
-/* enum dp_err, enum dp_fix and the parameter ranges (configs/div_predictor.cfg) */
 #include "div_predictor_decl.h"
-enum { DP_OK = 0, DP_EPARAM_ENTRIES = -1, DP_EPARAM_PC_WIDTH = -2, DP_EPARAM_PC_SHIFT = -3,
-       DP_EPARAM_PEND_WIDTH = -4, DP_ENOMEM = -5 };
 
 /* The counter values (section 3.7.2's bimodal states). */
 enum { DP_CTR_STRONG_UNI = 0, DP_CTR_WEAK_UNI = 1, DP_CTR_WEAK_DIV = 2, DP_CTR_STRONG_DIV = 3 };
-
-typedef struct {
-    uint64_t look_pc;
-    bool res_valid;
-    uint64_t res_pc;
-    bool res_div;
-    unsigned res_fix; /* enum dp_fix; 3 reserved */
-    bool inj, cmt;
-    unsigned sq;
-} div_predictor_in_t;
-
-typedef struct {
-    bool look_div;
-    unsigned look_ctr;
-    unsigned pending;
-    bool pending_nz;
-    bool rsp_valid;
-    unsigned rsp_err;
-    unsigned err_sticky;
-} div_predictor_out_t;
 
 typedef struct {
     bool req;             /* some input asked for something */

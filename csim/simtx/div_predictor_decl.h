@@ -2,6 +2,11 @@
 #ifndef GEN_DIV_PREDICTOR_DECL_H
 #define GEN_DIV_PREDICTOR_DECL_H
 
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "bitmask.h"
+#include "clog2.h"
 #include "code_names.h"
 
 /* Entries: 2-bit counters in the table, a power of two (paper: 32) */
@@ -16,6 +21,117 @@
 /* PendWidth: bits of the pending-divergence counter */
 #define DP_PEND_WIDTH_MIN 1u
 #define DP_PEND_WIDTH_MAX 16u
+
+/* The parameters of div_predictor (configs/div_predictor.cfg), in declaration order. */
+typedef struct {
+    unsigned entries; /* Entries: 2-bit counters in the table, a power of two (paper: 32) */
+    unsigned pc_width; /* PcWidth: bits of a branch PC */
+    unsigned pc_shift; /* PcShift: low PC bits the index skips (instruction alignment) */
+    unsigned pend_width; /* PendWidth: bits of the pending-divergence counter */
+} div_predictor_params_t;
+
+/* DP_PARAM_FIELDS(X): X(type, field) of each parameter, in that order. */
+#define DP_PARAM_FIELDS(X) \
+    X(unsigned, entries) \
+    X(unsigned, pc_width) \
+    X(unsigned, pc_shift) \
+    X(unsigned, pend_width) \
+
+/* div_predictor_create(): DP_OK, or the code of the parameter it rejects (a range
+ * first, then a rule: the code of the parameter the rule's message names
+ * first, as the elaboration error does), or DP_ENOMEM. */
+enum dp_create_rc {
+    DP_OK = 0,
+    DP_EPARAM_ENTRIES = -1,
+    DP_EPARAM_PC_WIDTH = -2,
+    DP_EPARAM_PC_SHIFT = -3,
+    DP_EPARAM_PEND_WIDTH = -4,
+    DP_ENOMEM = -5,
+};
+
+/* IndexWidth = clog2(Entries) */
+static inline uint64_t dp_derive_index_width(const div_predictor_params_t *p)
+{
+    return clog2_u64((uint64_t)p->entries);
+}
+
+/* dp_check_params(): DP_OK or the code create() returns. */
+static inline int dp_check_params(const div_predictor_params_t *p)
+{
+    const uint64_t v[] = {p->entries, p->pc_width, p->pc_shift, p->pend_width};
+    const uint64_t lo[] = {DP_ENTRIES_MIN, DP_PC_WIDTH_MIN, DP_PC_SHIFT_MIN,
+                           DP_PEND_WIDTH_MIN};
+    const uint64_t hi[] = {DP_ENTRIES_MAX, DP_PC_WIDTH_MAX, DP_PC_SHIFT_MAX,
+                           DP_PEND_WIDTH_MAX};
+    const int code[] = {DP_EPARAM_ENTRIES, DP_EPARAM_PC_WIDTH, DP_EPARAM_PC_SHIFT,
+                        DP_EPARAM_PEND_WIDTH};
+    for (unsigned i = 0; i < sizeof v / sizeof v[0]; i++)
+        if (v[i] < lo[i] || v[i] > hi[i])
+            return code[i];
+    /* Entries must be a power of two */
+    if (!((UINT64_C(1) << clog2_u64((uint64_t)p->entries)) == (uint64_t)p->entries))
+        return DP_EPARAM_ENTRIES;
+    /* the index bits pc[PcShift +: clog2(Entries)] must lie within PcWidth */
+    if (!((clog2_u64((uint64_t)p->entries) + (uint64_t)p->pc_shift) <= (uint64_t)p->pc_width))
+        return DP_EPARAM_PC_SHIFT;
+    return DP_OK;
+}
+
+/* What MODEL_DEFINE_CREATE (model.h) takes from the declaration. */
+#define div_predictor_CREATE_CODES dp_check_params, DP_EPARAM_ENTRIES, DP_OK, DP_ENOMEM
+
+
+/* The inputs of div_predictor, one field per port (its name without _i/_o); a
+ * value wider than its port is cut to the port's width by the model. */
+typedef struct {
+    /* look_pc_i [PcWidth]: lookup: a fetched branch's PC */
+    uint64_t look_pc;
+    /* res_valid_i [1]: a branch (or buop) resolved this cycle */
+    bool res_valid;
+    /* res_pc_i [PcWidth]: its PC */
+    uint64_t res_pc;
+    /* res_div_i [1]: it diverged (counter +1; else uniform, -1; both saturating) */
+    bool res_div;
+    /* res_fix_i [2]: 0 NONE, 1 TO_BUOP (pending +1), 2 TO_BRANCH (pending -1), 3 reserved
+     * (rejected) */
+    unsigned res_fix;
+    /* inj_i [1]: a buop was injected this cycle: pending +1 */
+    bool inj;
+    /* cmt_i [1]: a buop committed this cycle: pending -1 */
+    bool cmt;
+    /* sq_i [PendWidth]: a rollback flushed this many in-flight buops: pending - sq_i */
+    unsigned sq;
+} div_predictor_in_t;
+
+/* The outputs of div_predictor, one field per port (its name without _i/_o); a
+ * value wider than its port is cut to the port's width by the model. */
+typedef struct {
+    /* look_div_o [1]: its prediction, from the state before the edge: divergent unless the
+     * counter is 0 */
+    bool look_div;
+    /* look_ctr_o [2]: its counter: 0 strongly uniform, 1 weakly uniform, 2 weakly
+     * divergent, 3 strongly divergent */
+    unsigned look_ctr;
+    /* pending_o [PendWidth]: registered: the pending-divergence counter (buops in flight) */
+    unsigned pending;
+    /* pending_nz_o [1]: registered: pending_o != 0, a divergence is pending (the PIRAT's
+     * destination rules) */
+    bool pending_nz;
+    /* rsp_valid_o [1]: registered: some input asked for something last cycle (res_valid_i,
+     * res_fix_i, inj_i, cmt_i or sq_i) */
+    bool rsp_valid;
+    /* rsp_err_o [2]: its error code */
+    unsigned rsp_err;
+    /* err_sticky_o [4]: bit k: error k since reset (bit 0 never) */
+    unsigned err_sticky;
+} div_predictor_out_t;
+
+/* The ports of a fixed width: the bits a model keeps of a field. */
+#define DP_LOOK_CTR_MASK 3u
+#define DP_RES_FIX_MASK 3u
+#define DP_RSP_ERR_MASK 3u
+#define DP_ERR_STICKY_MASK 15u
+
 
 /* rsp_err_o: the cycle's error (any error rejects the whole cycle: no counter or pending update) */
 enum dp_err {

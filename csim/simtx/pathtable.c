@@ -52,19 +52,6 @@ struct pathtable {
 
 #define ENTRY(m, w, h) (&(m)->e[(size_t)(w) * (m)->p.paths_per_warp + (h)])
 
-static int check_params(const pathtable_params_t *p)
-{
-    if (p->num_warps < PT_NUM_WARPS_MIN || p->num_warps > PT_NUM_WARPS_MAX)
-        return PT_EPARAM_WARPS;
-    if (p->warp_width < PT_WARP_WIDTH_MIN || p->warp_width > PT_WARP_WIDTH_MAX)
-        return PT_EPARAM_WIDTH;
-    if (p->paths_per_warp < PT_PATHS_PER_WARP_MIN || p->paths_per_warp > PT_PATHS_PER_WARP_MAX)
-        return PT_EPARAM_PATHS;
-    if (p->ref_width < PT_REF_WIDTH_MIN || p->ref_width > PT_REF_WIDTH_MAX)
-        return PT_EPARAM_REF;
-    return PT_OK;
-}
-
 static int init(pathtable_t *m, const pathtable_params_t *p)
 {
     m->e = calloc((size_t)p->num_warps * p->paths_per_warp, sizeof *m->e);
@@ -79,7 +66,7 @@ static int init(pathtable_t *m, const pathtable_params_t *p)
     return PT_OK;
 }
 
-MODEL_DEFINE_CREATE(pathtable, check_params, init, PT_EPARAM_WARPS, PT_OK, PT_ENOMEM)
+MODEL_DEFINE_CREATE(pathtable, init)
 MODEL_DEFINE_DESTROY(pathtable, free(m->e); free(m->w))
 
 void pathtable_reset(pathtable_t *m)

@@ -12,48 +12,7 @@
 #include <stdint.h>
 
 #include "model.h"
-
-typedef struct {
-    unsigned num_warps;      /* 1..16 */
-    unsigned warp_width;     /* 2..32 */
-    unsigned paths_per_warp; /* 4..64 */
-    unsigned ref_width;      /* 2..8 */
-} pathtable_params_t;
-
-/* enum pt_op, pt_err, pt_state and the parameter ranges (configs/pathtable.cfg) */
 #include "pathtable_decl.h"
-enum { PT_OK = 0, PT_EPARAM_WARPS = -1, PT_EPARAM_WIDTH = -2, PT_EPARAM_PATHS = -3,
-       PT_EPARAM_REF = -4, PT_ENOMEM = -5 };
-
-typedef struct {
-    unsigned req_op, req_warp, req_a, req_b, req_c;
-    bool req_alt;
-    uint64_t req_mask, req_keep;
-    /* holders beside the request port: a reference taken (hold) and one
-     * dropped (drop) at the edge, summed with the request's own change */
-    bool hold_valid;
-    unsigned hold_warp, hold_path;
-    bool drop_valid;
-    unsigned drop_warp, drop_path;
-    unsigned rd_warp, rd_path;
-} pathtable_in_t;
-
-typedef struct {
-    unsigned req_err;
-    bool req_alloc;
-    unsigned req_id;
-    bool req_div, req_null;
-    bool rsp_valid;
-    unsigned rsp_err, err_sticky;
-    unsigned hold_err, drop_err; /* the hold's and the drop's verdicts, in their own cycle */
-    unsigned rd_state;
-    uint64_t rd_mask;
-    unsigned rd_ref, rd_free, rd_resv;
-    /* the whole row of rd_warp: entry h's mask and state (as rd_mask, rd_state) */
-    uint64_t rd_masks[PT_PATHS_PER_WARP_MAX];
-    uint16_t rd_states[PT_PATHS_PER_WARP_MAX];
-    uint16_t rd_refs[PT_PATHS_PER_WARP_MAX];   /* entry h's count (as rd_ref) */
-} pathtable_out_t;
 
 /* What the edge did (cover points, testbench checks). */
 typedef struct {

@@ -2,6 +2,11 @@
 #ifndef GEN_PATHTABLE_DECL_H
 #define GEN_PATHTABLE_DECL_H
 
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "bitmask.h"
+#include "clog2.h"
 #include "code_names.h"
 
 /* NumWarps: (n) warps */
@@ -16,6 +21,180 @@
 /* RefWidth: bits of an entry's reference count (holders: the PST slot, micro-ops, PIRAT entries) */
 #define PT_REF_WIDTH_MIN 2u
 #define PT_REF_WIDTH_MAX 8u
+
+/* The parameters of pathtable (configs/pathtable.cfg), in declaration order. */
+typedef struct {
+    unsigned num_warps; /* NumWarps: (n) warps */
+    unsigned warp_width; /* WarpWidth: (m) threads per warp */
+    unsigned paths_per_warp; /* PathsPerWarp: Pathtable entries per warp (paper: 16 for 2 warps, 8 each) */
+    unsigned ref_width; /* RefWidth: bits of an entry's reference count (holders: the PST slot, micro-ops, PIRAT entries) */
+} pathtable_params_t;
+
+/* PT_PARAM_FIELDS(X): X(type, field) of each parameter, in that order. */
+#define PT_PARAM_FIELDS(X) \
+    X(unsigned, num_warps) \
+    X(unsigned, warp_width) \
+    X(unsigned, paths_per_warp) \
+    X(unsigned, ref_width) \
+
+/* pathtable_create(): PT_OK, or the code of the parameter it rejects (a range
+ * first, then a rule: the code of the parameter the rule's message names
+ * first, as the elaboration error does), or PT_ENOMEM. */
+enum pt_create_rc {
+    PT_OK = 0,
+    PT_EPARAM_NUM_WARPS = -1,
+    PT_EPARAM_WARP_WIDTH = -2,
+    PT_EPARAM_PATHS_PER_WARP = -3,
+    PT_EPARAM_REF_WIDTH = -4,
+    PT_ENOMEM = -5,
+};
+
+/* PathIdWidth = clog2(PathsPerWarp) */
+static inline uint64_t pt_derive_path_id_width(const pathtable_params_t *p)
+{
+    return clog2_u64((uint64_t)p->paths_per_warp);
+}
+
+/* WarpIdWidth = max(1, clog2(NumWarps)) */
+static inline uint64_t pt_derive_warp_id_width(const pathtable_params_t *p)
+{
+    return ((UINT64_C(1) > clog2_u64((uint64_t)p->num_warps)) ? UINT64_C(1) : clog2_u64((uint64_t)p->num_warps));
+}
+
+/* SeqWidth = PathIdWidth + 1 */
+static inline uint64_t pt_derive_seq_width(const pathtable_params_t *p)
+{
+    return (pt_derive_path_id_width(p) + UINT64_C(1));
+}
+
+/* pt_check_params(): PT_OK or the code create() returns. */
+static inline int pt_check_params(const pathtable_params_t *p)
+{
+    const uint64_t v[] = {p->num_warps, p->warp_width, p->paths_per_warp, p->ref_width};
+    const uint64_t lo[] = {PT_NUM_WARPS_MIN, PT_WARP_WIDTH_MIN, PT_PATHS_PER_WARP_MIN,
+                           PT_REF_WIDTH_MIN};
+    const uint64_t hi[] = {PT_NUM_WARPS_MAX, PT_WARP_WIDTH_MAX, PT_PATHS_PER_WARP_MAX,
+                           PT_REF_WIDTH_MAX};
+    const int code[] = {PT_EPARAM_NUM_WARPS, PT_EPARAM_WARP_WIDTH, PT_EPARAM_PATHS_PER_WARP,
+                        PT_EPARAM_REF_WIDTH};
+    for (unsigned i = 0; i < sizeof v / sizeof v[0]; i++)
+        if (v[i] < lo[i] || v[i] > hi[i])
+            return code[i];
+    return PT_OK;
+}
+
+/* What MODEL_DEFINE_CREATE (model.h) takes from the declaration. */
+#define pathtable_CREATE_CODES pt_check_params, PT_EPARAM_NUM_WARPS, PT_OK, PT_ENOMEM
+
+
+/* The inputs of pathtable, one field per port (its name without _i/_o); a
+ * value wider than its port is cut to the port's width by the model. */
+typedef struct {
+    /* req_op_i [4]: the request (op codes above; 0 NOP) */
+    unsigned req_op;
+    /* req_warp_i [WarpIdWidth]: its warp */
+    unsigned req_warp;
+    /* req_a_i [PathIdWidth]: path a: BUOP/BEXEC/BCOMMIT h_i, CUOP/CEXEC/CCOMMIT h_i,
+     * REF/DEREF the path */
+    unsigned req_a;
+    /* req_b_i [PathIdWidth]: path b: BEXEC/BCOMMIT h_j, CUOP/CEXEC/CCOMMIT h_j */
+    unsigned req_b;
+    /* req_c_i [PathIdWidth]: path c: BCOMMIT the alternate h_k, CEXEC/CCOMMIT the
+     * convergent h_k */
+    unsigned req_c;
+    /* req_alt_i [1]: BCOMMIT: the buop allocated an alternate (req_c_i) */
+    bool req_alt;
+    /* req_mask_i [WarpWidth]: INIT: the warp's threads; BEXEC: the branch condition c (bit
+     * t: thread t goes h_j's way) */
+    uint64_t req_mask;
+    /* req_keep_i [PathsPerWarp]: SQUASH: bit h: committed path h is in the PST's
+     * retirement copy */
+    uint64_t req_keep;
+    /* hold_valid_i [1]: a holder beside the request port (a merge micro-op naming the
+     * path: simtx_rename) takes a reference to path hold_path_i of warp hold_warp_i at
+     * this edge */
+    bool hold_valid;
+    /* hold_warp_i [WarpIdWidth]: its warp */
+    unsigned hold_warp;
+    /* hold_path_i [PathIdWidth]: its path: allocated before the edge */
+    unsigned hold_path;
+    /* drop_valid_i [1]: a holder beside the request port drops its reference to path
+     * drop_path_i of warp drop_warp_i at this edge (a committed path nobody holds then is
+     * freed) */
+    bool drop_valid;
+    /* drop_warp_i [WarpIdWidth]: its warp */
+    unsigned drop_warp;
+    /* drop_path_i [PathIdWidth]: its path: allocated before the edge */
+    unsigned drop_path;
+    /* rd_warp_i [WarpIdWidth]: read port (the PIRAT's, the testbench's): warp */
+    unsigned rd_warp;
+    /* rd_path_i [PathIdWidth]: read port: path id */
+    unsigned rd_path;
+} pathtable_in_t;
+
+/* The outputs of pathtable, one field per port (its name without _i/_o); a
+ * value wider than its port is cut to the port's width by the model. */
+typedef struct {
+    /* req_err_o [4]: the request's error code, in its own cycle */
+    unsigned req_err;
+    /* req_alloc_o [1]: the request allocates entry req_id_o at the edge */
+    bool req_alloc;
+    /* req_id_o [PathIdWidth]: that entry (the lowest free): INIT h, BUOP h_j, CUOP h_k,
+     * BEXEC the alternate h_k */
+    unsigned req_id;
+    /* req_div_o [1]: BEXEC: the branch diverged (threads on both sides) */
+    bool req_div;
+    /* req_null_o [1]: BEXEC: no thread took h_j's way: h_j nullified, the alternate holds
+     * them all */
+    bool req_null;
+    /* rsp_valid_o [1]: registered: a request last cycle */
+    bool rsp_valid;
+    /* rsp_err_o [4]: its error code */
+    unsigned rsp_err;
+    /* err_sticky_o [16]: bit k: error code k seen since reset, the holds' and drops' too
+     * (bit 0 never) */
+    unsigned err_sticky;
+    /* hold_err_o [4]: the hold's error code, in its own cycle (BAD_WARP, BAD_PATH,
+     * BAD_REF: the count after the request at its maximum; NONE without a hold or when the
+     * edge's SQUASH rolls its warp back) */
+    unsigned hold_err;
+    /* drop_err_o [4]: the drop's error code, in its own cycle (BAD_WARP, BAD_PATH,
+     * BAD_REF: no reference left after the request and the hold; NONE without a drop or
+     * when the edge's SQUASH rolls its warp back) */
+    unsigned drop_err;
+    /* rd_state_o [2]: the entry's state (0 FREE, 1 SPEC, 2 VALID; 0 for an out-of-range
+     * address) */
+    unsigned rd_state;
+    /* rd_mask_o [WarpWidth]: its mask (0 when free) */
+    uint64_t rd_mask;
+    /* rd_ref_o [RefWidth]: its reference count */
+    unsigned rd_ref;
+    /* rd_free_o [PathIdWidth + 1]: free entries of rd_warp_i, reserved ones included */
+    unsigned rd_free;
+    /* rd_resv_o [PathIdWidth + 1]: entries of rd_warp_i reserved for in-flight buops'
+     * alternates */
+    unsigned rd_resv;
+    /* rd_masks_o [PathsPerWarp * WarpWidth]: read port: the whole row of rd_warp_i: entry
+     * h's mask (as rd_mask_o) at bits h*WarpWidth (0 when free; all 0 when rd_warp_i >=
+     * NumWarps) */
+    uint64_t rd_masks[PT_PATHS_PER_WARP_MAX];
+    /* rd_states_o [PathsPerWarp * 2]: the whole row of rd_warp_i: entry h's state (as
+     * rd_state_o) at bits 2h (all 0, FREE, when rd_warp_i >= NumWarps) */
+    uint16_t rd_states[PT_PATHS_PER_WARP_MAX];
+    /* rd_refs_o [PathsPerWarp * RefWidth]: the whole row of rd_warp_i: entry h's reference
+     * count (as rd_ref_o) at bits h*RefWidth (all 0 when rd_warp_i >= NumWarps) */
+    uint16_t rd_refs[PT_PATHS_PER_WARP_MAX];
+} pathtable_out_t;
+
+/* The ports of a fixed width: the bits a model keeps of a field. */
+#define PT_REQ_OP_MASK 15u
+#define PT_REQ_ERR_MASK 15u
+#define PT_RSP_ERR_MASK 15u
+#define PT_ERR_STICKY_MASK 65535u
+#define PT_HOLD_ERR_MASK 15u
+#define PT_DROP_ERR_MASK 15u
+#define PT_RD_STATE_MASK 3u
+
 
 /* req_op_i: the request */
 enum pt_op {

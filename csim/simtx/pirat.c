@@ -48,22 +48,6 @@ struct pirat {
 #define SPEC(m, w, r) (&(m)->spec[(size_t)(w) * (m)->p.arch_regs + (r)])
 #define CMT(m, w, r) (&(m)->cmt[(size_t)(w) * (m)->p.arch_regs + (r)])
 
-static int check_params(const pirat_params_t *p)
-{
-    if (p->num_warps < PR_NUM_WARPS_MIN || p->num_warps > PR_NUM_WARPS_MAX)
-        return PR_EPARAM_WARPS;
-    if (p->warp_width < PR_WARP_WIDTH_MIN || p->warp_width > PR_WARP_WIDTH_MAX)
-        return PR_EPARAM_WIDTH;
-    if (p->paths_per_warp < PR_PATHS_PER_WARP_MIN || p->paths_per_warp > PR_PATHS_PER_WARP_MAX)
-        return PR_EPARAM_PATHS;
-    if (p->arch_regs < PR_ARCH_REGS_MIN || p->arch_regs > PR_ARCH_REGS_MAX)
-        return PR_EPARAM_ARCH;
-    if (p->phys_regs < PR_PHYS_REGS_MIN || p->phys_regs > PR_PHYS_REGS_MAX ||
-        p->phys_regs < 2u * p->num_warps * p->arch_regs + 2u)
-        return PR_EPARAM_PHYS;
-    return PR_OK;
-}
-
 static int init(pirat_t *m, const pirat_params_t *p)
 {
     m->nent = p->num_warps * p->arch_regs;
@@ -80,7 +64,7 @@ static int init(pirat_t *m, const pirat_params_t *p)
     return PR_OK;
 }
 
-MODEL_DEFINE_CREATE(pirat, check_params, init, PR_EPARAM_WARPS, PR_OK, PR_ENOMEM)
+MODEL_DEFINE_CREATE(pirat, init)
 MODEL_DEFINE_DESTROY(pirat, free(m->spec); free(m->cmt); free(m->free); free(m->infl);
                      free(m->owner); free(m->merge); free(m->held))
 

@@ -14,65 +14,7 @@
 #include <stdint.h>
 
 #include "model.h"
-
-typedef struct {
-    unsigned num_warps;      /* 1..16 */
-    unsigned warp_width;     /* 2..32 */
-    unsigned paths_per_warp; /* 4..64 */
-    unsigned arch_regs;      /* 2..32 */
-    unsigned phys_regs;      /* 6..2048, at least 2 * num_warps * arch_regs + 2 */
-} pirat_params_t;
-
-/* enum pr_err and the parameter ranges (configs/pirat.cfg) */
 #include "pirat_decl.h"
-enum { PR_OK = 0, PR_EPARAM_WARPS = -1, PR_EPARAM_WIDTH = -2, PR_EPARAM_PATHS = -3,
-       PR_EPARAM_ARCH = -4, PR_EPARAM_PHYS = -5, PR_ENOMEM = -6 };
-
-typedef struct {
-    bool ren_valid;
-    unsigned ren_warp, ren_path;
-    unsigned ren_src_valid; /* bit k: source k */
-    unsigned ren_src0, ren_src1;
-    bool ren_dst_valid;
-    unsigned ren_dst;
-    bool ren_path_bad; /* the block around it: ren_path is not a path to rename on */
-    bool ren_hold; /* the block around it holds the rename (a stall) */
-    uint64_t pt_masks[PR_PATHS_PER_WARP_MAX]; /* path h's mask (ren_warp's row) */
-    bool pending;
-    bool cmt_valid;
-    unsigned cmt_warp;
-    bool cmt_merge, cmt_hold;
-    unsigned cmt_reg, cmt_preg;
-    uint64_t cmt_mask;
-    bool rb_valid;
-    unsigned rb_warp;
-    unsigned rd_warp, rd_reg, rd_preg;
-} pirat_in_t;
-
-typedef struct {
-    bool ren_ready;
-    unsigned ren_err;
-    unsigned cmt_err;
-    bool mrg_valid;
-    unsigned mrg_reg, mrg_dst, mrg_main, mrg_ld;
-    bool mrg_is_path;
-    uint64_t mrg_mp;
-    bool mrg_hold;
-    bool ins_valid;
-    unsigned ins_src0, ins_src1, ins_dst;
-    unsigned uop_warp;
-    unsigned free_count;
-    unsigned err_sticky;
-    unsigned rd_main;
-    bool rd_ld_valid, rd_is_path;
-    uint64_t rd_mp;
-    unsigned rd_ld, rd_cmain;
-    bool rd_cld_valid;
-    uint64_t rd_cmask;
-    unsigned rd_cld;
-    bool rd_pfree, rd_pspec;
-    unsigned rd_powner;
-} pirat_out_t;
 
 /* The rule a source or the destination took (cover points, tests). */
 enum pirat_src_rule { PR_SRC_NONE, PR_SRC_MAIN_ONLY, PR_SRC_LD, PR_SRC_MAIN, PR_SRC_MERGE };

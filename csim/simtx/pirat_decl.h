@@ -2,6 +2,11 @@
 #ifndef GEN_PIRAT_DECL_H
 #define GEN_PIRAT_DECL_H
 
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "bitmask.h"
+#include "clog2.h"
 #include "code_names.h"
 
 /* NumWarps: (n) warps */
@@ -19,6 +24,236 @@
 /* PhysRegs: physical registers, shared by the warps */
 #define PR_PHYS_REGS_MIN 6u
 #define PR_PHYS_REGS_MAX 2048u
+
+/* The parameters of pirat (configs/pirat.cfg), in declaration order. */
+typedef struct {
+    unsigned num_warps; /* NumWarps: (n) warps */
+    unsigned warp_width; /* WarpWidth: (m) threads per warp */
+    unsigned paths_per_warp; /* PathsPerWarp: Pathtable entries per warp (paper: 16 for 2 warps, 8 each) */
+    unsigned arch_regs; /* ArchRegs: architectural registers a warp */
+    unsigned phys_regs; /* PhysRegs: physical registers, shared by the warps */
+} pirat_params_t;
+
+/* PR_PARAM_FIELDS(X): X(type, field) of each parameter, in that order. */
+#define PR_PARAM_FIELDS(X) \
+    X(unsigned, num_warps) \
+    X(unsigned, warp_width) \
+    X(unsigned, paths_per_warp) \
+    X(unsigned, arch_regs) \
+    X(unsigned, phys_regs) \
+
+/* pirat_create(): PR_OK, or the code of the parameter it rejects (a range
+ * first, then a rule: the code of the parameter the rule's message names
+ * first, as the elaboration error does), or PR_ENOMEM. */
+enum pr_create_rc {
+    PR_OK = 0,
+    PR_EPARAM_NUM_WARPS = -1,
+    PR_EPARAM_WARP_WIDTH = -2,
+    PR_EPARAM_PATHS_PER_WARP = -3,
+    PR_EPARAM_ARCH_REGS = -4,
+    PR_EPARAM_PHYS_REGS = -5,
+    PR_ENOMEM = -6,
+};
+
+/* PathIdWidth = clog2(PathsPerWarp) */
+static inline uint64_t pr_derive_path_id_width(const pirat_params_t *p)
+{
+    return clog2_u64((uint64_t)p->paths_per_warp);
+}
+
+/* WarpIdWidth = max(1, clog2(NumWarps)) */
+static inline uint64_t pr_derive_warp_id_width(const pirat_params_t *p)
+{
+    return ((UINT64_C(1) > clog2_u64((uint64_t)p->num_warps)) ? UINT64_C(1) : clog2_u64((uint64_t)p->num_warps));
+}
+
+/* RegIdWidth = max(1, clog2(ArchRegs)) */
+static inline uint64_t pr_derive_reg_id_width(const pirat_params_t *p)
+{
+    return ((UINT64_C(1) > clog2_u64((uint64_t)p->arch_regs)) ? UINT64_C(1) : clog2_u64((uint64_t)p->arch_regs));
+}
+
+/* PregWidth = clog2(PhysRegs) */
+static inline uint64_t pr_derive_preg_width(const pirat_params_t *p)
+{
+    return clog2_u64((uint64_t)p->phys_regs);
+}
+
+/* MpWidth = max(WarpWidth, PathIdWidth) */
+static inline uint64_t pr_derive_mp_width(const pirat_params_t *p)
+{
+    return (((uint64_t)p->warp_width > pr_derive_path_id_width(p)) ? (uint64_t)p->warp_width : pr_derive_path_id_width(p));
+}
+
+/* CountWidth = clog2(PhysRegs + 1) */
+static inline uint64_t pr_derive_count_width(const pirat_params_t *p)
+{
+    return clog2_u64(((uint64_t)p->phys_regs + UINT64_C(1)));
+}
+
+/* pr_check_params(): PR_OK or the code create() returns. */
+static inline int pr_check_params(const pirat_params_t *p)
+{
+    const uint64_t v[] = {p->num_warps, p->warp_width, p->paths_per_warp, p->arch_regs,
+                          p->phys_regs};
+    const uint64_t lo[] = {PR_NUM_WARPS_MIN, PR_WARP_WIDTH_MIN, PR_PATHS_PER_WARP_MIN,
+                           PR_ARCH_REGS_MIN, PR_PHYS_REGS_MIN};
+    const uint64_t hi[] = {PR_NUM_WARPS_MAX, PR_WARP_WIDTH_MAX, PR_PATHS_PER_WARP_MAX,
+                           PR_ARCH_REGS_MAX, PR_PHYS_REGS_MAX};
+    const int code[] = {PR_EPARAM_NUM_WARPS, PR_EPARAM_WARP_WIDTH, PR_EPARAM_PATHS_PER_WARP,
+                        PR_EPARAM_ARCH_REGS, PR_EPARAM_PHYS_REGS};
+    for (unsigned i = 0; i < sizeof v / sizeof v[0]; i++)
+        if (v[i] < lo[i] || v[i] > hi[i])
+            return code[i];
+    /* PhysRegs must be at least 2 * NumWarps * ArchRegs + 2 (every entry may hold two committed registers, and a destination merge takes two more: fewer can deadlock the rename) */
+    if (!((uint64_t)p->phys_regs >= (((UINT64_C(2) * (uint64_t)p->num_warps) * (uint64_t)p->arch_regs) + UINT64_C(2))))
+        return PR_EPARAM_PHYS_REGS;
+    return PR_OK;
+}
+
+/* What MODEL_DEFINE_CREATE (model.h) takes from the declaration. */
+#define pirat_CREATE_CODES pr_check_params, PR_EPARAM_NUM_WARPS, PR_OK, PR_ENOMEM
+
+
+/* The inputs of pirat, one field per port (its name without _i/_o); a
+ * value wider than its port is cut to the port's width by the model. */
+typedef struct {
+    /* ren_valid_i [1]: rename: an instruction of warp ren_warp_i on path ren_path_i */
+    bool ren_valid;
+    /* ren_warp_i [WarpIdWidth]: its warp */
+    unsigned ren_warp;
+    /* ren_path_i [PathIdWidth]: its path id h (its Wmask: that path's mask in pt_masks_i) */
+    unsigned ren_path;
+    /* ren_src_valid_i [2]: bit k: it reads source k */
+    unsigned ren_src_valid;
+    /* ren_src0_i [RegIdWidth]: source 0's architectural register */
+    unsigned ren_src0;
+    /* ren_src1_i [RegIdWidth]: source 1's architectural register */
+    unsigned ren_src1;
+    /* ren_dst_valid_i [1]: it writes a destination */
+    bool ren_dst_valid;
+    /* ren_dst_i [RegIdWidth]: the destination's architectural register */
+    unsigned ren_dst;
+    /* ren_path_bad_i [1]: the block around the PIRAT knows ren_path_i is not a path the
+     * rename may use (simtx_rename: FREE in the Pathtable, or allocated by the response of
+     * this very cycle): BAD_PATH */
+    bool ren_path_bad;
+    /* ren_hold_i [1]: the block around the PIRAT holds the rename this cycle
+     * (simtx_rename: a path of the warp near its Pathtable count's maximum): judged for
+     * errors as usual, else not taken (ren_ready_o low: a stall) */
+    bool ren_hold;
+    /* pt_masks_i [PathsPerWarp * WarpWidth]: the Pathtable's row of ren_warp_i: path h's
+     * speculative mask at bits h*WarpWidth (its rd_masks_o) */
+    uint64_t pt_masks[PR_PATHS_PER_WARP_MAX];
+    /* pending_i [1]: a divergence is pending (the predictor's pending_nz_o, section 3.8.2) */
+    bool pending;
+    /* cmt_valid_i [1]: commit, in order within a warp: a micro-op with a destination */
+    bool cmt_valid;
+    /* cmt_warp_i [WarpIdWidth]: its warp */
+    unsigned cmt_warp;
+    /* cmt_merge_i [1]: it is a merge micro-op (else an instruction) */
+    bool cmt_merge;
+    /* cmt_hold_i [1]: a merge: mrg_hold_o was set (a destination merge) */
+    bool cmt_hold;
+    /* cmt_reg_i [RegIdWidth]: its architectural register */
+    unsigned cmt_reg;
+    /* cmt_preg_i [PregWidth]: its physical destination (the instruction's ins_dst_o, the
+     * merge's mrg_dst_o) */
+    unsigned cmt_preg;
+    /* cmt_mask_i [WarpWidth]: an instruction: its path's committed mask (its threads) */
+    uint64_t cmt_mask;
+    /* rb_valid_i [1]: rollback of warp rb_warp_i (a full divergence or branch
+     * misprediction, an exception, at retirement): its PIRAT := its Commit PIRAT, its
+     * uncommitted registers freed */
+    bool rb_valid;
+    /* rb_warp_i [WarpIdWidth]: its warp */
+    unsigned rb_warp;
+    /* rd_warp_i [WarpIdWidth]: read port (the testbench's): warp */
+    unsigned rd_warp;
+    /* rd_reg_i [RegIdWidth]: read port: architectural register */
+    unsigned rd_reg;
+    /* rd_preg_i [PregWidth]: read port: a physical register */
+    unsigned rd_preg;
+} pirat_in_t;
+
+/* The outputs of pirat, one field per port (its name without _i/_o); a
+ * value wider than its port is cut to the port's width by the model. */
+typedef struct {
+    /* ren_ready_o [1]: the instruction is renamed (or rejected) at this edge; low: it
+     * stalls (more than one merge left, too few free registers, ren_hold_i, or a rollback
+     * of its warp) */
+    bool ren_ready;
+    /* ren_err_o [3]: the rename's error code, in its own cycle (ren_ready_o is high with
+     * it) */
+    unsigned ren_err;
+    /* cmt_err_o [3]: the commit's error code, in its own cycle */
+    unsigned cmt_err;
+    /* mrg_valid_o [1]: registered: a merge micro-op renamed last cycle (older than
+     * ins_valid_o's instruction) */
+    bool mrg_valid;
+    /* mrg_reg_o [RegIdWidth]: its architectural register */
+    unsigned mrg_reg;
+    /* mrg_dst_o [PregWidth]: P_phi (a source merge) or P_dest (a destination merge) */
+    unsigned mrg_dst;
+    /* mrg_main_o [PregWidth]: P_main: the lanes outside the path or mask */
+    unsigned mrg_main;
+    /* mrg_ld_o [PregWidth]: P_ld: the lanes of the path or mask */
+    unsigned mrg_ld;
+    /* mrg_is_path_o [1]: mrg_mp_o is a path id h (else a mask m) */
+    bool mrg_is_path;
+    /* mrg_mp_o [MpWidth]: the path id or the mask */
+    uint64_t mrg_mp;
+    /* mrg_hold_o [1]: a destination merge: the instruction after it still reads its
+     * sources, which its commit releases */
+    bool mrg_hold;
+    /* ins_valid_o [1]: registered: an instruction renamed last cycle */
+    bool ins_valid;
+    /* ins_src0_o [PregWidth]: source 0's physical register (0 without one) */
+    unsigned ins_src0;
+    /* ins_src1_o [PregWidth]: source 1's physical register (0 without one) */
+    unsigned ins_src1;
+    /* ins_dst_o [PregWidth]: its physical destination (0 without one) */
+    unsigned ins_dst;
+    /* uop_warp_o [WarpIdWidth]: registered: the warp of mrg_valid_o's and ins_valid_o's
+     * micro-ops */
+    unsigned uop_warp;
+    /* free_count_o [CountWidth]: registered: free physical registers */
+    unsigned free_count;
+    /* err_sticky_o [8]: registered: bit k: error code k seen since reset (bit 0 never) */
+    unsigned err_sticky;
+    /* rd_main_o [PregWidth]: the entry's Main (0 for an out-of-range address, as every rd_
+     * field) */
+    unsigned rd_main;
+    /* rd_ld_valid_o [1]: it has an LDiv */
+    bool rd_ld_valid;
+    /* rd_is_path_o [1]: its LDiv's lanes are a path id (else a mask) */
+    bool rd_is_path;
+    /* rd_mp_o [MpWidth]: the path id or the mask (0 without an LDiv) */
+    uint64_t rd_mp;
+    /* rd_ld_o [PregWidth]: the LDiv (0 without one) */
+    unsigned rd_ld;
+    /* rd_cmain_o [PregWidth]: the Commit PIRAT entry's Main */
+    unsigned rd_cmain;
+    /* rd_cld_valid_o [1]: it has an LDiv */
+    bool rd_cld_valid;
+    /* rd_cmask_o [WarpWidth]: its LDiv's mask (0 without one) */
+    uint64_t rd_cmask;
+    /* rd_cld_o [PregWidth]: its LDiv (0 without one) */
+    unsigned rd_cld;
+    /* rd_pfree_o [1]: it is free */
+    bool rd_pfree;
+    /* rd_pspec_o [1]: it is allocated and its micro-op has not committed */
+    bool rd_pspec;
+    /* rd_powner_o [WarpIdWidth]: the warp that allocated it (0 when free) */
+    unsigned rd_powner;
+} pirat_out_t;
+
+/* The ports of a fixed width: the bits a model keeps of a field. */
+#define PR_REN_SRC_VALID_MASK 3u
+#define PR_REN_ERR_MASK 7u
+#define PR_CMT_ERR_MASK 7u
+#define PR_ERR_STICKY_MASK 255u
+
 
 /* ren_err_o / cmt_err_o: a request's error (the first that applies, in this order; that port's request changes nothing) */
 enum pr_err {

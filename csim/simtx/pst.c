@@ -45,24 +45,6 @@ struct pst {
 
 #define SLOT(m, tab, w, s) (&(m)->tab[(size_t)(w) * (m)->p.slots_per_warp + (s)])
 
-static int check_params(const pst_params_t *p)
-{
-    if (p->num_warps < PST_NUM_WARPS_MIN || p->num_warps > PST_NUM_WARPS_MAX)
-        return PST_EPARAM_WARPS;
-    if (p->warp_width < PST_WARP_WIDTH_MIN || p->warp_width > PST_WARP_WIDTH_MAX)
-        return PST_EPARAM_WIDTH;
-    if (p->slots_per_warp < PST_SLOTS_PER_WARP_MIN || p->slots_per_warp > PST_SLOTS_PER_WARP_MAX)
-        return PST_EPARAM_SLOTS;
-    if (p->pc_width < PST_PC_WIDTH_MIN || p->pc_width > PST_PC_WIDTH_MAX)
-        return PST_EPARAM_PC;
-    if (p->depth_width < PST_DEPTH_WIDTH_MIN || p->depth_width > PST_DEPTH_WIDTH_MAX)
-        return PST_EPARAM_DEPTH;
-    if (p->paths_per_warp < PST_PATHS_PER_WARP_MIN || p->paths_per_warp > PST_PATHS_PER_WARP_MAX ||
-        p->slots_per_warp > p->paths_per_warp)
-        return PST_EPARAM_PATHS;
-    return PST_OK;
-}
-
 static int init(pst_t *m, const pst_params_t *p)
 {
     size_t n = (size_t)p->num_warps * p->slots_per_warp;
@@ -76,11 +58,11 @@ static int init(pst_t *m, const pst_params_t *p)
     m->path_id_mask = (unsigned)bm_low_bits(clog2(p->paths_per_warp));
     m->depth_mask = (unsigned)bm_low_bits(p->depth_width);
     m->pc_mask = bm_low_bits(p->pc_width);
-    m->period = (p->warp_width + 1u) * p->num_warps;
+    m->period = (unsigned)pst_derive_turn_period(p); /* (m+1) x n */
     return PST_OK;
 }
 
-MODEL_DEFINE_CREATE(pst, check_params, init, PST_EPARAM_WARPS, PST_OK, PST_ENOMEM)
+MODEL_DEFINE_CREATE(pst, init)
 MODEL_DEFINE_DESTROY(pst, free(m->spec); free(m->ret); free(m->rr_ptr))
 
 void pst_reset(pst_t *m)
@@ -388,10 +370,10 @@ void pst_step(pst_t *m, const pst_in_t *in, pst_out_t *out, pst_events_t *ev)
     pick_t k = select_path(m);
     pick_events(m, &k, &o, &e);
 
-    req_t r = {in->req_op & 7u,         in->req_warp & m->warp_id_mask,
-               in->req_slot & m->slot_id_mask, in->req_slot2 & m->slot_id_mask,
-               in->req_path & m->path_id_mask, in->req_depth & m->depth_mask,
-               in->req_pc & m->pc_mask,  in->req_rvalid};
+    req_t r = {in->req_op & PST_REQ_OP_MASK,       in->req_warp & m->warp_id_mask,
+               in->req_slot & m->slot_id_mask,  in->req_slot2 & m->slot_id_mask,
+               in->req_path & m->path_id_mask,  in->req_depth & m->depth_mask,
+               in->req_pc & m->pc_mask,         in->req_rvalid};
     e.req = r.op != PST_OP_NOP;
     e.op = r.op;
     if (e.req) {

@@ -12,53 +12,7 @@
 #include <stdint.h>
 
 #include "model.h"
-
-typedef struct {
-    unsigned num_warps;      /* n: 1..16 */
-    unsigned warp_width;     /* m: 2..32 (the RR turn's period (m+1) x n) */
-    unsigned slots_per_warp; /* 2..32, at most paths_per_warp */
-    unsigned pc_width;       /* 4..64 */
-    unsigned depth_width;    /* 1..16 */
-    unsigned paths_per_warp; /* 4..64 */
-} pst_params_t;
-
-/* enum pst_op, enum pst_err and the parameter ranges (configs/pst.cfg) */
 #include "pst_decl.h"
-enum { PST_OK = 0, PST_EPARAM_WARPS = -1, PST_EPARAM_WIDTH = -2, PST_EPARAM_SLOTS = -3,
-       PST_EPARAM_PC = -4, PST_EPARAM_DEPTH = -5, PST_EPARAM_PATHS = -6, PST_ENOMEM = -7 };
-
-#define PST_MAX_SLOTS PST_SLOTS_PER_WARP_MAX
-
-typedef struct {
-    unsigned req_op; /* enum pst_op */
-    unsigned req_warp, req_slot, req_slot2, req_path;
-    uint64_t req_pc;
-    unsigned req_depth;
-    bool req_rvalid;
-    bool sel_take;
-    unsigned rd_warp, rd_slot;
-} pst_in_t;
-
-typedef struct {
-    unsigned req_slot; /* the lowest free slot of req_warp (0: none) */
-    unsigned req_free; /* the free slots of req_warp */
-    bool rsp_valid;
-    unsigned rsp_err;
-    unsigned err_sticky;
-    bool sel_valid;
-    unsigned sel_warp, sel_slot, sel_path;
-    uint64_t sel_pc;
-    unsigned sel_depth;
-    bool sel_rr;
-    bool conv_valid;
-    unsigned conv_slot, conv_path; /* conv_path: conv_slot's path (0 when none) */
-    bool rd_valid;
-    unsigned rd_path;
-    uint64_t rd_pc;
-    unsigned rd_depth;
-    uint64_t rd_paths; /* bit h: a valid slot of rd_warp holds path h */
-    uint64_t rd_keep;  /* bit h: a valid slot of rd_warp's retirement copy holds path h */
-} pst_out_t;
 
 /* One slot: of the speculative table or of the retirement copy. The fields
  * of a slot that is not valid are never shown. */

@@ -2,6 +2,11 @@
 #ifndef GEN_PST_DECL_H
 #define GEN_PST_DECL_H
 
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "bitmask.h"
+#include "clog2.h"
 #include "code_names.h"
 
 /* NumWarps: (n) warps */
@@ -22,6 +27,184 @@
 /* PathsPerWarp: Pathtable entries per warp (paper: 16 for 2 warps, 8 each) */
 #define PST_PATHS_PER_WARP_MIN 4u
 #define PST_PATHS_PER_WARP_MAX 64u
+
+/* The parameters of pst (configs/pst.cfg), in declaration order. */
+typedef struct {
+    unsigned num_warps; /* NumWarps: (n) warps */
+    unsigned warp_width; /* WarpWidth: (m) threads per warp: only the RR turn's period (m+1) x n uses it */
+    unsigned slots_per_warp; /* SlotsPerWarp: PST entries (slots) per warp */
+    unsigned pc_width; /* PcWidth: bits of a PC */
+    unsigned depth_width; /* DepthWidth: bits of a call depth */
+    unsigned paths_per_warp; /* PathsPerWarp: Pathtable entries per warp (paper: 16 for 2 warps, 8 each) */
+} pst_params_t;
+
+/* PST_PARAM_FIELDS(X): X(type, field) of each parameter, in that order. */
+#define PST_PARAM_FIELDS(X) \
+    X(unsigned, num_warps) \
+    X(unsigned, warp_width) \
+    X(unsigned, slots_per_warp) \
+    X(unsigned, pc_width) \
+    X(unsigned, depth_width) \
+    X(unsigned, paths_per_warp) \
+
+/* pst_create(): PST_OK, or the code of the parameter it rejects (a range
+ * first, then a rule: the code of the parameter the rule's message names
+ * first, as the elaboration error does), or PST_ENOMEM. */
+enum pst_create_rc {
+    PST_OK = 0,
+    PST_EPARAM_NUM_WARPS = -1,
+    PST_EPARAM_WARP_WIDTH = -2,
+    PST_EPARAM_SLOTS_PER_WARP = -3,
+    PST_EPARAM_PC_WIDTH = -4,
+    PST_EPARAM_DEPTH_WIDTH = -5,
+    PST_EPARAM_PATHS_PER_WARP = -6,
+    PST_ENOMEM = -7,
+};
+
+/* PathIdWidth = clog2(PathsPerWarp) */
+static inline uint64_t pst_derive_path_id_width(const pst_params_t *p)
+{
+    return clog2_u64((uint64_t)p->paths_per_warp);
+}
+
+/* WarpIdWidth = max(1, clog2(NumWarps)) */
+static inline uint64_t pst_derive_warp_id_width(const pst_params_t *p)
+{
+    return ((UINT64_C(1) > clog2_u64((uint64_t)p->num_warps)) ? UINT64_C(1) : clog2_u64((uint64_t)p->num_warps));
+}
+
+/* SlotIdWidth = max(1, clog2(SlotsPerWarp)) */
+static inline uint64_t pst_derive_slot_id_width(const pst_params_t *p)
+{
+    return ((UINT64_C(1) > clog2_u64((uint64_t)p->slots_per_warp)) ? UINT64_C(1) : clog2_u64((uint64_t)p->slots_per_warp));
+}
+
+/* TurnPeriod = (WarpWidth + 1) * NumWarps */
+static inline uint64_t pst_derive_turn_period(const pst_params_t *p)
+{
+    return (((uint64_t)p->warp_width + UINT64_C(1)) * (uint64_t)p->num_warps);
+}
+
+/* TurnWidth = max(1, clog2(TurnPeriod)) */
+static inline uint64_t pst_derive_turn_width(const pst_params_t *p)
+{
+    return ((UINT64_C(1) > clog2_u64(pst_derive_turn_period(p))) ? UINT64_C(1) : clog2_u64(pst_derive_turn_period(p)));
+}
+
+/* pst_check_params(): PST_OK or the code create() returns. */
+static inline int pst_check_params(const pst_params_t *p)
+{
+    const uint64_t v[] = {p->num_warps, p->warp_width, p->slots_per_warp, p->pc_width,
+                          p->depth_width, p->paths_per_warp};
+    const uint64_t lo[] = {PST_NUM_WARPS_MIN, PST_WARP_WIDTH_MIN, PST_SLOTS_PER_WARP_MIN,
+                           PST_PC_WIDTH_MIN, PST_DEPTH_WIDTH_MIN, PST_PATHS_PER_WARP_MIN};
+    const uint64_t hi[] = {PST_NUM_WARPS_MAX, PST_WARP_WIDTH_MAX, PST_SLOTS_PER_WARP_MAX,
+                           PST_PC_WIDTH_MAX, PST_DEPTH_WIDTH_MAX, PST_PATHS_PER_WARP_MAX};
+    const int code[] = {PST_EPARAM_NUM_WARPS, PST_EPARAM_WARP_WIDTH, PST_EPARAM_SLOTS_PER_WARP,
+                        PST_EPARAM_PC_WIDTH, PST_EPARAM_DEPTH_WIDTH,
+                        PST_EPARAM_PATHS_PER_WARP};
+    for (unsigned i = 0; i < sizeof v / sizeof v[0]; i++)
+        if (v[i] < lo[i] || v[i] > hi[i])
+            return code[i];
+    /* SlotsPerWarp must be at most PathsPerWarp (a slot holds one of the warp's paths) */
+    if (!((uint64_t)p->slots_per_warp <= (uint64_t)p->paths_per_warp))
+        return PST_EPARAM_SLOTS_PER_WARP;
+    return PST_OK;
+}
+
+/* What MODEL_DEFINE_CREATE (model.h) takes from the declaration. */
+#define pst_CREATE_CODES pst_check_params, PST_EPARAM_NUM_WARPS, PST_OK, PST_ENOMEM
+
+
+/* The inputs of pst, one field per port (its name without _i/_o); a
+ * value wider than its port is cut to the port's width by the model. */
+typedef struct {
+    /* req_op_i [3]: the request (op codes) */
+    unsigned req_op;
+    /* req_warp_i [WarpIdWidth]: its warp */
+    unsigned req_warp;
+    /* req_slot_i [SlotIdWidth]: SET, RENEW, REMOVE, RCOMMIT: the slot; CONVERGE: slot a
+     * (kept) */
+    unsigned req_slot;
+    /* req_slot2_i [SlotIdWidth]: CONVERGE: slot b (evicted) */
+    unsigned req_slot2;
+    /* req_path_i [PathIdWidth]: ADD, RENEW, CONVERGE, RCOMMIT: the path id */
+    unsigned req_path;
+    /* req_pc_i [PcWidth]: ADD, SET, RENEW, RCOMMIT: the PC */
+    uint64_t req_pc;
+    /* req_depth_i [DepthWidth]: ADD, SET, RCOMMIT: the call depth */
+    unsigned req_depth;
+    /* req_rvalid_i [1]: RCOMMIT: the retirement slot's valid bit */
+    bool req_rvalid;
+    /* sel_take_i [1]: the fetch takes this cycle's pick at the edge (ignored when
+     * sel_valid_o is 0) */
+    bool sel_take;
+    /* rd_warp_i [WarpIdWidth]: read port: a warp */
+    unsigned rd_warp;
+    /* rd_slot_i [SlotIdWidth]: and a slot of the speculative table */
+    unsigned rd_slot;
+} pst_in_t;
+
+/* The outputs of pst, one field per port (its name without _i/_o); a
+ * value wider than its port is cut to the port's width by the model. */
+typedef struct {
+    /* req_slot_o [SlotIdWidth]: combinational: the lowest free slot of req_warp_i, the one
+     * an ADD takes (0 when none or the warp is out of range) */
+    unsigned req_slot;
+    /* req_free_o [SlotIdWidth + 1]: combinational: the free slots of req_warp_i (0 when
+     * the warp is out of range) */
+    unsigned req_free;
+    /* rsp_valid_o [1]: registered: a request (req_op_i != NOP) last cycle */
+    bool rsp_valid;
+    /* rsp_err_o [3]: its error code */
+    unsigned rsp_err;
+    /* err_sticky_o [8]: bit k: error code k seen since reset (bit 0 never) */
+    unsigned err_sticky;
+    /* sel_valid_o [1]: combinational: some warp has a valid slot: a pick */
+    bool sel_valid;
+    /* sel_warp_o [WarpIdWidth]: the picked warp: round-robin after the last taken one */
+    unsigned sel_warp;
+    /* sel_slot_o [SlotIdWidth]: the picked slot: MinSP-PC, or the RR turn's */
+    unsigned sel_slot;
+    /* sel_path_o [PathIdWidth]: its path id */
+    unsigned sel_path;
+    /* sel_pc_o [PcWidth]: its PC */
+    uint64_t sel_pc;
+    /* sel_depth_o [DepthWidth]: its call depth */
+    unsigned sel_depth;
+    /* sel_rr_o [1]: the pick is the RR turn's (first valid slot after the warp's RR
+     * pointer) */
+    bool sel_rr;
+    /* conv_valid_o [1]: combinational: another valid slot of the picked warp has the
+     * pick's PC and call depth */
+    bool conv_valid;
+    /* conv_slot_o [SlotIdWidth]: the lowest such slot (0 when none) */
+    unsigned conv_slot;
+    /* conv_path_o [PathIdWidth]: its path (0 when none): a composed front end's cuop
+     * operand */
+    unsigned conv_path;
+    /* rd_valid_o [1]: the slot is valid (0 when out of range) */
+    bool rd_valid;
+    /* rd_path_o [PathIdWidth]: its path id (0 when not valid) */
+    unsigned rd_path;
+    /* rd_pc_o [PcWidth]: its PC (0 when not valid) */
+    uint64_t rd_pc;
+    /* rd_depth_o [DepthWidth]: its call depth (0 when not valid) */
+    unsigned rd_depth;
+    /* rd_paths_o [PathsPerWarp]: read port: bit h: a valid slot of rd_warp_i holds path id
+     * h (0 when rd_warp_i >= NumWarps) */
+    uint64_t rd_paths;
+    /* rd_keep_o [PathsPerWarp]: read port: bit h: a valid slot of rd_warp_i's retirement
+     * copy holds path id h, the paths a rollback's Pathtable SQUASH keeps (0 when
+     * rd_warp_i >= NumWarps) */
+    uint64_t rd_keep;
+} pst_out_t;
+
+/* The ports of a fixed width: the bits a model keeps of a field. */
+#define PST_REQ_OP_MASK 7u
+#define PST_RSP_ERR_MASK 7u
+#define PST_ERR_STICKY_MASK 255u
+
 
 /* req_op_i: the request (every 3-bit code is an operation: none is reserved) */
 enum pst_op {

@@ -41,36 +41,20 @@ struct simtx_frontend {
 /* The children check their parameters first (init: a parameter out of a
  * child's range is that child's code); then the core checks that the
  * pending count can hold every buop the warps can have in flight. */
-static int check_params(const simtx_frontend_params_t *p)
-{
-    (void)p;
-    return FE_OK;
-}
-
 static int init(simtx_frontend_t *c, const simtx_frontend_params_t *p)
 {
-    pathtable_params_t tp = {.num_warps = p->num_warps, .warp_width = p->warp_width,
-                             .paths_per_warp = p->paths_per_warp, .ref_width = p->ref_width};
-    div_predictor_params_t dp = {.entries = p->entries, .pc_width = p->pc_width,
-                                 .pc_shift = p->pc_shift, .pend_width = p->pend_width};
-    pst_params_t sp = {.num_warps = p->num_warps, .warp_width = p->warp_width,
-                       .slots_per_warp = p->slots_per_warp, .pc_width = p->pc_width,
-                       .depth_width = p->depth_width, .paths_per_warp = p->paths_per_warp};
-    int rc = pathtable_create(&tp, &c->pt);
-    if (rc)
-        return rc == PT_ENOMEM ? FE_ENOMEM : FE_EPARAM_PATHTABLE;
-    rc = div_predictor_create(&dp, &c->dp);
-    if (rc)
-        return rc == DP_ENOMEM ? FE_ENOMEM : FE_EPARAM_PREDICTOR;
-    rc = pst_create(&sp, &c->pst);
-    if (rc)
-        return rc == PST_ENOMEM ? FE_ENOMEM : FE_EPARAM_PST;
-    if (p->pend_width < clog2(p->num_warps * p->paths_per_warp + 1u))
-        return FE_EPARAM_PENDING;
+    /* p passed the core's checks, which hold each child's (its ranges and
+     * rules): a child can only fail for want of memory */
+    pathtable_params_t tp = simtx_frontend_pathtable_params(p);
+    div_predictor_params_t dp = simtx_frontend_div_predictor_params(p);
+    pst_params_t sp = simtx_frontend_pst_params(p);
+    if (pathtable_create(&tp, &c->pt) != PT_OK || div_predictor_create(&dp, &c->dp) != DP_OK ||
+        pst_create(&sp, &c->pst) != PST_OK)
+        return FE_ENOMEM;
     return FE_OK;
 }
 
-MODEL_DEFINE_CREATE(simtx_frontend, check_params, init, FE_EPARAM_PATHTABLE, FE_OK, FE_ENOMEM)
+MODEL_DEFINE_CREATE(simtx_frontend, init)
 MODEL_DEFINE_DESTROY(simtx_frontend, pathtable_destroy(m->pt); div_predictor_destroy(m->dp);
                      pst_destroy(m->pst))
 
@@ -220,7 +204,7 @@ static void wire(const simtx_frontend_t *c, const simtx_frontend_in_t *in, wirin
 {
     memset(w, 0, sizeof *w);
     const flight_t *f = &c->f;
-    w->op = in->req_op & 15u;
+    w->op = in->req_op & FE_REQ_OP_MASK;
     w->req_warp = in->req_warp & index_mask(c->p.num_warps);
     w->req_slot = in->req_slot & index_mask(c->p.slots_per_warp);
     w->req_a = in->req_a & index_mask(c->p.paths_per_warp);
@@ -263,18 +247,16 @@ static void wire(const simtx_frontend_t *c, const simtx_frontend_in_t *in, wirin
 static void outputs(const simtx_frontend_t *c, const wiring_t *w, simtx_frontend_out_t *out)
 {
     memset(out, 0, sizeof *out);
-#define FE_FROM_(type, f) out->f = w->pto.f;
-    FE_PT_OUTS(FE_FROM_)
+    /* memcpy: the row ports are arrays */
+#define FE_FROM_(type, f, dims) memcpy(&out->f, &w->pto.f, sizeof out->f);
+    FE_PATHTABLE_OUTS(FE_FROM_)
 #undef FE_FROM_
-#define FE_FROM_(type, f) out->f = w->so.f;
+#define FE_FROM_(type, f, dims) out->f = w->so.f;
     FE_PST_OUTS(FE_FROM_)
 #undef FE_FROM_
-#define FE_FROM_(type, f) out->f = w->dout.f;
-    FE_DP_OUTS(FE_FROM_)
+#define FE_FROM_(type, f, dims) out->f = w->dout.f;
+    FE_DIV_PREDICTOR_OUTS(FE_FROM_)
 #undef FE_FROM_
-    memcpy(out->rd_masks, w->pto.rd_masks, sizeof out->rd_masks);
-    memcpy(out->rd_states, w->pto.rd_states, sizeof out->rd_states);
-    memcpy(out->rd_refs, w->pto.rd_refs, sizeof out->rd_refs);
     out->req_ready = w->ready;
     out->buops = w->buops;
     out->rsp_valid = c->rsp_valid;

@@ -43,71 +43,7 @@
 #include "model.h"
 #include "pathtable.h"
 #include "pst.h"
-
-/* Its parameters are those of its children (configs/simtx_frontend.cfg). */
-typedef struct {
-    unsigned num_warps, warp_width, paths_per_warp; /* the Pathtable's and the PST's */
-    unsigned ref_width;                             /* the Pathtable's */
-    unsigned slots_per_warp, depth_width;           /* the PST's */
-    unsigned pc_width;                              /* the PST's and the predictor's */
-    unsigned entries, pc_shift, pend_width;         /* the predictor's */
-} simtx_frontend_params_t;
-
-/* enum fe_op, fe_err (configs/simtx_frontend.cfg) */
 #include "simtx_frontend_decl.h"
-
-/* simtx_frontend_create: 0, or the child that rejects the parameters. */
-enum { FE_OK = 0, FE_EPARAM_PATHTABLE = -1, FE_EPARAM_PREDICTOR = -2, FE_EPARAM_PST = -3,
-       FE_EPARAM_PENDING = -4, FE_ENOMEM = -5 };
-
-/* The outputs the core takes from a child unchanged (type, name). */
-#define FE_PT_OUTS(X)                                                                    \
-    X(unsigned, rd_state) X(uint64_t, rd_mask) X(unsigned, rd_ref) X(unsigned, rd_free)  \
-    X(unsigned, rd_resv) X(unsigned, hold_err) X(unsigned, drop_err)
-#define FE_PST_OUTS(X)                                                                   \
-    X(bool, sel_valid) X(unsigned, sel_warp) X(unsigned, sel_slot) X(unsigned, sel_path)  \
-    X(uint64_t, sel_pc) X(unsigned, sel_depth) X(bool, sel_rr) X(bool, conv_valid)       \
-    X(unsigned, conv_slot) X(unsigned, conv_path)
-#define FE_DP_OUTS(X) \
-    X(bool, look_div) X(unsigned, look_ctr) X(unsigned, pending) X(bool, pending_nz)
-
-/* The ports of rtl/simtx/simtx_frontend.sv without _i/_o. */
-typedef struct {
-    unsigned req_op;     /* enum fe_op; 15 reserved */
-    unsigned req_warp, req_slot, req_a, req_b, req_c;
-    bool req_alt;
-    uint64_t req_mask, req_pc;
-    unsigned req_depth;
-    uint64_t req_bpc;
-    bool req_div, req_rvalid;
-    bool sel_take;
-    uint64_t look_pc;
-    unsigned rd_warp, rd_path;
-    /* the Pathtable's holders beside the request port, unchanged */
-    bool hold_valid;
-    unsigned hold_warp, hold_path;
-    bool drop_valid;
-    unsigned drop_warp, drop_path;
-} simtx_frontend_in_t;
-
-typedef struct {
-    bool req_ready;      /* no request in flight: one is taken this cycle */
-    bool rsp_valid;      /* registered: the request taken two cycles ago (its S cycle) */
-    unsigned rsp_err;    /* its code */
-    bool rsp_alloc;      /* the Pathtable allocated (rsp_id) */
-    unsigned rsp_id;     /* the path it allocated */
-    bool rsp_div;        /* BEXEC: the buop diverged */
-    bool rsp_null;       /* BEXEC: h_j was nullified */
-    unsigned rsp_slot;   /* the lowest free PST slot of its warp when it was taken */
-    unsigned err_sticky; /* bit k: code k seen since reset */
-    unsigned buops;      /* warp req_warp's buops in flight */
-    FE_PT_OUTS(MODEL_FIELD)
-    FE_PST_OUTS(MODEL_FIELD)
-    FE_DP_OUTS(MODEL_FIELD)
-    uint64_t rd_masks[PT_PATHS_PER_WARP_MAX];  /* the Pathtable's row of rd_warp */
-    uint16_t rd_states[PT_PATHS_PER_WARP_MAX];
-    uint16_t rd_refs[PT_PATHS_PER_WARP_MAX];
-} simtx_frontend_out_t;
 
 /* What one edge did (the testbench's cover rules and checks): whether a
  * request was taken, and the request that finished (its S cycle), with what

@@ -2,7 +2,345 @@
 #ifndef GEN_SIMTX_FRONTEND_DECL_H
 #define GEN_SIMTX_FRONTEND_DECL_H
 
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "bitmask.h"
+#include "clog2.h"
 #include "code_names.h"
+#include "model.h"
+#include "pathtable_decl.h"
+#include "div_predictor_decl.h"
+#include "pst_decl.h"
+
+/* NumWarps: (n) warps */
+#define FE_NUM_WARPS_MIN 1u
+#define FE_NUM_WARPS_MAX 16u
+/* WarpWidth: (m) threads per warp */
+#define FE_WARP_WIDTH_MIN 2u
+#define FE_WARP_WIDTH_MAX 32u
+/* PathsPerWarp: Pathtable entries per warp (paper: 16 for 2 warps, 8 each) */
+#define FE_PATHS_PER_WARP_MIN 4u
+#define FE_PATHS_PER_WARP_MAX 64u
+/* RefWidth: bits of an entry's reference count (holders: the PST slot, micro-ops, PIRAT entries) */
+#define FE_REF_WIDTH_MIN 2u
+#define FE_REF_WIDTH_MAX 8u
+/* Entries: 2-bit counters in the table, a power of two (paper: 32) */
+#define FE_ENTRIES_MIN 2u
+#define FE_ENTRIES_MAX 4096u
+/* PcWidth: bits of a branch PC */
+#define FE_PC_WIDTH_MIN 4u
+#define FE_PC_WIDTH_MAX 64u
+/* PcShift: low PC bits the index skips (instruction alignment) */
+#define FE_PC_SHIFT_MIN 0u
+#define FE_PC_SHIFT_MAX 4u
+/* PendWidth: bits of the pending-divergence counter */
+#define FE_PEND_WIDTH_MIN 1u
+#define FE_PEND_WIDTH_MAX 16u
+/* SlotsPerWarp: PST entries (slots) per warp */
+#define FE_SLOTS_PER_WARP_MIN 2u
+#define FE_SLOTS_PER_WARP_MAX 32u
+/* DepthWidth: bits of a call depth */
+#define FE_DEPTH_WIDTH_MIN 1u
+#define FE_DEPTH_WIDTH_MAX 16u
+
+/* The parameters of simtx_frontend (configs/simtx_frontend.cfg), in declaration order. */
+typedef struct {
+    unsigned num_warps; /* NumWarps: (n) warps */
+    unsigned warp_width; /* WarpWidth: (m) threads per warp */
+    unsigned paths_per_warp; /* PathsPerWarp: Pathtable entries per warp (paper: 16 for 2 warps, 8 each) */
+    unsigned ref_width; /* RefWidth: bits of an entry's reference count (holders: the PST slot, micro-ops, PIRAT entries) */
+    unsigned entries; /* Entries: 2-bit counters in the table, a power of two (paper: 32) */
+    unsigned pc_width; /* PcWidth: bits of a branch PC */
+    unsigned pc_shift; /* PcShift: low PC bits the index skips (instruction alignment) */
+    unsigned pend_width; /* PendWidth: bits of the pending-divergence counter */
+    unsigned slots_per_warp; /* SlotsPerWarp: PST entries (slots) per warp */
+    unsigned depth_width; /* DepthWidth: bits of a call depth */
+} simtx_frontend_params_t;
+
+/* FE_PARAM_FIELDS(X): X(type, field) of each parameter, in that order. */
+#define FE_PARAM_FIELDS(X) \
+    X(unsigned, num_warps) \
+    X(unsigned, warp_width) \
+    X(unsigned, paths_per_warp) \
+    X(unsigned, ref_width) \
+    X(unsigned, entries) \
+    X(unsigned, pc_width) \
+    X(unsigned, pc_shift) \
+    X(unsigned, pend_width) \
+    X(unsigned, slots_per_warp) \
+    X(unsigned, depth_width) \
+
+/* simtx_frontend_create(): FE_OK, or the code of the parameter it rejects (a range
+ * first, then a rule: the code of the parameter the rule's message names
+ * first, as the elaboration error does), or FE_ENOMEM. */
+enum fe_create_rc {
+    FE_OK = 0,
+    FE_EPARAM_NUM_WARPS = -1,
+    FE_EPARAM_WARP_WIDTH = -2,
+    FE_EPARAM_PATHS_PER_WARP = -3,
+    FE_EPARAM_REF_WIDTH = -4,
+    FE_EPARAM_ENTRIES = -5,
+    FE_EPARAM_PC_WIDTH = -6,
+    FE_EPARAM_PC_SHIFT = -7,
+    FE_EPARAM_PEND_WIDTH = -8,
+    FE_EPARAM_SLOTS_PER_WARP = -9,
+    FE_EPARAM_DEPTH_WIDTH = -10,
+    FE_ENOMEM = -11,
+};
+
+/* PathIdWidth = clog2(PathsPerWarp) */
+static inline uint64_t fe_derive_path_id_width(const simtx_frontend_params_t *p)
+{
+    return clog2_u64((uint64_t)p->paths_per_warp);
+}
+
+/* WarpIdWidth = max(1, clog2(NumWarps)) */
+static inline uint64_t fe_derive_warp_id_width(const simtx_frontend_params_t *p)
+{
+    return ((UINT64_C(1) > clog2_u64((uint64_t)p->num_warps)) ? UINT64_C(1) : clog2_u64((uint64_t)p->num_warps));
+}
+
+/* SeqWidth = PathIdWidth + 1 */
+static inline uint64_t fe_derive_seq_width(const simtx_frontend_params_t *p)
+{
+    return (fe_derive_path_id_width(p) + UINT64_C(1));
+}
+
+/* IndexWidth = clog2(Entries) */
+static inline uint64_t fe_derive_index_width(const simtx_frontend_params_t *p)
+{
+    return clog2_u64((uint64_t)p->entries);
+}
+
+/* SlotIdWidth = max(1, clog2(SlotsPerWarp)) */
+static inline uint64_t fe_derive_slot_id_width(const simtx_frontend_params_t *p)
+{
+    return ((UINT64_C(1) > clog2_u64((uint64_t)p->slots_per_warp)) ? UINT64_C(1) : clog2_u64((uint64_t)p->slots_per_warp));
+}
+
+/* TurnPeriod = (WarpWidth + 1) * NumWarps */
+static inline uint64_t fe_derive_turn_period(const simtx_frontend_params_t *p)
+{
+    return (((uint64_t)p->warp_width + UINT64_C(1)) * (uint64_t)p->num_warps);
+}
+
+/* TurnWidth = max(1, clog2(TurnPeriod)) */
+static inline uint64_t fe_derive_turn_width(const simtx_frontend_params_t *p)
+{
+    return ((UINT64_C(1) > clog2_u64(fe_derive_turn_period(p))) ? UINT64_C(1) : clog2_u64(fe_derive_turn_period(p)));
+}
+
+/* BuopWidth = PathIdWidth + 1 */
+static inline uint64_t fe_derive_buop_width(const simtx_frontend_params_t *p)
+{
+    return (fe_derive_path_id_width(p) + UINT64_C(1));
+}
+
+/* fe_check_params(): FE_OK or the code create() returns. */
+static inline int fe_check_params(const simtx_frontend_params_t *p)
+{
+    const uint64_t v[] = {p->num_warps, p->warp_width, p->paths_per_warp, p->ref_width,
+                          p->entries, p->pc_width, p->pc_shift, p->pend_width,
+                          p->slots_per_warp, p->depth_width};
+    const uint64_t lo[] = {FE_NUM_WARPS_MIN, FE_WARP_WIDTH_MIN, FE_PATHS_PER_WARP_MIN,
+                           FE_REF_WIDTH_MIN, FE_ENTRIES_MIN, FE_PC_WIDTH_MIN, FE_PC_SHIFT_MIN,
+                           FE_PEND_WIDTH_MIN, FE_SLOTS_PER_WARP_MIN, FE_DEPTH_WIDTH_MIN};
+    const uint64_t hi[] = {FE_NUM_WARPS_MAX, FE_WARP_WIDTH_MAX, FE_PATHS_PER_WARP_MAX,
+                           FE_REF_WIDTH_MAX, FE_ENTRIES_MAX, FE_PC_WIDTH_MAX, FE_PC_SHIFT_MAX,
+                           FE_PEND_WIDTH_MAX, FE_SLOTS_PER_WARP_MAX, FE_DEPTH_WIDTH_MAX};
+    const int code[] = {FE_EPARAM_NUM_WARPS, FE_EPARAM_WARP_WIDTH, FE_EPARAM_PATHS_PER_WARP,
+                        FE_EPARAM_REF_WIDTH, FE_EPARAM_ENTRIES, FE_EPARAM_PC_WIDTH,
+                        FE_EPARAM_PC_SHIFT, FE_EPARAM_PEND_WIDTH, FE_EPARAM_SLOTS_PER_WARP,
+                        FE_EPARAM_DEPTH_WIDTH};
+    for (unsigned i = 0; i < sizeof v / sizeof v[0]; i++)
+        if (v[i] < lo[i] || v[i] > hi[i])
+            return code[i];
+    /* PendWidth must count every buop the warps can have in flight (NumWarps x PathsPerWarp) */
+    if (!((uint64_t)p->pend_width >= clog2_u64((((uint64_t)p->num_warps * (uint64_t)p->paths_per_warp) + UINT64_C(1)))))
+        return FE_EPARAM_PEND_WIDTH;
+    /* Entries must be a power of two */
+    if (!((UINT64_C(1) << clog2_u64((uint64_t)p->entries)) == (uint64_t)p->entries))
+        return FE_EPARAM_ENTRIES;
+    /* the index bits pc[PcShift +: clog2(Entries)] must lie within PcWidth */
+    if (!((clog2_u64((uint64_t)p->entries) + (uint64_t)p->pc_shift) <= (uint64_t)p->pc_width))
+        return FE_EPARAM_PC_SHIFT;
+    /* SlotsPerWarp must be at most PathsPerWarp (a slot holds one of the warp's paths) */
+    if (!((uint64_t)p->slots_per_warp <= (uint64_t)p->paths_per_warp))
+        return FE_EPARAM_SLOTS_PER_WARP;
+    return FE_OK;
+}
+
+/* What MODEL_DEFINE_CREATE (model.h) takes from the declaration. */
+#define simtx_frontend_CREATE_CODES fe_check_params, FE_EPARAM_NUM_WARPS, FE_OK, FE_ENOMEM
+
+/* The parameters of the child pathtable: its own of simtx_frontend's. */
+static inline pathtable_params_t simtx_frontend_pathtable_params(const simtx_frontend_params_t *p)
+{
+    return (pathtable_params_t){
+        .num_warps = p->num_warps,
+        .warp_width = p->warp_width,
+        .paths_per_warp = p->paths_per_warp,
+        .ref_width = p->ref_width,
+    };
+}
+
+/* The parameters of the child div_predictor: its own of simtx_frontend's. */
+static inline div_predictor_params_t simtx_frontend_div_predictor_params(const simtx_frontend_params_t *p)
+{
+    return (div_predictor_params_t){
+        .entries = p->entries,
+        .pc_width = p->pc_width,
+        .pc_shift = p->pc_shift,
+        .pend_width = p->pend_width,
+    };
+}
+
+/* The parameters of the child pst: its own of simtx_frontend's. */
+static inline pst_params_t simtx_frontend_pst_params(const simtx_frontend_params_t *p)
+{
+    return (pst_params_t){
+        .num_warps = p->num_warps,
+        .warp_width = p->warp_width,
+        .slots_per_warp = p->slots_per_warp,
+        .pc_width = p->pc_width,
+        .depth_width = p->depth_width,
+        .paths_per_warp = p->paths_per_warp,
+    };
+}
+
+
+/* FE_PATHTABLE_INS(X): X(type, field, dims) of the inputs simtx_frontend declares as pathtable's. */
+#define FE_PATHTABLE_INS(X) \
+    X(unsigned, rd_warp, ) \
+    X(unsigned, rd_path, ) \
+    X(bool, hold_valid, ) \
+    X(unsigned, hold_warp, ) \
+    X(unsigned, hold_path, ) \
+    X(bool, drop_valid, ) \
+    X(unsigned, drop_warp, ) \
+    X(unsigned, drop_path, ) \
+
+/* FE_DIV_PREDICTOR_INS(X): X(type, field, dims) of the inputs simtx_frontend declares as div_predictor's. */
+#define FE_DIV_PREDICTOR_INS(X) \
+    X(uint64_t, look_pc, ) \
+
+/* The inputs of simtx_frontend, one field per port (its name without _i/_o); a
+ * value wider than its port is cut to the port's width by the model. */
+typedef struct {
+    /* req_op_i [4]: the request (op codes above; 0 NOP, 15 reserved) */
+    unsigned req_op;
+    /* req_warp_i [WarpIdWidth]: its warp (CONVERGE: ignored, the pick's) */
+    unsigned req_warp;
+    /* req_slot_i [SlotIdWidth]: FETCH, BRANCH, END: the PST slot; RETIRE: the retirement
+     * copy's slot */
+    unsigned req_slot;
+    /* req_a_i [PathIdWidth]: BEXEC..CCOMMIT: the micro-op's h_i; REF, DEREF: the path;
+     * RETIRE: the slot's path */
+    unsigned req_a;
+    /* req_b_i [PathIdWidth]: BEXEC..CCOMMIT: the micro-op's h_j */
+    unsigned req_b;
+    /* req_c_i [PathIdWidth]: BCOMMIT: the alternate h_k (with req_alt_i); CEXEC, CCOMMIT:
+     * the convergent h_k */
+    unsigned req_c;
+    /* req_alt_i [1]: BCOMMIT: the buop allocated an alternate */
+    bool req_alt;
+    /* req_mask_i [WarpWidth]: INIT: the warp's threads; BEXEC: the condition (bit t:
+     * thread t goes h_j's way) */
+    uint64_t req_mask;
+    /* req_pc_i [PcWidth]: INIT, FETCH, RETIRE: the slot's PC; BRANCH: the predicted side's
+     * target; BEXEC: the alternate side's */
+    uint64_t req_pc;
+    /* req_depth_i [DepthWidth]: INIT, FETCH, RETIRE: the slot's call depth; BEXEC: the
+     * alternate's */
+    unsigned req_depth;
+    /* req_bpc_i [PcWidth]: BEXEC, RESOLVE: the branch's own PC (the predictor's index) */
+    uint64_t req_bpc;
+    /* req_div_i [1]: RESOLVE: the branch diverged */
+    bool req_div;
+    /* req_rvalid_i [1]: RETIRE: the retirement slot's valid bit */
+    bool req_rvalid;
+    /* sel_take_i [1]: the fetch takes the pick (the PST's sel_take_i, ignored while
+     * req_ready_o is low) */
+    bool sel_take;
+    FE_PATHTABLE_INS(MODEL_PORT_FIELD)
+    FE_DIV_PREDICTOR_INS(MODEL_PORT_FIELD)
+} simtx_frontend_in_t;
+
+/* FE_PATHTABLE_OUTS(X): X(type, field, dims) of the outputs simtx_frontend declares as pathtable's. */
+#define FE_PATHTABLE_OUTS(X) \
+    X(unsigned, rd_state, ) \
+    X(uint64_t, rd_mask, ) \
+    X(unsigned, rd_ref, ) \
+    X(unsigned, rd_free, ) \
+    X(unsigned, rd_resv, ) \
+    X(uint64_t, rd_masks, [FE_PATHS_PER_WARP_MAX]) \
+    X(uint16_t, rd_states, [FE_PATHS_PER_WARP_MAX]) \
+    X(uint16_t, rd_refs, [FE_PATHS_PER_WARP_MAX]) \
+    X(unsigned, hold_err, ) \
+    X(unsigned, drop_err, ) \
+
+/* FE_DIV_PREDICTOR_OUTS(X): X(type, field, dims) of the outputs simtx_frontend declares as div_predictor's. */
+#define FE_DIV_PREDICTOR_OUTS(X) \
+    X(bool, look_div, ) \
+    X(unsigned, look_ctr, ) \
+    X(unsigned, pending, ) \
+    X(bool, pending_nz, ) \
+
+/* FE_PST_OUTS(X): X(type, field, dims) of the outputs simtx_frontend declares as pst's. */
+#define FE_PST_OUTS(X) \
+    X(bool, sel_valid, ) \
+    X(unsigned, sel_warp, ) \
+    X(unsigned, sel_slot, ) \
+    X(unsigned, sel_path, ) \
+    X(uint64_t, sel_pc, ) \
+    X(unsigned, sel_depth, ) \
+    X(bool, sel_rr, ) \
+    X(bool, conv_valid, ) \
+    X(unsigned, conv_slot, ) \
+    X(unsigned, conv_path, ) \
+
+/* The outputs of simtx_frontend, one field per port (its name without _i/_o); a
+ * value wider than its port is cut to the port's width by the model. */
+typedef struct {
+    /* req_ready_o [1]: no request in flight: a request (req_op_i != NOP) is taken this
+     * cycle; low the two cycles after */
+    bool req_ready;
+    /* rsp_valid_o [1]: registered: the request taken two cycles ago is done (its PST and
+     * predictor write at this cycle's edge) */
+    bool rsp_valid;
+    /* rsp_err_o [4]: its error code */
+    unsigned rsp_err;
+    /* rsp_alloc_o [1]: the Pathtable allocated rsp_id_o for it (INIT, BRANCH, CONVERGE, a
+     * diverged BEXEC's alternate) */
+    bool rsp_alloc;
+    /* rsp_id_o [PathIdWidth]: the path allocated */
+    unsigned rsp_id;
+    /* rsp_div_o [1]: BEXEC: the buop diverged */
+    bool rsp_div;
+    /* rsp_null_o [1]: BEXEC: h_j was nullified (no thread took its side) */
+    bool rsp_null;
+    /* rsp_slot_o [SlotIdWidth]: the lowest free PST slot of warp req_warp_i when taken:
+     * the slot an INIT or a BEXEC's alternate took */
+    unsigned rsp_slot;
+    /* err_sticky_o [16]: bit k: error code k seen since reset (bit 0 never) */
+    unsigned err_sticky;
+    /* buops_o [BuopWidth]: warp req_warp_i's buops in flight (injected, not yet committed
+     * or squashed) */
+    unsigned buops;
+    FE_PATHTABLE_OUTS(MODEL_PORT_FIELD)
+    FE_DIV_PREDICTOR_OUTS(MODEL_PORT_FIELD)
+    FE_PST_OUTS(MODEL_PORT_FIELD)
+} simtx_frontend_out_t;
+
+/* The ports of a fixed width: the bits a model keeps of a field. */
+#define FE_REQ_OP_MASK 15u
+#define FE_RSP_ERR_MASK 15u
+#define FE_ERR_STICKY_MASK 65535u
+#define FE_LOOK_CTR_MASK 3u
+#define FE_RD_STATE_MASK 3u
+#define FE_HOLD_ERR_MASK 15u
+#define FE_DROP_ERR_MASK 15u
 
 
 /* req_op_i: the request (taken while req_ready_o is high; done two cycles later) */

@@ -23,41 +23,20 @@ struct simtx_rename {
     unsigned ref_max;   /* a Pathtable count's maximum */
 };
 
-/* The children check the parameters. */
-static int check_params(const simtx_rename_params_t *p)
-{
-    (void)p;
-    return RN_OK;
-}
-
-static simtx_frontend_params_t fe_params(const simtx_rename_params_t *p)
-{
-    return (simtx_frontend_params_t){
-        .num_warps = p->num_warps, .warp_width = p->warp_width,
-        .paths_per_warp = p->paths_per_warp, .ref_width = p->ref_width,
-        .slots_per_warp = p->slots_per_warp, .depth_width = p->depth_width,
-        .pc_width = p->pc_width, .entries = p->entries, .pc_shift = p->pc_shift,
-        .pend_width = p->pend_width};
-}
-
 static int init(simtx_rename_t *c, const simtx_rename_params_t *p)
 {
-    simtx_frontend_params_t fp = fe_params(p);
-    pirat_params_t rp = {.num_warps = p->num_warps, .warp_width = p->warp_width,
-                         .paths_per_warp = p->paths_per_warp, .arch_regs = p->arch_regs,
-                         .phys_regs = p->phys_regs};
-    int rc = simtx_frontend_create(&fp, &c->fe);
-    if (rc)
-        return rc == FE_ENOMEM ? RN_ENOMEM : RN_EPARAM_FRONTEND;
-    rc = pirat_create(&rp, &c->pr);
-    if (rc)
-        return rc == PR_ENOMEM ? RN_ENOMEM : RN_EPARAM_PIRAT;
+    /* p passed the core's checks, which hold each child's (its ranges and
+     * rules): a child can only fail for want of memory */
+    simtx_frontend_params_t fp = simtx_rename_simtx_frontend_params(p);
+    pirat_params_t rp = simtx_rename_pirat_params(p);
+    if (simtx_frontend_create(&fp, &c->fe) != FE_OK || pirat_create(&rp, &c->pr) != PR_OK)
+        return RN_ENOMEM;
     c->path_span = 1u << clog2(p->paths_per_warp);
     c->ref_max = (1u << p->ref_width) - 1u;
     return RN_OK;
 }
 
-MODEL_DEFINE_CREATE(simtx_rename, check_params, init, RN_EPARAM_FRONTEND, RN_OK, RN_ENOMEM)
+MODEL_DEFINE_CREATE(simtx_rename, init)
 MODEL_DEFINE_DESTROY(simtx_rename, simtx_frontend_destroy(m->fe); pirat_destroy(m->pr))
 
 void simtx_rename_reset(simtx_rename_t *c)
@@ -77,17 +56,17 @@ typedef struct {
     pirat_out_t po;
 } wiring_t;
 
-#define FROM_IN(type, name) w->fi.name = in->name;
-#define PR_FROM_IN(type, name) w->pi.name = in->name;
+#define FROM_IN(type, name, dims) w->fi.name = in->name;
+#define PR_FROM_IN(type, name, dims) w->pi.name = in->name;
 
 static void wire(const simtx_rename_t *c, const simtx_rename_in_t *in, wiring_t *w)
 {
     memset(w, 0, sizeof *w);
-    RN_FE_INS(FROM_IN)
+    RN_SIMTX_FRONTEND_INS(FROM_IN)
     /* the rename reads its warp's Pathtable row through the read port */
     w->fi.rd_warp = in->ren_valid ? in->ren_warp : in->rd_warp;
     simtx_frontend_eval(c->fe, &w->fi, &w->fo);
-    RN_PR_INS(PR_FROM_IN)
+    RN_PIRAT_INS(PR_FROM_IN)
     w->pi.rd_warp = in->rd_warp;
     /* a rename on a path the Pathtable does not hold for it: FREE, or
      * allocated by this cycle's response in its warp (not yet shown) */
@@ -127,19 +106,19 @@ static void wire(const simtx_rename_t *c, const simtx_rename_in_t *in, wiring_t 
         simtx_frontend_eval(c->fe, &w->fi, &w->fo);
 }
 
-#define FE_OUT(type, name) out->name = w->fo.name;
-#define PR_OUT(type, name) out->name = po.name;
+/* memcpy: the Pathtable's row ports are arrays */
+#define FE_OUT(type, name, dims) memcpy(&out->name, &w->fo.name, sizeof out->name);
+#define PR_OUT(type, name, dims) out->name = po.name;
 
 static void outputs(const simtx_rename_t *c, const wiring_t *w, simtx_rename_out_t *out)
 {
     (void)c;
     const pirat_out_t po = w->po;
     memset(out, 0, sizeof *out);
-    RN_FE_OUTS(FE_OUT)
-    RN_PR_OUTS(PR_OUT)
-    memcpy(out->rd_masks, w->fo.rd_masks, sizeof out->rd_masks);
-    memcpy(out->rd_states, w->fo.rd_states, sizeof out->rd_states);
-    memcpy(out->rd_refs, w->fo.rd_refs, sizeof out->rd_refs);
+    RN_SIMTX_FRONTEND_OUTS(FE_OUT)
+    RN_PIRAT_OUTS(PR_OUT)
+    out->drop_err = w->fo.drop_err;
+    out->hold_err = w->fo.hold_err;
     out->ren_err_sticky = po.err_sticky;
     out->rb_valid = w->pi.rb_valid;
     out->rb_warp = w->pi.rb_warp;
@@ -168,7 +147,7 @@ void simtx_rename_step(simtx_rename_t *c, const simtx_rename_in_t *in, simtx_ren
     ev->pr_in = w.pi;
     simtx_frontend_step(c->fe, &w.fi, NULL, &ev->fe);
     pirat_step(c->pr, &w.pi, NULL, &ev->pr);
-    unsigned op = in->req_op & 15u;
+    unsigned op = in->req_op & RN_REQ_OP_MASK;
     unsigned acting = op == FE_OP_CONVERGE ? w.fo.sel_warp : in->req_warp;
     c->taken[1] = c->taken[0];
     c->taken[0] = (taken_t){.rollback = ev->fe.take && op == FE_OP_ROLLBACK, .warp = acting};

@@ -39,65 +39,7 @@
 #include "model.h"
 #include "pirat.h"
 #include "simtx_frontend.h"
-
-/* Its parameters are those of its children (configs/simtx_rename.cfg). */
-typedef struct {
-    unsigned num_warps, warp_width, paths_per_warp; /* both children's */
-    unsigned ref_width, slots_per_warp, depth_width; /* the front end's */
-    unsigned pc_width, entries, pc_shift, pend_width;
-    unsigned arch_regs, phys_regs;                   /* the PIRAT's */
-} simtx_rename_params_t;
-
-/* simtx_rename_create: 0, or the child that rejects the parameters. */
-enum { RN_OK = 0, RN_EPARAM_FRONTEND = -1, RN_EPARAM_PIRAT = -2, RN_ENOMEM = -3 };
-
-/* The inputs each child takes unchanged (type, name). */
-#define RN_FE_INS(X)                                                                     \
-    X(unsigned, req_op) X(unsigned, req_warp) X(unsigned, req_slot) X(unsigned, req_a)   \
-    X(unsigned, req_b) X(unsigned, req_c) X(bool, req_alt) X(uint64_t, req_mask)         \
-    X(uint64_t, req_pc) X(unsigned, req_depth) X(uint64_t, req_bpc) X(bool, req_div)     \
-    X(bool, req_rvalid) X(bool, sel_take) X(uint64_t, look_pc) X(unsigned, rd_path)
-#define RN_PR_INS(X)                                                                     \
-    X(bool, ren_valid) X(unsigned, ren_warp) X(unsigned, ren_path)                       \
-    X(unsigned, ren_src_valid) X(unsigned, ren_src0) X(unsigned, ren_src1)               \
-    X(bool, ren_dst_valid) X(unsigned, ren_dst) X(bool, cmt_valid) X(unsigned, cmt_warp) \
-    X(bool, cmt_merge) X(bool, cmt_hold) X(unsigned, cmt_reg) X(unsigned, cmt_preg)      \
-    X(uint64_t, cmt_mask) X(unsigned, rd_reg) X(unsigned, rd_preg)
-/* The outputs each child gives unchanged (type, name; the arrays apart). */
-#define RN_FE_OUTS(X)                                                                    \
-    X(bool, req_ready) X(bool, rsp_valid) X(unsigned, rsp_err) X(bool, rsp_alloc)        \
-    X(unsigned, rsp_id) X(bool, rsp_div) X(bool, rsp_null) X(unsigned, rsp_slot)         \
-    X(unsigned, err_sticky) X(unsigned, buops)                                           \
-    FE_PT_OUTS(X) FE_PST_OUTS(X) FE_DP_OUTS(X)
-#define RN_PR_OUTS(X)                                                                    \
-    X(bool, ren_ready) X(unsigned, ren_err) X(unsigned, cmt_err) X(bool, mrg_valid)      \
-    X(unsigned, mrg_reg) X(unsigned, mrg_dst) X(unsigned, mrg_main) X(unsigned, mrg_ld)  \
-    X(bool, mrg_is_path) X(uint64_t, mrg_mp) X(bool, mrg_hold) X(bool, ins_valid)        \
-    X(unsigned, ins_src0) X(unsigned, ins_src1) X(unsigned, ins_dst) X(unsigned, uop_warp) \
-    X(unsigned, free_count) X(unsigned, rd_main) X(bool, rd_ld_valid) X(bool, rd_is_path) \
-    X(uint64_t, rd_mp) X(unsigned, rd_ld) X(unsigned, rd_cmain) X(bool, rd_cld_valid)   \
-    X(uint64_t, rd_cmask) X(unsigned, rd_cld) X(bool, rd_pfree) X(bool, rd_pspec)        \
-    X(unsigned, rd_powner)
-
-/* The ports of rtl/simtx/simtx_rename.sv without _i/_o. */
-typedef struct {
-    RN_FE_INS(MODEL_FIELD)
-    RN_PR_INS(MODEL_FIELD)
-    unsigned rd_warp; /* both read ports' (the Pathtable's: ren_warp while ren_valid) */
-    bool cmt_is_path; /* a merge's commit: it named path cmt_path, whose reference it drops */
-    unsigned cmt_path;
-} simtx_rename_in_t;
-
-typedef struct {
-    RN_FE_OUTS(MODEL_FIELD)
-    RN_PR_OUTS(MODEL_FIELD)
-    uint64_t rd_masks[PT_PATHS_PER_WARP_MAX]; /* the Pathtable's row (ren_warp's while ren_valid) */
-    uint16_t rd_states[PT_PATHS_PER_WARP_MAX];
-    uint16_t rd_refs[PT_PATHS_PER_WARP_MAX];
-    unsigned ren_err_sticky; /* the PIRAT's err_sticky */
-    bool rb_valid;           /* the PIRAT rolls warp rb_warp back at this edge */
-    unsigned rb_warp;
-} simtx_rename_out_t;
+#include "simtx_rename_decl.h"
 
 /* What one edge did: each child's inputs and events. */
 typedef struct {

@@ -162,7 +162,7 @@ static void destroy_parts(mem_t *m)
     free(m->bank_free);
 }
 
-MODEL_DEFINE_CREATE(mem, check_params, init, MEM_ECORES, MEM_OK, MEM_ENOMEM)
+MODEL_DEFINE_CREATE_WITH(mem, init, check_params, MEM_ECORES, MEM_OK, MEM_ENOMEM)
 MODEL_DEFINE_DESTROY(mem, destroy_parts(m))
 
 void mem_reset(mem_t *m)

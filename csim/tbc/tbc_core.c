@@ -25,23 +25,19 @@ struct tbc_core {
 };
 
 /* The children check the parameters: the stack all of them. */
-static int check_params(const tbc_core_params_t *p)
-{
-    (void)p;
-    return TBC_OK;
-}
-
 static int init(tbc_core_t *m, const tbc_core_params_t *p)
 {
-    thread_compactor_params_t cp = {.block_threads = p->block_threads,
-                                    .warp_width = p->warp_width};
-    int rc = tbc_stack_create(p, &m->stack);
-    if (rc == TBC_OK && thread_compactor_create(&cp, &m->cmp) != TC_OK)
-        rc = TBC_ENOMEM; /* B and W already passed the stack's checks */
-    return rc;
+    /* p passed the core's checks, which hold each child's (its ranges and
+     * rules): a child can only fail for want of memory */
+    tbc_stack_params_t sp = tbc_core_tbc_stack_params(p);
+    thread_compactor_params_t cp = tbc_core_thread_compactor_params(p);
+    if (tbc_stack_create(&sp, &m->stack) != TBC_OK ||
+        thread_compactor_create(&cp, &m->cmp) != TC_OK)
+        return TBCC_ENOMEM;
+    return TBCC_OK;
 }
 
-MODEL_DEFINE_CREATE(tbc_core, check_params, init, TBC_EPARAM_WIDTH, TBC_OK, TBC_ENOMEM)
+MODEL_DEFINE_CREATE(tbc_core, init)
 MODEL_DEFINE_DESTROY(tbc_core, tbc_stack_destroy(m->stack); thread_compactor_destroy(m->cmp))
 
 void tbc_core_reset(tbc_core_t *m)

@@ -17,39 +17,7 @@
 #include "model.h"
 #include "tbc_stack.h"
 #include "thread_compactor.h"
-
-/* The parameters of tbc_core.sv are tbc_stack's (the compactor shares
- * BlockThreads and WarpWidth). */
-typedef tbc_stack_params_t tbc_core_params_t;
-
-/* Fields named after the ports of tbc_core.sv. */
-typedef struct {
-    bool req_valid;
-    unsigned req_op;                     /* 2 bits */
-    uint64_t req_lane_valid;             /* W bits */
-    uint16_t req_lane_sw[TBC_MAX_LANES]; /* each SwWidth bits */
-    uint64_t req_taken;                  /* W bits */
-    bitmask_t req_mask;                  /* B bits (INIT) */
-    bool req_static;
-    uint64_t req_pc, req_alt_pc, req_rpc, req_lpc;
-    bool out_ready;
-} tbc_core_in_t;
-
-typedef struct {
-    bool req_ready;
-    bool rsp_valid;
-    unsigned rsp_err;
-    unsigned err_sticky; /* 16 bits */
-    bool tos_valid;
-    uint64_t tos_pc;
-    unsigned tos_wcnt;
-    unsigned depth;
-    bool out_valid;
-    uint64_t out_lane_valid;             /* 0 when !out_valid */
-    uint16_t out_lane_sw[TBC_MAX_LANES]; /* 0 where a lane is empty */
-    bool out_last;
-    uint64_t out_pc;                     /* 0 when !out_valid */
-} tbc_core_out_t;
+#include "tbc_core_decl.h"
 
 /* The inner wires of a cycle, for coverage and stimulus feedback: both
  * children's ports and what the stack did. */

@@ -39,7 +39,7 @@ struct tbc_stack {
     unsigned sw_mask;             /* SwWidth low bits set */
     unsigned num_sw;              /* S = B / W */
 
-    tbc_entry_t ent[TBC_MAX_DEPTH];
+    tbc_entry_t ent[TBC_DEPTH_MAX];
     unsigned sp;       /* entries on the stack */
     unsigned tos;      /* entry being executed (0 when empty) */
     bool static_mode;  /* compaction disabled for this block */
@@ -56,22 +56,6 @@ struct tbc_stack {
     unsigned err_sticky;
 };
 
-static int check_params(const tbc_stack_params_t *p)
-{
-    /* B and W: the thread compactor's rules (its warp count serves here) */
-    thread_compactor_params_t cp = {.block_threads = p->block_threads,
-                                    .warp_width = p->warp_width};
-    int rc = thread_compactor_check_params(&cp);
-    if (rc != TC_OK)
-        return rc == TC_EPARAM_WIDTH ? TBC_EPARAM_WIDTH : TBC_EPARAM_THREADS;
-    if (p->pc_width < 4u || p->pc_width > 64u)
-        return TBC_EPARAM_PC_WIDTH;
-    /* the bottom entry and the two targets, + the likely-convergence entry */
-    if (p->depth < 3u + (p->lcp_enable ? 1u : 0u) || p->depth > TBC_MAX_DEPTH)
-        return TBC_EPARAM_DEPTH;
-    return TBC_OK;
-}
-
 static int init(tbc_stack_t *m, const tbc_stack_params_t *p)
 {
     m->cp.block_threads = p->block_threads;
@@ -83,7 +67,7 @@ static int init(tbc_stack_t *m, const tbc_stack_params_t *p)
     return TBC_OK;
 }
 
-MODEL_DEFINE_CREATE(tbc_stack, check_params, init, TBC_EPARAM_WIDTH, TBC_OK, TBC_ENOMEM)
+MODEL_DEFINE_CREATE(tbc_stack, init)
 
 void tbc_stack_destroy(tbc_stack_t *m)
 {
@@ -141,7 +125,7 @@ void tbc_stack_peek(const tbc_stack_t *m, tbc_stack_out_t *out)
  * count; lane l of static warp s is thread s*W + l. */
 typedef struct {
     uint64_t valid, taken;
-    uint16_t sw[TBC_MAX_LANES];
+    uint16_t sw[TBC_WARP_WIDTH_MAX];
 } warp_t;
 
 static void warp_from_in(const tbc_stack_t *m, const tbc_stack_in_t *in, warp_t *w)
@@ -312,7 +296,7 @@ static unsigned arrive(tbc_stack_t *m, const warp_t *w, uint64_t npc, tbc_stack_
 static void apply(tbc_stack_t *m, const tbc_stack_in_t *in, tbc_stack_events_t *e)
 {
     /* truncate every input to its port width, as the wires would */
-    unsigned op = in->req_op & 3u;
+    unsigned op = in->req_op & TBC_REQ_OP_MASK;
     uint64_t pc = in->req_pc & m->pc_none;
     uint64_t alt_pc = in->req_alt_pc & m->pc_none;
     uint64_t rpc = in->req_rpc & m->pc_none;

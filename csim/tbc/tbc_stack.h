@@ -11,59 +11,7 @@
 
 #include "bitmask.h"
 #include "model.h"
-
-#define TBC_MAX_LANES TBC_WARP_WIDTH_MAX
-#define TBC_MAX_DEPTH TBC_DEPTH_MAX
-
-typedef struct {
-    unsigned block_threads; /* BlockThreads: B, 2W..1024, multiple of W */
-    unsigned warp_width;    /* WarpWidth: W, 2..64 */
-    unsigned pc_width;      /* PcWidth: 4..64 */
-    unsigned depth;         /* Depth: 3 + lcp_enable .. 32 */
-    bool lcp_enable;        /* LcpEnable */
-} tbc_stack_params_t;
-
-/* enum tbc_op, enum tbc_err and the parameter ranges (configs/tbc_stack.cfg) */
 #include "tbc_stack_decl.h"
-
-enum tbc_status {
-    TBC_OK = 0,
-    TBC_EPARAM_WIDTH = -1,
-    TBC_EPARAM_THREADS = -2,
-    TBC_EPARAM_PC_WIDTH = -3,
-    TBC_EPARAM_DEPTH = -4,
-    TBC_ENOMEM = -5,
-};
-
-typedef struct {
-    bool req_valid;
-    unsigned req_op;            /* 2 bits */
-    uint64_t req_lane_valid;    /* W bits */
-    uint16_t req_lane_sw[TBC_MAX_LANES]; /* each truncated to SwWidth bits */
-    uint64_t req_taken;         /* W bits */
-    bitmask_t req_mask;         /* B bits (INIT) */
-    bool req_static;
-    uint64_t req_pc, req_alt_pc, req_rpc, req_lpc;
-    bool cmp_ready;
-} tbc_stack_in_t;
-
-typedef struct {
-    bool req_ready;
-    bool cmp_valid;
-    bitmask_t cmp_mask; /* all zero when !cmp_valid */
-    bool cmp_static;
-    uint64_t cmp_pc;
-    bool rsp_valid;
-    unsigned rsp_err;
-    unsigned err_sticky; /* 16 bits */
-    bool tos_valid;
-    uint64_t tos_pc, tos_rpc, tos_lpc;
-    unsigned tos_wcnt;
-    bitmask_t tos_mask;
-    unsigned tos_lpos;
-    unsigned tos_idx;
-    unsigned depth;
-} tbc_stack_out_t;
 
 /* What the cycle did: coverage and stimulus feedback. */
 typedef struct {

@@ -2,6 +2,11 @@
 #ifndef GEN_TBC_STACK_DECL_H
 #define GEN_TBC_STACK_DECL_H
 
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "bitmask.h"
+#include "clog2.h"
 #include "code_names.h"
 
 /* BlockThreads: (B) threads per block, the mask width: a multiple of W, at least two warps */
@@ -19,6 +24,167 @@
 /* LcpEnable: 1: entries carry lpc/lpos (TBC section 4) */
 #define TBC_LCP_ENABLE_MIN 0u
 #define TBC_LCP_ENABLE_MAX 1u
+
+/* The parameters of tbc_stack (configs/tbc_stack.cfg), in declaration order. */
+typedef struct {
+    unsigned block_threads; /* BlockThreads: (B) threads per block, the mask width: a multiple of W, at least two warps */
+    unsigned warp_width; /* WarpWidth: (W) lanes: threads per warp */
+    unsigned pc_width; /* PcWidth: width of a PC; the all-ones value is reserved (PcNone: none) */
+    unsigned depth; /* Depth: stack entries: at least 3 (bottom + both targets of a branch), 4 with LcpEnable */
+    bool lcp_enable; /* LcpEnable: 1: entries carry lpc/lpos (TBC section 4) */
+} tbc_stack_params_t;
+
+/* TBC_PARAM_FIELDS(X): X(type, field) of each parameter, in that order. */
+#define TBC_PARAM_FIELDS(X) \
+    X(unsigned, block_threads) \
+    X(unsigned, warp_width) \
+    X(unsigned, pc_width) \
+    X(unsigned, depth) \
+    X(bool, lcp_enable) \
+
+/* tbc_stack_create(): TBC_OK, or the code of the parameter it rejects (a range
+ * first, then a rule: the code of the parameter the rule's message names
+ * first, as the elaboration error does), or TBC_ENOMEM. */
+enum tbc_create_rc {
+    TBC_OK = 0,
+    TBC_EPARAM_BLOCK_THREADS = -1,
+    TBC_EPARAM_WARP_WIDTH = -2,
+    TBC_EPARAM_PC_WIDTH = -3,
+    TBC_EPARAM_DEPTH = -4,
+    TBC_EPARAM_LCP_ENABLE = -5,
+    TBC_ENOMEM = -6,
+};
+
+/* NumStaticWarps = BlockThreads // WarpWidth */
+static inline uint64_t tbc_derive_num_static_warps(const tbc_stack_params_t *p)
+{
+    return ((uint64_t)p->block_threads / (uint64_t)p->warp_width);
+}
+
+/* SwWidth = max(1, clog2(NumStaticWarps)) */
+static inline uint64_t tbc_derive_sw_width(const tbc_stack_params_t *p)
+{
+    return ((UINT64_C(1) > clog2_u64(tbc_derive_num_static_warps(p))) ? UINT64_C(1) : clog2_u64(tbc_derive_num_static_warps(p)));
+}
+
+/* WcntWidth = clog2(NumStaticWarps + 1) */
+static inline uint64_t tbc_derive_wcnt_width(const tbc_stack_params_t *p)
+{
+    return clog2_u64((tbc_derive_num_static_warps(p) + UINT64_C(1)));
+}
+
+/* LposWidth = max(1, clog2(Depth)) */
+static inline uint64_t tbc_derive_lpos_width(const tbc_stack_params_t *p)
+{
+    return ((UINT64_C(1) > clog2_u64((uint64_t)p->depth)) ? UINT64_C(1) : clog2_u64((uint64_t)p->depth));
+}
+
+/* DepthWidth = clog2(Depth + 1) */
+static inline uint64_t tbc_derive_depth_width(const tbc_stack_params_t *p)
+{
+    return clog2_u64(((uint64_t)p->depth + UINT64_C(1)));
+}
+
+/* tbc_check_params(): TBC_OK or the code create() returns. */
+static inline int tbc_check_params(const tbc_stack_params_t *p)
+{
+    const uint64_t v[] = {p->block_threads, p->warp_width, p->pc_width, p->depth};
+    const uint64_t lo[] = {TBC_BLOCK_THREADS_MIN, TBC_WARP_WIDTH_MIN, TBC_PC_WIDTH_MIN,
+                           TBC_DEPTH_MIN};
+    const uint64_t hi[] = {TBC_BLOCK_THREADS_MAX, TBC_WARP_WIDTH_MAX, TBC_PC_WIDTH_MAX,
+                           TBC_DEPTH_MAX};
+    const int code[] = {TBC_EPARAM_BLOCK_THREADS, TBC_EPARAM_WARP_WIDTH, TBC_EPARAM_PC_WIDTH,
+                        TBC_EPARAM_DEPTH};
+    for (unsigned i = 0; i < sizeof v / sizeof v[0]; i++)
+        if (v[i] < lo[i] || v[i] > hi[i])
+            return code[i];
+    /* BlockThreads must be a multiple of WarpWidth, at least 2*WarpWidth */
+    if (!((((uint64_t)p->block_threads % (uint64_t)p->warp_width) == UINT64_C(0)) && ((uint64_t)p->block_threads >= (UINT64_C(2) * (uint64_t)p->warp_width))))
+        return TBC_EPARAM_BLOCK_THREADS;
+    /* Depth must be at least 4 with LcpEnable */
+    if (!((uint64_t)p->depth >= (UINT64_C(3) + (uint64_t)p->lcp_enable)))
+        return TBC_EPARAM_DEPTH;
+    return TBC_OK;
+}
+
+/* What MODEL_DEFINE_CREATE (model.h) takes from the declaration. */
+#define tbc_stack_CREATE_CODES tbc_check_params, TBC_EPARAM_BLOCK_THREADS, TBC_OK, TBC_ENOMEM
+
+
+/* The inputs of tbc_stack, one field per port (its name without _i/_o); a
+ * value wider than its port is cut to the port's width by the model. */
+typedef struct {
+    /* req_valid_i [1]: a request this cycle (taken only when `req_ready_o`) */
+    bool req_valid;
+    /* req_op_i [2]: 0 INIT, 1 BRANCH, 2 ARRIVE, 3 reserved */
+    unsigned req_op;
+    /* req_lane_valid_i [WarpWidth]: BRANCH/ARRIVE: the arriving warp's lanes */
+    uint64_t req_lane_valid;
+    /* req_lane_sw_i [WarpWidth*SwWidth]: BRANCH/ARRIVE: static warp of each lane (lane l
+     * at bits l*SwWidth) */
+    uint16_t req_lane_sw[TBC_WARP_WIDTH_MAX];
+    /* req_taken_i [WarpWidth]: BRANCH: per-lane outcome, 1 = taken */
+    uint64_t req_taken;
+    /* req_mask_i [BlockThreads]: INIT: the block's threads */
+    bitmask_t req_mask;
+    /* req_static_i [1]: INIT: 1 = compaction disabled for this block (static warps kept) */
+    bool req_static;
+    /* req_pc_i [PcWidth]: INIT: start PC; BRANCH: taken target; ARRIVE: the warp's next PC */
+    uint64_t req_pc;
+    /* req_alt_pc_i [PcWidth]: BRANCH: fall-through PC */
+    uint64_t req_alt_pc;
+    /* req_rpc_i [PcWidth]: INIT: exit PC (may be PcNone); BRANCH: reconvergence PC */
+    uint64_t req_rpc;
+    /* req_lpc_i [PcWidth]: BRANCH: likely-convergence PC or PcNone */
+    uint64_t req_lpc;
+    /* cmp_ready_i [1]: the compactor takes it */
+    bool cmp_ready;
+} tbc_stack_in_t;
+
+/* The outputs of tbc_stack, one field per port (its name without _i/_o); a
+ * value wider than its port is cut to the port's width by the model. */
+typedef struct {
+    /* req_ready_o [1]: the stack accepts a request this cycle */
+    bool req_ready;
+    /* cmp_valid_o [1]: a mask for the thread compactor */
+    bool cmp_valid;
+    /* cmp_mask_o [BlockThreads]: threads to compact (the new TOS mask) */
+    bitmask_t cmp_mask;
+    /* cmp_static_o [1]: compaction disabled: emit static warps */
+    bool cmp_static;
+    /* cmp_pc_o [PcWidth]: the PC the compacted warps start at */
+    uint64_t cmp_pc;
+    /* rsp_valid_o [1]: registered: a request was taken last cycle */
+    bool rsp_valid;
+    /* rsp_err_o [4]: registered: its error code, 0 if applied */
+    unsigned rsp_err;
+    /* err_sticky_o [16]: bit k: error k has occurred since reset */
+    unsigned err_sticky;
+    /* tos_valid_o [1]: the stack is not empty */
+    bool tos_valid;
+    /* tos_pc_o [PcWidth]: entry tos: PC */
+    uint64_t tos_pc;
+    /* tos_rpc_o [PcWidth]: entry tos: reconvergence PC */
+    uint64_t tos_rpc;
+    /* tos_lpc_o [PcWidth]: entry tos: likely-convergence PC */
+    uint64_t tos_lpc;
+    /* tos_wcnt_o [WcntWidth]: its warp count */
+    unsigned tos_wcnt;
+    /* tos_mask_o [BlockThreads]: its mask */
+    bitmask_t tos_mask;
+    /* tos_lpos_o [LposWidth]: its lpos */
+    unsigned tos_lpos;
+    /* tos_idx_o [LposWidth]: index of entry tos */
+    unsigned tos_idx;
+    /* depth_o [DepthWidth]: entries on the stack */
+    unsigned depth;
+} tbc_stack_out_t;
+
+/* The ports of a fixed width: the bits a model keeps of a field. */
+#define TBC_REQ_OP_MASK 3u
+#define TBC_RSP_ERR_MASK 15u
+#define TBC_ERR_STICKY_MASK 65535u
+
 
 /* req_op_i: the operation */
 enum tbc_op {

@@ -23,16 +23,6 @@ struct thread_compactor {
     bool static_mode;    /* emit whole static warps (compaction disabled) */
 };
 
-int thread_compactor_check_params(const thread_compactor_params_t *p)
-{
-    if (p->warp_width < 2u || p->warp_width > TC_MAX_LANES)
-        return TC_EPARAM_WIDTH;
-    if (p->block_threads % p->warp_width != 0u || p->block_threads < 2u * p->warp_width ||
-        p->block_threads > BM_MAX_BITS)
-        return TC_EPARAM_THREADS;
-    return TC_OK;
-}
-
 /* Nothing to set up beyond the parameters. */
 static int init(thread_compactor_t *m, const thread_compactor_params_t *p)
 {
@@ -41,8 +31,7 @@ static int init(thread_compactor_t *m, const thread_compactor_params_t *p)
     return TC_OK;
 }
 
-MODEL_DEFINE_CREATE(thread_compactor, thread_compactor_check_params, init, TC_EPARAM_WIDTH,
-                    TC_OK, TC_ENOMEM)
+MODEL_DEFINE_CREATE(thread_compactor, init)
 
 void thread_compactor_destroy(thread_compactor_t *m)
 {
@@ -144,11 +133,11 @@ void thread_compactor_step(thread_compactor_t *m, const thread_compactor_in_t *i
 unsigned thread_compactor_warp_count(const thread_compactor_params_t *p, const bitmask_t *mask,
                                      bool static_mode)
 {
-    if (!p || !mask || p->warp_width == 0u || p->warp_width > TC_MAX_LANES)
+    if (!p || !mask || p->warp_width == 0u || p->warp_width > TC_WARP_WIDTH_MAX)
         return 0;
     const unsigned width = p->warp_width;
     const unsigned nbits = p->block_threads < BM_MAX_BITS ? p->block_threads : BM_MAX_BITS;
-    unsigned per_lane[TC_MAX_LANES] = {0};
+    unsigned per_lane[TC_WARP_WIDTH_MAX] = {0};
     unsigned best = 0;
     unsigned last_sw = 0;
     bool any = false;

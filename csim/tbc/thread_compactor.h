@@ -11,48 +11,17 @@
 
 #include "bitmask.h"
 #include "model.h"
-
-/* parameter ranges (configs/thread_compactor.cfg) */
 #include "thread_compactor_decl.h"
-
-#define TC_MAX_LANES TC_WARP_WIDTH_MAX
-
-typedef struct {
-    unsigned block_threads; /* BlockThreads: B, 2W..1024, multiple of W */
-    unsigned warp_width;    /* WarpWidth: W, 2..64 */
-} thread_compactor_params_t;
-
-enum tc_status { TC_OK = 0, TC_EPARAM_WIDTH = -1, TC_EPARAM_THREADS = -2, TC_ENOMEM = -3 };
-
-typedef struct {
-    bool in_valid;
-    bitmask_t in_mask; /* truncated to B bits by the model */
-    bool in_static;
-    bool out_ready;
-} thread_compactor_in_t;
 
 /* A compacted warp: per lane valid + static warp index. */
 typedef struct {
     uint64_t lane_valid;          /* bit l: lane l has a thread */
-    uint16_t lane_sw[TC_MAX_LANES]; /* static warp of lane l (0 where invalid) */
+    uint16_t lane_sw[TC_WARP_WIDTH_MAX]; /* static warp of lane l (0 where invalid) */
 } tc_warp_t;
-
-/* Fields named after the ports (out_lane_sw_o: W fields of SwWidth bits). */
-typedef struct {
-    bool in_ready;
-    bool out_valid;
-    uint64_t out_lane_valid;              /* the warp's lanes, 0 when !out_valid */
-    uint16_t out_lane_sw[TC_MAX_LANES];   /* static warp of lane l, 0 where invalid */
-    bool out_last;
-    bool busy;
-} thread_compactor_out_t;
 
 /* thread_compactor_create/destroy/reset/step/peek (model.h); no events. */
 MODEL_API_NO_EVENTS(thread_compactor);
 MODEL_PEEK(thread_compactor);
-/* TC_OK, or the TC_EPARAM_* code of the first parameter create() rejects
- * (tbc_stack checks its B and W with it too). p must not be NULL. */
-int thread_compactor_check_params(const thread_compactor_params_t *p);
 
 /* Number of warps a mask compacts into: the largest per-lane thread count,
  * or, static_mode, the number of static warps with a thread. */

@@ -2,11 +2,102 @@
 #ifndef GEN_THREAD_COMPACTOR_DECL_H
 #define GEN_THREAD_COMPACTOR_DECL_H
 
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "bitmask.h"
+#include "clog2.h"
+
 /* BlockThreads: (B) threads per block, the mask width: a multiple of W, at least two warps */
 #define TC_BLOCK_THREADS_MIN 4u
 #define TC_BLOCK_THREADS_MAX 1024u
 /* WarpWidth: (W) lanes: threads per warp */
 #define TC_WARP_WIDTH_MIN 2u
 #define TC_WARP_WIDTH_MAX 64u
+
+/* The parameters of thread_compactor (configs/thread_compactor.cfg), in declaration order. */
+typedef struct {
+    unsigned block_threads; /* BlockThreads: (B) threads per block, the mask width: a multiple of W, at least two warps */
+    unsigned warp_width; /* WarpWidth: (W) lanes: threads per warp */
+} thread_compactor_params_t;
+
+/* TC_PARAM_FIELDS(X): X(type, field) of each parameter, in that order. */
+#define TC_PARAM_FIELDS(X) \
+    X(unsigned, block_threads) \
+    X(unsigned, warp_width) \
+
+/* thread_compactor_create(): TC_OK, or the code of the parameter it rejects (a range
+ * first, then a rule: the code of the parameter the rule's message names
+ * first, as the elaboration error does), or TC_ENOMEM. */
+enum tc_create_rc {
+    TC_OK = 0,
+    TC_EPARAM_BLOCK_THREADS = -1,
+    TC_EPARAM_WARP_WIDTH = -2,
+    TC_ENOMEM = -3,
+};
+
+/* NumStaticWarps = BlockThreads // WarpWidth */
+static inline uint64_t tc_derive_num_static_warps(const thread_compactor_params_t *p)
+{
+    return ((uint64_t)p->block_threads / (uint64_t)p->warp_width);
+}
+
+/* SwWidth = max(1, clog2(NumStaticWarps)) */
+static inline uint64_t tc_derive_sw_width(const thread_compactor_params_t *p)
+{
+    return ((UINT64_C(1) > clog2_u64(tc_derive_num_static_warps(p))) ? UINT64_C(1) : clog2_u64(tc_derive_num_static_warps(p)));
+}
+
+/* tc_check_params(): TC_OK or the code create() returns. */
+static inline int tc_check_params(const thread_compactor_params_t *p)
+{
+    const uint64_t v[] = {p->block_threads, p->warp_width};
+    const uint64_t lo[] = {TC_BLOCK_THREADS_MIN, TC_WARP_WIDTH_MIN};
+    const uint64_t hi[] = {TC_BLOCK_THREADS_MAX, TC_WARP_WIDTH_MAX};
+    const int code[] = {TC_EPARAM_BLOCK_THREADS, TC_EPARAM_WARP_WIDTH};
+    for (unsigned i = 0; i < sizeof v / sizeof v[0]; i++)
+        if (v[i] < lo[i] || v[i] > hi[i])
+            return code[i];
+    /* BlockThreads must be a multiple of WarpWidth, at least 2*WarpWidth */
+    if (!((((uint64_t)p->block_threads % (uint64_t)p->warp_width) == UINT64_C(0)) && ((uint64_t)p->block_threads >= (UINT64_C(2) * (uint64_t)p->warp_width))))
+        return TC_EPARAM_BLOCK_THREADS;
+    return TC_OK;
+}
+
+/* What MODEL_DEFINE_CREATE (model.h) takes from the declaration. */
+#define thread_compactor_CREATE_CODES tc_check_params, TC_EPARAM_BLOCK_THREADS, TC_OK, TC_ENOMEM
+
+
+/* The inputs of thread_compactor, one field per port (its name without _i/_o); a
+ * value wider than its port is cut to the port's width by the model. */
+typedef struct {
+    /* in_valid_i [1]: a mask to compact */
+    bool in_valid;
+    /* in_mask_i [BlockThreads]: the mask */
+    bitmask_t in_mask;
+    /* in_static_i [1]: emit static warps */
+    bool in_static;
+    /* out_ready_i [1]: it is taken */
+    bool out_ready;
+} thread_compactor_in_t;
+
+/* The outputs of thread_compactor, one field per port (its name without _i/_o); a
+ * value wider than its port is cut to the port's width by the model. */
+typedef struct {
+    /* in_ready_o [1]: taken this cycle: the compactor holds no threads */
+    bool in_ready;
+    /* out_valid_o [1]: a compacted warp */
+    bool out_valid;
+    /* out_lane_valid_o [WarpWidth]: lanes with a thread */
+    uint64_t out_lane_valid;
+    /* out_lane_sw_o [WarpWidth*SwWidth]: each lane's static warp (lane l at bits
+     * l*SwWidth) */
+    uint16_t out_lane_sw[TC_WARP_WIDTH_MAX];
+    /* out_last_o [1]: this is the mask's last warp */
+    bool out_last;
+    /* busy_o [1]: threads remain (`out_valid_o`) */
+    bool busy;
+} thread_compactor_out_t;
+
 
 #endif /* GEN_THREAD_COMPACTOR_DECL_H */

@@ -36,6 +36,13 @@ module robust_core #(
   `include "robust_core_checks.svh"
 
   localparam int unsigned W = WarpWidth;
+  // the code widths, as the declarations give them: the core's own (its
+  // ports) and its children's (a constant of each of their code types)
+  localparam int unsigned ErrW = $bits(rsp_err_o);
+  localparam warp_slice_table_pkg::op_e  TblOpAdvance = warp_slice_table_pkg::OpAdvance;
+  localparam warp_slice_table_pkg::err_e TblErrNone   = warp_slice_table_pkg::ErrNone;
+  localparam asu_pkg::op_e               AsuOpNop     = asu_pkg::OpNop;
+  localparam asu_pkg::err_e              AsuErrNone   = asu_pkg::ErrNone;
 
   // ------------------------------------------------------------------------
   // The request
@@ -55,14 +62,14 @@ module robust_core #(
   assign decided  = phase_o == asu_pkg::PhaseRun || phase_o == asu_pkg::PhaseExec;
 
   // the core's own judgement, before the table's
-  logic [3:0] own_err, tbl_err, err;
+  logic [ErrW-1:0] own_err, tbl_err, err;
   always_comb begin : p_judge
     own_err = warp_slice_table_pkg::ErrNone;
     if (is_reconf && !decided) begin
       own_err = robust_core_pkg::ErrMidInterval;
     end else if (is_arrive && !draining) begin
       own_err = robust_core_pkg::ErrNotDraining;
-    end else if (is_launch && start_strategy_i == 2'd3) begin
+    end else if (is_launch && start_strategy_i > asu_pkg::StrategyDepthOnly) begin
       own_err = robust_core_pkg::ErrBadStrategy;
     end
   end
@@ -75,18 +82,18 @@ module robust_core #(
   // ------------------------------------------------------------------------
   // The warp-slice table
   // ------------------------------------------------------------------------
-  logic [2:0]            tbl_op;
+  logic [$bits(TblOpAdvance)-1:0] tbl_op;
   logic [WidthWidth-1:0] tbl_req_width;
   logic [CountWidth-1:0] tbl_req_depth;
-  assign tbl_op        = is_task ? 3'(warp_slice_table_pkg::OpAdvance) : req_op_i;
+  assign tbl_op        = is_task ? TblOpAdvance : req_op_i;
   assign tbl_req_width = is_reconf ? width_o : req_width_i;
   assign tbl_req_depth = is_reconf ? CountWidth'(depth_o) : req_depth_i;
 
   // the table's responses are the core's (its rsp_reg answers every request,
   // the table only those the core passes)
   logic        tbl_rsp_valid;
-  logic [3:0]  tbl_rsp_err;
-  logic [15:0] tbl_sticky;
+  logic [$bits(TblErrNone)-1:0]       tbl_rsp_err;
+  logic [(1 << $bits(TblErrNone))-1:0] tbl_sticky;
   warp_slice_table #(
     .NumWarps(NumWarps), .WarpWidth(WarpWidth), .MaxSlices(MaxSlices), .PcWidth(PcWidth),
     .Depth(Depth)
@@ -126,7 +133,7 @@ module robust_core #(
 
   // START with a LAUNCH both take; else END once no live slice is left;
   // else SYNC once every live slice arrived in DRAIN
-  logic [1:0] asu_op;
+  logic [$bits(AsuOpNop)-1:0] asu_op;
   always_comb begin : p_asu_op
     asu_op = asu_pkg::OpNop;
     if (ok && is_launch) begin
@@ -138,9 +145,9 @@ module robust_core #(
     end
   end
 
-  logic       asu_op_valid, asu_done_valid;
-  logic [2:0] asu_op_err, asu_done_err;
-  logic [7:0] asu_sticky;
+  logic                                asu_op_valid, asu_done_valid;
+  logic [$bits(AsuErrNone)-1:0]        asu_op_err, asu_done_err;
+  logic [(1 << $bits(AsuErrNone))-1:0] asu_sticky;
   asu #(
     .NumWarps(NumWarps), .WarpWidth(WarpWidth), .MaxSlices(MaxSlices),
     .TasksPerThread(TasksPerThread), .MinIntervals(MinIntervals),
@@ -168,7 +175,7 @@ module robust_core #(
 
   rsp_reg #(
     .NumPorts(1),
-    .ErrWidth(4)
+    .ErrWidth(ErrW)
   ) u_rsp (
     .clk_i,
     .rst_ni,

@@ -3,12 +3,12 @@
 // Codes of robust_core (docs/blocks/robust_core.md).
 package robust_core_pkg;
 
-  /// req_op_i: the core's own operation (0..5 are warp_slice_table's)
+  /// req_op_i: the core's own operation (after warp_slice_table's)
   typedef enum logic [2:0] {
     OpTask = 3'd6  // a slice ends a task: its active threads each complete one (the ASU counts them) and it moves to req_pc_i (ADVANCE)
   } op_e;
 
-  /// rsp_err_o: the core's own codes, judged before the table's (0..10 are warp_slice_table's)
+  /// rsp_err_o: the core's own codes, judged before the table's (after warp_slice_table's)
   typedef enum logic [3:0] {
     ErrMidInterval = 4'd11, // RECONF while the ASU has no configuration decided: no section, or its interval runs to DRAIN, drains or is being measured
     ErrNotDraining = 4'd12, // ARRIVE while no interval drains and no fall-back waits to be applied

@@ -37,6 +37,8 @@ static inline uint64_t xorshift64(uint64_t *s)
  * struct's fields, it compares the structs field by field, so that a
  * failure names the field (padding makes memcmp unreliable). */
 #define EXPECT_SAME_FIELD(f) assert_int_equal(got->f, want->f);
+/* The same for an X(type, field) list (the generated <PRE>_PARAM_FIELDS). */
+#define EXPECT_SAME_PARAM(type, f) EXPECT_SAME_FIELD(f)
 
 /* TEST_MODEL_HELPERS(B, OK), for a golden model B with the interface of csim/
  * (B_t, B_params_t, int B_create(const B_params_t *, B_t **) returning OK

@@ -25,7 +25,7 @@
 /* ------------------------------------------------------------------ */
 /* helpers                                                              */
 
-TEST_MODEL_HELPERS(dom_core, DOM_CORE_OK)
+TEST_MODEL_HELPERS(dom_core, DOMC_OK)
 TEST_STEP_HELPERS(dom_core)
 
 /* The small configuration: N warps of 4 threads, 2 MDT entries per warp,
@@ -92,14 +92,14 @@ static void test_params(void **state)
     bad_params_t bad[6];
     for (unsigned i = 0; i < 6; i++)
         bad[i].p = small(2);
-    bad[0].p.num_warps = 0, bad[0].rc = DOM_CORE_EPARAM_MDT;
-    bad[1].p.entries_per_warp = 9, bad[1].rc = DOM_CORE_EPARAM_MDT;
-    bad[2].p.pc_width = 3, bad[2].rc = DOM_CORE_EPARAM_MDT;
-    bad[3].p.counter_width = 1, bad[3].rc = DOM_CORE_EPARAM_SLIP;
-    bad[4].p.init_max_slip = 16, bad[4].rc = DOM_CORE_EPARAM_SLIP; /* > 2^4 - 1 */
-    bad[5].p.idle_threshold = LONG_PERIOD, bad[5].rc = DOM_CORE_EPARAM_SLIP;
+    bad[0].p.num_warps = 0, bad[0].rc = DOMC_EPARAM_NUM_WARPS;
+    bad[1].p.entries_per_warp = 9, bad[1].rc = DOMC_EPARAM_ENTRIES_PER_WARP;
+    bad[2].p.pc_width = 3, bad[2].rc = DOMC_EPARAM_PC_WIDTH;
+    bad[3].p.counter_width = 1, bad[3].rc = DOMC_EPARAM_COUNTER_WIDTH;
+    bad[4].p.init_max_slip = 16, bad[4].rc = DOMC_EPARAM_INIT_MAX_SLIP; /* > 2^4 - 1 */
+    bad[5].p.idle_threshold = LONG_PERIOD, bad[5].rc = DOMC_EPARAM_IDLE_THRESHOLD;
     expect_bad_params(bad, ARRAY_LEN(bad));
-    assert_int_not_equal(dom_core_create(NULL, &c), DOM_CORE_OK);
+    assert_int_not_equal(dom_core_create(NULL, &c), DOMC_OK);
     dom_core_destroy(NULL);
 }
 

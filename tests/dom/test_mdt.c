@@ -151,7 +151,7 @@ static void check_rd(const mdt_out_t *o, bool valid, uint64_t pc, uint64_t waiti
 }
 
 /* Whole-state snapshot through the read-only views. */
-#define SNAP_MAX (MDT_MAX_WARPS * MDT_MAX_ENTRIES)
+#define SNAP_MAX (MDT_NUM_WARPS_MAX * MDT_ENTRIES_PER_WARP_MAX)
 typedef struct {
     bool v[SNAP_MAX];
     uint64_t pc[SNAP_MAX], wt[SNAP_MAX], rd[SNAP_MAX];
@@ -253,24 +253,24 @@ static void test_params(void **state)
 {
     (void)state;
     static const bad_params_t bad[] = {
-        {{0, 2, 32, 32}, MDT_EPARAM_WARPS},
-        {{65, 2, 32, 32}, MDT_EPARAM_WARPS},
-        {{4, 0, 32, 32}, MDT_EPARAM_ENTRIES},
-        {{4, 9, 32, 32}, MDT_EPARAM_ENTRIES},
-        {{4, 2, 1, 32}, MDT_EPARAM_WIDTH},
-        {{4, 2, 65, 32}, MDT_EPARAM_WIDTH},
+        {{0, 2, 32, 32}, MDT_EPARAM_NUM_WARPS},
+        {{65, 2, 32, 32}, MDT_EPARAM_NUM_WARPS},
+        {{4, 0, 32, 32}, MDT_EPARAM_ENTRIES_PER_WARP},
+        {{4, 9, 32, 32}, MDT_EPARAM_ENTRIES_PER_WARP},
+        {{4, 2, 1, 32}, MDT_EPARAM_WARP_WIDTH},
+        {{4, 2, 65, 32}, MDT_EPARAM_WARP_WIDTH},
         {{4, 2, 32, 3}, MDT_EPARAM_PC_WIDTH},
         {{4, 2, 32, 65}, MDT_EPARAM_PC_WIDTH},
         /* several bad: the first in the order of the codes wins */
-        {{0, 0, 0, 0}, MDT_EPARAM_WARPS},
-        {{1, 0, 0, 0}, MDT_EPARAM_ENTRIES},
-        {{1, 1, 0, 0}, MDT_EPARAM_WIDTH},
+        {{0, 0, 0, 0}, MDT_EPARAM_NUM_WARPS},
+        {{1, 0, 0, 0}, MDT_EPARAM_ENTRIES_PER_WARP},
+        {{1, 1, 0, 0}, MDT_EPARAM_WARP_WIDTH},
     };
     expect_bad_params(bad, ARRAY_LEN(bad));
     mdt_t *m = (mdt_t *)1;
     mdt_params_t ok = {4, 2, 32, 32};
-    assert_int_equal(mdt_create(NULL, &m), MDT_EPARAM_WARPS);
-    assert_int_equal(mdt_create(&ok, NULL), MDT_EPARAM_WARPS);
+    assert_int_equal(mdt_create(NULL, &m), MDT_EPARAM_NUM_WARPS);
+    assert_int_equal(mdt_create(&ok, NULL), MDT_EPARAM_NUM_WARPS);
 
     /* every boundary value is legal */
     static const mdt_params_t edges[] = {

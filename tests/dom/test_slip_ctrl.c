@@ -99,7 +99,7 @@ static void check_rd4(const slip_ctrl_out_t *o, unsigned c0, unsigned c1, unsign
                       unsigned c3)
 {
     const unsigned c[4] = {c0, c1, c2, c3};
-    for (unsigned t = 0; t < SC_MAX_WIDTH; t++)
+    for (unsigned t = 0; t < SC_WARP_WIDTH_MAX; t++)
         assert_int_equal(o->rd_counts[t], t < 4 ? c[t] : 0);
 }
 
@@ -117,34 +117,34 @@ static void test_params(void **state)
 {
     (void)state;
     const bad_params_t bad[] = {
-        {params(0, 4, 8, 100, 8, 5, 25, 8, 0), SC_EPARAM_WARPS},
-        {params(65, 4, 8, 100, 8, 5, 25, 8, 0), SC_EPARAM_WARPS},
-        {params(1, 1, 8, 100, 8, 5, 25, 8, 0), SC_EPARAM_WIDTH},
-        {params(1, 65, 8, 100, 8, 5, 25, 8, 0), SC_EPARAM_WIDTH},
-        {params(1, 4, 1, 100, 1, 5, 25, 8, 0), SC_EPARAM_COUNTER},
-        {params(1, 4, 17, 100, 8, 5, 25, 8, 0), SC_EPARAM_COUNTER},
-        {params(1, 4, 8, 1, 8, 0, 0, 8, 0), SC_EPARAM_PERIOD},
-        {params(1, 4, 8, (1u << 24) + 1, 8, 5, 25, 8, 0), SC_EPARAM_PERIOD},
-        {params(1, 4, 8, 100, 0, 5, 25, 8, 0), SC_EPARAM_MAX_SLIP},
-        {params(1, 4, 8, 100, 256, 5, 25, 8, 0), SC_EPARAM_MAX_SLIP},
-        {params(1, 4, 2, 100, 4, 5, 25, 8, 0), SC_EPARAM_MAX_SLIP},
-        {params(1, 4, 8, 100, 8, 100, 25, 8, 0), SC_EPARAM_THRESHOLD},
-        {params(1, 4, 8, 100, 8, 5, 101, 8, 0), SC_EPARAM_THRESHOLD},
-        {params(1, 4, 8, 100, 8, 5, 25, 0, 0), SC_EPARAM_BYTES},
-        {params(1, 4, 8, 100, 8, 5, 25, 17, 0), SC_EPARAM_BYTES},
-        /* several bad: the lowest-numbered check wins */
-        {params(0, 0, 0, 0, 0, 0, 0, 0, 0), SC_EPARAM_WARPS},
-        {params(1, 0, 0, 0, 0, 0, 0, 0, 0), SC_EPARAM_WIDTH},
-        {params(1, 2, 0, 0, 0, 0, 0, 0, 0), SC_EPARAM_COUNTER},
-        {params(1, 2, 2, 0, 0, 0, 0, 0, 0), SC_EPARAM_PERIOD},
-        {params(1, 2, 2, 2, 0, 9, 9, 0, 0), SC_EPARAM_MAX_SLIP},
-        {params(1, 2, 2, 2, 1, 9, 9, 0, 0), SC_EPARAM_THRESHOLD},
+        {params(0, 4, 8, 100, 8, 5, 25, 8, 0), SC_EPARAM_NUM_WARPS},
+        {params(65, 4, 8, 100, 8, 5, 25, 8, 0), SC_EPARAM_NUM_WARPS},
+        {params(1, 1, 8, 100, 8, 5, 25, 8, 0), SC_EPARAM_WARP_WIDTH},
+        {params(1, 65, 8, 100, 8, 5, 25, 8, 0), SC_EPARAM_WARP_WIDTH},
+        {params(1, 4, 1, 100, 1, 5, 25, 8, 0), SC_EPARAM_COUNTER_WIDTH},
+        {params(1, 4, 17, 100, 8, 5, 25, 8, 0), SC_EPARAM_COUNTER_WIDTH},
+        {params(1, 4, 8, 1, 8, 0, 0, 8, 0), SC_EPARAM_SAMPLE_PERIOD},
+        {params(1, 4, 8, (1u << 24) + 1, 8, 5, 25, 8, 0), SC_EPARAM_SAMPLE_PERIOD},
+        {params(1, 4, 8, 100, 0, 5, 25, 8, 0), SC_EPARAM_INIT_MAX_SLIP},
+        {params(1, 4, 8, 100, 256, 5, 25, 8, 0), SC_EPARAM_INIT_MAX_SLIP},
+        {params(1, 4, 2, 100, 4, 5, 25, 8, 0), SC_EPARAM_INIT_MAX_SLIP},
+        {params(1, 4, 8, 100, 8, 100, 25, 8, 0), SC_EPARAM_IDLE_THRESHOLD},
+        {params(1, 4, 8, 100, 8, 5, 101, 8, 0), SC_EPARAM_STALL_THRESHOLD},
+        {params(1, 4, 8, 100, 8, 5, 25, 0, 0), SC_EPARAM_BYTES_WIDTH},
+        {params(1, 4, 8, 100, 8, 5, 25, 17, 0), SC_EPARAM_BYTES_WIDTH},
+        /* several bad: the ranges in the order of the codes, then the rules */
+        {params(0, 0, 0, 0, 0, 0, 0, 0, 0), SC_EPARAM_NUM_WARPS},
+        {params(1, 0, 0, 0, 0, 0, 0, 0, 0), SC_EPARAM_WARP_WIDTH},
+        {params(1, 2, 0, 0, 0, 0, 0, 0, 0), SC_EPARAM_COUNTER_WIDTH},
+        {params(1, 2, 2, 0, 0, 0, 0, 0, 0), SC_EPARAM_SAMPLE_PERIOD},
+        {params(1, 2, 2, 2, 0, 9, 9, 0, 0), SC_EPARAM_INIT_MAX_SLIP},
+        {params(1, 2, 2, 2, 1, 9, 9, 0, 0), SC_EPARAM_BYTES_WIDTH},
     };
     expect_bad_params(bad, ARRAY_LEN(bad));
     slip_ctrl_t *m = (slip_ctrl_t *)1;
     slip_ctrl_params_t ok = params(1, 4, 8, 100, 8, 5, 25, 8, 0);
-    assert_int_equal(slip_ctrl_create(NULL, &m), SC_EPARAM_WARPS);
-    assert_int_equal(slip_ctrl_create(&ok, NULL), SC_EPARAM_WARPS);
+    assert_int_equal(slip_ctrl_create(NULL, &m), SC_EPARAM_NUM_WARPS);
+    assert_int_equal(slip_ctrl_create(&ok, NULL), SC_EPARAM_NUM_WARPS);
 
     const slip_ctrl_params_t edges[] = {
         params(1, 2, 2, 2, 1, 1, 2, 1, 0),

@@ -31,7 +31,7 @@
 /* ------------------------------------------------------------------ */
 /* helpers                                                              */
 
-TEST_MODEL_HELPERS(dws_core, DWS_CORE_OK)
+TEST_MODEL_HELPERS(dws_core, DWSC_OK)
 
 typedef dws_core_t core_t;
 typedef dws_core_in_t in_t;
@@ -49,19 +49,21 @@ static core_t *make(unsigned n, unsigned depth, bool lcp)
     return create_ok(&p);
 }
 
-/* Every output, for comparing two output structs field by field. */
+/* Every output, for comparing two output structs field by field: the
+ * core's own and the warp-split table's (DWSC_WARP_SPLIT_TABLE_OUTS). */
 #define CORE_OUTS(X)                                                                      \
-    X(bool, req_ready) X(bool, rsp_valid) X(unsigned, rsp_err) X(bool, rsp_held)          \
-    X(unsigned, err_sticky) X(unsigned, wst_sticky) X(bool, seq_valid)                    \
-    X(unsigned, seq_warp) X(bool, seq_pop) X(bool, stk_rsp_valid) X(unsigned, stk_err)    \
-    X(unsigned, stk_sticky) X(uint32_t, fault) X(bool, tos_valid) X(uint64_t, tos_pc)     \
-    X(uint64_t, tos_rpc) X(uint64_t, tos_mask) X(unsigned, tos_depth)
-#define SAME_OUT_(type, f) assert_int_equal(a->f, b->f);
+    X(bool, req_ready, ) X(bool, rsp_valid, ) X(unsigned, rsp_err, ) X(bool, rsp_held, )  \
+    X(unsigned, err_sticky, ) X(unsigned, wst_sticky, ) X(bool, seq_valid, )              \
+    X(unsigned, seq_warp, ) X(bool, seq_pop, ) X(bool, stk_rsp_valid, )                   \
+    X(unsigned, stk_err, ) X(unsigned, stk_sticky, ) X(uint32_t, fault, )                 \
+    X(bool, tos_valid, ) X(uint64_t, tos_pc, ) X(uint64_t, tos_rpc, )                     \
+    X(uint64_t, tos_mask, ) X(unsigned, tos_depth, ) X(bool, fill_rsp_valid, )
+#define SAME_OUT_(type, f, dims) assert_int_equal(a->f, b->f);
 
 static void same_out(const out_t *a, const out_t *b)
 {
     CORE_OUTS(SAME_OUT_)
-    DWS_CORE_WST_OUTS(SAME_OUT_)
+    DWSC_WARP_SPLIT_TABLE_OUTS(SAME_OUT_)
 }
 
 /* One clock cycle; eval() beforehand must show the outputs step() shows,
@@ -332,22 +334,22 @@ static void test_params(void **state)
     }
     bad_params_t bad[10];
     for (unsigned i = 0; i < ARRAY_LEN(bad); i++)
-        bad[i] = (bad_params_t){cfgs[3], DWS_CORE_EPARAM_WST};
-    bad[0].p.num_warps = 0;
-    bad[1].p.num_warps = 33; /* the stack takes 64, the WST 32 */
-    bad[2].p.warp_width = 65;
-    bad[3].p.pc_width = 3;
-    bad[4].p.sum_width = 2; /* < mfc_width */
-    bad[5].p.init_mem_lat = 16;
-    bad[6].p.depth = 3, bad[6].rc = DWS_CORE_EPARAM_STACK; /* < 3 + LcpEnable */
-    bad[7].p.depth = 33, bad[7].rc = DWS_CORE_EPARAM_STACK;
-    bad[8].p.depth = 2, bad[8].p.lcp_enable = false, bad[8].rc = DWS_CORE_EPARAM_STACK;
-    bad[9].p.depth = 0, bad[9].p.icount_width = 1; /* the WST's first */
+        bad[i] = (bad_params_t){cfgs[3], DWSC_EPARAM_DEPTH};
+    bad[0].p.num_warps = 0, bad[0].rc = DWSC_EPARAM_NUM_WARPS;
+    bad[1].p.num_warps = 33, bad[1].rc = DWSC_EPARAM_NUM_WARPS; /* the stack takes 64, the WST 32 */
+    bad[2].p.warp_width = 65, bad[2].rc = DWSC_EPARAM_WARP_WIDTH;
+    bad[3].p.pc_width = 3, bad[3].rc = DWSC_EPARAM_PC_WIDTH;
+    bad[4].p.sum_width = 2, bad[4].rc = DWSC_EPARAM_MFC_WIDTH; /* < mfc_width */
+    bad[5].p.init_mem_lat = 16, bad[5].rc = DWSC_EPARAM_LAT_WIDTH;
+    bad[6].p.depth = 3; /* < 3 + LcpEnable */
+    bad[7].p.depth = 33;
+    bad[8].p.depth = 2, bad[8].p.lcp_enable = false;
+    bad[9].p.depth = 0, bad[9].p.icount_width = 1, bad[9].rc = DWSC_EPARAM_ICOUNT_WIDTH; /* ranges in order */
     expect_bad_params(bad, ARRAY_LEN(bad));
     core_t *c = (core_t *)1;
-    assert_int_equal(dws_core_create(NULL, &c), DWS_CORE_EPARAM_WST);
+    assert_int_equal(dws_core_create(NULL, &c), DWSC_EPARAM_NUM_WARPS);
     assert_null(c);
-    assert_int_equal(dws_core_create(&cfgs[3], NULL), DWS_CORE_EPARAM_WST);
+    assert_int_equal(dws_core_create(&cfgs[3], NULL), DWSC_EPARAM_NUM_WARPS);
     dws_core_destroy(NULL);
 }
 
@@ -855,9 +857,9 @@ static void snap(const core_t *c, snap_t *s)
     put(s, dws_core_phase(c, NULL));
     out_t o = view(c, 0, 0);
     o.rsp_valid = false, o.rsp_err = 0, o.err_sticky = 0;
-#define SNAP_OUT_(type, f) put(s, (uint64_t)o.f);
+#define SNAP_OUT_(type, f, dims) put(s, (uint64_t)o.f);
     CORE_OUTS(SNAP_OUT_)
-    DWS_CORE_WST_OUTS(SNAP_OUT_)
+    DWSC_WARP_SPLIT_TABLE_OUTS(SNAP_OUT_)
 #undef SNAP_OUT_
 }
 

@@ -311,10 +311,10 @@ static void test_params(void **state)
 {
     (void)state;
     static const bad_params_t bad[] = {
-        {{0, 8, 32, 8, 6, 8, 8, 200}, WST_EPARAM_WARPS},
-        {{33, 8, 32, 8, 6, 8, 8, 200}, WST_EPARAM_WARPS},
-        {{6, 1, 32, 8, 6, 8, 8, 200}, WST_EPARAM_WIDTH},
-        {{6, 65, 32, 8, 6, 8, 8, 200}, WST_EPARAM_WIDTH},
+        {{0, 8, 32, 8, 6, 8, 8, 200}, WST_EPARAM_NUM_WARPS},
+        {{33, 8, 32, 8, 6, 8, 8, 200}, WST_EPARAM_NUM_WARPS},
+        {{6, 1, 32, 8, 6, 8, 8, 200}, WST_EPARAM_WARP_WIDTH},
+        {{6, 65, 32, 8, 6, 8, 8, 200}, WST_EPARAM_WARP_WIDTH},
         {{6, 8, 3, 8, 6, 8, 8, 200}, WST_EPARAM_PC_WIDTH},
         {{6, 8, 65, 8, 6, 8, 8, 200}, WST_EPARAM_PC_WIDTH},
         {{6, 8, 32, 1, 6, 8, 8, 200}, WST_EPARAM_ICOUNT_WIDTH},
@@ -325,25 +325,25 @@ static void test_params(void **state)
         {{6, 8, 32, 8, 6, 17, 8, 200}, WST_EPARAM_LAT_WIDTH},
         {{6, 8, 32, 8, 2, 8, 1, 200}, WST_EPARAM_SUM_WIDTH},
         {{6, 8, 32, 8, 6, 8, 25, 200}, WST_EPARAM_SUM_WIDTH},
-        /* require SumWidth >= MfcWidth */
-        {{6, 8, 32, 8, 6, 8, 5, 200}, WST_EPARAM_SUM_WIDTH},
-        {{6, 8, 32, 8, 16, 8, 15, 200}, WST_EPARAM_SUM_WIDTH},
+        /* require SumWidth >= MfcWidth: the code of MfcWidth, as its message */
+        {{6, 8, 32, 8, 6, 8, 5, 200}, WST_EPARAM_MFC_WIDTH},
+        {{6, 8, 32, 8, 16, 8, 15, 200}, WST_EPARAM_MFC_WIDTH},
         {{6, 8, 32, 8, 6, 8, 8, 65536}, WST_EPARAM_INIT_MEM_LAT},
-        /* require InitMemLat < 2^LatWidth */
-        {{6, 8, 32, 8, 6, 8, 8, 256}, WST_EPARAM_INIT_MEM_LAT},
-        {{6, 8, 32, 8, 6, 2, 8, 4}, WST_EPARAM_INIT_MEM_LAT},
-        /* several bad: the first in the order of the codes wins */
-        {{0, 0, 0, 0, 0, 0, 0, 70000}, WST_EPARAM_WARPS},
+        /* require InitMemLat < 2^LatWidth: the code of LatWidth, as its message */
+        {{6, 8, 32, 8, 6, 8, 8, 256}, WST_EPARAM_LAT_WIDTH},
+        {{6, 8, 32, 8, 6, 2, 8, 4}, WST_EPARAM_LAT_WIDTH},
+        /* several bad: the ranges in the order of the codes, then the rules */
+        {{0, 0, 0, 0, 0, 0, 0, 70000}, WST_EPARAM_NUM_WARPS},
         {{1, 2, 4, 2, 0, 0, 0, 70000}, WST_EPARAM_MFC_WIDTH},
         {{1, 2, 4, 2, 2, 2, 1, 70000}, WST_EPARAM_SUM_WIDTH},
-        {{1, 2, 4, 2, 8, 2, 7, 70000}, WST_EPARAM_SUM_WIDTH},
+        {{1, 2, 4, 2, 8, 2, 7, 70000}, WST_EPARAM_INIT_MEM_LAT},
     };
     expect_bad_params(bad, ARRAY_LEN(bad));
     wst_t *m = (wst_t *)1;
     params_t ok = {6, 8, 32, 8, 6, 8, 8, 200};
-    assert_int_equal(warp_split_table_create(NULL, &m), WST_EPARAM_WARPS);
+    assert_int_equal(warp_split_table_create(NULL, &m), WST_EPARAM_NUM_WARPS);
     assert_null(m);
-    assert_int_equal(warp_split_table_create(&ok, NULL), WST_EPARAM_WARPS);
+    assert_int_equal(warp_split_table_create(&ok, NULL), WST_EPARAM_NUM_WARPS);
 
     /* the configurations of configs/warp_split_table.cfg and the boundaries */
     static const params_t edges[] = {

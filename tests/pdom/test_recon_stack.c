@@ -22,8 +22,6 @@
 
 TEST_MODEL_HELPERS(recon_stack, RS_OK)
 
-#define RS_PARAM_FIELDS(X) \
-    X(num_warps) X(warp_width) X(pc_width) X(depth) X(lcp_enable)
 #define RS_EVENT_FIELDS(X)                                                 \
     X(op) X(err) X(uniform) X(divergent) X(loop_exit) X(pushes) X(lcp_push) \
     X(reuse) X(skip_rpc) X(skip_lpc) X(rpc_pop) X(lpc_merge) X(cascade) X(depth_after)
@@ -248,7 +246,7 @@ static void br_to_exit(recon_stack_t *m, unsigned w, uint64_t tmask,
 #define SNAP_WARPS 8u
 typedef struct {
     unsigned depth[SNAP_WARPS];
-    recon_stack_entry_t e[SNAP_WARPS][RS_MAX_DEPTH];
+    recon_stack_entry_t e[SNAP_WARPS][RS_DEPTH_MAX];
 } snap_t;
 
 static snap_t *snap_take(const recon_stack_t *m)
@@ -322,7 +320,7 @@ static void expect_created(const recon_stack_params_t *want)
 {
     recon_stack_t *m = create_ok(want);
     const recon_stack_params_t *got = recon_stack_params(m);
-    RS_PARAM_FIELDS(EXPECT_SAME_FIELD)
+    RS_PARAM_FIELDS(EXPECT_SAME_PARAM)
     for (unsigned w = 0; w < want->num_warps; w++)
         assert_int_equal(recon_stack_depth(m, w), 0);
     recon_stack_destroy(m);
@@ -345,12 +343,12 @@ static void test_params(void **state)
     };
     static const bad_params_t bad[] = {
         /* NumWarps 1..64 */
-        {{0, 32, 32, 8, true}, RS_EPARAM_WARPS},
-        {{65, 32, 32, 8, true}, RS_EPARAM_WARPS},
+        {{0, 32, 32, 8, true}, RS_EPARAM_NUM_WARPS},
+        {{65, 32, 32, 8, true}, RS_EPARAM_NUM_WARPS},
         /* WarpWidth 2..64 */
-        {{4, 1, 32, 8, true}, RS_EPARAM_WIDTH},
-        {{4, 65, 32, 8, true}, RS_EPARAM_WIDTH},
-        {{4, 0, 32, 8, true}, RS_EPARAM_WIDTH},
+        {{4, 1, 32, 8, true}, RS_EPARAM_WARP_WIDTH},
+        {{4, 65, 32, 8, true}, RS_EPARAM_WARP_WIDTH},
+        {{4, 0, 32, 8, true}, RS_EPARAM_WARP_WIDTH},
         /* PcWidth 4..64 */
         {{4, 32, 3, 8, true}, RS_EPARAM_PC_WIDTH},
         {{4, 32, 65, 8, true}, RS_EPARAM_PC_WIDTH},
@@ -360,8 +358,8 @@ static void test_params(void **state)
         {{4, 32, 32, 33, false}, RS_EPARAM_DEPTH},
         {{4, 32, 32, 33, true}, RS_EPARAM_DEPTH},
         /* first failing parameter in the order warps, width, pc width, depth */
-        {{0, 1, 3, 0, false}, RS_EPARAM_WARPS},
-        {{1, 1, 3, 0, false}, RS_EPARAM_WIDTH},
+        {{0, 1, 3, 0, false}, RS_EPARAM_NUM_WARPS},
+        {{1, 1, 3, 0, false}, RS_EPARAM_WARP_WIDTH},
         {{1, 2, 3, 0, false}, RS_EPARAM_PC_WIDTH},
         {{1, 2, 4, 0, false}, RS_EPARAM_DEPTH},
     };
@@ -825,7 +823,7 @@ static uint64_t from_k(unsigned k) { return ~UINT64_C(0) << k; }
 
 static void test_nested_full_depth(void **state)
 {
-    recon_stack_t *m = *state = make(1, 64, 32, RS_MAX_DEPTH, false);
+    recon_stack_t *m = *state = make(1, 64, 32, RS_DEPTH_MAX, false);
     const uint64_t exitpc = 0x8000;
 
     init(m, 0, 0x100, ~UINT64_C(0), exitpc);

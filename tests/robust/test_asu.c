@@ -315,19 +315,19 @@ static void test_params(void **state)
         {prm(2, 8, 8, 1, 2, 4, 2, 12, 2, 1), ASU_EPARAM_TASK_WIDTH},
         {prm(2, 8, 8, 1, 2, 4, 2, 12, 2, 41), ASU_EPARAM_TASK_WIDTH},
         /* the requires */
-        {prm(4, 8, 2, 1, 2, 4, 2, 12, 2, 16), ASU_EPARAM_SLICES_BELOW_WARPS},
-        {prm(2, 2, 5, 1, 2, 2, 1, 12, 2, 16), ASU_EPARAM_SLICES_ABOVE_LANES},
-        {prm(2, 8, 8, 1, 2, 1, 2, 12, 2, 16), ASU_EPARAM_FALLBACK_WIDTH_RANGE}, /* < 2 */
-        {prm(2, 8, 8, 1, 2, 9, 2, 12, 2, 16), ASU_EPARAM_FALLBACK_WIDTH_RANGE}, /* > 8 */
-        {prm(2, 8, 2, 1, 2, 4, 2, 12, 2, 16), ASU_EPARAM_FALLBACK_WIDTH_RANGE}, /* Min 8 */
-        {prm(2, 8, 8, 1, 2, 8, 3, 12, 2, 16), ASU_EPARAM_FALLBACK_DEPTH_RANGE}, /* S(8)=2 */
-        {prm(2, 8, 8, 1, 2, 4, 5, 12, 2, 16), ASU_EPARAM_FALLBACK_DEPTH_RANGE}, /* S(4)=4 */
-        {prm(2, 8, 8, 1, 2, 4, 2, 12, 2, 5), ASU_EPARAM_TASK_COUNT}, /* 32 >= 2^5 */
+        {prm(4, 8, 2, 1, 2, 4, 2, 12, 2, 16), ASU_EPARAM_MAX_SLICES},
+        {prm(2, 2, 5, 1, 2, 2, 1, 12, 2, 16), ASU_EPARAM_MAX_SLICES},
+        {prm(2, 8, 8, 1, 2, 1, 2, 12, 2, 16), ASU_EPARAM_FALLBACK_WIDTH}, /* < 2 */
+        {prm(2, 8, 8, 1, 2, 9, 2, 12, 2, 16), ASU_EPARAM_FALLBACK_WIDTH}, /* > 8 */
+        {prm(2, 8, 2, 1, 2, 4, 2, 12, 2, 16), ASU_EPARAM_FALLBACK_WIDTH}, /* Min 8 */
+        {prm(2, 8, 8, 1, 2, 8, 3, 12, 2, 16), ASU_EPARAM_FALLBACK_DEPTH}, /* S(8)=2 */
+        {prm(2, 8, 8, 1, 2, 4, 5, 12, 2, 16), ASU_EPARAM_FALLBACK_DEPTH}, /* S(4)=4 */
+        {prm(2, 8, 8, 1, 2, 4, 2, 12, 2, 5), ASU_EPARAM_TASK_WIDTH}, /* 32 >= 2^5 */
         /* several bad: the first check wins */
         {prm(0, 0, 0, 0, 0, 0, 0, 0, 0, 0), ASU_EPARAM_NUM_WARPS},
         {prm(2, 8, 8, 1, 2, 4, 2, 12, 9, 1), ASU_EPARAM_CPT_FRAC},
-        {prm(4, 8, 2, 1, 2, 1, 9, 12, 2, 2), ASU_EPARAM_SLICES_BELOW_WARPS},
-        {prm(2, 8, 8, 1, 2, 1, 9, 12, 2, 2), ASU_EPARAM_FALLBACK_WIDTH_RANGE},
+        {prm(4, 8, 2, 1, 2, 1, 9, 12, 2, 2), ASU_EPARAM_MAX_SLICES},
+        {prm(2, 8, 8, 1, 2, 1, 9, 12, 2, 2), ASU_EPARAM_FALLBACK_WIDTH},
     };
     expect_bad_params(bad, ARRAY_LEN(bad));
 

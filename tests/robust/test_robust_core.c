@@ -350,7 +350,7 @@ static void test_section_end(void **state)
 }
 
 /* ------------------------------------------------------------------ */
-/* parameters: each child judges its own                               */
+/* parameters: the core's checks hold each child's (the declaration's)  */
 
 static void test_params(void **state)
 {
@@ -358,13 +358,13 @@ static void test_params(void **state)
     robust_core_params_t p = small_p();
     robust_core_t *m = (robust_core_t *)&p; /* set beforehand: must be cleared */
     p.depth = 2;                            /* the table's: 3..32 */
-    assert_int_equal(robust_core_create(&p, &m), ROBC_EPARAM_TABLE);
+    assert_int_equal(robust_core_create(&p, &m), ROBC_EPARAM_DEPTH);
     assert_null(m);
     p = small_p();
     p.fallback_width = 1; /* the ASU's: below MinWidth 2 */
-    assert_int_equal(robust_core_create(&p, &m), ROBC_EPARAM_ASU);
+    assert_int_equal(robust_core_create(&p, &m), ROBC_EPARAM_FALLBACK_WIDTH);
     assert_null(m);
-    assert_int_equal(robust_core_create(NULL, &m), ROBC_EPARAM_TABLE);
+    assert_int_equal(robust_core_create(NULL, &m), ROBC_EPARAM_NUM_WARPS);
 }
 
 int main(void)

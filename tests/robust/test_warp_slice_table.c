@@ -325,14 +325,14 @@ static void test_params(void **state)
         {prm(2, 8, 8, 16, 2), WSL_EPARAM_DEPTH},
         {prm(2, 8, 8, 16, 33), WSL_EPARAM_DEPTH},
         /* the requires */
-        {prm(4, 8, 3, 16, 4), WSL_EPARAM_SLICES_BELOW_WARPS},
-        {prm(2, 2, 5, 16, 4), WSL_EPARAM_SLICES_ABOVE_LANES},
-        {prm(1, 8, 9, 16, 4), WSL_EPARAM_SLICES_ABOVE_LANES},
+        {prm(4, 8, 3, 16, 4), WSL_EPARAM_MAX_SLICES},
+        {prm(2, 2, 5, 16, 4), WSL_EPARAM_MAX_SLICES},
+        {prm(1, 8, 9, 16, 4), WSL_EPARAM_MAX_SLICES},
         /* several bad: the first check wins */
         {prm(0, 0, 0, 0, 0), WSL_EPARAM_NUM_WARPS},
         {prm(2, 8, 8, 3, 2), WSL_EPARAM_PC_WIDTH},
         {prm(4, 8, 3, 16, 2), WSL_EPARAM_DEPTH},
-        {prm(4, 2, 2, 16, 4), WSL_EPARAM_SLICES_BELOW_WARPS},
+        {prm(4, 2, 2, 16, 4), WSL_EPARAM_MAX_SLICES},
     };
     expect_bad_params(bad, ARRAY_LEN(bad));
 

@@ -384,25 +384,25 @@ static void test_bad_params(void **state)
     (void)state;
     const bad_params_t c[] = {
         {{.num_warps = 0, .warp_width = 4, .paths_per_warp = 8, .ref_width = 2},
-         PT_EPARAM_WARPS},
+         PT_EPARAM_NUM_WARPS},
         {{.num_warps = 17, .warp_width = 4, .paths_per_warp = 8, .ref_width = 2},
-         PT_EPARAM_WARPS},
+         PT_EPARAM_NUM_WARPS},
         {{.num_warps = 1, .warp_width = 1, .paths_per_warp = 8, .ref_width = 2},
-         PT_EPARAM_WIDTH},
+         PT_EPARAM_WARP_WIDTH},
         {{.num_warps = 1, .warp_width = 33, .paths_per_warp = 8, .ref_width = 2},
-         PT_EPARAM_WIDTH},
+         PT_EPARAM_WARP_WIDTH},
         {{.num_warps = 1, .warp_width = 4, .paths_per_warp = 3, .ref_width = 2},
-         PT_EPARAM_PATHS},
+         PT_EPARAM_PATHS_PER_WARP},
         {{.num_warps = 1, .warp_width = 4, .paths_per_warp = 65, .ref_width = 2},
-         PT_EPARAM_PATHS},
+         PT_EPARAM_PATHS_PER_WARP},
         {{.num_warps = 1, .warp_width = 4, .paths_per_warp = 8, .ref_width = 1},
-         PT_EPARAM_REF},
+         PT_EPARAM_REF_WIDTH},
         {{.num_warps = 1, .warp_width = 4, .paths_per_warp = 8, .ref_width = 9},
-         PT_EPARAM_REF},
+         PT_EPARAM_REF_WIDTH},
     };
     expect_bad_params(c, ARRAY_LEN(c));
     pathtable_t *m = (pathtable_t *)&m;
-    assert_int_equal(pathtable_create(NULL, &m), PT_EPARAM_WARPS);
+    assert_int_equal(pathtable_create(NULL, &m), PT_EPARAM_NUM_WARPS);
 }
 
 /* Holders beside the request port (SIMT-X's merge micro-ops naming a path):

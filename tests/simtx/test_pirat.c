@@ -389,41 +389,41 @@ static void test_bad_params(void **state)
     (void)state;
     const bad_params_t c[] = {
         {{.num_warps = 0, .warp_width = 4, .paths_per_warp = 8, .arch_regs = 4,
-          .phys_regs = 12}, PR_EPARAM_WARPS},
+          .phys_regs = 12}, PR_EPARAM_NUM_WARPS},
         /* 2 x 17 x 4 + 2 = 138 registers would do: only NumWarps is out */
         {{.num_warps = 17, .warp_width = 4, .paths_per_warp = 8, .arch_regs = 4,
-          .phys_regs = 2048}, PR_EPARAM_WARPS},
+          .phys_regs = 2048}, PR_EPARAM_NUM_WARPS},
         {{.num_warps = 1, .warp_width = 1, .paths_per_warp = 8, .arch_regs = 4,
-          .phys_regs = 12}, PR_EPARAM_WIDTH},
+          .phys_regs = 12}, PR_EPARAM_WARP_WIDTH},
         {{.num_warps = 1, .warp_width = 33, .paths_per_warp = 8, .arch_regs = 4,
-          .phys_regs = 12}, PR_EPARAM_WIDTH},
+          .phys_regs = 12}, PR_EPARAM_WARP_WIDTH},
         {{.num_warps = 1, .warp_width = 4, .paths_per_warp = 3, .arch_regs = 4,
-          .phys_regs = 12}, PR_EPARAM_PATHS},
+          .phys_regs = 12}, PR_EPARAM_PATHS_PER_WARP},
         {{.num_warps = 1, .warp_width = 4, .paths_per_warp = 65, .arch_regs = 4,
-          .phys_regs = 12}, PR_EPARAM_PATHS},
+          .phys_regs = 12}, PR_EPARAM_PATHS_PER_WARP},
         {{.num_warps = 1, .warp_width = 4, .paths_per_warp = 8, .arch_regs = 1,
-          .phys_regs = 12}, PR_EPARAM_ARCH},
+          .phys_regs = 12}, PR_EPARAM_ARCH_REGS},
         {{.num_warps = 1, .warp_width = 4, .paths_per_warp = 8, .arch_regs = 33,
-          .phys_regs = 2048}, PR_EPARAM_ARCH},
+          .phys_regs = 2048}, PR_EPARAM_ARCH_REGS},
         /* below 6 (2 x 1 x 2 + 2 = 6 needed) and above 2048 */
         {{.num_warps = 1, .warp_width = 4, .paths_per_warp = 8, .arch_regs = 2,
-          .phys_regs = 5}, PR_EPARAM_PHYS},
+          .phys_regs = 5}, PR_EPARAM_PHYS_REGS},
         {{.num_warps = 1, .warp_width = 4, .paths_per_warp = 8, .arch_regs = 2,
-          .phys_regs = 2049}, PR_EPARAM_PHYS},
+          .phys_regs = 2049}, PR_EPARAM_PHYS_REGS},
         /* PhysRegs < 2 * NumWarps * ArchRegs + 2: 2 x 1 x 4 + 2 = 10 (so 9,
          * and 6 = 1 x 4 + 2 too); 2 x 2 x 4 + 2 = 18; 2 x 16 x 32 + 2 = 1026 */
         {{.num_warps = 1, .warp_width = 4, .paths_per_warp = 8, .arch_regs = 4,
-          .phys_regs = 9}, PR_EPARAM_PHYS},
+          .phys_regs = 9}, PR_EPARAM_PHYS_REGS},
         {{.num_warps = 1, .warp_width = 4, .paths_per_warp = 8, .arch_regs = 4,
-          .phys_regs = 6}, PR_EPARAM_PHYS},
+          .phys_regs = 6}, PR_EPARAM_PHYS_REGS},
         {{.num_warps = 2, .warp_width = 4, .paths_per_warp = 8, .arch_regs = 4,
-          .phys_regs = 17}, PR_EPARAM_PHYS},
+          .phys_regs = 17}, PR_EPARAM_PHYS_REGS},
         {{.num_warps = 16, .warp_width = 32, .paths_per_warp = 64, .arch_regs = 32,
-          .phys_regs = 1025}, PR_EPARAM_PHYS},
+          .phys_regs = 1025}, PR_EPARAM_PHYS_REGS},
     };
     expect_bad_params(c, ARRAY_LEN(c));
     pirat_t *m = (pirat_t *)&m;
-    assert_int_equal(pirat_create(NULL, &m), PR_EPARAM_WARPS);
+    assert_int_equal(pirat_create(NULL, &m), PR_EPARAM_NUM_WARPS);
     assert_null(m);
     /* the edges of the legal space: min, max, PhysRegs exactly
      * 2 * n * A + 2, a path count that is no power of two */

@@ -79,24 +79,24 @@ static void test_params(void **state)
 {
     (void)state;
     const bad_params_t bad[] = {
-        {params(0, 4, 4, 32, 8, 8), PST_EPARAM_WARPS},
-        {params(17, 4, 4, 32, 8, 8), PST_EPARAM_WARPS},
-        {params(2, 1, 4, 32, 8, 8), PST_EPARAM_WIDTH},
-        {params(2, 33, 4, 32, 8, 8), PST_EPARAM_WIDTH},
-        {params(2, 4, 1, 32, 8, 8), PST_EPARAM_SLOTS},
-        {params(2, 4, 33, 32, 8, 64), PST_EPARAM_SLOTS},
-        {params(2, 4, 4, 3, 8, 8), PST_EPARAM_PC},
-        {params(2, 4, 4, 65, 8, 8), PST_EPARAM_PC},
-        {params(2, 4, 4, 32, 0, 8), PST_EPARAM_DEPTH},
-        {params(2, 4, 4, 32, 17, 8), PST_EPARAM_DEPTH},
-        {params(2, 4, 4, 32, 8, 3), PST_EPARAM_PATHS},
-        {params(2, 4, 4, 32, 8, 65), PST_EPARAM_PATHS},
-        {params(2, 4, 8, 32, 8, 7), PST_EPARAM_PATHS}, /* SlotsPerWarp > PathsPerWarp */
-        {params(0, 0, 0, 0, 0, 0), PST_EPARAM_WARPS},  /* the first check wins */
+        {params(0, 4, 4, 32, 8, 8), PST_EPARAM_NUM_WARPS},
+        {params(17, 4, 4, 32, 8, 8), PST_EPARAM_NUM_WARPS},
+        {params(2, 1, 4, 32, 8, 8), PST_EPARAM_WARP_WIDTH},
+        {params(2, 33, 4, 32, 8, 8), PST_EPARAM_WARP_WIDTH},
+        {params(2, 4, 1, 32, 8, 8), PST_EPARAM_SLOTS_PER_WARP},
+        {params(2, 4, 33, 32, 8, 64), PST_EPARAM_SLOTS_PER_WARP},
+        {params(2, 4, 4, 3, 8, 8), PST_EPARAM_PC_WIDTH},
+        {params(2, 4, 4, 65, 8, 8), PST_EPARAM_PC_WIDTH},
+        {params(2, 4, 4, 32, 0, 8), PST_EPARAM_DEPTH_WIDTH},
+        {params(2, 4, 4, 32, 17, 8), PST_EPARAM_DEPTH_WIDTH},
+        {params(2, 4, 4, 32, 8, 3), PST_EPARAM_PATHS_PER_WARP},
+        {params(2, 4, 4, 32, 8, 65), PST_EPARAM_PATHS_PER_WARP},
+        {params(2, 4, 8, 32, 8, 7), PST_EPARAM_SLOTS_PER_WARP}, /* SlotsPerWarp > PathsPerWarp */
+        {params(0, 0, 0, 0, 0, 0), PST_EPARAM_NUM_WARPS},  /* the first check wins */
     };
     expect_bad_params(bad, ARRAY_LEN(bad));
     pst_t *m = (pst_t *)&m;
-    assert_int_equal(pst_create(NULL, &m), PST_EPARAM_WARPS);
+    assert_int_equal(pst_create(NULL, &m), PST_EPARAM_NUM_WARPS);
     /* the corners of the legal space */
     pst_params_t lo = params(1, 2, 2, 4, 1, 4), hi = params(16, 32, 32, 64, 16, 64);
     pst_destroy(create_ok(&lo));

@@ -827,20 +827,20 @@ static void test_bad_params(void **state)
     simtx_frontend_params_t pend = P, warps = P, entries = P, slots = P, many = P;
     pend.pend_width = 4;     /* 2 x 8 buops need clog2(17) = 5 bits */
     warps.num_warps = 0;     /* the Pathtable's */
-    many.num_warps = 1u << 20; /* out of the Pathtable's range, and more buops than the pending
-                                * count holds: the child's code, not the combined rule's */
+    many.num_warps = 1u << 20; /* out of range, and more buops than the pending count
+                                * holds: the range's code, checked before the rules */
     entries.entries = 24;    /* not a power of two: the predictor's */
     slots.slots_per_warp = 16; /* more slots than paths: the PST's */
     const bad_params_t c[] = {
-        {pend, FE_EPARAM_PENDING},
-        {warps, FE_EPARAM_PATHTABLE},
-        {many, FE_EPARAM_PATHTABLE},
-        {entries, FE_EPARAM_PREDICTOR},
-        {slots, FE_EPARAM_PST},
+        {pend, FE_EPARAM_PEND_WIDTH},
+        {warps, FE_EPARAM_NUM_WARPS},
+        {many, FE_EPARAM_NUM_WARPS},
+        {entries, FE_EPARAM_ENTRIES},
+        {slots, FE_EPARAM_SLOTS_PER_WARP},
     };
     expect_bad_params(c, ARRAY_LEN(c));
     simtx_frontend_t *m = (simtx_frontend_t *)&m;
-    assert_int_equal(simtx_frontend_create(NULL, &m), FE_EPARAM_PATHTABLE);
+    assert_int_equal(simtx_frontend_create(NULL, &m), FE_EPARAM_NUM_WARPS);
     assert_null(m);
 }
 

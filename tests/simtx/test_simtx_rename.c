@@ -158,7 +158,7 @@ static void branch_slot0(tb_t *t)
 static void test_bad_params(void **state)
 {
     (void)state;
-    bad_params_t cases[] = {{P, RN_EPARAM_FRONTEND}, {P, RN_EPARAM_PIRAT}};
+    bad_params_t cases[] = {{P, RN_EPARAM_PEND_WIDTH}, {P, RN_EPARAM_PHYS_REGS}};
     cases[0].p.pend_width = 4;  /* 2 x 8 buops in flight need 5 bits */
     cases[1].p.phys_regs = 65;  /* 2 x 2 x 16 + 2 = 66 at least */
     expect_bad_params(cases, ARRAY_LEN(cases));

@@ -103,10 +103,10 @@ static void test_params(void **state)
 {
     (void)state;
     static const bad_params_t bad[] = {
-        {{8, 1, 32, 8, true}, TBC_EPARAM_WIDTH},
-        {{6, 4, 32, 8, true}, TBC_EPARAM_THREADS},
-        {{8, 4, 32, 3, true}, TBC_EPARAM_DEPTH},
-        {{8, 4, 3, 8, true}, TBC_EPARAM_PC_WIDTH},
+        {{8, 1, 32, 8, true}, TBCC_EPARAM_WARP_WIDTH},
+        {{6, 4, 32, 8, true}, TBCC_EPARAM_BLOCK_THREADS},
+        {{8, 4, 32, 3, true}, TBCC_EPARAM_DEPTH},
+        {{8, 4, 3, 8, true}, TBCC_EPARAM_PC_WIDTH},
     };
     expect_bad_params(bad, ARRAY_LEN(bad));
     tbc_core_t *m = NULL;

@@ -28,8 +28,6 @@ enum { PA = 0x10, PB = 0x20, PC_ = 0x30, PD = 0x40, PE = 0x50, PF = 0x60, PEXIT 
 
 TEST_MODEL_HELPERS(tbc_stack, TBC_OK)
 
-#define TBC_PARAM_FIELDS(X) \
-    X(block_threads) X(warp_width) X(pc_width) X(depth) X(lcp_enable)
 #define TBC_EVENT_FIELDS(X)                                                               \
     X(accepted) X(op) X(err) X(first_arrival) X(lcp_push) X(wcnt_zero) X(lpc_arrive)      \
     X(settle_pop_empty) X(settle_pop_done) X(settle_merge) X(settled) X(cmp_taken)        \
@@ -201,7 +199,7 @@ static void check_cmp(const tbc_stack_out_t *o, bool valid, uint64_t mask, bool 
 typedef struct {
     unsigned sp, tos;
     bool settling;
-    tbc_stack_entry_t e[TBC_MAX_DEPTH];
+    tbc_stack_entry_t e[TBC_DEPTH_MAX];
     tbc_stack_out_t o;
 } snap_t;
 
@@ -359,7 +357,7 @@ static void expect_created(const tbc_stack_params_t *want, uint64_t none)
 {
     tbc_stack_t *m = create_ok(want);
     const tbc_stack_params_t *got = tbc_stack_params(m);
-    TBC_PARAM_FIELDS(EXPECT_SAME_FIELD)
+    TBC_PARAM_FIELDS(EXPECT_SAME_PARAM)
     assert_int_equal(tbc_stack_depth(m), 0);
     assert_int_equal(tbc_stack_pc_none(m), none);
     tbc_stack_destroy(m);
@@ -385,25 +383,25 @@ static void test_params(void **state)
     };
     static const bad_params_t bad[] = {
         /* WarpWidth 2..64 */
-        {{8, 1, 32, 8, true}, TBC_EPARAM_WIDTH}, {{8, 0, 32, 8, true}, TBC_EPARAM_WIDTH},
-        {{130, 65, 32, 8, true}, TBC_EPARAM_WIDTH},
+        {{8, 1, 32, 8, true}, TBC_EPARAM_WARP_WIDTH}, {{8, 0, 32, 8, true}, TBC_EPARAM_WARP_WIDTH},
+        {{130, 65, 32, 8, true}, TBC_EPARAM_WARP_WIDTH},
         /* BlockThreads: multiple of W, 2W..1024 */
-        {{4, 4, 32, 8, true}, TBC_EPARAM_THREADS}, {{10, 4, 32, 8, true}, TBC_EPARAM_THREADS},
-        {{1056, 32, 32, 8, true}, TBC_EPARAM_THREADS},
+        {{4, 4, 32, 8, true}, TBC_EPARAM_BLOCK_THREADS}, {{10, 4, 32, 8, true}, TBC_EPARAM_BLOCK_THREADS},
+        {{1056, 32, 32, 8, true}, TBC_EPARAM_BLOCK_THREADS},
         /* PcWidth 4..64 */
         {{8, 4, 3, 8, true}, TBC_EPARAM_PC_WIDTH}, {{8, 4, 65, 8, true}, TBC_EPARAM_PC_WIDTH},
         /* Depth 3 + LcpEnable .. 32 */
         {{8, 4, 32, 2, false}, TBC_EPARAM_DEPTH}, {{8, 4, 32, 3, true}, TBC_EPARAM_DEPTH},
         {{8, 4, 32, 33, false}, TBC_EPARAM_DEPTH},
-        /* the first failing parameter: width, threads, pc width, depth */
-        {{3, 1, 3, 0, false}, TBC_EPARAM_WIDTH}, {{3, 2, 3, 0, false}, TBC_EPARAM_THREADS},
+        /* the ranges in declaration order (threads, width, pc width, depth), then the rules */
+        {{3, 1, 3, 0, false}, TBC_EPARAM_BLOCK_THREADS}, {{3, 2, 3, 0, false}, TBC_EPARAM_BLOCK_THREADS},
         {{4, 2, 3, 0, false}, TBC_EPARAM_PC_WIDTH}, {{4, 2, 4, 0, false}, TBC_EPARAM_DEPTH},
     };
     for (size_t i = 0; i < ARRAY_LEN(good); i++)
         expect_created(&good[i].p, good[i].none);
     expect_bad_params(bad, ARRAY_LEN(bad));
     tbc_stack_t *m = NULL;
-    assert_int_equal(tbc_stack_create(NULL, &m), TBC_EPARAM_WIDTH);
+    assert_int_equal(tbc_stack_create(NULL, &m), TBC_EPARAM_BLOCK_THREADS);
     assert_null(m);
     tbc_stack_destroy(NULL);
 }

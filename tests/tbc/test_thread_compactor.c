@@ -68,7 +68,7 @@ static void check_idle(const thread_compactor_out_t *o)
     assert_false(o->out_last);
     assert_false(o->busy);
     assert_int_equal(o->out_lane_valid, 0);
-    for (unsigned l = 0; l < TC_MAX_LANES; l++)
+    for (unsigned l = 0; l < TC_WARP_WIDTH_MAX; l++)
         assert_int_equal(o->out_lane_sw[l], 0);
 }
 
@@ -79,7 +79,7 @@ static void check_warp(const thread_compactor_out_t *o, unsigned w, const int *w
     assert_true(o->busy);
     assert_false(o->in_ready);
     assert_int_equal(o->out_last, last);
-    for (unsigned l = 0; l < TC_MAX_LANES; l++) {
+    for (unsigned l = 0; l < TC_WARP_WIDTH_MAX; l++) {
         int sw = l < w ? want[l] : NO;
         assert_int_equal((o->out_lane_valid >> l) & 1u, sw != NO);
         assert_int_equal(o->out_lane_sw[l], sw == NO ? 0 : sw);
@@ -117,13 +117,13 @@ static bitmask_t diagonal(void)
 }
 
 /* The lanes of an expected warp: static warp per lane, NO when empty. */
-typedef int lanes_t[TC_MAX_LANES];
+typedef int lanes_t[TC_WARP_WIDTH_MAX];
 
 /* Every lane of the n warps empty. */
 static void no_lanes(lanes_t *warps, unsigned n)
 {
     for (unsigned k = 0; k < n; k++)
-        for (unsigned l = 0; l < TC_MAX_LANES; l++)
+        for (unsigned l = 0; l < TC_WARP_WIDTH_MAX; l++)
             warps[k][l] = NO;
 }
 
@@ -162,21 +162,21 @@ static void test_params(void **state)
     };
     static const bad_params_t bad[] = {
         /* WarpWidth 2..64 */
-        {{8, 0}, TC_EPARAM_WIDTH},
-        {{8, 1}, TC_EPARAM_WIDTH},
-        {{130, 65}, TC_EPARAM_WIDTH},
+        {{8, 0}, TC_EPARAM_WARP_WIDTH},
+        {{8, 1}, TC_EPARAM_WARP_WIDTH},
+        {{130, 65}, TC_EPARAM_WARP_WIDTH},
         /* BlockThreads: a multiple of W, 2W..1024 */
-        {{6, 4}, TC_EPARAM_THREADS},  /* not a multiple */
-        {{10, 4}, TC_EPARAM_THREADS}, /* not a multiple, in range */
-        {{4, 4}, TC_EPARAM_THREADS},  /* one static warp */
-        {{0, 4}, TC_EPARAM_THREADS},
-        {{2, 2}, TC_EPARAM_THREADS},
-        {{1088, 64}, TC_EPARAM_THREADS}, /* 17 warps of 64 > 1024 */
-        {{1056, 32}, TC_EPARAM_THREADS},
-        {{1026, 3}, TC_EPARAM_THREADS},
-        /* width is checked first */
-        {{3, 1}, TC_EPARAM_WIDTH},
-        {{7, 65}, TC_EPARAM_WIDTH},
+        {{6, 4}, TC_EPARAM_BLOCK_THREADS},  /* not a multiple */
+        {{10, 4}, TC_EPARAM_BLOCK_THREADS}, /* not a multiple, in range */
+        {{4, 4}, TC_EPARAM_BLOCK_THREADS},  /* one static warp */
+        {{0, 4}, TC_EPARAM_BLOCK_THREADS},
+        {{2, 2}, TC_EPARAM_BLOCK_THREADS},
+        {{1088, 64}, TC_EPARAM_BLOCK_THREADS}, /* 17 warps of 64 > 1024 */
+        {{1056, 32}, TC_EPARAM_BLOCK_THREADS},
+        {{1026, 3}, TC_EPARAM_BLOCK_THREADS},
+        /* the ranges in declaration order, then the rule */
+        {{3, 1}, TC_EPARAM_BLOCK_THREADS},
+        {{7, 65}, TC_EPARAM_WARP_WIDTH},
     };
     /* a new compactor is idle */
     for (size_t i = 0; i < ARRAY_LEN(good); i++) {
@@ -189,7 +189,7 @@ static void test_params(void **state)
     expect_bad_params(bad, ARRAY_LEN(bad));
     /* no parameters at all */
     thread_compactor_t *m = NULL;
-    assert_int_equal(thread_compactor_create(NULL, &m), TC_EPARAM_WIDTH);
+    assert_int_equal(thread_compactor_create(NULL, &m), TC_EPARAM_BLOCK_THREADS);
     assert_null(m);
     thread_compactor_destroy(NULL); /* harmless */
 }

@@ -76,9 +76,8 @@ static int scenario_check(const tb_t *t, const dom_core_out_t *out, char *err, s
     const dom_scn_t *s = &t->scn;
     mdt_out_t mo; /* the MDT's outputs, as the core passes them on */
     memset(&mo, 0, sizeof mo);
-#define TB_FROM_CORE_(type, f) mo.f = out->f;
-    MDT_RSP_PORTS(TB_FROM_CORE_)
-    MDT_RD_PORTS(TB_FROM_CORE_)
+#define TB_FROM_CORE_(type, f, dims) mo.f = out->f;
+    DOMC_MDT_OUTS(TB_FROM_CORE_)
 #undef TB_FROM_CORE_
     mo.err_sticky = out->mdt_sticky;
     kit_out_t o_; /* the outputs as ports: a packed port reads as one number */

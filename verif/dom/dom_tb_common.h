@@ -50,7 +50,7 @@ typedef struct {
     uint64_t all;      /* W ones */
     unsigned id_span;  /* 2^WarpIdWidth */
     unsigned eid_span; /* 2^EntryIdWidth */
-    dom_warp_t warps[MDT_MAX_WARPS];
+    dom_warp_t warps[MDT_NUM_WARPS_MAX];
     dom_fill_t fills[DOM_MAX_FILLS];
     unsigned nfills;
     uint64_t fill_seq, last_fill_seq;
@@ -60,7 +60,7 @@ typedef struct {
     unsigned acc_code, fill_code;
     bool slip_expect;   /* an illegal slip event (with a slip controller) */
     unsigned slip_code; /* its expected slip error */
-    uint64_t masked_before[MDT_MAX_WARPS];
+    uint64_t masked_before[MDT_NUM_WARPS_MAX];
     uint64_t *cover; /* mdt's cover counters, MDT_CV_* */
 } dom_driver_t;
 

@@ -18,7 +18,7 @@ typedef struct {
     cosim_rng_t rng;
     uint64_t all;
     unsigned id_span;
-    uint64_t active[SC_MAX_WARPS], fast[SC_MAX_WARPS];
+    uint64_t active[SC_NUM_WARPS_MAX], fast[SC_NUM_WARPS_MAX];
     dom_perf_t perf;
     bool expect;
     unsigned expect_code;

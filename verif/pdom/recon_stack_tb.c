@@ -17,14 +17,14 @@ typedef struct {
     uint64_t *cover;
     uint64_t warps_seen;    /* bit w: warp w had an accepted op */
     int last_warp;          /* warp of the previous cycle's request, -1 none */
-    bool grow[RS_MAX_WARPS]; /* per-warp nesting mood: push more than pop */
-    bool poked[RS_MAX_WARPS]; /* an op was tried on the warp's empty stack */
+    bool grow[RS_NUM_WARPS_MAX]; /* per-warp nesting mood: push more than pop */
+    bool poked[RS_NUM_WARPS_MAX]; /* an op was tried on the warp's empty stack */
     /* injected illegal operation awaiting its check */
     bool expect_err;
     unsigned expect_code;
     unsigned expect_warp;
     unsigned snap_depth;
-    recon_stack_entry_t snap[RS_MAX_DEPTH];
+    recon_stack_entry_t snap[RS_DEPTH_MAX];
     /* directed scenario */
     scenario_t *scn;
     enum scenario_check_kind scn_check; /* this line is an expect or peek line */

@@ -329,15 +329,15 @@ static void pirat_commit(tb_t *t, simtx_rename_in_t *in)
 static void to_pirat(const simtx_rename_in_t *in, pirat_in_t *pi)
 {
     memset(pi, 0, sizeof *pi);
-#define TO_PI(type, name) pi->name = in->name;
-    RN_PR_INS(TO_PI)
+#define TO_PI(type, name, dims) pi->name = in->name;
+    RN_PIRAT_INS(TO_PI)
 #undef TO_PI
 }
 
 static void from_pirat(const pirat_in_t *pi, simtx_rename_in_t *in)
 {
-#define FROM_PI(type, name) in->name = pi->name;
-    RN_PR_INS(FROM_PI)
+#define FROM_PI(type, name, dims) in->name = pi->name;
+    RN_PIRAT_INS(FROM_PI)
 #undef FROM_PI
 }
 
@@ -619,8 +619,8 @@ static int scenario_stimulus(tb_t *t, simtx_rename_in_t *in, char *err, size_t e
         simtx_frontend_in_t fi = {0};
         if (simtx_fe_scn_request(l, (unsigned)op, &fe_widths, &fi, err, errlen))
             return -1;
-#define FROM_FE(type, name) in->name = fi.name;
-        RN_FE_INS(FROM_FE)
+#define FROM_FE(type, name, dims) in->name = fi.name;
+        RN_SIMTX_FRONTEND_INS(FROM_FE)
 #undef FROM_FE
     } else if (request && !rc) {
         snprintf(err, errlen, "%s:%u: unknown operation '%s'", l->file, l->lineno, l->verb);
@@ -636,8 +636,8 @@ static int scenario_check(const tb_t *t, const simtx_rename_out_t *o, char *err,
                           size_t errlen)
 {
     pirat_out_t po = {0};
-#define TO_PO(type, name) po.name = o->name;
-    RN_PR_OUTS(TO_PO)
+#define TO_PO(type, name, dims) po.name = o->name;
+    RN_PIRAT_OUTS(TO_PO)
 #undef TO_PO
     uint64_t got[PRK_COUNT];
     pirat_scn_got(&po, got);
@@ -757,8 +757,8 @@ static int tb_stimulus(tb_t *t, uint64_t cycle, simtx_rename_in_t *in, char *err
                        (unsigned)cosim_rng_below(r, t->core.warp_span - t->p.num_warps);
         simtx_core_illegal(&t->core, &fi, &bad, PT_ERR_BAD_WARP);
     }
-#define FROM_FE(type, name) in->name = fi.name;
-    RN_FE_INS(FROM_FE)
+#define FROM_FE(type, name, dims) in->name = fi.name;
+    RN_SIMTX_FRONTEND_INS(FROM_FE)
 #undef FROM_FE
     in->rd_warp = fi.rd_warp;
     in->rd_reg = (unsigned)cosim_rng_below(r, 1u << CFG_RegIdWidth);

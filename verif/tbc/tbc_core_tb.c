@@ -296,8 +296,9 @@ static int tb_init(tb_t *t, const cosim_opts_t *o, uint64_t *const *cover, char 
                    size_t errlen)
 {
     (void)err, (void)errlen;
-    thread_compactor_params_t cp = {t->p.block_threads, t->p.warp_width};
-    tbc_driver_init(&t->d, &t->p, o->seed, cover[KIT_COVERS_TBC_STACK]);
+    thread_compactor_params_t cp = tbc_core_thread_compactor_params(&t->p);
+    tbc_stack_params_t sp = tbc_core_tbc_stack_params(&t->p);
+    tbc_driver_init(&t->d, &sp, o->seed, cover[KIT_COVERS_TBC_STACK]);
     tc_cover_init(&t->cov, &cp, cover[KIT_COVERS_THREAD_COMPACTOR]);
     t->cover = cover[KIT_COVERS_TBC_CORE];
     cosim_rng_seed(&t->rng, o->seed ^ UINT64_C(0x27d4eb2f165667c5));

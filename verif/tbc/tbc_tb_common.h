@@ -64,7 +64,7 @@ typedef struct {
     bool expect_err;
     unsigned expect_code;
     unsigned snap_depth, snap_tos;
-    tbc_stack_entry_t snap[TBC_MAX_DEPTH];
+    tbc_stack_entry_t snap[TBC_DEPTH_MAX];
     /* coverage: tbc_stack's group (cover[KIT_COVERS_TBC_STACK]) */
     uint64_t *cover;
     unsigned settle_pops; /* consecutive settling pops */
