@@ -533,12 +533,15 @@ static int intent(tb_t *t, const simtx_rename_in_t *in, const simtx_rename_out_t
 {
     simtx_frontend_in_t fi = {0};
     simtx_frontend_out_t fo = {0};
-#define FE_IN_(type, name) fi.name = in->name;
-    RN_FE_INS(FE_IN_)
+#define FE_IN_(type, name, dims) fi.name = in->name;
+    RN_SIMTX_FRONTEND_INS(FE_IN_)
 #undef FE_IN_
-#define FE_OUT_(type, name) fo.name = out->name;
-    RN_FE_OUTS(FE_OUT_)
+    /* memcpy: the Pathtable's row ports are arrays */
+#define FE_OUT_(type, name, dims) memcpy(&fo.name, &out->name, sizeof fo.name);
+    RN_SIMTX_FRONTEND_OUTS(FE_OUT_)
 #undef FE_OUT_
+    fo.hold_err = out->hold_err;
+    fo.drop_err = out->drop_err;
     if (simtx_fe_intent_edge(&t->fe_intent, simtx_rename_frontend(t->m), &fi, &fo, err, errlen))
         return -1;
     if (t->view.valid && out->ren_ready && out->ren_err == PR_ERR_NONE &&
