@@ -59,56 +59,42 @@ _SV_OPS = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.FloorDiv: "/", ast.Mod
            ast.Eq: "==", ast.NotEq: "!=", ast.And: "&&", ast.Or: "||"}
 
 
-def sv_expr(expr):
-    """A declaration expression (Python syntax) as SystemVerilog."""
+def translate(expr, lang, ops, const, name, clog2):
+    """A declaration expression (Python syntax) in another language: ops
+    its operators, const(value), name(identifier) and clog2(argument) its
+    spellings of a number, a parameter or derived value, and clog2."""
     def emit(n):
         if isinstance(n, ast.Expression):
             return emit(n.body)
         if isinstance(n, ast.Constant):
-            return str(n.value)
+            return const(n.value)
         if isinstance(n, ast.Name):
-            return n.id
+            return name(n.id)
         if isinstance(n, ast.BinOp):
-            return f"({emit(n.left)} {_SV_OPS[type(n.op)]} {emit(n.right)})"
+            return f"({emit(n.left)} {ops[type(n.op)]} {emit(n.right)})"
         if isinstance(n, ast.BoolOp):
-            return "(" + f" {_SV_OPS[type(n.op)]} ".join(emit(v) for v in n.values) + ")"
+            return "(" + f" {ops[type(n.op)]} ".join(emit(v) for v in n.values) + ")"
         if isinstance(n, ast.Compare) and len(n.ops) == 1:
-            return f"({emit(n.left)} {_SV_OPS[type(n.ops[0])]} {emit(n.comparators[0])})"
+            return f"({emit(n.left)} {ops[type(n.ops[0])]} {emit(n.comparators[0])})"
         if isinstance(n, ast.Call) and n.func.id == "clog2":
-            return f"$clog2({emit(n.args[0])})"
+            return clog2(emit(n.args[0]))
         if isinstance(n, ast.Call) and n.func.id in ("max", "min") and len(n.args) == 2:
             a, b = emit(n.args[0]), emit(n.args[1])
             return f"(({a} {'>' if n.func.id == 'max' else '<'} {b}) ? {a} : {b})"
-        raise SystemExit(f"gen_decl.py: cannot translate '{expr}' to SystemVerilog")
+        raise SystemExit(f"gen_decl.py: cannot translate '{expr}' to {lang}")
     return emit(ast.parse(expr, mode="eval"))
 
 
-_C_OPS = {**_SV_OPS, ast.FloorDiv: "/"}
+def sv_expr(expr):
+    """A declaration expression as SystemVerilog."""
+    return translate(expr, "SystemVerilog", _SV_OPS, str, str, lambda a: f"$clog2({a})")
 
 
 def c_expr(expr, name):
     """A declaration expression as C over 64-bit values: each parameter or
     derived value through name(identifier)."""
-    def emit(n):
-        if isinstance(n, ast.Expression):
-            return emit(n.body)
-        if isinstance(n, ast.Constant):
-            return f"UINT64_C({n.value})"
-        if isinstance(n, ast.Name):
-            return name(n.id)
-        if isinstance(n, ast.BinOp):
-            return f"({emit(n.left)} {_C_OPS[type(n.op)]} {emit(n.right)})"
-        if isinstance(n, ast.BoolOp):
-            return "(" + f" {_C_OPS[type(n.op)]} ".join(emit(v) for v in n.values) + ")"
-        if isinstance(n, ast.Compare) and len(n.ops) == 1:
-            return f"({emit(n.left)} {_C_OPS[type(n.ops[0])]} {emit(n.comparators[0])})"
-        if isinstance(n, ast.Call) and n.func.id == "clog2":
-            return f"clog2_u64({emit(n.args[0])})"
-        if isinstance(n, ast.Call) and n.func.id in ("max", "min") and len(n.args) == 2:
-            a, b = emit(n.args[0]), emit(n.args[1])
-            return f"(({a} {'>' if n.func.id == 'max' else '<'} {b}) ? {a} : {b})"
-        raise SystemExit(f"gen_decl.py: cannot translate '{expr}' to C")
-    return emit(ast.parse(expr, mode="eval"))
+    return translate(expr, "C", {**_SV_OPS, ast.FloorDiv: "/"}, lambda v: f"UINT64_C({v})",
+                     name, lambda a: f"clog2_u64({a})")
 
 
 def names_in(expr):
