@@ -585,7 +585,7 @@ MUTANTS = [
     dict(block="dom_core", name="intent_dom_slip_ungated", kind="intent",
          edits=[("rtl/dom/dom_core.sv", ".acc_alloc_ok_i  (!acc_block_o),", ".acc_alloc_ok_i  (1'b1),"),
                 ("csim/dom/dom_core.c", "{.acc_alloc_ok = !so->q_block}",
-                 "{.acc_alloc_ok = true}")],
+                 "{.acc_alloc_ok = !so->q_block || true}")],
          why="the MDT allocates whatever the slip controller says: warps slip past max-slip (DoM 5.1)"),
     dict(block="dws_core", config="small", name="intent_dws_reroot_at_rpc", kind="intent",
          edits=[("rtl/dws/dws_core.sv", "      wst_pc    = tos_pc_o;", "      wst_pc    = tos_rpc_o;"),
