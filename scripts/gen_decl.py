@@ -16,9 +16,13 @@ and the code lists of a declaration it writes, per block:
                                  every rule and every derived value at
                                  elaboration, each with a message naming the
                                  parameter; ASSERT_KNOWN on every output
-  csim/<group>/<block>_decl.h    the same codes as C enums with name tables
-                                 (csim/common/code_names.h), and the
-                                 parameter ranges as macros
+  csim/<group>/<block>_decl.h    the model's C side: the ranges as macros,
+                                 <block>_params_t, the create() codes and the
+                                 parameter checks, the derived values, the
+                                 in/out port structs (a composed block's
+                                 children's ports as X-macro lists), a mask
+                                 per fixed-width port, the codes as C enums
+                                 with name tables (csim/common/code_names.h)
   docs/blocks/<page>.md          the tables between `<!-- decl:<block>:KIND -->`
                                  and `<!-- /decl -->` markers (KIND: params,
                                  ports, codes.<kind> or covers) are rewritten
@@ -95,10 +99,6 @@ def c_expr(expr, name):
     derived value through name(identifier)."""
     return translate(expr, "C", {**_SV_OPS, ast.FloorDiv: "/"}, lambda v: f"UINT64_C({v})",
                      name, lambda a: f"clog2_u64({a})")
-
-
-def names_in(expr):
-    return {n.id for n in ast.walk(ast.parse(expr, mode="eval")) if isinstance(n, ast.Name)}
 
 
 def gen_block_name(prefix, name):

@@ -120,11 +120,6 @@ static inline void model_respond(bool *valid, unsigned *err, unsigned *sticky, b
         *sticky |= 1u << code;
 }
 
-/* A struct member from an X-macro list of (type, name) pairs: the lists
- * that declare the ports a composed model shares with a child model once,
- * for both structs and for the copies between them. */
-#define MODEL_FIELD(type, name) type name;
-
 /* A struct member from a generated X(type, field, dims) list of ports
  * (csim/<group>/<block>_decl.h; dims "[N]" for an array, else empty). */
 #define MODEL_PORT_FIELD(type, name, dims) type name dims;
