@@ -14,6 +14,8 @@
 #   make run [KERNEL=k|path.c] [PRESET=p] [SIZE=small|default|large] [ARGS='simtsys options']
 #              a C kernel on the system model, checked against the host (docs/system.md)
 #   make sys-results                   docs/system_results.md: sweeps, SIMD efficiency, speed
+#   make measured [BLOCK=b]            the pages' tables of what testbenches measure (merge
+#                                      micro-ops of pirat, simtx_rename: scripts/measured.py)
 #   make cores                         regenerate the FuseSoC cores (docs/fusesoc.md)
 #   make scenario-doc                  regenerate docs/scenarios.md's verbs and keys per block
 #   make clean
@@ -119,9 +121,9 @@ ifeq ($(COVER),1)
   SIM_ARGS += --require-cover
 endif
 
-.PHONY: help deps sim lint synth test elaborate-max bench soak fuzz install cores scenario-doc clean run sys-results
+.PHONY: help deps sim lint synth test elaborate-max bench soak fuzz install cores scenario-doc clean run sys-results measured
 help:
-	@sed -n '3,20p' Makefile | sed 's/^# *//'
+	@sed -n '3,/^$$/p' Makefile | sed 's/^# *//'
 
 deps:
 	@bash scripts/setup.sh sim
@@ -216,6 +218,11 @@ sys-sources:
 sys-results:
 	@bash scripts/setup.sh sys
 	@$(PY) scripts/sys_results.py
+
+# The tables of figures testbenches measure beyond their checks, on the
+# pages that quote them (make test checks seed 1 against them)
+measured:
+	@$(PY) scripts/measured.py $(BLOCK)
 
 KERNEL ?= bfs
 PRESET ?= small

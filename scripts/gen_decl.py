@@ -15,7 +15,7 @@ and the code lists of a declaration it writes, per block:
                                  included in the module body: every range,
                                  every rule and every derived value at
                                  elaboration, each with a message naming the
-                                 parameter; ASSERT_KNOWN on every output
+                                 parameter
   csim/<group>/<block>_decl.h    the model's C side: the ranges as macros,
                                  <block>_params_t, the create() codes and the
                                  parameter checks, the derived values, the
@@ -127,9 +127,9 @@ def sv_package(d):
 
 def sv_checks(d):
     lines = [f"// {HEAD.format(d.name)}", "//",
-             f"// The checks {d.name}'s declaration implies: parameters at elaboration, the",
-             "// outputs in simulation. `include this in the module body, after the",
-             "// parameter and port lists (and assert.svh before the module).", ""]
+             f"// The checks {d.name}'s declaration implies, at elaboration: every range,",
+             "// rule and derived value of its parameters. `include this in the module",
+             "// body, after the parameter and port lists.", ""]
     top = d.keys["top"]
     for name, (lo, hi, _) in d.params.items():
         # no bound the type `int unsigned` already enforces (0, INT_UNSIGNED_MAX):
@@ -145,18 +145,6 @@ def sv_checks(d):
     for name, expr in d.derived.items():
         lines += [f"if ({name} != {sv_expr(expr)}) begin : {gen_block_name('bad', name)}",
                   f'  $error("{top}: {name} is derived; do not override");', "end"]
-    outs = [n for n, io, _, _ in d.ports if io == "out"]
-    if outs:
-        # every output free of X/Z: sampled at the clock, or, in a block
-        # without one, whenever the inputs are known (rtl/common/assert.svh)
-        ins = [n for n, io, _, _ in d.ports if io == "in"]
-        clocked = "clk_i" in ins
-        lines += ["", "// No output carries an X or Z bit" +
-                  (" at a clock edge out of reset." if clocked else " while the inputs carry none.")]
-        for n in outs:
-            name = camel(n[:-2]) + "Known_A"
-            lines.append(f"`ASSERT_KNOWN({name}, {n})" if clocked else
-                         f"`ASSERT_KNOWN_COMB({name}, {n}, {{{', '.join(ins)}}})")
     return "\n".join(lines) + "\n"
 
 

@@ -24,6 +24,7 @@ record or results file, 2 on a usage error; the error is one line on stderr.
 import argparse
 import contextlib
 import fcntl
+import functools
 import hashlib
 import io
 import json
@@ -142,22 +143,21 @@ def fmt_secs(t):
     return f"{t:.0f} s" if t < 120 else f"{t / 60:.0f} min"
 
 
+@functools.cache
+def synthesis_hash(files, headers):
+    """parse.rtl_sha256, once per file list in a run (the RTL does not
+    change while the pages render)."""
+    return parse.rtl_sha256(list(files), list(headers))
+
+
 def rtl_changed(entry):
-    """Has the RTL a result was made from changed since: its files and
-    headers (as the record lists them) hashed as they are now. A record
-    from before records listed their headers was hashed with every header
-    of its files' folders. None when unknown (a file is gone)."""
-    files = entry.get("rtl_files")
-    if not files:
-        return None
-    headers = entry.get("rtl_headers")
-    if headers is None:
-        folders = list(dict.fromkeys(os.path.dirname(f) for f in files))
-        headers = [f"{d}/{h}" for d in folders
-                   for h in sorted(os.listdir(os.path.join(parse.ROOT, d))) if h.endswith(".svh")]
+    """Has the RTL a result was made from changed since, as synthesis reads
+    it (parse.rtl_sha256 of the files and headers the record lists). None
+    when unknown (a file is gone)."""
     try:
-        return parse.rtl_sha256(files + headers) != entry.get("rtl_sha256")
-    except OSError:
+        return synthesis_hash(tuple(entry["rtl_files"]), tuple(entry["rtl_headers"])) \
+            != entry["rtl_sha256"]
+    except (OSError, parse.FlowError):
         return None
 
 
@@ -298,6 +298,63 @@ def pages(results_dir=RESULTS_DIR):
             results_table(m.group(2), results_dir)) + "\n" + m.group(4), text)
         if new != text:
             out[path] = new
+    return out
+
+
+# A figure a page quotes: an area, gate equivalents, flip-flops, a delay.
+FIGURE = re.compile(r"(?<![\w.,])(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?\s?"
+                    r"(um\^2|mm\^2|GE\b|flip-flops\b|ns\b)")
+HEADING = re.compile(r"^(#+)\s+(.*)$")
+
+
+def held_figures(results_dir=RESULTS_DIR):
+    """Every figure the stored results hold, as a page would quote it: per
+    unit, the values (areas in um^2 and mm^2, gate equivalents, flip-flops
+    and storage bits, every delay: critical path, each class's worst path,
+    minimum period, slack, clock period)."""
+    held = {"um^2": set(), "mm^2": set(), "GE": set(), "flip-flops": set(), "ns": set()}
+    for b in load_blocks(results_dir):
+        for e in b["configs"].values():
+            held["um^2"].add(e["area_um2"])
+            held["mm^2"].add(e["area_um2"] / 1e6)
+            held["GE"].add(e["gate_equivalents"])
+            held["flip-flops"].update(v for v in (e["flip_flops"], e.get("storage_bits")) if v)
+            crit = e.get("critical_path") or {}
+            held["ns"].update([e["critical_path_ns"], e["clock_period_ns"], e["min_period_ns"],
+                               crit.get("slack_ns"), *(p[k] for p in e["paths_by_class"].values() if p
+                                                       for k in ("arrival_ns", "slack_ns"))])
+    return {u: {abs(v) for v in vs if v is not None} for u, vs in held.items()}
+
+
+def unheld_figures(text, held):
+    """The figures of a page (markdown text) that no stored result holds, as
+    (line number, figure). Sections whose heading starts with "History" are
+    left out: they quote mappings of earlier RTL, kept to show what a change
+    bought."""
+    out, skip_level = [], None
+    lines = text.splitlines()
+    fenced = False
+    for n, line in enumerate(lines, 1):
+        fenced ^= line.startswith("```")
+        h = None if fenced else HEADING.match(line)
+        if h:
+            level = len(h.group(1))
+            if skip_level is not None and level <= skip_level:
+                skip_level = None
+            if skip_level is None and h.group(2).lower().startswith("history"):
+                skip_level = level
+            continue
+        if skip_level is not None:
+            continue
+        # a figure whose unit wraps onto the next line is still this line's
+        after = lines[n].split()[:1] if n < len(lines) and not HEADING.match(lines[n]) else []
+        for m in FIGURE.finditer(" ".join([line, *after])):
+            if m.start() >= len(line):
+                break
+            whole, frac, unit = m.group(1).replace(",", ""), m.group(2) or "", m.group(3)
+            value, places = float(whole + frac), max(len(frac) - 1, 0)
+            if not any(round(v, places) == value for v in held[unit]):
+                out.append((n, m.group(0)))
     return out
 
 

@@ -13,13 +13,14 @@ one entry of synth/results/<block>.json (area um^2, gate equivalents,
 flip-flops, storage bits, critical path, constraints, tools, ...).
 
 Also the module the other two steps share: read_sdc (the constraints),
-rtl_sha256 (the hash that dates a result), the ABC script names.
+rtl_sha256 (the hash of the RTL as synthesis reads it, which dates a result), the ABC script names.
 Exit 0, or 1 with a one-line error when a log is missing or cannot be parsed.
 """
 import hashlib
 import json
 import os
 import re
+import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -61,15 +62,22 @@ def read_sdc(path=SDC):
     return {k: conv(found[k]) for k, conv in SDC_SETTINGS.items()}
 
 
-def rtl_sha256(files):
-    """Hash of the RTL files and headers (paths relative to the repository)
-    and their contents."""
-    h = hashlib.sha256()
-    for f in files:
-        h.update(f.encode() + b"\0")
-        with open(os.path.join(ROOT, f), "rb") as fh:
-            h.update(fh.read())
-    return h.hexdigest()
+def rtl_sha256(files, headers):
+    """Hash of the RTL as synthesis reads it: the files preprocessed with
+    SYNTHESIS defined (`verilator -E`, the headers' folders as include
+    folders), comments gone, as a sequence of tokens (white space between
+    them or not). An edit that cannot change the netlist -- a comment, the
+    layout, a simulation-only assertion (assert.svh's macros are empty
+    under SYNTHESIS), a list moved into a generated header -- keeps the
+    hash, so a stored result stays current; any other edit dates it."""
+    incdirs = list(dict.fromkeys(os.path.dirname(f) for f in files + headers))
+    r = subprocess.run(["verilator", "-E", "-P", "-DSYNTHESIS",
+                        *[f"-I{d}" for d in incdirs], *files],
+                       cwd=ROOT, capture_output=True, text=True)
+    if r.returncode:
+        raise FlowError("verilator -E: " + (r.stderr.strip().splitlines() or ["failed"])[0])
+    tokens = re.findall(r"[\w$]+|\S", r.stdout)
+    return hashlib.sha256(" ".join(tokens).encode()).hexdigest()
 
 
 def read_liberty(path):

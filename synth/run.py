@@ -223,7 +223,7 @@ def main(argv):
             raise UsageError(f"path with white space or a quote: {path}")
     headers = cfg("sources", opts.block, "headers").split()
     job = {"files": files, "headers": headers,
-           "rtl_sha256": parse.rtl_sha256(files + headers),  # before any run
+           "rtl_sha256": parse.rtl_sha256(files, headers),  # before any run
            "rtl_args": " ".join(rtl_args),
            "top": cfg("get", opts.block, "top"), "sdc": parse.read_sdc(),
            "fast": opts.fast, "timeout": opts.timeout, "tools": tool_versions(),

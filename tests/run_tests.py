@@ -28,6 +28,7 @@ import glob
 import json
 import os
 import re
+import resource
 import shlex
 import shutil
 import subprocess
@@ -42,6 +43,7 @@ sys.path.insert(0, os.path.join(ROOT, "scripts"))
 from mutants import MUTANTS  # noqa: E402
 import cfg as decl  # noqa: E402  the block declarations (configs/<block>.cfg)
 import gen_decl  # noqa: E402  the names the declarations give in C
+import measured  # noqa: E402  the figures testbenches measure, as pages quote them
 
 BUILD = os.environ.get("BUILD", "build")
 JOBS = 2
@@ -75,19 +77,25 @@ def build_all():
 
 
 def unit_tests():
+    """Every cmocka suite, two at a time (each builds with the sanitizers
+    first), reported in order."""
+    suites = []
     for b in decl.blocks():
         tests = decl.sources(b, "tests")
         if tests:
-            unit_suite(tests[0], decl.sources(b, "cincdirs"), decl.sources(b, "csim"))
+            suites.append((tests[0], decl.sources(b, "cincdirs"), decl.sources(b, "csim"), ()))
     # the system model (csim/sys/, no block): each suite with all its sources
     incdirs, srcs, libs = sys_build()
     for t in sorted(glob.glob("tests/sys/test_*.c", root_dir=ROOT)):
-        unit_suite(t, incdirs, srcs, libs)
+        suites.append((t, incdirs, srcs, libs))
+    for outcomes in pmap(lambda suite: unit_suite(*suite), suites):
+        for outcome in outcomes:
+            record(*outcome)
 
 
 def unit_suite(test, cincdirs, csim, libs=()):
     """Builds one cmocka suite (a tests/*/test_*.c) with the model sources
-    it tests (csim) and runs it, recording each of its tests by name."""
+    it tests (csim) and runs it: (name, ok, detail) of each of its tests."""
     name = os.path.splitext(os.path.basename(test))[0]
     exe = os.path.join(ROOT, BUILD, "tests", name)
     os.makedirs(os.path.dirname(exe), exist_ok=True)
@@ -97,14 +105,14 @@ def unit_suite(test, cincdirs, csim, libs=()):
             *[f"-I{d}" for d in cincdirs], "-Itests/common", *csim, test,
             "-lcmocka", *libs, "-o", exe])
     if r.returncode:
-        record(f"unit {name}: build", False, r.stderr[-2000:])
-        return
+        return [(f"unit {name}: build", False, r.stderr[-2000:])]
     r = subprocess.run([exe], capture_output=True, text=True)
     out = r.stdout + r.stderr
-    for m in re.finditer(r"^\[\s+(OK|FAILED)\s+\] ([A-Za-z_]\w*)$", out, re.M):
-        record(f"unit {name}: {m.group(2)}", m.group(1) == "OK")
+    outcomes = [(f"unit {name}: {m.group(2)}", m.group(1) == "OK")
+                for m in re.finditer(r"^\[\s+(OK|FAILED)\s+\] ([A-Za-z_]\w*)$", out, re.M)]
     if r.returncode and "FAILED" not in out:
-        record(f"unit {name}", False, out[-2000:])
+        outcomes.append((f"unit {name}", False, out[-2000:]))
+    return outcomes
 
 
 def model_params():
@@ -200,6 +208,23 @@ def cosim_runs():
                (r.stderr or line)[-3000:])
         if r.returncode == 0:
             print(f"      {line}")
+        if seed == 1 and r.returncode == 0 and " measured: " in r.stdout:
+            measured_as_quoted(b, c, r.stdout)
+
+
+def measured_as_quoted(block, config, stdout):
+    """Seed 1's measured figures (a passing run's "measured:" line) against
+    the range its block page quotes (scripts/measured.py writes the table),
+    and against the paper's direction (SIMT-X section 4.3, Figure 9: the
+    naive RAT issues more merge micro-ops than the PIRAT)."""
+    bad = measured.check(block, config, stdout)
+    page = os.path.relpath(measured.page_path(block), ROOT)
+    record(f"measured {block}/{config} seed 1: within the range {page} quotes", not bad,
+           "; ".join(bad) + " (python3 scripts/measured.py)")
+    got = measured.values(stdout)
+    record(f"measured {block}/{config} seed 1: the naive RAT merges more than the PIRAT "
+           "(SIMT-X 4.3)", all(got[f"{w}_per_1k_naive"] > got[f"{w}_per_1k_pirat"]
+                               for w in ("merges", "unpending")), str(got))
 
 
 def scenario_files():
@@ -1067,9 +1092,9 @@ def sanitizers():
         f.write(b"SIMTREC2 recon_stack default 1 9 00000000000000000005 0000000000000000\n\1")
     runs.append(("recon_stack", "default", ["--replay", os.path.join(tmp, "bad.rec")],
                  "hostile: a damaged recording", 2))
-    runs.append(("recon_stack", "default", ["--cycles", "3000", "--record", rec],
-                 "record", 0))
-    runs.append(("recon_stack", "default", ["--replay", rec], "replay", 0))
+    # in order, after the others: the replay reads the record's file
+    ordered = [("recon_stack", "default", ["--cycles", "3000", "--record", rec], "record", 0),
+               ("recon_stack", "default", ["--replay", rec], "replay", 0)]
 
     def build(bc):
         b, c = bc
@@ -1079,14 +1104,17 @@ def sanitizers():
         return bc, r
 
     built = set()
-    for (b, c), r in pmap(build, sorted({(b, c) for b, c, *_ in runs})):
+    for (b, c), r in pmap(build, sorted({(b, c) for b, c, *_ in runs + ordered})):
         record(f"sanitizers {b}/{c}: build", r.returncode == 0, r.stderr[-1500:])
         if r.returncode == 0:
             built.add((b, c))
-    for b, c, args, what, want in runs:  # in order: the replay reads the record's file
-        if (b, c) not in built:
-            continue
-        r = sh([os.path.join(ROOT, BUILD, b, c, "cosim_san"), *args])
+
+    def run(job):
+        b, c, args, what, want = job
+        return job, sh([os.path.join(ROOT, BUILD, b, c, "cosim_san"), *args])
+    built_runs = [j for j in runs if j[:2] in built]
+    for (b, c, args, what, want), r in [*pmap(run, built_runs),
+                                        *map(run, [j for j in ordered if j[:2] in built])]:
         report = SANITIZER_REPORT.search(r.stderr)
         record(f"sanitizers {b}/{c} {what}: exit {want}, no report",
                r.returncode == want and not report, (r.stdout + r.stderr)[-2000:])
@@ -1423,6 +1451,13 @@ def synth_pictures():
     record("block pages: each <!-- results:BLOCK --> table is current (synth/results/)",
            not stale_pages, "differ from a fresh render (run python3 scripts/synth_render.py): "
            + " ".join(os.path.relpath(p, ROOT) for p in stale_pages))
+    held = synth_render.held_figures()
+    for page in sorted(glob.glob(os.path.join(ROOT, "docs", "blocks", "*.md"))) + \
+            [os.path.join(ROOT, "README.md")]:
+        unheld = synth_render.unheld_figures(open(page).read(), held)
+        record(f"{os.path.relpath(page, ROOT)}: every area, gate count, flip-flop count and delay "
+               "it quotes is held by synth/results/ (outside its History sections)", not unheld,
+               "not held: " + "; ".join(f"line {n}: {fig}" for n, fig in unheld))
     pages = "".join(open(p).read() for p in sorted(glob.glob(
         os.path.join(ROOT, "docs", "blocks", "*.md"))))
     missing = [f for f in kept if f"](../img/{f})" not in pages]
@@ -1443,6 +1478,12 @@ SECTIONS = [generated_files, fusesoc_lint, build_all, unit_tests, model_params, 
 ON_REQUEST = [synth_front_end_max]
 
 
+def child_cpu():
+    """CPU seconds (user and system) of the finished programs this run started."""
+    ru = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return ru.ru_utime + ru.ru_stime
+
+
 def main():
     """`run_tests.py [SECTION...]` runs those sections only (names as in
     SECTIONS; a section may need what an earlier one built)."""
@@ -1452,14 +1493,18 @@ def main():
         raise SystemExit(f"run_tests.py: unknown section {unknown[0]!r}; sections: {' '.join(names)}")
     times = []
     for section in [names[a] for a in sys.argv[1:]] or SECTIONS:
-        start = time.monotonic()
+        start, cpu = time.monotonic(), child_cpu()
         ok = section()
-        times.append((section.__name__, time.monotonic() - start))
+        times.append((section.__name__, time.monotonic() - start, child_cpu() - cpu))
         if section is build_all and not ok:
             print("0 passed, 1 failed")
             return 1
-    # where the suite's time goes (it must stay under 20 minutes on 2 cores)
-    print("\nSeconds per section: " + ", ".join(f"{n} {t:.0f}" for n, t in times))
+    # where the suite's time goes (it must stay under 30 minutes on 2 cores,
+    # a fresh clone's, CI's): wall-clock seconds, and the CPU seconds of the
+    # programs it ran -- about twice the wall time where both cores work
+    print("\nSeconds per section (wall/CPU): " + ", ".join(f"{n} {t:.0f}/{c:.0f}"
+                                                          for n, t, c in times)
+          + f"; in all {sum(t for _, t, _ in times) / 60:.1f} min")
     failed = [r for r in results if not r[1]]
     if failed:
         print("\nFailed:")

@@ -8,13 +8,10 @@
 //   `ASSERT(Name_A, prop)                 prop holds at every rising clk_i edge
 //   `ASSERT(Name_A, prop, clk, rst_n)       while rst_ni (rst_n) is high
 //   `ASSERT_NEVER(Name_A, prop)           prop never holds at such an edge
-//   `ASSERT_KNOWN(Name_A, sig)            sig has no X/Z bit at such an edge
 //   `ASSERT_INIT(Name_A, prop)            prop holds at time zero: a fact
 //                                         derived from the parameters
 //   `ASSERT_COMB(Name_A, prop)            combinational blocks (no clock):
 //                                         prop holds whenever it is evaluated
-//   `ASSERT_KNOWN_COMB(Name_A, sig, in)   combinational blocks: sig has no X/Z
-//                                         bit whenever in has none
 //
 // Names are UpperCamelCase ending in _A, unique in their scope (inside a
 // generate loop the loop's block name tells the instances apart). A failing
@@ -37,9 +34,12 @@
 // (`assert final`) assertion in an always_comb block, so a 4-state simulator
 // does not report a glitch between two evaluations of one time step.
 //
-// ASSERT_KNOWN and ASSERT_KNOWN_COMB always pass in Verilator, a 2-state
-// simulator. They are there for a 4-state simulator, where an X leaving a
-// block after reset is a bug of the block.
+// There is no "no X on this output" macro: Verilator is a 2-state
+// simulator, where such a check passes by construction. An X that would leave
+// a block (a bit read before it is written or reset) is found instead by
+// running the co-simulation with `--x-initial unique --x-assign unique` under
+// several random seeds (make test's x_initial section): each seed gives such
+// bits other values, and the model's comparison fails on them.
 //
 // Synthesis: everything is inside `ifndef SYNTHESIS. Yosys's read_verilog
 // defines SYNTHESIS (the synthesis flow and tests/run_tests.py rely on that);
@@ -65,9 +65,6 @@
 `define ASSERT_NEVER(__name, __prop, __clk = clk_i, __rst_n = rst_ni) \
   `ASSERT(__name, !(__prop), __clk, __rst_n)
 
-`define ASSERT_KNOWN(__name, __sig, __clk = clk_i, __rst_n = rst_ni) \
-  `ASSERT(__name, !$isunknown(__sig), __clk, __rst_n)
-
 `define ASSERT_INIT(__name, __prop) \
   initial begin : __name \
     assert (__prop) else `ASSERT_REPORT(__name) \
@@ -78,17 +75,12 @@
     assert final (__prop) else `ASSERT_REPORT(__name) \
   end
 
-`define ASSERT_KNOWN_COMB(__name, __sig, __in) \
-  `ASSERT_COMB(__name, $isunknown(__in) || !$isunknown(__sig))
-
 `else  // SYNTHESIS
 
 `define ASSERT(__name, __prop, __clk = clk_i, __rst_n = rst_ni)
 `define ASSERT_NEVER(__name, __prop, __clk = clk_i, __rst_n = rst_ni)
-`define ASSERT_KNOWN(__name, __sig, __clk = clk_i, __rst_n = rst_ni)
 `define ASSERT_INIT(__name, __prop)
 `define ASSERT_COMB(__name, __prop)
-`define ASSERT_KNOWN_COMB(__name, __sig, __in)
 
 `endif  // SYNTHESIS
 

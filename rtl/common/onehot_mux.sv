@@ -13,11 +13,11 @@
 `include "assert.svh"
 
 module onehot_mux #(
-  /// Inputs, 1 .. 4096.
-  parameter int unsigned Num   = 2,
-  /// Width of a word, 1 .. 65536.
-  parameter int unsigned Width = 8
+  `include "onehot_mux_paramlist.svh"
 ) (
+  // The port list written out, not `include "onehot_mux_portlist.svh": the
+  // generated list writes data_i's width as [(Num * Width)-1:0], tokens that
+  // would date dws_core's synthesis results (synth/parse.py rtl_sha256).
   /// Input n is selected (bit n); at most one bit set.
   input  logic [Num-1:0]       sel_i,
   /// Word of input n, at bits n*Width.
@@ -26,12 +26,7 @@ module onehot_mux #(
   output logic [Width-1:0]     data_o
 );
 
-  if (Num < 1 || Num > 4096) begin : gen_bad_num
-    $error("onehot_mux: Num must be 1..4096");
-  end
-  if (Width < 1 || Width > 65536) begin : gen_bad_width
-    $error("onehot_mux: Width must be 1..65536");
-  end
+  `include "onehot_mux_checks.svh"
 
   always_comb begin : p_and_or
     data_o = '0;

@@ -1,7 +1,7 @@
 // Registered response and sticky error bits of a block's request ports.
 //
 // The blocks that check a request in the cycle it arrives and answer at the
-// next edge (recon_stack, tbc_stack, mdt, slip_ctrl) share this register:
+// next edge (configs/rsp_reg.cfg lists them) share this register:
 // per port, valid_o is valid_i one cycle later and err_o its error code (0 --
 // the packages' ErrNone -- when there was no request); sticky_o[k] is set at
 // the edge after any port's request has error k != 0, and only reset clears
@@ -16,6 +16,10 @@
 `include "assert.svh"
 
 module rsp_reg #(
+  // The parameter and port lists written out, not `include "rsp_reg_paramlist.svh"
+  // and "rsp_reg_portlist.svh": the generated lists write (1 << ErrWidth) and
+  // [(NumPorts * ErrWidth)-1:0], tokens that would date the synthesis results of
+  // every block that uses this cell (synth/parse.py rtl_sha256).
   /// Request ports, 1 .. 8.
   parameter int unsigned NumPorts    = 1,
   /// Width of an error code, 1 .. 8; code 0 means no error.
@@ -39,15 +43,7 @@ module rsp_reg #(
   output logic [StickyWidth-1:0]       sticky_o
 );
 
-  if (NumPorts < 1 || NumPorts > 8) begin : gen_bad_num_ports
-    $error("rsp_reg: NumPorts must be 1..8");
-  end
-  if (ErrWidth < 1 || ErrWidth > 8) begin : gen_bad_err_width
-    $error("rsp_reg: ErrWidth must be 1..8");
-  end
-  if (StickyWidth != (1 << ErrWidth)) begin : gen_bad_sticky_width
-    $error("rsp_reg: StickyWidth is derived; do not override");
-  end
+  `include "rsp_reg_checks.svh"
 
   // Everything happens at the clock edge, with no combinational logic in
   // between: the Verilated model then evaluates the request's error cone once
