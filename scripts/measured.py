@@ -109,7 +109,7 @@ def check(block, config, stdout):
         return ["the run printed no measured: line"]
     if row is None:
         return [f"{os.path.relpath(page_path(block), ROOT)} has no <!-- measured:{block} --> "
-                f"row `{config}` (python3 scripts/measured.py {block})"]
+                f"row `{config}`"]
     bad = []
     for head, fn, kind in COLUMNS:
         lo, hi = bounds(row[head], kind)

@@ -220,7 +220,7 @@ def measured_as_quoted(block, config, stdout):
     bad = measured.check(block, config, stdout)
     page = os.path.relpath(measured.page_path(block), ROOT)
     record(f"measured {block}/{config} seed 1: within the range {page} quotes", not bad,
-           "; ".join(bad) + " (python3 scripts/measured.py)")
+           "; ".join(bad) + f" (make measured BLOCK={block} rewrites the table)")
     got = measured.values(stdout)
     record(f"measured {block}/{config} seed 1: the naive RAT merges more than the PIRAT "
            "(SIMT-X 4.3)", all(got[f"{w}_per_1k_naive"] > got[f"{w}_per_1k_pirat"]
