@@ -5,7 +5,8 @@
 # 2. compile the golden model and testbench (C11, -Werror),
 # 3. Verilate the RTL with the config's parameters and link everything.
 # Called by the Makefile; RTL_MUTANT=<file> substitutes a mutated RTL file
-# (tests/mutation), MODEL_MUTANT=<file> a mutated model source.
+# (tests/mutation), MODEL_MUTANT=<file> a mutated model source; RTL_OPT
+# the level the Verilated C++ is compiled at (below).
 # MODEL_ONLY=1 builds build/<block>/<config>/cosim_model instead: the
 # testbench and the golden model without the RTL (no Verilator build), which
 # runs directed scenarios against the model alone (the unit tests do).
@@ -107,8 +108,8 @@ fi
 # first build compiles it through its own generated makefile, so the flags
 # are exactly those Verilator would use.
 # The same first build precompiles verilated.h, once per optimisation level
-# the generated files are compiled at (pch/FAST/, pch/SLOW/: g++ does not
-# check the level, and a header precompiled at another one can crash it):
+# the generated files are compiled at (pch/-O1/, pch/-O0/: g++ silently
+# ignores a header precompiled at another level, and can crash on one):
 # every generated file includes it first, and parsing it was about a third
 # of a model's compile time (1.4 s of each file's).
 rtdir=$build_root/verilator_rt
@@ -134,10 +135,17 @@ fail() {
 # The Verilated C++ at -O1, not -O3: it is most of a fresh build's time
 # (about 200 MB of C++ over every configuration), and -O1 compiles it in
 # half the time for a model about 10% slower (pirat default: 40 -> 23 CPU
-# seconds to build, 10.2 -> 11.5 s for 10^6 cycles). `make bench` records
-# the level its figures were measured at (the file rtl_opt beside cosim).
-rtl_opt=-O1
-optflags=(OPT_FAST=$rtl_opt OPT_SLOW=$rtl_opt OPT_GLOBAL=-O2)
+# seconds to build, 10.2 -> 11.5 s for 10^6 cycles). The files Verilator
+# marks slow (__Slow.cpp: construction, initial values, the first settle;
+# run once) at -O0: a third of a large model's C++ (simtx_rename max: 104
+# -> 81 s to build, the same speed). `make bench` records the level its
+# figures were measured at (the file rtl_opt beside cosim). RTL_OPT=-O0
+# compiles it all at -O0, in half the time of -O1 for a model about 7 times
+# slower: make test's mutants, whose runs end at the first mismatch (within
+# 100 cycles for half of them, 2 * 10^5 at most).
+rtl_opt=${RTL_OPT:--O1}
+case $rtl_opt in -O[0-3s]|-Og) ;; *) echo "build_cosim.sh: RTL_OPT=$rtl_opt: want -O0 to -O3, -Os or -Og" >&2; exit 2 ;; esac
+slow_opt=-O0
 verilator --cc --exe --top-module "$top" $vparams \
     -O3 --x-assign unique --x-initial unique --assert --trace-fst \
     -Wno-fatal -Wno-lint -Wno-style \
@@ -145,33 +153,31 @@ verilator --cc --exe --top-module "$top" $vparams \
     -LDFLAGS "${objs[*]} ${rt_paths[*]} -lz" \
     --Mdir "$out/obj" -o "$out/cosim" \
     "$out/gen/${top}_shim.cpp" "${incdirs[@]}" "${rtl[@]}" > "$out/verilator.log" 2>&1 || fail
-mk=(make -C "$out/obj" -f "V${top}.mk" "${optflags[@]}")
+mk=(make -C "$out/obj" -f "V${top}.mk" OPT_GLOBAL=-O2)
 (
     flock 9
-    tag="$(verilator --version) (runtime, precompiled header, ${optflags[*]})"
+    tag="$(verilator --version) (runtime at OPT_GLOBAL=-O2)"
     if [ "$(cat "$rtdir/version" 2>/dev/null)" != "$tag" ]; then
         rm -rf "$rtdir" && mkdir -p "$rtdir"
         "${mk[@]}" -j 2 "${rt_objs[@]}" >> "$out/verilator.log" 2>&1 || exit 1
         for o in "${rt_objs[@]}"; do mv "$out/obj/$o" "$rtdir/"; done
-        # the model's makefile, plus one rule per level: its own flags
-        for level in FAST SLOW; do
-            mkdir -p "$rtdir/pch/$level"
-            printf '#include "verilated.h"\n#include "verilated_fst_c.h"\n' \
-                > "$rtdir/pch/$level/vl_pch.h"
-            printf 'pch_%s:\n\t$(CXX) $(CXXFLAGS) $(CPPFLAGS) $(OPT_%s) -x c++-header -o %s %s\n' \
-                "$level" "$level" "$out/obj/pch_$level.gch" "$rtdir/pch/$level/vl_pch.h"
-        done > "$out/obj/pch.mk"
-        "${mk[@]}" -f "$out/obj/pch.mk" -j 2 pch_FAST pch_SLOW >> "$out/verilator.log" 2>&1 ||
-            exit 1
-        for level in FAST SLOW; do
-            mv "$out/obj/pch_$level.gch" "$rtdir/pch/$level/vl_pch.h.gch"
-        done
         echo "$tag" > "$rtdir/version"
     fi
+    # the model's makefile, plus one rule per level missing: its own flags
+    for level in $(printf '%s\n' "$rtl_opt" "$slow_opt" | sort -u); do
+        pch=$rtdir/pch/$level
+        [ -f "$pch/vl_pch.h.gch" ] && continue
+        mkdir -p "$pch"
+        printf '#include "verilated.h"\n#include "verilated_fst_c.h"\n' > "$pch/vl_pch.h"
+        printf 'pch:\n\t$(CXX) $(CXXFLAGS) $(CPPFLAGS) %s -x c++-header -o %s %s\n' \
+            "$level" "$out/obj/pch.gch" "$pch/vl_pch.h" > "$out/obj/pch.mk"
+        "${mk[@]}" -f "$out/obj/pch.mk" pch >> "$out/verilator.log" 2>&1 || exit 1
+        mv "$out/obj/pch.gch" "$pch/vl_pch.h.gch"
+    done
 ) 9> "$build_root/.verilator_rt.lock" || fail
 make -C "$out/obj" -f "V${top}.mk" -j 2 VK_GLOBAL_OBJS= \
-    OPT_FAST="${optflags[0]#OPT_FAST=} -include $rtdir/pch/FAST/vl_pch.h" \
-    OPT_SLOW="${optflags[1]#OPT_SLOW=} -include $rtdir/pch/SLOW/vl_pch.h" \
+    OPT_FAST="$rtl_opt -include $rtdir/pch/$rtl_opt/vl_pch.h" \
+    OPT_SLOW="$slow_opt -include $rtdir/pch/$slow_opt/vl_pch.h" \
     >> "$out/verilator.log" 2>&1 || fail
-echo "$rtl_opt" > "$out/rtl_opt"
+echo "$rtl_opt (slow paths $slow_opt)" > "$out/rtl_opt"
 echo "built $out/cosim"

@@ -226,8 +226,9 @@ def shim_cpp(top, clocked, ins, outs):
 
 
 def write(path, text):
-    with open(path, "w") as f:
-        f.write(text)
+    """Atomically and only when changed: the model-only builds of make test's
+    sections regenerate a configuration's folder while others compile from it."""
+    cfg.write_if_changed(path, text)
 
 
 def main():

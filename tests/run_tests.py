@@ -28,13 +28,14 @@ import glob
 import json
 import os
 import re
-import resource
 import shlex
 import shutil
 import subprocess
 import sys
 import tempfile
+import threading
 import time
+import traceback
 from concurrent.futures import ThreadPoolExecutor
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -49,20 +50,116 @@ BUILD = os.environ.get("BUILD", "build")
 JOBS = 2
 results = []  # (name, ok, detail)
 
+
+class Section:
+    """One section's run: its output lines, held until every section listed
+    before it has printed (the first unfinished one prints as it goes), and
+    the CPU seconds of the programs it ran."""
+    order = []             # every Section of this run, in the order printed
+    lock = threading.Lock()
+    head = 0               # the first of order not yet finished and printed
+
+    def __init__(self, fn):
+        self.fn, self.lines, self.printed, self.done = fn, [], 0, False
+        self.wall = self.cpu = 0.0
+        Section.order.append(self)
+
+    def run(self):
+        _context.section = self
+        start = time.monotonic()
+        try:
+            return self.fn()
+        except Exception:  # a broken section fails, the others still run
+            record(f"section {self.fn.__name__} ran to its end", False, traceback.format_exc())
+            return False
+        finally:
+            self.wall = time.monotonic() - start
+            self.done = True
+            Section.flush()
+
+    def emit(self, line):
+        with Section.lock:
+            self.lines.append(line)
+        Section.flush()
+
+    @classmethod
+    def flush(cls):
+        with cls.lock:
+            while cls.head < len(cls.order):
+                s = cls.order[cls.head]
+                for line in s.lines[s.printed:]:
+                    print(line, flush=True)
+                s.printed = len(s.lines)
+                if not s.done:
+                    break
+                cls.head += 1
+
+
+_context = threading.local()  # .section: the Section this thread works for
+
+
+class _Popen(subprocess.Popen):
+    """subprocess.Popen that charges the CPU seconds of each program it
+    reaps (and of that program's own children) to the Section of the thread
+    that waits for it: sections run side by side, so the process's total
+    (RUSAGE_CHILDREN) cannot say which section spent what. Every wait of
+    subprocess.run() and communicate() reaps through _try_wait()."""
+
+    def _try_wait(self, wait_flags):
+        try:
+            pid, sts, ru = os.wait4(self.pid, wait_flags)
+        except ChildProcessError:
+            return super()._try_wait(wait_flags)
+        section = getattr(_context, "section", None)
+        if pid == self.pid and section is not None:
+            with Section.lock:
+                section.cpu += ru.ru_utime + ru.ru_stime
+        return pid, sts
+
+
+subprocess.Popen = _Popen
+
+
 def sh(cmd, **kw):
     return subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, **kw)
 
 
-def pmap(fn, items):
-    """fn over items, JOBS at a time (two cores), results in order."""
+def pmap(fn, items, cost=None):
+    """fn over items, JOBS at a time (two cores), results in order. With
+    cost (item -> number), the costliest start first, so that the last to
+    finish is a short one (the results still come in items' order)."""
+    items = list(items)
+    section = getattr(_context, "section", None)
+
+    def call(item):
+        _context.section = section  # its programs are the section's
+        return fn(item)
+    start = sorted(range(len(items)), key=lambda i: -cost(items[i])) if cost else \
+        range(len(items))
     with ThreadPoolExecutor(JOBS) as ex:
-        yield from ex.map(fn, items)
+        futures = {i: ex.submit(call, items[i]) for i in start}
+        for i in range(len(items)):
+            yield futures[i].result()
+
+
+def out(line):
+    """A line of the running section's output (printed in section order)."""
+    section = getattr(_context, "section", None)
+    if section is None:
+        print(line, flush=True)
+    else:
+        section.emit(line)
 
 
 def record(name, ok, detail=""):
     results.append((name, ok, detail))
-    print(f"{'PASS' if ok else 'FAIL'}  {name}" + (f"  -- {detail}" if detail and not ok else ""),
-          flush=True)
+    out(f"{'PASS' if ok else 'FAIL'}  {name}" + (f"  -- {detail}" if detail and not ok else ""))
+
+
+def size(block, config):
+    """A configuration's declared storage (bits): what its Verilated model's
+    build and run cost grow with, for pmap's order."""
+    return decl.storage(block, config)
 
 
 def cosim(block, config):
@@ -70,7 +167,9 @@ def cosim(block, config):
 
 
 def build_all():
-    targets = [cosim(b, c) for b in decl.blocks() for c in list(decl.load(b).configs)]
+    # the largest first: the build's last minutes are not one large model alone
+    targets = [cosim(b, c) for b, c in sorted(
+        ((b, c) for b in decl.blocks() for c in decl.load(b).configs), key=lambda bc: -size(*bc))]
     r = sh(["make", f"-j{JOBS}", "--no-print-directory", *targets])
     record("build every co-simulation binary", r.returncode == 0, r.stderr[-2000:])
     return r.returncode == 0
@@ -200,14 +299,14 @@ def cosim_runs():
             PASSED_RUNS.add(run_key(cmd))
         return job, cycles, r
 
-    for (b, c, seed), cycles, r in pmap(run, runs):
+    for (b, c, seed), cycles, r in pmap(run, runs, cost=lambda job: size(*job[:2])):
         line = (r.stdout.strip().splitlines() or [""])[-1]
         resets = " with resets in mid-run" if seed == 2 else ""
         ok = r.returncode == 0 and (not resets or " resets=" in line)
         record(f"cosim {b}/{c} seed {seed} {cycles} cycles{resets}", ok,
                (r.stderr or line)[-3000:])
         if r.returncode == 0:
-            print(f"      {line}")
+            out(f"      {line}")
         if seed == 1 and r.returncode == 0 and " measured: " in r.stdout:
             measured_as_quoted(b, c, r.stdout)
 
@@ -327,6 +426,7 @@ def run_mutant(m):
             return m, False, f"{key}: a mutant changes one RTL and one model file at most"
         env[key] = mutated
     config = m.get("config", "default")
+    env["RTL_OPT"] = "-O0"  # its build is most of its time: runs end at the first mismatch
     if "RTL_MUTANT" not in env:  # the RTL as build_all verilated it: link, do not verilate again
         env["RTL_FROM"] = os.path.join(ROOT, BUILD, m["block"], config)
     r = subprocess.run(["bash", "scripts/build_cosim.sh", m["block"], config, d],
@@ -356,10 +456,11 @@ def mutants():
     unknown = set(only) - {m["name"] for m in MUTANTS}
     if unknown:
         raise SystemExit(f"run_tests.py: unknown mutant {sorted(unknown)[0]!r}")
-    for m, ok, detail in pmap(run_mutant, [m for m in MUTANTS if not only or m["name"] in only]):
+    for m, ok, detail in pmap(run_mutant, [m for m in MUTANTS if not only or m["name"] in only],
+                              cost=lambda m: size(m["block"], m.get("config", "default"))):
         record(f"mutant {m['name']} ({m['why']}) is caught", ok, detail)
         if ok:
-            print(f"      {detail}")
+            out(f"      {detail}")
 
 
 @functools.cache
@@ -1471,40 +1572,49 @@ def synth_front_end_max():
     synth_front_end(largest=True)
 
 
-SECTIONS = [generated_files, fusesoc_lint, build_all, unit_tests, model_params, system_model, model_scenarios, cosim_runs,
-            x_initial, scenarios, record_replay, doc_examples, bad_input, slang_elaborate,
-            sanitizers, fuzzing, install_example, synth_front_end, synth_pictures, mutants]
+# The suite: these first, one after the other (the last builds what the rest
+# run), then two lanes side by side, each in its order. A section that needs
+# what another makes runs after it in its lane: doc_examples after
+# cosim_runs (the runs that passed), x_initial and bad_input after
+# model_scenarios (the model-only builds). The lanes are balanced by the CPU
+# time their sections took (the summary prints it).
+FIRST = [generated_files, fusesoc_lint, build_all]
+LANES = [[cosim_runs, doc_examples, scenarios, record_replay, synth_front_end, synth_pictures,
+          slang_elaborate, install_example, system_model],
+         [model_scenarios, x_initial, bad_input, mutants, unit_tests, model_params, sanitizers,
+          fuzzing]]
+SECTIONS = FIRST + [s for lane in LANES for s in lane]
 # Sections run only when named.
 ON_REQUEST = [synth_front_end_max]
 
 
-def child_cpu():
-    """CPU seconds (user and system) of the finished programs this run started."""
-    ru = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return ru.ru_utime + ru.ru_stime
-
-
 def main():
-    """`run_tests.py [SECTION...]` runs those sections only (names as in
-    SECTIONS; a section may need what an earlier one built)."""
+    """`run_tests.py [SECTION...]` runs those sections only, one after the
+    other (names as in SECTIONS; a section may need what an earlier one
+    built)."""
     names = {s.__name__: s for s in SECTIONS + ON_REQUEST}
     unknown = [a for a in sys.argv[1:] if a not in names]
     if unknown:
         raise SystemExit(f"run_tests.py: unknown section {unknown[0]!r}; sections: {' '.join(names)}")
-    times = []
-    for section in [names[a] for a in sys.argv[1:]] or SECTIONS:
-        start, cpu = time.monotonic(), child_cpu()
-        ok = section()
-        times.append((section.__name__, time.monotonic() - start, child_cpu() - cpu))
-        if section is build_all and not ok:
+    start = time.monotonic()
+    named = [names[a] for a in sys.argv[1:]]
+    first = [Section(fn) for fn in named or FIRST]
+    lanes = [] if named else [[Section(fn) for fn in lane] for lane in LANES]
+    for section in first:
+        if section.run() is False and section.fn is build_all:
             print("0 passed, 1 failed")
             return 1
+    with ThreadPoolExecutor(len(lanes) or 1) as ex:
+        for done in [ex.submit(lambda lane: [s.run() for s in lane], lane) for lane in lanes]:
+            done.result()
     # where the suite's time goes (it must stay under 30 minutes on 2 cores,
-    # a fresh clone's, CI's): wall-clock seconds, and the CPU seconds of the
-    # programs it ran -- about twice the wall time where both cores work
-    print("\nSeconds per section (wall/CPU): " + ", ".join(f"{n} {t:.0f}/{c:.0f}"
-                                                          for n, t, c in times)
-          + f"; in all {sum(t for _, t, _ in times) / 60:.1f} min")
+    # a fresh clone's, CI's): each section's wall-clock seconds (the lanes'
+    # overlap) and the CPU seconds of the programs it ran
+    order = Section.order
+    print("\nSeconds per section (wall/CPU): " +
+          ", ".join(f"{s.fn.__name__} {s.wall:.0f}/{s.cpu:.0f}" for s in order) +
+          f"; in all {(time.monotonic() - start) / 60:.1f} min wall, "
+          f"{sum(s.cpu for s in order) / 60:.1f} min CPU")
     failed = [r for r in results if not r[1]]
     if failed:
         print("\nFailed:")
