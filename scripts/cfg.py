@@ -79,6 +79,7 @@ class Decl:
         self.params = {}      # Param -> (lo, hi, doc), in declaration order
         self.requires = []    # (expr, message)
         self.derived = {}     # Name -> expr over the parameters
+        self.derived_from = {}  # Name -> the child a composed block has it from
         self.codes = {}       # kind -> {"width", "doc", "values": [(NAME, value, doc)]}
         self.covers = []      # (name, doc, when-expr or None)
         self.packed = []      # (port, element-width expr, own): a port of elements
@@ -267,7 +268,9 @@ def _load(cfg_dir, block):
             d.params[name] = (lo, hi, doc)
         d.requires += [r for r in c.requires if r not in d.requires]
         for name, v in c.derived.items():
-            d.derived.setdefault(name, v)
+            if name not in d.derived:
+                d.derived[name] = v
+                d.derived_from[name] = child
         for name, v in c.symbols.items():
             d.symbols.setdefault(name, v)
         d.packed += [(port, e, False) for port, e, _ in c.packed
@@ -276,6 +279,8 @@ def _load(cfg_dir, block):
             d.ctypes.setdefault(port, t)
     # the children's derived values first: the core's own may use them
     d.derived.update(own_derived)
+    for name in own_derived:
+        d.derived_from.pop(name, None)
     names = [p[0] for p in d.ports]
     dup = sorted({n for n in names if names.count(n) > 1})
     if dup:

@@ -231,9 +231,19 @@ def c_params(d, pre):
     for i, name in enumerate(d.params, 1):
         lines.append(f"    {param_code(d, name)} = -{i},")
     lines += [f"    {pre}_ENOMEM = -{len(d.params) + 1},", "};", ""]
+    for child in d.children:
+        c = cfg.load(child)
+        lines += [f"/* The parameters of the child {child}: its own of {d.name}'s. */",
+                  f"static inline {child}_params_t {d.name}_{child}_params(const {t} *p)", "{",
+                  f"    return ({child}_params_t){{"]
+        lines += [f"        .{c_field(n)} = p->{c_field(n)}," for n in c.params]
+        lines += ["    };", "}", ""]
+
     def ref(n):
-        return f"{pre.lower()}_derive_{c_field(n)}(p)" if n in d.derived else f"(uint64_t)p->{c_field(n)}"
+        return derive_call(d, n, "p") if n in d.derived else f"(uint64_t)p->{c_field(n)}"
     for n, e in d.derived.items():
+        if n in d.derived_from:
+            continue
         lines += [f"/* {n} = {e} */",
                   f"static inline uint64_t {pre.lower()}_derive_{c_field(n)}(const {t} *p)", "{",
                   f"    return {c_expr(e, ref)};", "}", ""]
@@ -258,14 +268,19 @@ def c_params(d, pre):
     lines += ["/* What MODEL_DEFINE_CREATE (model.h) takes from the declaration. */",
               f"#define {d.name}_CREATE_CODES {pre.lower()}_check_params, {first}, {pre}_OK, "
               f"{pre}_ENOMEM", ""]
-    for child in d.children:
-        c = cfg.load(child)
-        lines += [f"/* The parameters of the child {child}: its own of {d.name}'s. */",
-                  f"static inline {child}_params_t {d.name}_{child}_params(const {t} *p)", "{",
-                  f"    return ({child}_params_t){{"]
-        lines += [f"        .{c_field(n)} = p->{c_field(n)}," for n in c.params]
-        lines += ["    };", "}", ""]
     return lines
+
+
+def derive_call(d, name, arg):
+    """The C value of d's derived value name over the parameters *arg: a
+    composed block's from a child is that child's function over the child's
+    parameters (the child's own, or from its child in turn): one function
+    per declared derivation."""
+    if name in d.derived_from:
+        child = d.derived_from[name]
+        return derive_call(cfg.load(child), name,
+                           f"(const {child}_params_t[]){{{d.name}_{child}_params({arg})}}")
+    return f"{cprefix(d).lower()}_derive_{c_field(name)}({arg})"
 
 
 def at_max(d, expr):

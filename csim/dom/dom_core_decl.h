@@ -93,16 +93,31 @@ enum domc_create_rc {
     DOMC_ENOMEM = -12,
 };
 
-/* WarpIdWidth = max(1, clog2(NumWarps)) */
-static inline uint64_t domc_derive_warp_id_width(const dom_core_params_t *p)
+/* The parameters of the child mdt: its own of dom_core's. */
+static inline mdt_params_t dom_core_mdt_params(const dom_core_params_t *p)
 {
-    return ((UINT64_C(1) > clog2_u64((uint64_t)p->num_warps)) ? UINT64_C(1) : clog2_u64((uint64_t)p->num_warps));
+    return (mdt_params_t){
+        .num_warps = p->num_warps,
+        .entries_per_warp = p->entries_per_warp,
+        .warp_width = p->warp_width,
+        .pc_width = p->pc_width,
+    };
 }
 
-/* EntryIdWidth = max(1, clog2(EntriesPerWarp)) */
-static inline uint64_t domc_derive_entry_id_width(const dom_core_params_t *p)
+/* The parameters of the child slip_ctrl: its own of dom_core's. */
+static inline slip_ctrl_params_t dom_core_slip_ctrl_params(const dom_core_params_t *p)
 {
-    return ((UINT64_C(1) > clog2_u64((uint64_t)p->entries_per_warp)) ? UINT64_C(1) : clog2_u64((uint64_t)p->entries_per_warp));
+    return (slip_ctrl_params_t){
+        .num_warps = p->num_warps,
+        .warp_width = p->warp_width,
+        .counter_width = p->counter_width,
+        .sample_period = p->sample_period,
+        .init_max_slip = p->init_max_slip,
+        .idle_threshold = p->idle_threshold,
+        .stall_threshold = p->stall_threshold,
+        .bytes_width = p->bytes_width,
+        .fair_bytes = p->fair_bytes,
+    };
 }
 
 /* domc_check_params(): DOMC_OK or the code create() returns. */
@@ -145,33 +160,6 @@ static inline int domc_check_params(const dom_core_params_t *p)
 
 /* What MODEL_DEFINE_CREATE (model.h) takes from the declaration. */
 #define dom_core_CREATE_CODES domc_check_params, DOMC_EPARAM_NUM_WARPS, DOMC_OK, DOMC_ENOMEM
-
-/* The parameters of the child mdt: its own of dom_core's. */
-static inline mdt_params_t dom_core_mdt_params(const dom_core_params_t *p)
-{
-    return (mdt_params_t){
-        .num_warps = p->num_warps,
-        .entries_per_warp = p->entries_per_warp,
-        .warp_width = p->warp_width,
-        .pc_width = p->pc_width,
-    };
-}
-
-/* The parameters of the child slip_ctrl: its own of dom_core's. */
-static inline slip_ctrl_params_t dom_core_slip_ctrl_params(const dom_core_params_t *p)
-{
-    return (slip_ctrl_params_t){
-        .num_warps = p->num_warps,
-        .warp_width = p->warp_width,
-        .counter_width = p->counter_width,
-        .sample_period = p->sample_period,
-        .init_max_slip = p->init_max_slip,
-        .idle_threshold = p->idle_threshold,
-        .stall_threshold = p->stall_threshold,
-        .bytes_width = p->bytes_width,
-        .fair_bytes = p->fair_bytes,
-    };
-}
 
 
 /* DOMC_MDT_INS(X): X(type, field, dims) of the inputs dom_core declares as mdt's. */

@@ -88,40 +88,31 @@ enum dwsc_create_rc {
     DWSC_ENOMEM = -11,
 };
 
-/* WarpIdWidth = max(1, clog2(NumWarps)) */
-static inline uint64_t dwsc_derive_warp_id_width(const dws_core_params_t *p)
+/* The parameters of the child warp_split_table: its own of dws_core's. */
+static inline warp_split_table_params_t dws_core_warp_split_table_params(const dws_core_params_t *p)
 {
-    return ((UINT64_C(1) > clog2_u64((uint64_t)p->num_warps)) ? UINT64_C(1) : clog2_u64((uint64_t)p->num_warps));
+    return (warp_split_table_params_t){
+        .num_warps = p->num_warps,
+        .warp_width = p->warp_width,
+        .pc_width = p->pc_width,
+        .icount_width = p->icount_width,
+        .mfc_width = p->mfc_width,
+        .lat_width = p->lat_width,
+        .sum_width = p->sum_width,
+        .init_mem_lat = p->init_mem_lat,
+    };
 }
 
-/* EntryIdWidth = max(1, clog2(WarpWidth)) */
-static inline uint64_t dwsc_derive_entry_id_width(const dws_core_params_t *p)
+/* The parameters of the child recon_stack: its own of dws_core's. */
+static inline recon_stack_params_t dws_core_recon_stack_params(const dws_core_params_t *p)
 {
-    return ((UINT64_C(1) > clog2_u64((uint64_t)p->warp_width)) ? UINT64_C(1) : clog2_u64((uint64_t)p->warp_width));
-}
-
-/* CountWidth = clog2(WarpWidth + 1) */
-static inline uint64_t dwsc_derive_count_width(const dws_core_params_t *p)
-{
-    return clog2_u64(((uint64_t)p->warp_width + UINT64_C(1)));
-}
-
-/* LposWidth = max(1, clog2(Depth)) */
-static inline uint64_t dwsc_derive_lpos_width(const dws_core_params_t *p)
-{
-    return ((UINT64_C(1) > clog2_u64((uint64_t)p->depth)) ? UINT64_C(1) : clog2_u64((uint64_t)p->depth));
-}
-
-/* DepthWidth = clog2(Depth + 1) */
-static inline uint64_t dwsc_derive_depth_width(const dws_core_params_t *p)
-{
-    return clog2_u64(((uint64_t)p->depth + UINT64_C(1)));
-}
-
-/* MaxFill = 1 + (2 + LcpEnable) * (WarpWidth - 1) */
-static inline uint64_t dwsc_derive_max_fill(const dws_core_params_t *p)
-{
-    return (UINT64_C(1) + ((UINT64_C(2) + (uint64_t)p->lcp_enable) * ((uint64_t)p->warp_width - UINT64_C(1))));
+    return (recon_stack_params_t){
+        .num_warps = p->num_warps,
+        .warp_width = p->warp_width,
+        .pc_width = p->pc_width,
+        .depth = p->depth,
+        .lcp_enable = p->lcp_enable,
+    };
 }
 
 /* dwsc_check_params(): DWSC_OK or the code create() returns. */
@@ -155,33 +146,6 @@ static inline int dwsc_check_params(const dws_core_params_t *p)
 
 /* What MODEL_DEFINE_CREATE (model.h) takes from the declaration. */
 #define dws_core_CREATE_CODES dwsc_check_params, DWSC_EPARAM_NUM_WARPS, DWSC_OK, DWSC_ENOMEM
-
-/* The parameters of the child warp_split_table: its own of dws_core's. */
-static inline warp_split_table_params_t dws_core_warp_split_table_params(const dws_core_params_t *p)
-{
-    return (warp_split_table_params_t){
-        .num_warps = p->num_warps,
-        .warp_width = p->warp_width,
-        .pc_width = p->pc_width,
-        .icount_width = p->icount_width,
-        .mfc_width = p->mfc_width,
-        .lat_width = p->lat_width,
-        .sum_width = p->sum_width,
-        .init_mem_lat = p->init_mem_lat,
-    };
-}
-
-/* The parameters of the child recon_stack: its own of dws_core's. */
-static inline recon_stack_params_t dws_core_recon_stack_params(const dws_core_params_t *p)
-{
-    return (recon_stack_params_t){
-        .num_warps = p->num_warps,
-        .warp_width = p->warp_width,
-        .pc_width = p->pc_width,
-        .depth = p->depth,
-        .lcp_enable = p->lcp_enable,
-    };
-}
 
 
 /* DWSC_WARP_SPLIT_TABLE_INS(X): X(type, field, dims) of the inputs dws_core declares as warp_split_table's. */

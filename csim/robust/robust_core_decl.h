@@ -100,64 +100,33 @@ enum robc_create_rc {
     ROBC_ENOMEM = -13,
 };
 
-/* WarpIdWidth = max(1, clog2(NumWarps)) */
-static inline uint64_t robc_derive_warp_id_width(const robust_core_params_t *p)
+/* The parameters of the child warp_slice_table: its own of robust_core's. */
+static inline warp_slice_table_params_t robust_core_warp_slice_table_params(const robust_core_params_t *p)
 {
-    return ((UINT64_C(1) > clog2_u64((uint64_t)p->num_warps)) ? UINT64_C(1) : clog2_u64((uint64_t)p->num_warps));
+    return (warp_slice_table_params_t){
+        .num_warps = p->num_warps,
+        .warp_width = p->warp_width,
+        .max_slices = p->max_slices,
+        .pc_width = p->pc_width,
+        .depth = p->depth,
+    };
 }
 
-/* EntryIdWidth = max(1, clog2(MaxSlices)) */
-static inline uint64_t robc_derive_entry_id_width(const robust_core_params_t *p)
+/* The parameters of the child asu: its own of robust_core's. */
+static inline asu_params_t robust_core_asu_params(const robust_core_params_t *p)
 {
-    return ((UINT64_C(1) > clog2_u64((uint64_t)p->max_slices)) ? UINT64_C(1) : clog2_u64((uint64_t)p->max_slices));
-}
-
-/* WidthWidth = clog2(WarpWidth + 1) */
-static inline uint64_t robc_derive_width_width(const robust_core_params_t *p)
-{
-    return clog2_u64(((uint64_t)p->warp_width + UINT64_C(1)));
-}
-
-/* CountWidth = max(1, clog2(MaxSlices + 1)) */
-static inline uint64_t robc_derive_count_width(const robust_core_params_t *p)
-{
-    return ((UINT64_C(1) > clog2_u64(((uint64_t)p->max_slices + UINT64_C(1)))) ? UINT64_C(1) : clog2_u64(((uint64_t)p->max_slices + UINT64_C(1))));
-}
-
-/* MinWidth = (WarpWidth + max(1, MaxSlices // NumWarps) - 1) // max(1, MaxSlices // NumWarps) */
-static inline uint64_t robc_derive_min_width(const robust_core_params_t *p)
-{
-    return ((((uint64_t)p->warp_width + ((UINT64_C(1) > ((uint64_t)p->max_slices / (uint64_t)p->num_warps)) ? UINT64_C(1) : ((uint64_t)p->max_slices / (uint64_t)p->num_warps))) - UINT64_C(1)) / ((UINT64_C(1) > ((uint64_t)p->max_slices / (uint64_t)p->num_warps)) ? UINT64_C(1) : ((uint64_t)p->max_slices / (uint64_t)p->num_warps)));
-}
-
-/* TosWidth = clog2(Depth + 1) */
-static inline uint64_t robc_derive_tos_width(const robust_core_params_t *p)
-{
-    return clog2_u64(((uint64_t)p->depth + UINT64_C(1)));
-}
-
-/* DepthWidth = max(1, clog2(MaxSlices + 1)) */
-static inline uint64_t robc_derive_depth_width(const robust_core_params_t *p)
-{
-    return ((UINT64_C(1) > clog2_u64(((uint64_t)p->max_slices + UINT64_C(1)))) ? UINT64_C(1) : clog2_u64(((uint64_t)p->max_slices + UINT64_C(1))));
-}
-
-/* IntervalTasks = TasksPerThread * NumWarps * WarpWidth */
-static inline uint64_t robc_derive_interval_tasks(const robust_core_params_t *p)
-{
-    return (((uint64_t)p->tasks_per_thread * (uint64_t)p->num_warps) * (uint64_t)p->warp_width);
-}
-
-/* TaskCntWidth = clog2(IntervalTasks + (NumWarps + 1) * WarpWidth) */
-static inline uint64_t robc_derive_task_cnt_width(const robust_core_params_t *p)
-{
-    return clog2_u64((robc_derive_interval_tasks(p) + (((uint64_t)p->num_warps + UINT64_C(1)) * (uint64_t)p->warp_width)));
-}
-
-/* CptWidth = CycleWidth + CptFrac */
-static inline uint64_t robc_derive_cpt_width(const robust_core_params_t *p)
-{
-    return ((uint64_t)p->cycle_width + (uint64_t)p->cpt_frac);
+    return (asu_params_t){
+        .num_warps = p->num_warps,
+        .warp_width = p->warp_width,
+        .max_slices = p->max_slices,
+        .tasks_per_thread = p->tasks_per_thread,
+        .min_intervals = p->min_intervals,
+        .fallback_width = p->fallback_width,
+        .fallback_depth = p->fallback_depth,
+        .cycle_width = p->cycle_width,
+        .cpt_frac = p->cpt_frac,
+        .task_width = p->task_width,
+    };
 }
 
 /* robc_check_params(): ROBC_OK or the code create() returns. */
@@ -191,7 +160,7 @@ static inline int robc_check_params(const robust_core_params_t *p)
     if (!((uint64_t)p->max_slices <= ((uint64_t)p->num_warps * (uint64_t)p->warp_width)))
         return ROBC_EPARAM_MAX_SLICES;
     /* FallbackWidth must be a legal width (MinWidth..WarpWidth) */
-    if (!(((uint64_t)p->fallback_width >= robc_derive_min_width(p)) && ((uint64_t)p->fallback_width <= (uint64_t)p->warp_width)))
+    if (!(((uint64_t)p->fallback_width >= wsl_derive_min_width((const warp_slice_table_params_t[]){robust_core_warp_slice_table_params(p)})) && ((uint64_t)p->fallback_width <= (uint64_t)p->warp_width)))
         return ROBC_EPARAM_FALLBACK_WIDTH;
     /* FallbackDepth must be at most the slices FallbackWidth makes */
     if (!((uint64_t)p->fallback_depth <= ((uint64_t)p->num_warps * ((((uint64_t)p->warp_width + (uint64_t)p->fallback_width) - UINT64_C(1)) / (uint64_t)p->fallback_width))))
@@ -204,35 +173,6 @@ static inline int robc_check_params(const robust_core_params_t *p)
 
 /* What MODEL_DEFINE_CREATE (model.h) takes from the declaration. */
 #define robust_core_CREATE_CODES robc_check_params, ROBC_EPARAM_NUM_WARPS, ROBC_OK, ROBC_ENOMEM
-
-/* The parameters of the child warp_slice_table: its own of robust_core's. */
-static inline warp_slice_table_params_t robust_core_warp_slice_table_params(const robust_core_params_t *p)
-{
-    return (warp_slice_table_params_t){
-        .num_warps = p->num_warps,
-        .warp_width = p->warp_width,
-        .max_slices = p->max_slices,
-        .pc_width = p->pc_width,
-        .depth = p->depth,
-    };
-}
-
-/* The parameters of the child asu: its own of robust_core's. */
-static inline asu_params_t robust_core_asu_params(const robust_core_params_t *p)
-{
-    return (asu_params_t){
-        .num_warps = p->num_warps,
-        .warp_width = p->warp_width,
-        .max_slices = p->max_slices,
-        .tasks_per_thread = p->tasks_per_thread,
-        .min_intervals = p->min_intervals,
-        .fallback_width = p->fallback_width,
-        .fallback_depth = p->fallback_depth,
-        .cycle_width = p->cycle_width,
-        .cpt_frac = p->cpt_frac,
-        .task_width = p->task_width,
-    };
-}
 
 
 /* ROBC_WARP_SLICE_TABLE_INS(X): X(type, field, dims) of the inputs robust_core declares as warp_slice_table's. */

@@ -89,52 +89,45 @@ enum fe_create_rc {
     FE_ENOMEM = -11,
 };
 
-/* PathIdWidth = clog2(PathsPerWarp) */
-static inline uint64_t fe_derive_path_id_width(const simtx_frontend_params_t *p)
+/* The parameters of the child pathtable: its own of simtx_frontend's. */
+static inline pathtable_params_t simtx_frontend_pathtable_params(const simtx_frontend_params_t *p)
 {
-    return clog2_u64((uint64_t)p->paths_per_warp);
+    return (pathtable_params_t){
+        .num_warps = p->num_warps,
+        .warp_width = p->warp_width,
+        .paths_per_warp = p->paths_per_warp,
+        .ref_width = p->ref_width,
+    };
 }
 
-/* WarpIdWidth = max(1, clog2(NumWarps)) */
-static inline uint64_t fe_derive_warp_id_width(const simtx_frontend_params_t *p)
+/* The parameters of the child div_predictor: its own of simtx_frontend's. */
+static inline div_predictor_params_t simtx_frontend_div_predictor_params(const simtx_frontend_params_t *p)
 {
-    return ((UINT64_C(1) > clog2_u64((uint64_t)p->num_warps)) ? UINT64_C(1) : clog2_u64((uint64_t)p->num_warps));
+    return (div_predictor_params_t){
+        .entries = p->entries,
+        .pc_width = p->pc_width,
+        .pc_shift = p->pc_shift,
+        .pend_width = p->pend_width,
+    };
 }
 
-/* SeqWidth = PathIdWidth + 1 */
-static inline uint64_t fe_derive_seq_width(const simtx_frontend_params_t *p)
+/* The parameters of the child pst: its own of simtx_frontend's. */
+static inline pst_params_t simtx_frontend_pst_params(const simtx_frontend_params_t *p)
 {
-    return (fe_derive_path_id_width(p) + UINT64_C(1));
-}
-
-/* IndexWidth = clog2(Entries) */
-static inline uint64_t fe_derive_index_width(const simtx_frontend_params_t *p)
-{
-    return clog2_u64((uint64_t)p->entries);
-}
-
-/* SlotIdWidth = max(1, clog2(SlotsPerWarp)) */
-static inline uint64_t fe_derive_slot_id_width(const simtx_frontend_params_t *p)
-{
-    return ((UINT64_C(1) > clog2_u64((uint64_t)p->slots_per_warp)) ? UINT64_C(1) : clog2_u64((uint64_t)p->slots_per_warp));
-}
-
-/* TurnPeriod = (WarpWidth + 1) * NumWarps */
-static inline uint64_t fe_derive_turn_period(const simtx_frontend_params_t *p)
-{
-    return (((uint64_t)p->warp_width + UINT64_C(1)) * (uint64_t)p->num_warps);
-}
-
-/* TurnWidth = max(1, clog2(TurnPeriod)) */
-static inline uint64_t fe_derive_turn_width(const simtx_frontend_params_t *p)
-{
-    return ((UINT64_C(1) > clog2_u64(fe_derive_turn_period(p))) ? UINT64_C(1) : clog2_u64(fe_derive_turn_period(p)));
+    return (pst_params_t){
+        .num_warps = p->num_warps,
+        .warp_width = p->warp_width,
+        .slots_per_warp = p->slots_per_warp,
+        .pc_width = p->pc_width,
+        .depth_width = p->depth_width,
+        .paths_per_warp = p->paths_per_warp,
+    };
 }
 
 /* BuopWidth = PathIdWidth + 1 */
 static inline uint64_t fe_derive_buop_width(const simtx_frontend_params_t *p)
 {
-    return (fe_derive_path_id_width(p) + UINT64_C(1));
+    return (pt_derive_path_id_width((const pathtable_params_t[]){simtx_frontend_pathtable_params(p)}) + UINT64_C(1));
 }
 
 /* fe_check_params(): FE_OK or the code create() returns. */
@@ -173,41 +166,6 @@ static inline int fe_check_params(const simtx_frontend_params_t *p)
 
 /* What MODEL_DEFINE_CREATE (model.h) takes from the declaration. */
 #define simtx_frontend_CREATE_CODES fe_check_params, FE_EPARAM_NUM_WARPS, FE_OK, FE_ENOMEM
-
-/* The parameters of the child pathtable: its own of simtx_frontend's. */
-static inline pathtable_params_t simtx_frontend_pathtable_params(const simtx_frontend_params_t *p)
-{
-    return (pathtable_params_t){
-        .num_warps = p->num_warps,
-        .warp_width = p->warp_width,
-        .paths_per_warp = p->paths_per_warp,
-        .ref_width = p->ref_width,
-    };
-}
-
-/* The parameters of the child div_predictor: its own of simtx_frontend's. */
-static inline div_predictor_params_t simtx_frontend_div_predictor_params(const simtx_frontend_params_t *p)
-{
-    return (div_predictor_params_t){
-        .entries = p->entries,
-        .pc_width = p->pc_width,
-        .pc_shift = p->pc_shift,
-        .pend_width = p->pend_width,
-    };
-}
-
-/* The parameters of the child pst: its own of simtx_frontend's. */
-static inline pst_params_t simtx_frontend_pst_params(const simtx_frontend_params_t *p)
-{
-    return (pst_params_t){
-        .num_warps = p->num_warps,
-        .warp_width = p->warp_width,
-        .slots_per_warp = p->slots_per_warp,
-        .pc_width = p->pc_width,
-        .depth_width = p->depth_width,
-        .paths_per_warp = p->paths_per_warp,
-    };
-}
 
 
 /* FE_PATHTABLE_INS(X): X(type, field, dims) of the inputs simtx_frontend declares as pathtable's. */

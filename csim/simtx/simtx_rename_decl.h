@@ -99,76 +99,33 @@ enum rn_create_rc {
     RN_ENOMEM = -13,
 };
 
-/* PathIdWidth = clog2(PathsPerWarp) */
-static inline uint64_t rn_derive_path_id_width(const simtx_rename_params_t *p)
+/* The parameters of the child simtx_frontend: its own of simtx_rename's. */
+static inline simtx_frontend_params_t simtx_rename_simtx_frontend_params(const simtx_rename_params_t *p)
 {
-    return clog2_u64((uint64_t)p->paths_per_warp);
+    return (simtx_frontend_params_t){
+        .num_warps = p->num_warps,
+        .warp_width = p->warp_width,
+        .paths_per_warp = p->paths_per_warp,
+        .ref_width = p->ref_width,
+        .entries = p->entries,
+        .pc_width = p->pc_width,
+        .pc_shift = p->pc_shift,
+        .pend_width = p->pend_width,
+        .slots_per_warp = p->slots_per_warp,
+        .depth_width = p->depth_width,
+    };
 }
 
-/* WarpIdWidth = max(1, clog2(NumWarps)) */
-static inline uint64_t rn_derive_warp_id_width(const simtx_rename_params_t *p)
+/* The parameters of the child pirat: its own of simtx_rename's. */
+static inline pirat_params_t simtx_rename_pirat_params(const simtx_rename_params_t *p)
 {
-    return ((UINT64_C(1) > clog2_u64((uint64_t)p->num_warps)) ? UINT64_C(1) : clog2_u64((uint64_t)p->num_warps));
-}
-
-/* SeqWidth = PathIdWidth + 1 */
-static inline uint64_t rn_derive_seq_width(const simtx_rename_params_t *p)
-{
-    return (rn_derive_path_id_width(p) + UINT64_C(1));
-}
-
-/* IndexWidth = clog2(Entries) */
-static inline uint64_t rn_derive_index_width(const simtx_rename_params_t *p)
-{
-    return clog2_u64((uint64_t)p->entries);
-}
-
-/* SlotIdWidth = max(1, clog2(SlotsPerWarp)) */
-static inline uint64_t rn_derive_slot_id_width(const simtx_rename_params_t *p)
-{
-    return ((UINT64_C(1) > clog2_u64((uint64_t)p->slots_per_warp)) ? UINT64_C(1) : clog2_u64((uint64_t)p->slots_per_warp));
-}
-
-/* TurnPeriod = (WarpWidth + 1) * NumWarps */
-static inline uint64_t rn_derive_turn_period(const simtx_rename_params_t *p)
-{
-    return (((uint64_t)p->warp_width + UINT64_C(1)) * (uint64_t)p->num_warps);
-}
-
-/* TurnWidth = max(1, clog2(TurnPeriod)) */
-static inline uint64_t rn_derive_turn_width(const simtx_rename_params_t *p)
-{
-    return ((UINT64_C(1) > clog2_u64(rn_derive_turn_period(p))) ? UINT64_C(1) : clog2_u64(rn_derive_turn_period(p)));
-}
-
-/* BuopWidth = PathIdWidth + 1 */
-static inline uint64_t rn_derive_buop_width(const simtx_rename_params_t *p)
-{
-    return (rn_derive_path_id_width(p) + UINT64_C(1));
-}
-
-/* RegIdWidth = max(1, clog2(ArchRegs)) */
-static inline uint64_t rn_derive_reg_id_width(const simtx_rename_params_t *p)
-{
-    return ((UINT64_C(1) > clog2_u64((uint64_t)p->arch_regs)) ? UINT64_C(1) : clog2_u64((uint64_t)p->arch_regs));
-}
-
-/* PregWidth = clog2(PhysRegs) */
-static inline uint64_t rn_derive_preg_width(const simtx_rename_params_t *p)
-{
-    return clog2_u64((uint64_t)p->phys_regs);
-}
-
-/* MpWidth = max(WarpWidth, PathIdWidth) */
-static inline uint64_t rn_derive_mp_width(const simtx_rename_params_t *p)
-{
-    return (((uint64_t)p->warp_width > rn_derive_path_id_width(p)) ? (uint64_t)p->warp_width : rn_derive_path_id_width(p));
-}
-
-/* CountWidth = clog2(PhysRegs + 1) */
-static inline uint64_t rn_derive_count_width(const simtx_rename_params_t *p)
-{
-    return clog2_u64(((uint64_t)p->phys_regs + UINT64_C(1)));
+    return (pirat_params_t){
+        .num_warps = p->num_warps,
+        .warp_width = p->warp_width,
+        .paths_per_warp = p->paths_per_warp,
+        .arch_regs = p->arch_regs,
+        .phys_regs = p->phys_regs,
+    };
 }
 
 /* rn_check_params(): RN_OK or the code create() returns. */
@@ -212,35 +169,6 @@ static inline int rn_check_params(const simtx_rename_params_t *p)
 
 /* What MODEL_DEFINE_CREATE (model.h) takes from the declaration. */
 #define simtx_rename_CREATE_CODES rn_check_params, RN_EPARAM_NUM_WARPS, RN_OK, RN_ENOMEM
-
-/* The parameters of the child simtx_frontend: its own of simtx_rename's. */
-static inline simtx_frontend_params_t simtx_rename_simtx_frontend_params(const simtx_rename_params_t *p)
-{
-    return (simtx_frontend_params_t){
-        .num_warps = p->num_warps,
-        .warp_width = p->warp_width,
-        .paths_per_warp = p->paths_per_warp,
-        .ref_width = p->ref_width,
-        .entries = p->entries,
-        .pc_width = p->pc_width,
-        .pc_shift = p->pc_shift,
-        .pend_width = p->pend_width,
-        .slots_per_warp = p->slots_per_warp,
-        .depth_width = p->depth_width,
-    };
-}
-
-/* The parameters of the child pirat: its own of simtx_rename's. */
-static inline pirat_params_t simtx_rename_pirat_params(const simtx_rename_params_t *p)
-{
-    return (pirat_params_t){
-        .num_warps = p->num_warps,
-        .warp_width = p->warp_width,
-        .paths_per_warp = p->paths_per_warp,
-        .arch_regs = p->arch_regs,
-        .phys_regs = p->phys_regs,
-    };
-}
 
 
 /* RN_SIMTX_FRONTEND_INS(X): X(type, field, dims) of the inputs simtx_rename declares as simtx_frontend's. */

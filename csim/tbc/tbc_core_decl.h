@@ -57,34 +57,25 @@ enum tbcc_create_rc {
     TBCC_ENOMEM = -6,
 };
 
-/* NumStaticWarps = BlockThreads // WarpWidth */
-static inline uint64_t tbcc_derive_num_static_warps(const tbc_core_params_t *p)
+/* The parameters of the child tbc_stack: its own of tbc_core's. */
+static inline tbc_stack_params_t tbc_core_tbc_stack_params(const tbc_core_params_t *p)
 {
-    return ((uint64_t)p->block_threads / (uint64_t)p->warp_width);
+    return (tbc_stack_params_t){
+        .block_threads = p->block_threads,
+        .warp_width = p->warp_width,
+        .pc_width = p->pc_width,
+        .depth = p->depth,
+        .lcp_enable = p->lcp_enable,
+    };
 }
 
-/* SwWidth = max(1, clog2(NumStaticWarps)) */
-static inline uint64_t tbcc_derive_sw_width(const tbc_core_params_t *p)
+/* The parameters of the child thread_compactor: its own of tbc_core's. */
+static inline thread_compactor_params_t tbc_core_thread_compactor_params(const tbc_core_params_t *p)
 {
-    return ((UINT64_C(1) > clog2_u64(tbcc_derive_num_static_warps(p))) ? UINT64_C(1) : clog2_u64(tbcc_derive_num_static_warps(p)));
-}
-
-/* WcntWidth = clog2(NumStaticWarps + 1) */
-static inline uint64_t tbcc_derive_wcnt_width(const tbc_core_params_t *p)
-{
-    return clog2_u64((tbcc_derive_num_static_warps(p) + UINT64_C(1)));
-}
-
-/* LposWidth = max(1, clog2(Depth)) */
-static inline uint64_t tbcc_derive_lpos_width(const tbc_core_params_t *p)
-{
-    return ((UINT64_C(1) > clog2_u64((uint64_t)p->depth)) ? UINT64_C(1) : clog2_u64((uint64_t)p->depth));
-}
-
-/* DepthWidth = clog2(Depth + 1) */
-static inline uint64_t tbcc_derive_depth_width(const tbc_core_params_t *p)
-{
-    return clog2_u64(((uint64_t)p->depth + UINT64_C(1)));
+    return (thread_compactor_params_t){
+        .block_threads = p->block_threads,
+        .warp_width = p->warp_width,
+    };
 }
 
 /* tbcc_check_params(): TBCC_OK or the code create() returns. */
@@ -111,27 +102,6 @@ static inline int tbcc_check_params(const tbc_core_params_t *p)
 
 /* What MODEL_DEFINE_CREATE (model.h) takes from the declaration. */
 #define tbc_core_CREATE_CODES tbcc_check_params, TBCC_EPARAM_BLOCK_THREADS, TBCC_OK, TBCC_ENOMEM
-
-/* The parameters of the child tbc_stack: its own of tbc_core's. */
-static inline tbc_stack_params_t tbc_core_tbc_stack_params(const tbc_core_params_t *p)
-{
-    return (tbc_stack_params_t){
-        .block_threads = p->block_threads,
-        .warp_width = p->warp_width,
-        .pc_width = p->pc_width,
-        .depth = p->depth,
-        .lcp_enable = p->lcp_enable,
-    };
-}
-
-/* The parameters of the child thread_compactor: its own of tbc_core's. */
-static inline thread_compactor_params_t tbc_core_thread_compactor_params(const tbc_core_params_t *p)
-{
-    return (thread_compactor_params_t){
-        .block_threads = p->block_threads,
-        .warp_width = p->warp_width,
-    };
-}
 
 
 /* TBCC_TBC_STACK_INS(X): X(type, field, dims) of the inputs tbc_core declares as tbc_stack's. */
