@@ -127,7 +127,8 @@ def sh(cmd, **kw):
 def pmap(fn, items, cost=None):
     """fn over items, JOBS at a time (two cores), results in order. With
     cost (item -> number), the costliest start first, so that the last to
-    finish is a short one (the results still come in items' order)."""
+    finish is a short one, and the results come in that order (the order
+    of items would hold every result back until the cheap first one ran)."""
     items = list(items)
     section = getattr(_context, "section", None)
 
@@ -138,7 +139,7 @@ def pmap(fn, items, cost=None):
         range(len(items))
     with ThreadPoolExecutor(JOBS) as ex:
         futures = {i: ex.submit(call, items[i]) for i in start}
-        for i in range(len(items)):
+        for i in start:
             yield futures[i].result()
 
 
