@@ -26,6 +26,8 @@ for mode in SANITIZE FUZZ; do
         exit 2
     fi
 done
+rtl_opt=${RTL_OPT:--O1} # the level of the Verilated C++ (below)
+case $rtl_opt in -O[0-3s]|-Og) ;; *) echo "build_cosim.sh: RTL_OPT=$rtl_opt: want -O0 to -O3, -Os or -Og" >&2; exit 2 ;; esac
 
 block=${1:?usage: build_cosim.sh BLOCK CONFIG [OUTDIR]}
 config=${2:?usage: build_cosim.sh BLOCK CONFIG [OUTDIR]}
@@ -143,8 +145,6 @@ fail() {
 # compiles it all at -O0, in half the time of -O1 for a model about 7 times
 # slower: make test's mutants, whose runs end at the first mismatch (within
 # 100 cycles for half of them, 2 * 10^5 at most).
-rtl_opt=${RTL_OPT:--O1}
-case $rtl_opt in -O[0-3s]|-Og) ;; *) echo "build_cosim.sh: RTL_OPT=$rtl_opt: want -O0 to -O3, -Os or -Og" >&2; exit 2 ;; esac
 slow_opt=-O0
 verilator --cc --exe --top-module "$top" $vparams \
     -O3 --x-assign unique --x-initial unique --assert --trace-fst \

@@ -707,6 +707,9 @@ def bad_input():
     r = sh(["make", "--no-print-directory", "sim", "BLOCK=recon_stack", "CONFIG=huge"])
     record("bad input: make sim CONFIG=huge is refused", r.returncode != 0 and
            "no configuration" in r.stderr, r.stderr)
+    r = sh(["bash", "scripts/build_cosim.sh", "prio_enc", "default"], env={**os.environ, "RTL_OPT": "-O9"})
+    record("bad input: build_cosim.sh RTL_OPT=-O9 -> exit 2, one-line error", one_line_error(r),
+           f"exit {r.returncode}: {r.stderr}")
     r = sh([sys.executable, "scripts/cfg.py", "period", "warp_split_table", "huge"])
     record("bad input: cfg.py period of an unknown configuration -> exit 2, one-line error",
            one_line_error(r), f"exit {r.returncode}: {r.stderr}")

@@ -26,6 +26,8 @@
  * the children did with a request: they read it one cycle after its
  * judgement. With --scenario, a directed scenario file is the
  * stimulus instead (verif/dws/scenarios/dws_core_*.scn). */
+#include <assert.h>
+
 #include "cosim_kit.h"
 #include "dws_core.h"
 #include "dws_mem.h"
@@ -58,6 +60,7 @@ typedef struct {
     unsigned plen[MAX_N];
     insn_t *gen;
     unsigned len, max_len, max_nest;
+    unsigned owed;            /* instructions the open loops still emit after their body */
     dws_mem_t mem;            /* the memory: waiting threads' due cycles */
     bool fill_arrived[MAX_N]; /* the warp arrived at a reconvergence PC by a fill */
     dws_modes_t modes;       /* the policy and scheduler presented */
@@ -87,10 +90,11 @@ static unsigned emit(tb_t *t, unsigned kind)
     return t->len++;
 }
 
-/* Room for n more instructions, the exit PC and PcNone after it. */
+/* Room for n more instructions, those the open loops still owe, the exit PC
+ * and PcNone after it. */
 static bool room(const tb_t *t, unsigned n)
 {
-    return t->len + n + 1 < t->max_len;
+    return t->len + n + t->owed + 1 < t->max_len;
 }
 
 static void gen_region(tb_t *t, unsigned nest, unsigned budget);
@@ -123,7 +127,9 @@ static void gen_loop(tb_t *t, unsigned nest, unsigned budget)
     unsigned head = t->len;
     if (cosim_rng_pct(&t->rng, 50))
         (void)emit(t, K_MEM); /* a loop body of loads and stores */
+    t->owed += 2;             /* an ALU if the body is empty, the LOOP */
     gen_region(t, nest + 1, budget);
+    t->owed -= 2;
     if (t->len == head)
         (void)emit(t, K_ALU);
     unsigned lb = emit(t, K_LOOP);
@@ -150,11 +156,12 @@ static void gen_region(tb_t *t, unsigned nest, unsigned budget)
 static void gen_program(tb_t *t, unsigned w)
 {
     t->gen = t->prog[w];
-    t->len = 0;
+    t->len = t->owed = 0;
     do
         gen_region(t, 0, 4 + (unsigned)cosim_rng_below(&t->rng, 12));
     while (t->len < 4 && room(t, 4));
     t->plen[w] = t->len;
+    assert(t->len + 1 < t->max_len); /* the exit PC below PcNone */
 }
 
 /* ---- stimulus helpers --------------------------------------------------------- */
