@@ -25,7 +25,7 @@ module slip_ctrl #(
   localparam int unsigned W      = WarpWidth;
   localparam int unsigned CW     = CounterWidth;
   localparam int unsigned PerW   = $clog2(SamplePeriod + 1);
-  localparam int unsigned SumW   = 48;
+  localparam int unsigned RoomW  = FairBytes > 0 ? $clog2(64'(FairBytes) + 1) : 1;
   localparam logic [CW-1:0] CntMax = '1;
 
   typedef logic [W*CW-1:0] cnts_t;
@@ -35,7 +35,15 @@ module slip_ctrl #(
   mask_t           lim_q [NumWarps];
   logic [CW-1:0]   max_q;
   logic [PerW-1:0] cyc_q, idle_q, stall_q;
-  logic [SumW-1:0] bytes_q;
+  // The period's tests, retimed: each is a function of this cycle's
+  // one-bit idle or stall input and a register, so that the decision is a
+  // few gates after the inputs, not an adder and a comparator (7.7 ns at paper before).
+  // idle_gt_q[x]: idle_q + x > IdleThreshold; stall_ge_q[x]: stall_q + x
+  // + 1 > StallThreshold; bytes: room_q = FairBytes - the period's bytes,
+  // over_q once they exceed it (they never shrink within a period).
+  logic [1:0]       idle_gt_q, stall_ge_q;
+  logic [RoomW-1:0] room_q;
+  logic             over_q;
 
   // ------------------------------------------------------------------------
   // The event (section 5.1)
@@ -88,19 +96,17 @@ module slip_ctrl #(
   // ------------------------------------------------------------------------
   logic            last;
   logic [PerW-1:0] idle_tot, stall_tot;
-  logic [SumW-1:0] bytes_tot;
+  logic            bytes_fair;  // the period's bytes, this cycle's too, <= FairBytes
   logic [1:0]      decision;
   logic [CW-1:0]   max_d;
+  assign bytes_fair = !over_q && 64'(perf_bytes_i) <= 64'(room_q);
   always_comb begin : p_adapt
-    logic [SumW:0] sum;
     last      = 32'(cyc_q) == SamplePeriod - 1;
     idle_tot  = idle_q + PerW'(perf_idle_i);
     stall_tot = stall_q + PerW'(perf_mem_stall_i);
-    sum       = {1'b0, bytes_q} + (SumW+1)'(perf_bytes_i);
-    bytes_tot = sum[SumW] ? '1 : sum[SumW-1:0];
-    if (32'(idle_tot) > IdleThreshold && 64'(bytes_tot) <= 64'(FairBytes)) begin
+    if (idle_gt_q[perf_idle_i] && bytes_fair) begin
       decision = slip_ctrl_pkg::AdaptInc;  // neither ALU- nor bandwidth-bound: allow more slip
-    end else if (32'(stall_tot) + 1 > StallThreshold) begin
+    end else if (stall_ge_q[perf_mem_stall_i]) begin
       decision = slip_ctrl_pkg::AdaptHold; // latency-bound as well: roughly in balance
     end else begin
       decision = slip_ctrl_pkg::AdaptDec;
@@ -112,6 +118,30 @@ module slip_ctrl #(
       end else if (decision == slip_ctrl_pkg::AdaptDec && max_q != CW'(1)) begin
         max_d = max_q - 1'b1;
       end
+    end
+  end
+
+  // The retimed tests of a count's next value n (the functions of the
+  // decision above, one cycle early).
+  function automatic logic [1:0] idle_gt(input logic [PerW-1:0] n);
+    idle_gt = {33'(n) + 1 > 33'(IdleThreshold), 33'(n) > 33'(IdleThreshold)};
+  endfunction
+  function automatic logic [1:0] stall_ge(input logic [PerW-1:0] n);
+    stall_ge = {33'(n) + 2 > 33'(StallThreshold), 33'(n) + 1 > 33'(StallThreshold)};
+  endfunction
+  localparam logic [RoomW-1:0] Room0 = RoomW'(FairBytes);
+  logic [RoomW-1:0] room_n;
+  logic             over_n;
+  always_comb begin : p_room
+    room_n = room_q;
+    over_n = over_q;
+    if (last) begin
+      room_n = Room0;
+      over_n = 1'b0;
+    end else if (!bytes_fair) begin
+      over_n = 1'b1;
+    end else begin
+      room_n = room_q - RoomW'(perf_bytes_i);
     end
   end
 
@@ -137,7 +167,10 @@ module slip_ctrl #(
       cyc_q        <= '0;
       idle_q       <= '0;
       stall_q      <= '0;
-      bytes_q      <= '0;
+      idle_gt_q    <= idle_gt('0);
+      stall_ge_q   <= stall_ge('0);
+      room_q       <= Room0;
+      over_q       <= 1'b0;
       adapt_o      <= slip_ctrl_pkg::AdaptHold;
       period_end_o <= 1'b0;
     end else begin
@@ -151,7 +184,10 @@ module slip_ctrl #(
       cyc_q        <= last ? '0 : cyc_q + 1'b1;
       idle_q       <= last ? '0 : idle_tot;
       stall_q      <= last ? '0 : stall_tot;
-      bytes_q      <= last ? '0 : bytes_tot;
+      idle_gt_q    <= idle_gt(last ? '0 : idle_tot);
+      stall_ge_q   <= stall_ge(last ? '0 : stall_tot);
+      room_q       <= room_n;
+      over_q       <= over_n;
       period_end_o <= last;
       if (last) begin
         adapt_o <= decision;
@@ -216,6 +252,9 @@ module slip_ctrl #(
   `ASSERT(PeriodBound_A, 32'(cyc_q) < SamplePeriod)
   `ASSERT(IdleWithinPeriod_A, idle_q <= cyc_q)
   `ASSERT(StallWithinPeriod_A, stall_q <= cyc_q)
+  // The retimed tests are those of the counts they stand for.
+  `ASSERT(IdleTests_A, idle_gt_q == idle_gt(idle_q))
+  `ASSERT(StallTests_A, stall_ge_q == stall_ge(stall_q))
   // A warp's slip-limit mask is always its counters against max-slip
   // (section 5.1): the register only saves the comparators on the query port.
   for (genvar w = 0; w < NumWarps; w++) begin : gen_limit_assert
