@@ -60,15 +60,6 @@ module pathtable #(
   seq_t  cptr_q [NumWarps];
   cnt_t  resv_q [NumWarps];
 
-  function automatic cnt_t count_of(input vec_t v);
-    cnt_t n;
-    n = '0;
-    for (int unsigned h = 0; h < P; h++) begin
-      n = n + CntW'(v[h]);
-    end
-    count_of = n;
-  endfunction
-
   // ------------------------------------------------------------------------
   // The request's warp
   // ------------------------------------------------------------------------
@@ -98,8 +89,13 @@ module pathtable #(
     fptr  = fptr_q[rw];
     cptr  = cptr_q[rw];
     resv  = resv_q[rw];
-    nfree = count_of(is_free);
   end
+
+  // The request's warp's free entries.
+  localparam int unsigned PcntW = $clog2(P + 1);  // popcount's CountWidth
+  logic [PcntW-1:0] nfree_n;
+  popcount #(.Width(P)) u_nfree (.in_i(is_free), .count_o(nfree_n));
+  assign nfree = cnt_t'(nfree_n);
 
   // The lowest free entry: what an allocation takes.
   logic                   any_free;
@@ -627,7 +623,9 @@ module pathtable #(
   assign rd_state_o = rd_ok ? rd_st_row[2*rd_ix +: 2] : Free;
   assign rd_mask_o  = rd_ok ? rd_mask_row[W*rd_ix +: W] : '0;
   assign rd_ref_o   = rd_ok ? ref_q[rd_warp_i][RefWidth*rd_ix +: RefWidth] : '0;
-  assign rd_free_o  = count_of(rd_free_v);
+  logic [PcntW-1:0] rd_free_n;
+  popcount #(.Width(P)) u_rd_free (.in_i(rd_free_v), .count_o(rd_free_n));
+  assign rd_free_o  = cnt_t'(rd_free_n);
   assign rd_resv_o  = rd_warp_ok ? resv_q[rd_warp_i] : '0;
   // The registers' packing is the ports' (entry h at 2h and h*W), a free
   // entry's fields are 0 (FreeIsEmpty_A) and FREE is 0 (FreeIsZero_A): the

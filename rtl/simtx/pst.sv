@@ -46,24 +46,6 @@ module pst #(
   typedef logic [WarpIdWidth-1:0] warp_t;
   typedef logic [SlotIdWidth-1:0] slot_t;
 
-  // The first set bit of v after bit p, circularly (bit p itself last); 0
-  // when v is 0. With p = 31: the lowest set bit.
-  function automatic logic [4:0] first_after(input logic [31:0] v, input logic [4:0] p);
-    logic [4:0] r;
-    r = '0;
-    for (int i = 31; i >= 0; i--) begin
-      if (v[i]) begin
-        r = 5'(i);
-      end
-    end
-    for (int i = 31; i >= 0; i--) begin
-      if (v[i] && 32'(i) > 32'(p)) begin
-        r = 5'(i);
-      end
-    end
-    first_after = r;
-  endfunction
-
   // ------------------------------------------------------------------------
   // State
   // ------------------------------------------------------------------------
@@ -112,8 +94,11 @@ module pst #(
     rv       = wvld[rw];
     free     = ~rv;
     has_free = free != '0;
-    free_idx = SlotIdWidth'(first_after(32'(free), 5'd31));
   end
+  logic [S-1:0] free_oh;  // unused: the pick as an index is what an ADD takes
+  logic         free_any;  // unused: has_free, from the row directly
+  prio_enc #(.Width(S)) u_free (.in_i(free), .valid_o(free_any), .idx_o(free_idx),
+                                .onehot_o(free_oh));
 
   always_comb begin : p_req
     path_ok    = 32'(req_path_i) < PathsPerWarp;
@@ -226,9 +211,10 @@ module pst #(
     for (int unsigned w = 0; w < N; w++) begin
       has[w] = wvld[w] != '0;
     end
-    sel_any = has != '0;
-    sel_w   = WarpIdWidth'(first_after(32'(has), 5'(last_q)));
   end
+  logic [N-1:0] sel_w_oh;  // unused
+  rr_pick #(.Width(N)) u_warp (.req_i(has), .last_i(last_q), .valid_o(sel_any), .idx_o(sel_w),
+                               .onehot_o(sel_w_oh));
 
   // The picked warp's slots.
   logic [S-1:0]  ev;
@@ -285,7 +271,10 @@ module pst #(
   end
 
   // The RR turn: the first valid slot after the warp's RR pointer.
-  assign rr_idx = SlotIdWidth'(first_after(32'(ev), 5'(rr_q[sel_w])));
+  logic         rr_any;   // unused: sel_any already says the warp has a slot
+  logic [S-1:0] rr_oh;    // unused
+  rr_pick #(.Width(S)) u_rr (.req_i(ev), .last_i(rr_q[sel_w]), .valid_o(rr_any), .idx_o(rr_idx),
+                             .onehot_o(rr_oh));
   assign sel_s  = turn_q ? rr_idx : minsp_idx;
 
   // Convergence (section 3.6): the lowest other valid slot at the pick's PC
@@ -309,8 +298,11 @@ module pst #(
   assign sel_pc_o     = sel_any ? epc[sel_s] : '0;
   assign sel_depth_o  = sel_any ? edep[sel_s] : '0;
   assign sel_rr_o     = sel_any && turn_q;
-  assign conv_valid_o = conv != '0;
-  assign conv_slot_o  = SlotIdWidth'(first_after(32'(conv), 5'd31));
+  logic [S-1:0] conv_oh;  // unused
+  prio_enc #(.Width(S)) u_conv (.in_i(conv), .valid_o(conv_valid_o), .idx_o(conv_slot_o),
+                                .onehot_o(conv_oh));
+  logic unused_picks;
+  assign unused_picks = ^{free_oh, free_any, sel_w_oh, rr_any, rr_oh, conv_oh};
   assign conv_path_o  = conv_valid_o ? epath[conv_slot_o] : '0;
 
   // ------------------------------------------------------------------------
@@ -507,9 +499,8 @@ module pst #(
   // ------------------------------------------------------------------------
   // Assertions
   // ------------------------------------------------------------------------
-  // rsp_reg answers "no error" with 0; slot and warp indices fit first_after.
+  // rsp_reg answers "no error" with 0.
   `ASSERT_INIT(ErrNoneIsZero_A, 32'(pst_pkg::ErrNone) == 0)
-  `ASSERT_INIT(IndicesFit_A, N <= 32 && S <= 32)
   // MinSP-PC has exactly one winner when the picked warp has a path.
   `ASSERT(OneWinner_A, sel_any ? $onehot(win) : win == '0)
   // The pick is a valid slot; the convergent slot another valid one.

@@ -1,8 +1,7 @@
 /* What the testbench of a combinational cell of rtl/common/ (no clock, no
  * state, no reader of its own: the port-level scenario reader) shares with
  * the others, written once: its cosim_testbench_t and a cover helper.
- * popcount uses it; prio_enc, tourney and onehot_mux still write
- * the same by hand.
+ * Every combinational cell's testbench uses it.
  *
  * COSIM_CELL_TESTBENCH(state, block, cover_group, setup_fn) binds the
  * testbench (bind.h) of the golden model's block_in_t / block_out_t. state
@@ -11,7 +10,10 @@
  *     uint64_t *cover;     the block's cover counters (cover_group:
  *                          KIT_COVERS_<BLOCK>)
  * and the testbench defines, before the macro,
- *     void setup_fn(state *t)          the rest of the state (zeroed first)
+ *     int setup_fn(state *t, char *err, size_t errlen)
+ *                                      the rest of the state (zeroed first);
+ *                                      non-zero with a message in err when
+ *                                      the configuration cannot be tested
  *     void cell_stimulus(state *t, uint64_t cycle, block_in_t *in)
  *                                      this cycle's inputs (in zeroed)
  *     void cell_model(state *t, uint64_t cycle, const block_in_t *in,
@@ -34,11 +36,9 @@
                        size_t errlen)                                                        \
     {                                                                                        \
         state *t_ = p;                                                                       \
-        (void)err, (void)errlen;                                                             \
         cosim_rng_seed(&t_->rng, o->seed);                                                   \
         t_->cover = cover[cover_group];                                                      \
-        setup_fn(t_);                                                                        \
-        return 0;                                                                            \
+        return setup_fn(t_, err, errlen);                                                    \
     }                                                                                        \
     static int tb_stimulus(state *t_, uint64_t cycle, block##_in_t *in, char *err,           \
                            size_t errlen)                                                    \

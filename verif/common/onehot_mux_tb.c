@@ -4,23 +4,22 @@
  * more often) over words that are random, all zeros or all ones, and now and
  * then every word but the selected one all ones (a leak would show). Never
  * two bits of sel_i: the cell's precondition (its assertion fails). */
+#include "cell_tb.h"
 #include "cosim_kit.h"
 #include "onehot_mux.h"
 
 typedef struct {
-    unsigned num, width;
-    unsigned exhaustive_bits; /* Num * Width, or 0: random */
     cosim_rng_t rng;
     uint64_t *cover;
+    unsigned num, width;
+    unsigned exhaustive_bits; /* Num * Width, or 0: random */
     unsigned char won[ONEHOT_MUX_NUM_MAX]; /* input n has been selected */
     unsigned won_count;
     bool got_zero, got_ones; /* a selected word was 0 / all ones */
 } tb_t;
 
-static int tb_init(void *p, const cosim_opts_t *o, uint64_t *const *cover, char *err,
-                   size_t errlen)
+static int setup(tb_t *t, char *err, size_t errlen)
 {
-    tb_t *t = p;
     t->num = CFG_Num;
     t->width = CFG_Width;
     if ((uint64_t)t->num * t->width > BM_MAX_BITS) {
@@ -29,8 +28,6 @@ static int tb_init(void *p, const cosim_opts_t *o, uint64_t *const *cover, char 
         return -1;
     }
     t->exhaustive_bits = t->num * t->width <= 12 ? t->num * t->width : 0;
-    t->cover = cover[KIT_COVERS_ONEHOT_MUX];
-    cosim_rng_seed(&t->rng, o->seed);
     return 0;
 }
 
@@ -48,17 +45,16 @@ static void set_word(tb_t *t, bitmask_t *data, unsigned n, unsigned how)
     }
 }
 
-static int tb_stimulus(tb_t *t, uint64_t cycle, onehot_mux_in_t *in, char *err, size_t errlen)
+static void cell_stimulus(tb_t *t, uint64_t cycle, onehot_mux_in_t *in)
 {
     cosim_rng_t *r = &t->rng;
-    (void)err, (void)errlen;
     if (t->exhaustive_bits) {
         uint64_t total = (uint64_t)(t->num + 1u) << t->exhaustive_bits, v = cycle % total;
         unsigned s = (unsigned)(v >> t->exhaustive_bits); /* 0: none, else input s - 1 */
         if (s)
             bm_set(&in->sel, s - 1u, true);
         in->data.w[0] = v & bm_low_bits(t->exhaustive_bits);
-        return 0;
+        return;
     }
     unsigned pick = (unsigned)cosim_rng_below(r, 8), n = 0;
     bool none = pick == 0;
@@ -79,13 +75,10 @@ static int tb_stimulus(tb_t *t, uint64_t cycle, onehot_mux_in_t *in, char *err, 
         unsigned how = (unsigned)cosim_rng_below(r, 6);
         set_word(t, &in->data, k, others_ones && k != n ? 1u : how == 0 ? 0u : how < 3 ? 1u : 2u);
     }
-    return 0;
 }
 
-static int tb_model(tb_t *t, uint64_t cycle, const onehot_mux_in_t *in, onehot_mux_out_t *out,
-                    char *err, size_t errlen)
+static void cell_model(tb_t *t, uint64_t cycle, const onehot_mux_in_t *in, onehot_mux_out_t *out)
 {
-    (void)err, (void)errlen;
     onehot_mux_eval(t->num, t->width, in, out);
 
     uint64_t *c = t->cover;
@@ -94,11 +87,7 @@ static int tb_model(tb_t *t, uint64_t cycle, const onehot_mux_in_t *in, onehot_m
     if (sel == 1) {
         while (!bm_get(&in->sel, n))
             n++;
-        if (!t->won[n]) {
-            t->won[n] = 1;
-            if (++t->won_count == t->num)
-                c[ONEHOT_MUX_CV_EVERY_POSITION]++;
-        }
+        c[ONEHOT_MUX_CV_EVERY_POSITION] += cell_seen(t->won, &t->won_count, n, t->num);
         /* every other word all ones: the data's ones are all but the word's zeros */
         c[ONEHOT_MUX_CV_OTHERS_ONES] += t->num >= 2 && bm_popcount(&in->data) ==
                                         (t->num - 1u) * t->width + bm_popcount(&out->data);
@@ -110,7 +99,6 @@ static int tb_model(tb_t *t, uint64_t cycle, const onehot_mux_in_t *in, onehot_m
     }
     if (t->exhaustive_bits && cycle + 1 == (uint64_t)(t->num + 1u) << t->exhaustive_bits)
         c[ONEHOT_MUX_CV_EXHAUSTIVE]++;
-    return 0;
 }
 
-COSIM_TESTBENCH_BIND(tb_t, onehot_mux_in_t, onehot_mux_out_t, false, tb_init, NULL, NULL);
+COSIM_CELL_TESTBENCH(tb_t, onehot_mux, KIT_COVERS_ONEHOT_MUX, setup);

@@ -17,11 +17,13 @@ typedef struct {
     unsigned counted_marked;
 } tb_t;
 
-static void setup(tb_t *t)
+static int setup(tb_t *t, char *err, size_t errlen)
 {
+    (void)err, (void)errlen;
     t->width = CFG_Width;
     for (unsigned i = 0; i < t->width; i++)
         t->perm[i] = (unsigned short)i;
+    return 0;
 }
 
 /* k of the width bits set, at random places: a partial Fisher-Yates shuffle

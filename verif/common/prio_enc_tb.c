@@ -1,32 +1,28 @@
 /* prio_enc testbench: every input value for widths up to 16 (one a cycle),
  * otherwise random vectors of every density, single bits and runs. */
+#include "cell_tb.h"
 #include "cosim_kit.h"
 #include "prio_enc.h"
 #include "prio_enc_decl.h"
 
 typedef struct {
-    unsigned width;
     cosim_rng_t rng;
     uint64_t *cover;
+    unsigned width;
     unsigned char won[PRIO_ENC_WIDTH_MAX]; /* index i has been the winner */
     unsigned won_count;
 } tb_t;
 
-static int tb_init(void *p, const cosim_opts_t *o, uint64_t *const *cover, char *err,
-                   size_t errlen)
+static int setup(tb_t *t, char *err, size_t errlen)
 {
-    tb_t *t = p;
     (void)err, (void)errlen;
     t->width = CFG_Width;
-    t->cover = cover[KIT_COVERS_PRIO_ENC];
-    cosim_rng_seed(&t->rng, o->seed);
     return 0;
 }
 
-static int tb_stimulus(tb_t *t, uint64_t cycle, prio_enc_in_t *in, char *err, size_t errlen)
+static void cell_stimulus(tb_t *t, uint64_t cycle, prio_enc_in_t *in)
 {
     bitmask_t *v = &in->in;
-    (void)err, (void)errlen;
     if (t->width <= 16) {
         v->w[0] = cycle & ((UINT64_C(1) << t->width) - 1u);
     } else {
@@ -54,13 +50,10 @@ static int tb_stimulus(tb_t *t, uint64_t cycle, prio_enc_in_t *in, char *err, si
             bm_trim(v, t->width);
         }
     }
-    return 0;
 }
 
-static int tb_model(tb_t *t, uint64_t cycle, const prio_enc_in_t *in, prio_enc_out_t *out, char *err,
-                    size_t errlen)
+static void cell_model(tb_t *t, uint64_t cycle, const prio_enc_in_t *in, prio_enc_out_t *out)
 {
-    (void)err, (void)errlen;
     prio_enc_eval(t->width, &in->in, out);
 
     const bitmask_t *v = &in->in;
@@ -71,14 +64,10 @@ static int tb_model(tb_t *t, uint64_t cycle, const prio_enc_in_t *in, prio_enc_o
     c[PRIO_ENC_CV_LSB_ONLY] += n == 1 && bm_get(v, 0);
     c[PRIO_ENC_CV_MSB_ONLY] += n == 1 && bm_get(v, t->width - 1);
     c[PRIO_ENC_CV_MANY] += n >= 2;
-    if (out->valid && !t->won[out->idx]) {
-        t->won[out->idx] = 1;
-        if (++t->won_count == t->width)
-            c[PRIO_ENC_CV_EVERY_POSITION]++;
-    }
+    if (out->valid)
+        c[PRIO_ENC_CV_EVERY_POSITION] += cell_seen(t->won, &t->won_count, out->idx, t->width);
     if (t->width <= 16 && cycle + 1 == (UINT64_C(1) << t->width))
         c[PRIO_ENC_CV_EXHAUSTIVE]++;
-    return 0;
 }
 
-COSIM_TESTBENCH_BIND(tb_t, prio_enc_in_t, prio_enc_out_t, false, tb_init, NULL, NULL);
+COSIM_CELL_TESTBENCH(tb_t, prio_enc, KIT_COVERS_PRIO_ENC, setup);

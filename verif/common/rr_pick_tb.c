@@ -4,29 +4,27 @@
  * too), only at or below the pointer -- with the pointer at random, at 0, at
  * the top index or (where the index port can name one) beyond the last
  * input. */
+#include "cell_tb.h"
 #include "cosim_kit.h"
 #include "rr_pick.h"
 #include "rr_pick_decl.h"
 
 typedef struct {
+    cosim_rng_t rng;
+    uint64_t *cover;
     unsigned width;
     unsigned last_span;         /* values of the index port: 1 << IdxWidth */
     unsigned exhaustive_bits;   /* Width + IdxWidth, or 0: random */
-    cosim_rng_t rng;
-    uint64_t *cover;
-    bitmask_t picked;           /* the indices picked so far */
+    unsigned char picked[RR_PICK_WIDTH_MAX]; /* index i has been picked */
+    unsigned picked_count;
 } tb_t;
 
-static int tb_init(void *p, const cosim_opts_t *o, uint64_t *const *cover, char *err,
-                   size_t errlen)
+static int setup(tb_t *t, char *err, size_t errlen)
 {
-    tb_t *t = p;
     (void)err, (void)errlen;
-    *t = (tb_t){.width = CFG_Width,
-                .last_span = 1u << CFG_IdxWidth,
-                .exhaustive_bits = CFG_Width + CFG_IdxWidth <= 16 ? CFG_Width + CFG_IdxWidth : 0,
-                .cover = cover[KIT_COVERS_RR_PICK]};
-    cosim_rng_seed(&t->rng, o->seed);
+    t->width = CFG_Width;
+    t->last_span = 1u << CFG_IdxWidth;
+    t->exhaustive_bits = CFG_Width + CFG_IdxWidth <= 16 ? CFG_Width + CFG_IdxWidth : 0;
     return 0;
 }
 
@@ -45,14 +43,13 @@ static bool any_in(const bitmask_t *m, unsigned lo, unsigned hi)
     return false;
 }
 
-static int tb_stimulus(tb_t *t, uint64_t cycle, rr_pick_in_t *in, char *err, size_t errlen)
+static void cell_stimulus(tb_t *t, uint64_t cycle, rr_pick_in_t *in)
 {
-    (void)err, (void)errlen;
     if (t->exhaustive_bits) {
         uint64_t v = cycle & bm_low_bits(t->exhaustive_bits);
         in->req.w[0] = v & bm_low_bits(t->width);
         in->last = (unsigned)(v >> t->width);
-        return 0;
+        return;
     }
     switch (cosim_rng_below(&t->rng, 4)) {
     case 0: in->last = t->width - 1; break;
@@ -89,13 +86,10 @@ static int tb_stimulus(tb_t *t, uint64_t cycle, rr_pick_in_t *in, char *err, siz
         }
         bm_trim(v, cosim_rng_pct(&t->rng, 50) ? last + 1u : t->width);
     }
-    return 0;
 }
 
-static int tb_model(tb_t *t, uint64_t cycle, const rr_pick_in_t *in, rr_pick_out_t *out,
-                    char *err, size_t errlen)
+static void cell_model(tb_t *t, uint64_t cycle, const rr_pick_in_t *in, rr_pick_out_t *out)
 {
-    (void)err, (void)errlen;
     rr_pick_eval(t->width, in, out);
 
     unsigned w = t->width;
@@ -109,14 +103,10 @@ static int tb_model(tb_t *t, uint64_t cycle, const rr_pick_in_t *in, rr_pick_out
         c[RR_PICK_CV_SKIPS_LOWER] += out->idx > last && any_in(&in->req, 0, last + 1u);
         c[RR_PICK_CV_LAST_TOP] += in->last == w - 1;
         c[RR_PICK_CV_LAST_BEYOND] += in->last >= w;
-        if (!bm_get(&t->picked, out->idx)) {
-            bm_set(&t->picked, out->idx, true);
-            c[RR_PICK_CV_EVERY_POSITION] += bm_popcount(&t->picked) == w;
-        }
+        c[RR_PICK_CV_EVERY_POSITION] += cell_seen(t->picked, &t->picked_count, out->idx, w);
     }
     if (t->exhaustive_bits && cycle + 1 == (UINT64_C(1) << t->exhaustive_bits))
         c[RR_PICK_CV_EXHAUSTIVE]++;
-    return 0;
 }
 
-COSIM_TESTBENCH_BIND(tb_t, rr_pick_in_t, rr_pick_out_t, false, tb_init, NULL, NULL);
+COSIM_CELL_TESTBENCH(tb_t, rr_pick, KIT_COVERS_RR_PICK, setup);

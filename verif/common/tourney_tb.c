@@ -2,34 +2,31 @@
  * at most 16 bits (one input value a cycle), otherwise random valid sets of
  * every density with keys drawn to make ties: from a pool of a few values
  * (0 and all ones among them), all equal, or uniform. */
+#include "cell_tb.h"
 #include "cosim_kit.h"
 #include "tourney.h"
 #include "tourney_decl.h"
 
 typedef struct {
+    cosim_rng_t rng;
+    uint64_t *cover;
     unsigned width, key_width;
     bool max;
     uint64_t key_ones;          /* all ones at the key width */
     unsigned exhaustive_bits;   /* Width * (KeyWidth + 1), or 0: random */
-    cosim_rng_t rng;
-    uint64_t *cover;
     unsigned char won[TOURNEY_WIDTH_MAX]; /* index i has been the winner */
     unsigned won_count;
     bool won_zero, won_ones;    /* a winner's key was 0 / all ones */
 } tb_t;
 
-static int tb_init(void *p, const cosim_opts_t *o, uint64_t *const *cover, char *err,
-                   size_t errlen)
+static int setup(tb_t *t, char *err, size_t errlen)
 {
-    tb_t *t = p;
     (void)err, (void)errlen;
     t->width = CFG_Width;
     t->key_width = CFG_KeyWidth;
     t->max = CFG_Max;
     t->key_ones = t->key_width == 64 ? ~UINT64_C(0) : (UINT64_C(1) << t->key_width) - 1u;
     t->exhaustive_bits = t->width * (t->key_width + 1) <= 16 ? t->width * (t->key_width + 1) : 0;
-    t->cover = cover[KIT_COVERS_TOURNEY];
-    cosim_rng_seed(&t->rng, o->seed);
     return 0;
 }
 
@@ -42,15 +39,14 @@ static uint64_t random_key(tb_t *t, const uint64_t *pool, unsigned pool_n, unsig
     }
 }
 
-static int tb_stimulus(tb_t *t, uint64_t cycle, tourney_in_t *in, char *err, size_t errlen)
+static void cell_stimulus(tb_t *t, uint64_t cycle, tourney_in_t *in)
 {
-    (void)err, (void)errlen;
     if (t->exhaustive_bits) {
         uint64_t v = cycle & ((UINT64_C(1) << t->exhaustive_bits) - 1u);
         in->valid.w[0] = v & ((UINT64_C(1) << t->width) - 1u);
         for (unsigned i = 0; i < t->width; i++)
             in->key[i] = v >> (t->width + i * t->key_width) & t->key_ones;
-        return 0;
+        return;
     }
     switch (cosim_rng_below(&t->rng, 8)) {
     case 0: break;                                             /* none */
@@ -74,13 +70,10 @@ static int tb_stimulus(tb_t *t, uint64_t cycle, tourney_in_t *in, char *err, siz
     unsigned how = (unsigned)cosim_rng_below(&t->rng, 4);
     for (unsigned i = 0; i < t->width; i++)
         in->key[i] = random_key(t, pool, pool_n, how);
-    return 0;
 }
 
-static int tb_model(tb_t *t, uint64_t cycle, const tourney_in_t *in, tourney_out_t *out,
-                    char *err, size_t errlen)
+static void cell_model(tb_t *t, uint64_t cycle, const tourney_in_t *in, tourney_out_t *out)
 {
-    (void)err, (void)errlen;
     tourney_eval(t->width, t->max, in, out);
 
     unsigned n = bm_popcount(&in->valid);
@@ -98,11 +91,7 @@ static int tb_model(tb_t *t, uint64_t cycle, const tourney_in_t *in, tourney_out
         }
         c[TOURNEY_CV_TIE] += tie;
         c[TOURNEY_CV_LOWER_LOSES] += lower;
-        if (!t->won[out->idx]) {
-            t->won[out->idx] = 1;
-            if (++t->won_count == t->width)
-                c[TOURNEY_CV_EVERY_POSITION]++;
-        }
+        c[TOURNEY_CV_EVERY_POSITION] += cell_seen(t->won, &t->won_count, out->idx, t->width);
         bool was = t->won_zero && t->won_ones;
         t->won_zero |= out->key == 0;
         t->won_ones |= out->key == t->key_ones;
@@ -110,7 +99,6 @@ static int tb_model(tb_t *t, uint64_t cycle, const tourney_in_t *in, tourney_out
     }
     if (t->exhaustive_bits && cycle + 1 == (UINT64_C(1) << t->exhaustive_bits))
         c[TOURNEY_CV_EXHAUSTIVE]++;
-    return 0;
 }
 
-COSIM_TESTBENCH_BIND(tb_t, tourney_in_t, tourney_out_t, false, tb_init, NULL, NULL);
+COSIM_CELL_TESTBENCH(tb_t, tourney, KIT_COVERS_TOURNEY, setup);
