@@ -95,7 +95,7 @@ module pathtable #(
   localparam int unsigned PcntW = $clog2(P + 1);  // popcount's CountWidth
   logic [PcntW-1:0] nfree_n;
   popcount #(.Width(P)) u_nfree (.in_i(is_free), .count_o(nfree_n));
-  assign nfree = cnt_t'(nfree_n);
+  assign nfree = CntW'(nfree_n);
 
   // The lowest free entry: what an allocation takes.
   logic                   any_free;
@@ -625,7 +625,7 @@ module pathtable #(
   assign rd_ref_o   = rd_ok ? ref_q[rd_warp_i][RefWidth*rd_ix +: RefWidth] : '0;
   logic [PcntW-1:0] rd_free_n;
   popcount #(.Width(P)) u_rd_free (.in_i(rd_free_v), .count_o(rd_free_n));
-  assign rd_free_o  = cnt_t'(rd_free_n);
+  assign rd_free_o  = CntW'(rd_free_n);
   assign rd_resv_o  = rd_warp_ok ? resv_q[rd_warp_i] : '0;
   // The registers' packing is the ports' (entry h at 2h and h*W), a free
   // entry's fields are 0 (FreeIsEmpty_A) and FREE is 0 (FreeIsZero_A): the
