@@ -350,8 +350,8 @@ MUTANTS = [
                "n++ < m->depth ?", "n++ < m->p.max_slices ?"))),
           ("rr_repeats", "the round-robin pick may be the slice just issued", (
               ("rtl", "rtl/robust/warp_slice_table.sv",
-               "assign after_last = ~((MS'(2) << last_q) - 1'b1);",
-               "assign after_last = ~((MS'(1) << last_q) - 1'b1);"),
+               ".req_i(is_active), .last_i(last_q), .valid_o(sel_any)",
+               ".req_i(is_active), .last_i(last_q - 1'b1), .valid_o(sel_any)"),
               ("model", "csim/robust/warp_slice_table.c",
                "for (unsigned i = 1; i <= m->p.max_slices; i++) {",
                "for (unsigned i = 0; i < m->p.max_slices; i++) {"))),
@@ -368,8 +368,8 @@ MUTANTS = [
                "m->status[e] = live < r->depth ?", "m->status[e] = live <= r->depth ?"))),
           ("no_resume_on_barrier", "a slice waiting at a barrier resumes no dormant one", (
               ("rtl", "rtl/robust/warp_slice_table.sv",
-               "assign leaves = done_e || (ok && (is_barrier || is_arrive));",
-               "assign leaves = done_e || (ok && is_arrive);"),
+               "end else if (resume && dormant_oh[x]) begin",
+               "end else if (resume && !is_barrier && dormant_oh[x]) begin"),
               ("model", "csim/robust/warp_slice_table.c",
                "ev->resume_barrier = resume(m);", "ev->resume_barrier = false;"))))
       for kind, file, old, new in edits),
