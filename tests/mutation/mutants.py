@@ -379,8 +379,8 @@ MUTANTS = [
       for name, why, edits in (
           ("task_counts_lanes", "a TASK counts the slice's lanes, not the threads on its stack's top", (
               ("rtl", "rtl/robust/robust_core.sv",
-               "task_threads = task_threads + WidthWidth'(rd_mask_o[l]);",
-               "task_threads = task_threads + WidthWidth'(rd_lanes_o[l]);"),
+               "popcount #(.Width(W)) u_task_threads (.in_i(rd_mask_o),",
+               "popcount #(.Width(W)) u_task_threads (.in_i(rd_lanes_o),"),
               ("model", "csim/robust/robust_core.c",
                "bm_popcount(&w->to.rd_mask)", "bm_popcount(&w->to.rd_lanes)"))),
           ("reconf_own_width", "RECONF divides at the request's width, not the ASU's", (
@@ -653,8 +653,8 @@ MUTANTS = [
     # --- intent checks: robust_core, simtx_frontend, simtx_rename
     dict(block="robust_core", name="intent_robc_task_counts_lanes", kind="intent",
          edits=[("rtl/robust/robust_core.sv",
-                 "task_threads = task_threads + WidthWidth'(rd_mask_o[l]);",
-                 "task_threads = task_threads + WidthWidth'(rd_lanes_o[l]);"),
+                 "popcount #(.Width(W)) u_task_threads (.in_i(rd_mask_o),",
+                 "popcount #(.Width(W)) u_task_threads (.in_i(rd_lanes_o),"),
                 ("csim/robust/robust_core.c", "bm_popcount(&w->to.rd_mask)",
                  "bm_popcount(&w->to.rd_lanes)")],
          why="a TASK counts the slice's lanes, not the threads on its stack's top: the ASU "
