@@ -52,6 +52,10 @@ module warp_slice_table #(
   logic [CW-1:0]    depth_q;
   logic [EW-1:0]    last_q;             // the round-robin pointer
   logic             busy_q;             // the stacks are being written
+  // !busy_q again, selecting the stack's context, operation and valid
+  // alone: busy_q also selects the stack's PCs and mask, and the buffers of
+  // that fan-out would come before the stack's whole judgement.
+  logic             idle_q;
   logic [EW-1:0]    seq_q, seq_last_q;  // the entry written now, the last one
   pc_t              init_pc_q, init_rpc_q;
   logic             fin_q, resume_valid_q, released_q;
@@ -214,22 +218,21 @@ module warp_slice_table #(
   always_comb begin : p_stack_req
     stk_valid = 1'b0;
     stk_op    = recon_stack_pkg::OpInit;
-    stk_ctx   = e;
-    stk_pc    = req_pc_i;
-    stk_rpc   = req_rpc_i;
-    stk_mask  = req_mask_i;
-    if (busy_q) begin
-      stk_valid = lanes_q[seq_q] != '0;
-      stk_ctx   = seq_q;
-      stk_pc    = init_pc_q;
-      stk_rpc   = init_rpc_q;
-      stk_mask  = lanes_q[seq_q];
-    end else if (req_valid_i && is_stack_op && st_e == warp_slice_table_pkg::StatusActive) begin
-      // (own_err is NONE for a branch or advance exactly then)
-      stk_valid = 1'b1;
-      stk_op    = is_branch ? recon_stack_pkg::OpBranch : recon_stack_pkg::OpAdvance;
+    stk_ctx   = seq_q;
+    if (!idle_q) begin
+      stk_valid = !is_free[seq_q];  // (while busy, exactly the entries with lanes)
+    end else begin
+      stk_ctx = e;
+      if (req_valid_i && is_stack_op && st_e == warp_slice_table_pkg::StatusActive) begin
+        // (own_err is NONE for a branch or advance exactly then)
+        stk_valid = 1'b1;
+        stk_op    = is_branch ? recon_stack_pkg::OpBranch : recon_stack_pkg::OpAdvance;
+      end
     end
   end
+  assign stk_pc   = busy_q ? init_pc_q : req_pc_i;
+  assign stk_rpc  = busy_q ? init_rpc_q : req_rpc_i;
+  assign stk_mask = busy_q ? lanes_q[seq_q] : req_mask_i;
 
   // ------------------------------------------------------------------------
   // Next statuses: the operation, a dormant slice resumed, a barrier released
@@ -242,19 +245,13 @@ module warp_slice_table #(
   logic    stop_e;    // e waits at a barrier or arrives
   logic    ev_slice;  // e leaves ACTIVE (DONE, WAITING, ARRIVED): a dormant resumes
   status_t st_ev;     // e's new status
-  assign done_e   = !busy_q && stk_fin;
+  assign done_e   = stk_fin;  // (an INIT never finishes: DoneNotTaken_A)
   assign stop_e   = own_ok && (is_barrier || is_arrive);
   assign ev_slice = done_e || stop_e;
-  always_comb begin : p_st_ev
-    st_ev = warp_slice_table_pkg::StatusActive;
-    if (done_e) begin
-      st_ev = warp_slice_table_pkg::StatusDone;
-    end else if (is_barrier) begin
-      st_ev = warp_slice_table_pkg::StatusWaiting;
-    end else if (is_arrive) begin
-      st_ev = warp_slice_table_pkg::StatusArrived;
-    end
-  end
+  // (only a branch or advance is DONE: st_ev need not wait for done_e)
+  assign st_ev = is_stack_op ? warp_slice_table_pkg::StatusDone :
+                 is_barrier  ? warp_slice_table_pkg::StatusWaiting :
+                               warp_slice_table_pkg::StatusArrived;
 
   logic [MS-1:0] e_oh, dormant_oh, wait_n;
   logic          resume, rel_if, rel;
@@ -277,6 +274,23 @@ module warp_slice_table #(
   logic [MS*CW-1:0] wait_rank;
   assign wait_rank = ranks(wait_n);
 
+  // Each entry's status if e leaves ACTIVE (ev_slice), found before the
+  // stack's verdict: ev_slice picks it at the edge.
+  status_t st_left [MS];
+  always_comb begin : p_st_left
+    for (int unsigned x = 0; x < MS; x++) begin
+      st_left[x] = status_q[x];
+      if (rel_if && wait_n[x]) begin
+        st_left[x] = wait_rank[x*CW +: CW] < depth_q ? warp_slice_table_pkg::StatusActive :
+                                                      warp_slice_table_pkg::StatusDormant;
+      end else if (e_oh[x]) begin
+        st_left[x] = st_ev;
+      end else if (resume && dormant_oh[x]) begin
+        st_left[x] = warp_slice_table_pkg::StatusActive;
+      end
+    end
+  end
+
   // ------------------------------------------------------------------------
   // The edge
   // ------------------------------------------------------------------------
@@ -290,6 +304,7 @@ module warp_slice_table #(
       depth_q        <= '0;
       last_q         <= Before0;
       busy_q         <= 1'b0;
+      idle_q         <= 1'b1;
       seq_q          <= '0;
       seq_last_q     <= '0;
       init_pc_q      <= '0;
@@ -306,6 +321,7 @@ module warp_slice_table #(
       if (busy_q) begin
         seq_q  <= seq_q + 1'b1;
         busy_q <= seq_q != seq_last_q;
+        idle_q <= seq_q == seq_last_q;
       end
       if (own_ok && is_divide) begin
         for (int unsigned x = 0; x < MS; x++) begin
@@ -318,6 +334,7 @@ module warp_slice_table #(
         depth_q    <= req_depth_i;
         last_q     <= Before0;
         busy_q     <= 1'b1;
+        idle_q     <= 1'b0;
         seq_q      <= '0;
         seq_last_q <= EW'(n_placed - 1'b1);
         init_pc_q  <= req_pc_i;
@@ -328,15 +345,7 @@ module warp_slice_table #(
         end
         if (ev_slice) begin
           for (int unsigned x = 0; x < MS; x++) begin
-            if (rel_if && wait_n[x]) begin
-              status_q[x] <= wait_rank[x*CW +: CW] < depth_q ?
-                             warp_slice_table_pkg::StatusActive :
-                             warp_slice_table_pkg::StatusDormant;
-            end else if (e_oh[x]) begin
-              status_q[x] <= st_ev;
-            end else if (resume && dormant_oh[x]) begin
-              status_q[x] <= warp_slice_table_pkg::StatusActive;
-            end
+            status_q[x] <= st_left[x];
           end
         end
       end
@@ -461,6 +470,8 @@ module warp_slice_table #(
                 stk_err != recon_stack_pkg::ErrOverflow)
   // The stack finishes only a slice op the table takes (done_e needs no ok).
   `ASSERT_NEVER(DoneNotTaken_A, done_e && !(ok && is_stack_op))
+  `ASSERT(IdleIsNotBusy_A, idle_q == !busy_q)
+  `ASSERT(BusyLiveHasLanes_A, !busy_q || is_free[seq_q] == (lanes_q[seq_q] == '0))
   // The writes after a division never fail.
   `ASSERT_NEVER(InitRefused_A, busy_q && stk_valid && stk_err != recon_stack_pkg::ErrNone)
 

@@ -344,8 +344,8 @@ MUTANTS = [
       for name, why, edits in (
           ("release_all_active", "a barrier release makes every waiting slice active, past the depth", (
               ("rtl", "rtl/robust/warp_slice_table.sv",
-               "status_q[x] <= wait_rank[x*CW +: CW] < depth_q ?",
-               "status_q[x] <= 1'b1 ?"),
+               "st_left[x] = wait_rank[x*CW +: CW] < depth_q ?",
+               "st_left[x] = 1'b1 ?"),
               ("model", "csim/robust/warp_slice_table.c",
                "n++ < m->depth ?", "n++ < m->p.max_slices ?"))),
           ("rr_repeats", "the round-robin pick may be the slice just issued", (
