@@ -123,12 +123,7 @@ module robust_core #(
   // ------------------------------------------------------------------------
   // a TASK's completed tasks: the slice's active threads
   logic [WidthWidth-1:0] task_threads, done;
-  always_comb begin : p_task_threads
-    task_threads = '0;
-    for (int unsigned l = 0; l < W; l++) begin
-      task_threads = task_threads + WidthWidth'(rd_mask_o[l]);
-    end
-  end
+  popcount #(.Width(W)) u_task_threads (.in_i(rd_mask_o), .count_o(task_threads));
   assign done = ok && is_task ? task_threads : '0;
 
   // START with a LAUNCH both take; else END once no live slice is left;

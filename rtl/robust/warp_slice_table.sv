@@ -52,17 +52,22 @@ module warp_slice_table #(
   logic [CW-1:0]    depth_q;
   logic [EW-1:0]    last_q;             // the round-robin pointer
   logic             busy_q;             // the stacks are being written
+  // !busy_q again, selecting the stack's context, operation and valid
+  // alone: busy_q also selects the stack's PCs and mask, and the buffers of
+  // that fan-out would come before the stack's whole judgement.
+  logic             idle_q;
   logic [EW-1:0]    seq_q, seq_last_q;  // the entry written now, the last one
   pc_t              init_pc_q, init_rpc_q;
   logic             fin_q, resume_valid_q, released_q;
   logic [EW-1:0]    resume_q;
 
-  logic [MS-1:0] is_free, is_active, is_dormant, is_waiting, is_merging;
+  logic [MS-1:0] is_free, is_active, is_dormant, is_waiting, is_done, is_merging;
   for (genvar e = 0; e < MS; e++) begin : gen_status
     assign is_free[e]    = status_q[e] == warp_slice_table_pkg::StatusFree;
     assign is_active[e]  = status_q[e] == warp_slice_table_pkg::StatusActive;
     assign is_dormant[e] = status_q[e] == warp_slice_table_pkg::StatusDormant;
     assign is_waiting[e] = status_q[e] == warp_slice_table_pkg::StatusWaiting;
+    assign is_done[e]    = status_q[e] == warp_slice_table_pkg::StatusDone;
     // the slices whose threads a RECONF merges (not done, not free)
     assign is_merging[e] = status_q[e] == warp_slice_table_pkg::StatusArrived || is_dormant[e];
   end
@@ -140,13 +145,8 @@ module warp_slice_table #(
 
   logic [MS*CW-1:0] live_rank;
   logic [CW-1:0]    n_placed;
-  always_comb begin : p_counts
-    live_rank = ranks(live);
-    n_placed  = '0;
-    for (int unsigned x = 0; x < MS; x++) begin
-      n_placed = n_placed + CW'(placed[x]);
-    end
-  end
+  assign live_rank = ranks(live);
+  popcount #(.Width(MS)) u_n_placed (.in_i(placed), .count_o(n_placed));
 
   // ------------------------------------------------------------------------
   // The stack: one context per entry; its read port follows req_entry_i
@@ -205,55 +205,58 @@ module warp_slice_table #(
     end
   end
 
-  logic ok;
-  assign ok = req_valid_i && err == warp_slice_table_pkg::ErrNone;
+  // own_ok: the table's own checks pass, the stack not asked; ok: the
+  // request is taken. Only a slice's branch or advance has the stack's
+  // verdict: everything else is told by own_ok, so that it does not wait
+  // for the stack.
+  logic own_ok, ok;
+  assign own_ok = req_valid_i && own_err == warp_slice_table_pkg::ErrNone;
+  assign ok     = req_valid_i && err == warp_slice_table_pkg::ErrNone;
   assign req_err_o = req_valid_i ? err : warp_slice_table_pkg::ErrNone;
 
   // the stack's request: the writes after a division, else a slice's op
   always_comb begin : p_stack_req
     stk_valid = 1'b0;
     stk_op    = recon_stack_pkg::OpInit;
-    stk_ctx   = e;
-    stk_pc    = req_pc_i;
-    stk_rpc   = req_rpc_i;
-    stk_mask  = req_mask_i;
-    if (busy_q) begin
-      stk_valid = lanes_q[seq_q] != '0;
-      stk_ctx   = seq_q;
-      stk_pc    = init_pc_q;
-      stk_rpc   = init_rpc_q;
-      stk_mask  = lanes_q[seq_q];
-    end else if (req_valid_i && own_err == warp_slice_table_pkg::ErrNone && is_stack_op) begin
-      stk_valid = 1'b1;
-      stk_op    = is_branch ? recon_stack_pkg::OpBranch : recon_stack_pkg::OpAdvance;
+    stk_ctx   = seq_q;
+    if (!idle_q) begin
+      stk_valid = !is_free[seq_q];  // (while busy, exactly the entries with lanes)
+    end else begin
+      stk_ctx = e;
+      if (req_valid_i && is_stack_op && st_e == warp_slice_table_pkg::StatusActive) begin
+        // (own_err is NONE for a branch or advance exactly then)
+        stk_valid = 1'b1;
+        stk_op    = is_branch ? recon_stack_pkg::OpBranch : recon_stack_pkg::OpAdvance;
+      end
     end
   end
+  assign stk_pc   = busy_q ? init_pc_q : req_pc_i;
+  assign stk_rpc  = busy_q ? init_rpc_q : req_rpc_i;
+  assign stk_mask = busy_q ? lanes_q[seq_q] : req_mask_i;
 
   // ------------------------------------------------------------------------
   // Next statuses: the operation, a dormant slice resumed, a barrier released
   // ------------------------------------------------------------------------
-  logic    leaves;    // e leaves ACTIVE (DONE, WAITING, ARRIVED): a dormant resumes
-  logic    done_e;    // e reached its exit
+  // Everything but e's DONE is known before the stack's verdict: the
+  // waiting set, whether a barrier is released and the release's ranks
+  // come from own_ok and the statuses, and the stack's req_fin_o only
+  // picks e's new status at the end.
+  logic    done_e;    // e reached its exit (the stack finished it: its op was taken)
+  logic    stop_e;    // e waits at a barrier or arrives
+  logic    ev_slice;  // e leaves ACTIVE (DONE, WAITING, ARRIVED): a dormant resumes
   status_t st_ev;     // e's new status
-  assign done_e = ok && is_stack_op && stk_fin;
-  assign leaves = done_e || (ok && (is_barrier || is_arrive));
-  always_comb begin : p_st_ev
-    st_ev = warp_slice_table_pkg::StatusActive;
-    if (done_e) begin
-      st_ev = warp_slice_table_pkg::StatusDone;
-    end else if (is_barrier) begin
-      st_ev = warp_slice_table_pkg::StatusWaiting;
-    end else if (is_arrive) begin
-      st_ev = warp_slice_table_pkg::StatusArrived;
-    end
-  end
+  assign done_e   = stk_fin;  // (an INIT never finishes: DoneNotTaken_A)
+  assign stop_e   = own_ok && (is_barrier || is_arrive);
+  assign ev_slice = done_e || stop_e;
+  // (only a branch or advance is DONE: st_ev need not wait for done_e)
+  assign st_ev = is_stack_op ? warp_slice_table_pkg::StatusDone :
+                 is_barrier  ? warp_slice_table_pkg::StatusWaiting :
+                               warp_slice_table_pkg::StatusArrived;
 
-  logic          ev_slice;  // the statuses change by a slice op
-  logic [MS-1:0] e_oh, dormant_oh, act_n, dor_n, wait_n;
-  logic          resume, rel;
+  logic [MS-1:0] e_oh, dormant_oh, wait_n;
+  logic          resume, rel_if, rel;
   logic [EW-1:0] resume_idx;
-  assign ev_slice = ok && (done_e || is_barrier || is_arrive);
-  assign e_oh     = ev_slice ? MS'(1) << e : '0;
+  assign e_oh = MS'(1) << e;
 
   prio_enc #(.Width(MS)) u_resume (
     .in_i    (is_dormant),
@@ -262,19 +265,31 @@ module warp_slice_table #(
     .onehot_o(dormant_oh)
   );
 
-  always_comb begin : p_next_sets
-    act_n  = is_active & ~e_oh;
-    dor_n  = is_dormant;
-    wait_n = is_waiting | (ok && is_barrier ? e_oh : '0);
-    if (leaves && resume) begin
-      act_n = act_n | dormant_oh;
-      dor_n = dor_n & ~dormant_oh;
-    end
-  end
-  assign rel = ev_slice && act_n == '0 && dor_n == '0 && wait_n != '0;
+  // A barrier is released when e leaves ACTIVE and no other slice is left
+  // active or dormant (a dormant one would resume) while some wait.
+  assign wait_n = is_waiting | (own_ok && is_barrier ? e_oh : '0);
+  assign rel_if = (is_active & ~e_oh) == '0 && is_dormant == '0 && wait_n != '0;
+  assign rel    = ev_slice && rel_if;
 
   logic [MS*CW-1:0] wait_rank;
   assign wait_rank = ranks(wait_n);
+
+  // Each entry's status if e leaves ACTIVE (ev_slice), found before the
+  // stack's verdict: ev_slice picks it at the edge.
+  status_t st_left [MS];
+  always_comb begin : p_st_left
+    for (int unsigned x = 0; x < MS; x++) begin
+      st_left[x] = status_q[x];
+      if (rel_if && wait_n[x]) begin
+        st_left[x] = wait_rank[x*CW +: CW] < depth_q ? warp_slice_table_pkg::StatusActive :
+                                                      warp_slice_table_pkg::StatusDormant;
+      end else if (e_oh[x]) begin
+        st_left[x] = st_ev;
+      end else if (resume && dormant_oh[x]) begin
+        st_left[x] = warp_slice_table_pkg::StatusActive;
+      end
+    end
+  end
 
   // ------------------------------------------------------------------------
   // The edge
@@ -289,6 +304,7 @@ module warp_slice_table #(
       depth_q        <= '0;
       last_q         <= Before0;
       busy_q         <= 1'b0;
+      idle_q         <= 1'b1;
       seq_q          <= '0;
       seq_last_q     <= '0;
       init_pc_q      <= '0;
@@ -299,14 +315,15 @@ module warp_slice_table #(
       released_q     <= 1'b0;
     end else begin
       fin_q          <= done_e;
-      resume_valid_q <= leaves && resume;
-      resume_q       <= (leaves && resume) ? resume_idx : '0;
+      resume_valid_q <= ev_slice && resume;
+      resume_q       <= (ev_slice && resume) ? resume_idx : '0;
       released_q     <= rel;
       if (busy_q) begin
         seq_q  <= seq_q + 1'b1;
         busy_q <= seq_q != seq_last_q;
+        idle_q <= seq_q == seq_last_q;
       end
-      if (ok && is_divide) begin
+      if (own_ok && is_divide) begin
         for (int unsigned x = 0; x < MS; x++) begin
           lanes_q[x]  <= new_lanes[x];
           status_q[x] <= !live[x] ? warp_slice_table_pkg::StatusFree :
@@ -317,23 +334,18 @@ module warp_slice_table #(
         depth_q    <= req_depth_i;
         last_q     <= Before0;
         busy_q     <= 1'b1;
+        idle_q     <= 1'b0;
         seq_q      <= '0;
         seq_last_q <= EW'(n_placed - 1'b1);
         init_pc_q  <= req_pc_i;
         init_rpc_q <= req_rpc_i;
-      end else if (ok) begin
-        last_q <= e;
+      end else begin
+        if (ok) begin
+          last_q <= e;
+        end
         if (ev_slice) begin
           for (int unsigned x = 0; x < MS; x++) begin
-            if (rel && wait_n[x]) begin
-              status_q[x] <= wait_rank[x*CW +: CW] < depth_q ?
-                             warp_slice_table_pkg::StatusActive :
-                             warp_slice_table_pkg::StatusDormant;
-            end else if (e_oh[x]) begin
-              status_q[x] <= st_ev;
-            end else if (leaves && resume && dormant_oh[x]) begin
-              status_q[x] <= warp_slice_table_pkg::StatusActive;
-            end
+            status_q[x] <= st_left[x];
           end
         end
       end
@@ -393,30 +405,21 @@ module warp_slice_table #(
   // ------------------------------------------------------------------------
   // Outputs
   // ------------------------------------------------------------------------
+  logic [MS-1:0] is_live;  // active, dormant, arrived or waiting
   logic [CW-1:0] n_slices, n_active;
-  always_comb begin : p_out_counts
-    n_slices = '0;
-    n_active = '0;
-    for (int unsigned x = 0; x < MS; x++) begin
-      n_slices = n_slices + CW'(!is_free[x] && status_q[x] != warp_slice_table_pkg::StatusDone);
-      n_active = n_active + CW'(is_active[x]);
-    end
-  end
+  assign is_live = ~is_free & ~is_done;
+  popcount #(.Width(MS)) u_n_slices (.in_i(is_live), .count_o(n_slices));
+  popcount #(.Width(MS)) u_n_active (.in_i(is_active), .count_o(n_active));
 
   // round-robin: the first active entry after the pointer, wrapping
-  logic [MS-1:0] after_last, sel_hi_oh, sel_lo_oh;
-  logic [EW-1:0] sel_hi, sel_lo;
-  logic          sel_hi_valid, sel_lo_valid;
-  // entries above last_q (none when last_q is the last entry: the shift wraps to 0)
-  assign after_last = ~((MS'(2) << last_q) - 1'b1);
-  prio_enc #(.Width(MS)) u_sel_hi (
-    .in_i(is_active & after_last), .valid_o(sel_hi_valid), .idx_o(sel_hi), .onehot_o(sel_hi_oh)
-  );
-  prio_enc #(.Width(MS)) u_sel_lo (
-    .in_i(is_active), .valid_o(sel_lo_valid), .idx_o(sel_lo), .onehot_o(sel_lo_oh)
+  logic [MS-1:0] sel_oh;
+  logic [EW-1:0] sel_idx;
+  logic          sel_any;
+  rr_pick #(.Width(MS)) u_sel (
+    .req_i(is_active), .last_i(last_q), .valid_o(sel_any), .idx_o(sel_idx), .onehot_o(sel_oh)
   );
   logic unused_sel;
-  assign unused_sel = ^{sel_hi_oh, sel_lo_oh};
+  assign unused_sel = ^sel_oh;
 
   assign req_ready_o    = !busy_q;
   assign rsp_fin_o      = fin_q;
@@ -428,8 +431,8 @@ module warp_slice_table #(
   assign slices_o       = n_slices;
   assign active_o       = n_active;
   assign arrived_o      = is_active == '0 && is_waiting == '0;
-  assign sel_valid_o    = sel_lo_valid && !busy_q;
-  assign sel_entry_o    = !sel_valid_o ? '0 : sel_hi_valid ? sel_hi : sel_lo;
+  assign sel_valid_o    = sel_any && !busy_q;
+  assign sel_entry_o    = sel_valid_o ? sel_idx : '0;
 
   // the read port: req_entry_i's slice, nothing for a free entry
   always_comb begin : p_read
@@ -465,6 +468,10 @@ module warp_slice_table #(
                 req_valid_i && own_err == warp_slice_table_pkg::ErrNone && is_stack_op &&
                 stk_err != recon_stack_pkg::ErrNone && stk_err != recon_stack_pkg::ErrBadPc &&
                 stk_err != recon_stack_pkg::ErrOverflow)
+  // The stack finishes only a slice op the table takes (done_e needs no ok).
+  `ASSERT_NEVER(DoneNotTaken_A, done_e && !(ok && is_stack_op))
+  `ASSERT(IdleIsNotBusy_A, idle_q == !busy_q)
+  `ASSERT(BusyLiveHasLanes_A, !busy_q || is_free[seq_q] == (lanes_q[seq_q] == '0))
   // The writes after a division never fail.
   `ASSERT_NEVER(InitRefused_A, busy_q && stk_valid && stk_err != recon_stack_pkg::ErrNone)
 

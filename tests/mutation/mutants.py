@@ -344,14 +344,14 @@ MUTANTS = [
       for name, why, edits in (
           ("release_all_active", "a barrier release makes every waiting slice active, past the depth", (
               ("rtl", "rtl/robust/warp_slice_table.sv",
-               "status_q[x] <= wait_rank[x*CW +: CW] < depth_q ?",
-               "status_q[x] <= 1'b1 ?"),
+               "st_left[x] = wait_rank[x*CW +: CW] < depth_q ?",
+               "st_left[x] = 1'b1 ?"),
               ("model", "csim/robust/warp_slice_table.c",
                "n++ < m->depth ?", "n++ < m->p.max_slices ?"))),
           ("rr_repeats", "the round-robin pick may be the slice just issued", (
               ("rtl", "rtl/robust/warp_slice_table.sv",
-               "assign after_last = ~((MS'(2) << last_q) - 1'b1);",
-               "assign after_last = ~((MS'(1) << last_q) - 1'b1);"),
+               ".req_i(is_active), .last_i(last_q), .valid_o(sel_any)",
+               ".req_i(is_active), .last_i(last_q - 1'b1), .valid_o(sel_any)"),
               ("model", "csim/robust/warp_slice_table.c",
                "for (unsigned i = 1; i <= m->p.max_slices; i++) {",
                "for (unsigned i = 0; i < m->p.max_slices; i++) {"))),
@@ -368,8 +368,8 @@ MUTANTS = [
                "m->status[e] = live < r->depth ?", "m->status[e] = live <= r->depth ?"))),
           ("no_resume_on_barrier", "a slice waiting at a barrier resumes no dormant one", (
               ("rtl", "rtl/robust/warp_slice_table.sv",
-               "assign leaves = done_e || (ok && (is_barrier || is_arrive));",
-               "assign leaves = done_e || (ok && is_arrive);"),
+               "end else if (resume && dormant_oh[x]) begin",
+               "end else if (resume && !is_barrier && dormant_oh[x]) begin"),
               ("model", "csim/robust/warp_slice_table.c",
                "ev->resume_barrier = resume(m);", "ev->resume_barrier = false;"))))
       for kind, file, old, new in edits),
@@ -379,8 +379,8 @@ MUTANTS = [
       for name, why, edits in (
           ("task_counts_lanes", "a TASK counts the slice's lanes, not the threads on its stack's top", (
               ("rtl", "rtl/robust/robust_core.sv",
-               "task_threads = task_threads + WidthWidth'(rd_mask_o[l]);",
-               "task_threads = task_threads + WidthWidth'(rd_lanes_o[l]);"),
+               "popcount #(.Width(W)) u_task_threads (.in_i(rd_mask_o),",
+               "popcount #(.Width(W)) u_task_threads (.in_i(rd_lanes_o),"),
               ("model", "csim/robust/robust_core.c",
                "bm_popcount(&w->to.rd_mask)", "bm_popcount(&w->to.rd_lanes)"))),
           ("reconf_own_width", "RECONF divides at the request's width, not the ASU's", (
@@ -653,8 +653,8 @@ MUTANTS = [
     # --- intent checks: robust_core, simtx_frontend, simtx_rename
     dict(block="robust_core", name="intent_robc_task_counts_lanes", kind="intent",
          edits=[("rtl/robust/robust_core.sv",
-                 "task_threads = task_threads + WidthWidth'(rd_mask_o[l]);",
-                 "task_threads = task_threads + WidthWidth'(rd_lanes_o[l]);"),
+                 "popcount #(.Width(W)) u_task_threads (.in_i(rd_mask_o),",
+                 "popcount #(.Width(W)) u_task_threads (.in_i(rd_lanes_o),"),
                 ("csim/robust/robust_core.c", "bm_popcount(&w->to.rd_mask)",
                  "bm_popcount(&w->to.rd_lanes)")],
          why="a TASK counts the slice's lanes, not the threads on its stack's top: the ASU "
