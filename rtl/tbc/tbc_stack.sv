@@ -5,7 +5,8 @@
 // new top of stack), section 4 (likely-convergence points). Behaviour, cycle
 // timing and error codes: docs/blocks/tbc_stack.md.
 //
-// Entries {pc, rpc, wcnt, mask[B]} (+ {lpc, lpos}). `tos` is the entry whose
+// Entries {pc, rpc, mask[B]} (+ {lpc, lpos}); wcnt is entry tos's only,
+// and entry tos is copied into registers. `tos` is the entry whose
 // warps execute; the entries above it are the two targets (and likely-
 // convergence entry) of the branch its warps are arriving at. When the last
 // pending warp arrives, the next entry *becomes TOS*: one settling cycle per
@@ -54,7 +55,6 @@ module tbc_stack #(
   pc_t   rpc_q  [Depth];
   pc_t   lpc_q  [Depth];
   lpos_t lpos_q [Depth];
-  wcnt_t wcnt_q [Depth];
   mask_t mask_q [Depth];
 
   depth_t sp_q;
@@ -62,6 +62,15 @@ module tbc_stack #(
   logic   static_q, settling_q;
   logic   cmp_valid_q, cmp_static_q;
   mask_t  arrived_q;  // threads that arrived since entry tos was settled
+  // Entry tos as registers (while not empty): copies of its fields, and its
+  // warp count, held only here: every other entry's is 0 (a pushed entry's
+  // starts at 0, and tos moves up only when its count reaches 0).
+  pc_t    t_pc_q, t_rpc_q, t_lpc_q;
+  lpos_t  t_lpos_q;
+  wcnt_t  wcnt_q;
+  mask_t  tmask_q;
+  // The pending branch's tpc, fpc and rpc: entries top, top2 as pushed.
+  pc_t    br_tpc_q, br_fpc_q, br_rpc_q;
   mask_t  cmp_mask_q;
   pc_t    cmp_pc_q;
 
@@ -79,12 +88,13 @@ module tbc_stack #(
   assign pending = !empty && 32'(sp_q) > 32'(tos_q) + 1;
   assign top     = empty ? '0 : LposWidth'(sp_q - 1'b1);
   assign top2    = (32'(sp_q) < 2) ? '0 : LposWidth'(32'(sp_q) - 2);
-  assign t_pc    = pc_q[tos_q];
-  assign t_rpc   = rpc_q[tos_q];
-  assign t_lpc   = lpc_q[tos_q];
-  assign t_lpos  = lpos_q[tos_q];
-  assign t_wcnt  = wcnt_q[tos_q];
-  assign t_mask  = mask_q[tos_q];
+  // the copies: no read at tos_q on a request's or the settling path
+  assign t_pc    = t_pc_q;
+  assign t_rpc   = t_rpc_q;
+  assign t_lpc   = t_lpc_q;
+  assign t_lpos  = t_lpos_q;
+  assign t_wcnt  = wcnt_q;
+  assign t_mask  = tmask_q;
 
   // ------------------------------------------------------------------------
   // The arriving warp's threads as block-wide masks
@@ -136,8 +146,8 @@ module tbc_stack #(
     logic not_in_tos, duplicate, mismatch;
     not_in_tos = (arr_mask & ~t_mask) != '0;
     duplicate  = (arr_mask & arrived_q) != '0;
-    mismatch   = req_pc_i != pc_q[top] || req_alt_pc_i != pc_q[top2] ||
-                 req_rpc_i != rpc_q[top];
+    mismatch   = req_pc_i != br_tpc_q || req_alt_pc_i != br_fpc_q ||
+                 req_rpc_i != br_rpc_q;
     err = tbc_stack_pkg::ErrNone;
     if (req_op_i == tbc_stack_pkg::OpReserved) begin
       err = tbc_stack_pkg::ErrBadOp;
@@ -177,40 +187,43 @@ module tbc_stack #(
   assign settle_done  = !settle_pop;
 
   // Warps the compactor will make of t_mask: the largest per-lane thread
-  // count, or (static mode) the number of static warps with a thread. The
-  // counts are $countones (an adder tree in synthesis), their maximum a
-  // balanced tree of comparators, log2(W) levels: a chain of W comparators
-  // would set the settling cycle's critical path.
-  localparam int unsigned WPow = 1 << $clog2(W);  // leaves of the max tree
-  // = WcntWidth, but positive even for the illegal parameters the checks
-  // above reject, so that Yosys gets to their messages.
-  localparam int unsigned CntWidth = (WcntWidth > 0) ? WcntWidth : 1;
+  // count, or (static mode) the number of static warps with a thread. Each
+  // count is a popcount cell; the maximum is taken as a thermometer code,
+  // at_least[k] = some lane has k threads or more (a comparison with a
+  // constant per lane, ORed over the lanes), the count the k where it steps
+  // down: two gate levels and an OR over lanes, not log2(W) levels of
+  // comparators (History of the mapping in docs/blocks/tbc_stack.md).
+  wcnt_t lane_cnt [W];
+  wcnt_t static_cnt;
+  logic [S-1:0] warp_any;
+  for (genvar l = 0; l < W; l++) begin : gen_lane_cnt
+    logic [S-1:0] lane_bits;
+    for (genvar s = 0; s < S; s++) begin : gen_bit
+      assign lane_bits[s] = t_mask[s*W + l];
+    end
+    popcount #(.Width(S)) u_cnt (.in_i(lane_bits), .count_o(lane_cnt[l]));
+  end
+  for (genvar s = 0; s < S; s++) begin : gen_warp_any
+    assign warp_any[s] = |t_mask[s*W +: W];
+  end
+  popcount #(.Width(S)) u_static_cnt (.in_i(warp_any), .count_o(static_cnt));
 
-  // The larger of two counts.
-  function automatic wcnt_t max2(input wcnt_t a, input wcnt_t b);
-    max2 = (a > b) ? a : b;
-  endfunction
-
-  wcnt_t warp_count;
+  wcnt_t warp_count, max_cnt;
   always_comb begin : p_warp_count
-    logic [S-1:0] warp_any, lane_bits;
-    // node k (at bits k*CntWidth) has children 2k+1 and 2k+2; the leaves,
-    // nodes WPow-1 .. 2*WPow-2, are the lanes' counts (0 past lane W-1)
-    logic [(2*WPow-1)*CntWidth-1:0] max_node;
-    warp_any = '0;
-    max_node = '0;
-    for (int unsigned l = 0; l < W; l++) begin
-      for (int unsigned s = 0; s < S; s++) begin
-        lane_bits[s] = t_mask[s*W + l];
+    logic [S+1:1] at_least;
+    at_least = '0;
+    for (int unsigned k = 1; k <= S; k++) begin
+      for (int unsigned l = 0; l < W; l++) begin
+        at_least[k] = at_least[k] | (32'(lane_cnt[l]) >= k);
       end
-      max_node[(WPow-1+l)*CntWidth +: CntWidth] = CntWidth'($countones(lane_bits));
-      warp_any = warp_any | lane_bits;
     end
-    for (int unsigned k = WPow - 1; k > 0; k--) begin
-      max_node[(k-1)*CntWidth +: CntWidth] = max2(max_node[(2*k-1)*CntWidth +: CntWidth],
-                                                   max_node[(2*k)*CntWidth +: CntWidth]);
+    max_cnt = '0;
+    for (int unsigned k = 1; k <= S; k++) begin
+      if (at_least[k] && !at_least[k+1]) begin
+        max_cnt = max_cnt | WcntWidth'(k);
+      end
     end
-    warp_count = static_q ? CntWidth'($countones(warp_any)) : max_node[CntWidth-1:0];
+    warp_count = static_q ? static_cnt : max_cnt;
   end
 
   // ------------------------------------------------------------------------
@@ -220,19 +233,37 @@ module tbc_stack #(
   lpos_t  tos_d;
   logic   settling_d;
   // Per level: full write (INIT, push), mask OR (clear first when fresh),
-  // wcnt write, pc write (T.pc := rpc). The bits ORed into a level come from
+  // pc write (T.pc := rpc). The bits ORed into a level come from
   // one of three shared buses, picked per level by a one-hot select:
   // taken threads of a branch (or_taken), not-taken threads (or_not_taken),
   // and or_other_bits: the INIT mask, an LPC merge at settling, or an LPC
   // arrival. (Selects rather than an array written at a run-time index:
   // the same logic, but Yosys elaborates it in seconds at 1024 threads.)
-  logic [Depth-1:0] wr_full, wr_or, wr_clr, wr_wcnt, wr_pc;
+  logic [Depth-1:0] wr_full, wr_or, wr_clr, wr_pc;
   logic [Depth-1:0] or_taken, or_not_taken, or_other;
   mask_t  or_other_bits;
   pc_t    full_pc  [Depth];
   pc_t    full_lpc [Depth];
   lpos_t  full_lpos[Depth];
-  wcnt_t  wcnt_val;
+  wcnt_t  wcnt_d;
+  pc_t    t_pc_d, t_rpc_d, t_lpc_d;
+  lpos_t  t_lpos_d;
+  mask_t  tmask_d;
+
+  // The copies' next value is entry tos_d. tos moves only to 0 (INIT: the
+  // request's), to tos - 1 (pop: that entry, with what an LPC merge or
+  // arrival ORs into its mask this cycle) or to the taken target of a
+  // branch's last warp (as pushed, now or by an earlier warp, with the
+  // taken threads so far and this warp's); entry tos itself changes only
+  // at INIT, by T.pc := rpc and in its count. The reads of entries below
+  // and top are at registered pointers, off the request's path, and share
+  // one read: a branch is pending (top) or entry tos may pop (below).
+  lpos_t below, rd_idx;
+  mask_t rd_mask, top_mask;
+  assign below    = (tos_q == '0) ? '0 : LposWidth'(tos_q - 1'b1);
+  assign rd_idx   = pending ? top : below;
+  assign rd_mask  = mask_q[rd_idx];
+  assign top_mask = pending ? rd_mask : '0;
 
   always_comb begin : p_next
     lpos_t t_idx, nt_idx;
@@ -243,13 +274,17 @@ module tbc_stack #(
     wr_full    = '0;
     wr_or      = '0;
     wr_clr     = '0;
-    wr_wcnt    = '0;
     wr_pc      = '0;
     or_taken      = '0;
     or_not_taken  = '0;
     or_other      = '0;
     or_other_bits = arr_mask;
-    wcnt_val   = t_wcnt - 1'b1;
+    wcnt_d     = t_wcnt;
+    t_pc_d     = t_pc;
+    t_rpc_d    = t_rpc;
+    t_lpc_d    = t_lpc;
+    t_lpos_d   = t_lpos;
+    tmask_d    = tmask_q;
     pop        = 1'b0;
     t_idx      = pending ? top : LposWidth'(32'(sp_q) + 32'(n_push) - 1);
     nt_idx     = LposWidth'(t_idx - 1'b1);
@@ -259,6 +294,7 @@ module tbc_stack #(
       full_lpos[l] = new_lcp ? LposWidth'(sp_q) : t_lpos;
     end
     if (settling_q) begin
+      wcnt_d = settle_pop ? '0 : warp_count;
       if (settle_pop) begin
         pop = 1'b1;
         if (settle_merge) begin
@@ -267,19 +303,21 @@ module tbc_stack #(
           or_other_bits    = t_mask;
         end
       end else begin
-        wr_wcnt[tos_q] = 1'b1;
-        wcnt_val       = warp_count;
-        settling_d     = 1'b0;
+        settling_d = 1'b0;
       end
     end else if (apply) begin
+      wcnt_d = is_init ? '0 : t_wcnt - 1'b1;
       if (is_init) begin
         wr_full[0]   = 1'b1;
         wr_clr[0]    = 1'b1;
         wr_or[0]     = 1'b1;
-        wr_wcnt[0]   = 1'b1;
-        wcnt_val     = '0;
         or_other[0]   = 1'b1;
         or_other_bits = req_mask_i;
+        tmask_d       = req_mask_i;
+        t_pc_d        = req_pc_i;
+        t_rpc_d       = req_rpc_i;
+        t_lpc_d       = PcNone;
+        t_lpos_d      = '0;
         full_lpc[0]  = PcNone;
         full_lpos[0] = '0;
         sp_d         = DepthWidth'(1);
@@ -288,12 +326,12 @@ module tbc_stack #(
       end else if (is_branch) begin
         if (!pending) begin
           wr_pc[tos_q] = 1'b1;
+          t_pc_d       = req_rpc_i;
           for (int unsigned l = 0; l < Depth; l++) begin
             if (l >= 32'(sp_q) && l <= 32'(t_idx)) begin
               wr_full[l] = 1'b1;
               wr_clr[l]  = 1'b1;
               wr_or[l]   = 1'b1;
-              wr_wcnt[l] = 1'b1;
               if (new_lcp && l == 32'(sp_q)) begin
                 full_pc[l]   = req_lpc_i;
                 full_lpc[l]  = t_lpc;
@@ -309,22 +347,37 @@ module tbc_stack #(
         wr_or[nt_idx]   = 1'b1;
         or_taken[t_idx]      = 1'b1;
         or_not_taken[nt_idx] = 1'b1;
-        wr_wcnt[tos_q]  = 1'b1;
         if (t_wcnt == WcntWidth'(1)) begin
           tos_d      = t_idx;
           settling_d = 1'b1;
+          tmask_d    = top_mask | arr_taken;
+          if (pending) begin
+            t_pc_d   = pc_q[rd_idx];
+            t_rpc_d  = rpc_q[rd_idx];
+            t_lpc_d  = lpc_q[rd_idx];
+            t_lpos_d = lpos_q[rd_idx];
+          end else begin
+            t_pc_d   = req_pc_i;
+            t_rpc_d  = req_rpc_i;
+            t_lpc_d  = new_lcp ? req_lpc_i : t_lpc;
+            t_lpos_d = new_lcp ? LposWidth'(sp_q) : t_lpos;
+          end
         end
       end else if (is_arrive) begin
         if (at_lpc) begin
           wr_or[t_lpos]    = 1'b1;
           or_other[t_lpos] = 1'b1;
         end
-        wr_wcnt[tos_q] = 1'b1;
-        pop            = t_wcnt == WcntWidth'(1);
+        pop = t_wcnt == WcntWidth'(1);
       end
     end
     if (pop) begin
-      sp_d = DepthWidth'(tos_q);
+      sp_d     = DepthWidth'(tos_q);
+      tmask_d  = rd_mask | ((wr_or[below] && or_other[below]) ? or_other_bits : '0);
+      t_pc_d   = pc_q[rd_idx];
+      t_rpc_d  = rpc_q[rd_idx];
+      t_lpc_d  = lpc_q[rd_idx];
+      t_lpos_d = lpos_q[rd_idx];
       if (tos_q == '0) begin
         settling_d = 1'b0;  // the bottom entry: the block has finished
       end else begin
@@ -336,6 +389,17 @@ module tbc_stack #(
 
   // Entry storage.
   always_ff @(posedge clk_i) begin : p_entries
+    tmask_q  <= tmask_d;
+    t_pc_q   <= t_pc_d;
+    t_rpc_q  <= t_rpc_d;
+    t_lpc_q  <= t_lpc_d;
+    t_lpos_q <= t_lpos_d;
+    wcnt_q   <= wcnt_d;
+    if (apply && is_branch && !pending) begin
+      br_tpc_q <= req_pc_i;
+      br_fpc_q <= req_alt_pc_i;
+      br_rpc_q <= req_rpc_i;
+    end
     for (int unsigned l = 0; l < Depth; l++) begin
       if (wr_full[l]) begin
         pc_q[l]  <= full_pc[l];
@@ -348,9 +412,6 @@ module tbc_stack #(
                      (or_taken[l]     ? arr_taken     : '0) |
                      (or_not_taken[l] ? arr_not_taken : '0) |
                      (or_other[l]     ? or_other_bits : '0);
-      end
-      if (wr_wcnt[l]) begin
-        wcnt_q[l] <= wr_full[l] ? '0 : wcnt_val;
       end
     end
   end
@@ -454,6 +515,12 @@ module tbc_stack #(
   `ASSERT(SpBound_A, 32'(sp_q) <= Depth)
   `ASSERT(TosBelowSp_A, empty || 32'(tos_q) < 32'(sp_q))
   `ASSERT_NEVER(SettlingEmpty_A, settling_q && empty)
+  `ASSERT(TosCopy_A, empty || (tmask_q == mask_q[tos_q] && t_pc_q == pc_q[tos_q] &&
+                               t_rpc_q == rpc_q[tos_q] && t_lpc_q == lpc_q[tos_q] &&
+                               t_lpos_q == lpos_q[tos_q]))
+  `ASSERT_NEVER(PopPending_A, settling_q && pending)
+  `ASSERT(BranchCopy_A, !pending || (br_tpc_q == pc_q[top] && br_fpc_q == pc_q[top2] &&
+                                     br_rpc_q == rpc_q[top]))
   // The reserved PC is rejected (BAD_PC) and never reaches an entry tos.
   `ASSERT_NEVER(TosPcNone_A, tos_valid_o && tos_pc_o == PcNone)
   `ASSERT_NEVER(CmpPcNone_A, cmp_valid_o && cmp_pc_o == PcNone)
