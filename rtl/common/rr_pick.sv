@@ -11,9 +11,9 @@
 // picked when no bit below it is set), valid_o (an OR) and idx_o (an OR of
 // the one-hot bits per index bit: the onehot_mux cell). The prio_enc cell
 // is not used: at 1024 inputs its carry and index chains are over 300
-// gates deep (docs/blocks/rr_pick.md). Meant for the round-robin picks
-// that warp_slice_table, pst and warp_split_table still write themselves;
-// a generic cell, tested on its own (configs/rr_pick.cfg).
+// gates deep (docs/blocks/rr_pick.md). The round-robin picks of
+// warp_slice_table and pst; a generic cell, tested on its own
+// (configs/rr_pick.cfg).
 //
 // Example (Width = 8): req_i = 8'b0100_1010, last_i = 3 -> valid_o = 1,
 // idx_o = 6, onehot_o = 8'b0100_0000; last_i = 6 -> idx_o = 1 (wrapped),
