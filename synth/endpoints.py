@@ -7,7 +7,7 @@ Runs OpenSTA on the netlist that synth/run.py left in the directory (the
 same liberty and constraints), reports the worst path to each of the N
 worst endpoints (`report_checks -group_count N -endpoint_count 1 -format
 end`), names each flip-flop by the register its Q pin drives, and prints one
-row per register array: the worst arrival, how many of its bits are among
+row per register array: the worst slack and arrival, how many of its bits are among
 the N, and one flip-flop to pass to `report_checks -to <cell>/D` for the
 whole path. For a table whose worst path is one of many of the same length,
 this says which fields the logic of that length writes.
@@ -62,17 +62,17 @@ def main():
     names = flop_names(netlist)
     groups = collections.OrderedDict()
     for line in r.stdout.splitlines():
-        m = re.match(r"(\S+)/D \(DFF\w+\)\s+\S+\s+(\S+)", line)
+        m = re.match(r"(\S+)/D \(DFF\w+\)\s+\S+\s+(\S+)\s+(\S+)", line)
         if m:
             reg = re.sub(r"\[\d+\]", "[]", names.get(m.group(1), "?"))
-            g = groups.setdefault(reg, [0.0, 0, m.group(1)])
+            g = groups.setdefault(reg, [0.0, 0, m.group(1), float(m.group(3))])
             g[0] = max(g[0], float(m.group(2)))
             g[1] += 1
     if not groups:
         sys.exit("endpoints.py: OpenSTA reported no flip-flop endpoint\n" + r.stdout[-2000:])
-    print(f"{'arrival ns':>10}  {'bits':>5}  register (one flip-flop)")
-    for reg, (arr, n, cell) in list(groups.items())[:a.rows]:
-        print(f"{arr:10.2f}  {n:5d}  {reg} ({cell})")
+    print(f"{'slack ns':>8}  {'arrival ns':>10}  {'bits':>5}  register (one flip-flop)")
+    for reg, (arr, n, cell, slack) in list(groups.items())[:a.rows]:
+        print(f"{slack:8.2f}  {arr:10.2f}  {n:5d}  {reg} ({cell})")
 
 
 if __name__ == "__main__":

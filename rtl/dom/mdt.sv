@@ -176,9 +176,16 @@ module mdt #(
       wait_q[fill_warp_i][fill_entry_i]  <= wait_q[fill_warp_i][fill_entry_i] & ~fill_mask_i;
       ready_q[fill_warp_i][fill_entry_i] <= ready_q[fill_warp_i][fill_entry_i] | fill_mask_i;
     end
+    // The lowest free entry takes the access's PC whether or not the access
+    // allocates it: a free entry's PC is never read (matches and the read
+    // port look at valid entries only), so the write need not wait for the
+    // access's outcome (the match, the slip controller's block), which made
+    // the longest path of dom_core at paper.
+    if (acc_valid_i && acc_warp_ok && has_free) begin
+      pc_q[acc_warp_i][free_e] <= acc_pc_i;
+    end
     if (acc_apply) begin
       if (tgt_alloc) begin
-        pc_q[acc_warp_i][tgt]    <= acc_pc_i;
         wait_q[acc_warp_i][tgt]  <= miss;
         ready_q[acc_warp_i][tgt] <= '0;
         age_q[acc_warp_i][tgt]   <= n_valid;

@@ -158,6 +158,29 @@ module slip_ctrl #(
     limit_of = l;
   endfunction
 
+  // The event's new limit, limit_of(c_new, max_d), without waiting for
+  // c_new: a count one step up is at the limit when the old one is at it
+  // or one below it, one step down when the old one is above it, so each
+  // lane compares its old count (a magnitude and two equalities, beside the
+  // tail's decision) and the decision only picks (the comparisons after
+  // c_new made the longest path of dom_core at paper).
+  mask_t         lim_ev;
+  logic [CW-1:0] max_d1;  // max_d - 1 (max-slip is never 0)
+  assign max_d1 = max_d - 1'b1;
+  always_comb begin : p_lim_ev
+    for (int unsigned t = 0; t < W; t++) begin
+      logic [CW-1:0] ct;
+      logic          ge, at, below;
+      ct        = c[t*CW +: CW];
+      ge        = ct >= max_d;
+      at        = ct == max_d;
+      below     = ct == max_d1;
+      lim_ev[t] = (inc[t] && ct != CntMax) ? ge || below :
+                  (dec[t] && ct != '0)     ? ge && !at :
+                                             ge;
+    end
+  end
+
   always_ff @(posedge clk_i or negedge rst_ni) begin : p_state
     if (!rst_ni) begin
       for (int unsigned w = 0; w < NumWarps; w++) begin
@@ -226,7 +249,7 @@ module slip_ctrl #(
       end else if (rel_ok && 32'(rel_warp_i) == w) begin
         lim_q[w] <= '0;
       end else if (ev_apply && 32'(ev_warp_i) == w) begin
-        lim_q[w] <= limit_of(c_new, max_d);
+        lim_q[w] <= lim_ev;
       end else if (last && max_d != max_q) begin
         lim_q[w] <= limit_of(cnt_q[w], max_d);
       end
@@ -252,6 +275,8 @@ module slip_ctrl #(
   `ASSERT(PeriodBound_A, 32'(cyc_q) < SamplePeriod)
   `ASSERT(IdleWithinPeriod_A, idle_q <= cyc_q)
   `ASSERT(StallWithinPeriod_A, stall_q <= cyc_q)
+  // The event's limit, taken from the old counts, is the new counts' limit.
+  `ASSERT(LimitOfEvent_A, lim_ev == limit_of(c_new, max_d))
   // The retimed tests are those of the counts they stand for.
   `ASSERT(IdleTests_A, idle_gt_q == idle_gt(idle_q))
   `ASSERT(StallTests_A, stall_ge_q == stall_ge(stall_q))

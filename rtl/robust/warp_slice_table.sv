@@ -271,8 +271,17 @@ module warp_slice_table #(
   assign rel_if = (is_active & ~e_oh) == '0 && is_dormant == '0 && wait_n != '0;
   assign rel    = ev_slice && rel_if;
 
+  // The release's ranks, from the state alone: x's rank among the waiting
+  // slices before this request, and whether it is within the depth as it
+  // is and one higher, the second for a slice above e when e joins them at
+  // this barrier (own_ok picks, not the prefix sum's input).
   logic [MS*CW-1:0] wait_rank;
-  assign wait_rank = ranks(wait_n);
+  logic [MS-1:0]    rank_in, rank1_in;  // rank < depth; rank + 1 < depth
+  assign wait_rank = ranks(is_waiting);
+  for (genvar x = 0; x < MS; x++) begin : gen_rank_in
+    assign rank_in[x]  = wait_rank[x*CW +: CW] < depth_q;
+    assign rank1_in[x] = (CW+1)'(wait_rank[x*CW +: CW]) + 1'b1 < (CW+1)'(depth_q);
+  end
 
   // Each entry's status if e leaves ACTIVE (ev_slice), found before the
   // stack's verdict: ev_slice picks it at the edge.
@@ -281,8 +290,8 @@ module warp_slice_table #(
     for (int unsigned x = 0; x < MS; x++) begin
       st_left[x] = status_q[x];
       if (rel_if && wait_n[x]) begin
-        st_left[x] = wait_rank[x*CW +: CW] < depth_q ? warp_slice_table_pkg::StatusActive :
-                                                      warp_slice_table_pkg::StatusDormant;
+        st_left[x] = ((own_ok && is_barrier && 32'(e) < x) ? rank1_in[x] : rank_in[x]) ?
+                     warp_slice_table_pkg::StatusActive : warp_slice_table_pkg::StatusDormant;
       end else if (e_oh[x]) begin
         st_left[x] = st_ev;
       end else if (resume && dormant_oh[x]) begin
@@ -472,6 +481,17 @@ module warp_slice_table #(
   `ASSERT_NEVER(DoneNotTaken_A, done_e && !(ok && is_stack_op))
   `ASSERT(IdleIsNotBusy_A, idle_q == !busy_q)
   `ASSERT(BusyLiveHasLanes_A, !busy_q || is_free[seq_q] == (lanes_q[seq_q] == '0))
+`ifndef SYNTHESIS
+  // The release's rank tests, from the state alone, are those of the waiting
+  // set this request leaves (e at a barrier among them).
+  logic [MS*CW-1:0] wait_n_rank;
+  assign wait_n_rank = ranks(wait_n);
+  for (genvar x = 0; x < MS; x++) begin : gen_rank_assert
+    `ASSERT(ReleaseRank_A, !(rel_if && wait_n[x]) ||
+                           (st_left[x] == warp_slice_table_pkg::StatusActive) ==
+                           (wait_n_rank[x*CW +: CW] < depth_q))
+  end
+`endif
   // The writes after a division never fail.
   `ASSERT_NEVER(InitRefused_A, busy_q && stk_valid && stk_err != recon_stack_pkg::ErrNone)
 

@@ -71,7 +71,7 @@ module pathtable #(
   seq_t                   sq [P];
   vec_t                   is_free, is_spec, is_valid;
   seq_t                   fptr, cptr;
-  cnt_t                   resv, nfree;
+  cnt_t                   resv;
 
   assign warp_ok = 32'(req_warp_i) < NumWarps;
   assign rw      = warp_ok ? req_warp_i : '0;
@@ -91,11 +91,25 @@ module pathtable #(
     resv  = resv_q[rw];
   end
 
-  // The request's warp's free entries.
+  // Whether each warp's free entries leave one (room1) or two (room2)
+  // beyond its reservations, counted from the state alone in every warp;
+  // the request's warp only picks its two bits (the count behind the warp's
+  // row multiplexer made simtx_rename's longest path at paper).
   localparam int unsigned PcntW = $clog2(P + 1);  // popcount's CountWidth
-  logic [PcntW-1:0] nfree_n;
-  popcount #(.Width(P)) u_nfree (.in_i(is_free), .count_o(nfree_n));
-  assign nfree = CntW'(nfree_n);
+  logic [NumWarps-1:0] room1_w, room2_w;
+  logic                room1, room2;
+  for (genvar w = 0; w < NumWarps; w++) begin : gen_room
+    vec_t             free_w;
+    logic [PcntW-1:0] nfree_w;
+    for (genvar h = 0; h < P; h++) begin : gen_free
+      assign free_w[h] = st_q[w][2*h +: 2] == Free;
+    end
+    popcount #(.Width(P)) u_nfree (.in_i(free_w), .count_o(nfree_w));
+    assign room1_w[w] = 33'(nfree_w) >= 33'(resv_q[w]) + 33'd1;
+    assign room2_w[w] = 33'(nfree_w) >= 33'(resv_q[w]) + 33'd2;
+  end
+  assign room1 = room1_w[rw];
+  assign room2 = room2_w[rw];
 
   // The lowest free entry: what an allocation takes.
   logic                   any_free;
@@ -189,7 +203,7 @@ module pathtable #(
         pathtable_pkg::OpInit: begin
           if (mc_in == '0) begin
             err = pathtable_pkg::ErrBadMask;
-          end else if (nfree < resv + CntW'(1)) begin
+          end else if (!room1) begin
             err = pathtable_pkg::ErrFull;
           end
           alloc = 1'b1;
@@ -197,7 +211,7 @@ module pathtable #(
         pathtable_pkg::OpBuop: begin  // h_j now, one entry kept for its alternate
           if (!a_held) begin
             err = pathtable_pkg::ErrBadPath;
-          end else if (nfree < resv + CntW'(2)) begin
+          end else if (!room2) begin
             err = pathtable_pkg::ErrFull;
           end
           alloc = 1'b1;
@@ -222,7 +236,7 @@ module pathtable #(
         pathtable_pkg::OpCuop: begin
           if (!a_held || !b_held || a == b) begin
             err = pathtable_pkg::ErrBadPath;
-          end else if (nfree < resv + CntW'(1)) begin
+          end else if (!room1) begin
             err = pathtable_pkg::ErrFull;
           end
           alloc = 1'b1;

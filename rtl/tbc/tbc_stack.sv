@@ -6,7 +6,7 @@
 // timing and error codes: docs/blocks/tbc_stack.md.
 //
 // Entries {pc, rpc, mask[B]} (+ {lpc, lpos}); wcnt is entry tos's only,
-// and entry tos is copied into registers. `tos` is the entry whose
+// kept as a thermometer code, and entry tos is copied into registers. `tos` is the entry whose
 // warps execute; the entries above it are the two targets (and likely-
 // convergence entry) of the branch its warps are arriving at. When the last
 // pending warp arrives, the next entry *becomes TOS*: one settling cycle per
@@ -64,10 +64,13 @@ module tbc_stack #(
   mask_t  arrived_q;  // threads that arrived since entry tos was settled
   // Entry tos as registers (while not empty): copies of its fields, and its
   // warp count, held only here: every other entry's is 0 (a pushed entry's
-  // starts at 0, and tos moves up only when its count reaches 0).
+  // starts at 0, and tos moves up only when its count reaches 0). The count
+  // is a thermometer code, wth_q[k] = count > k: the settling cycle then
+  // loads the lanes' "at least k + 1 threads" bits without encoding them,
+  // an arrival shifts it, and the tests against 0 and 1 read two bits.
   pc_t    t_pc_q, t_rpc_q, t_lpc_q;
   lpos_t  t_lpos_q;
-  wcnt_t  wcnt_q;
+  logic [S-1:0] wth_q;
   mask_t  tmask_q;
   // The pending branch's tpc, fpc and rpc: entries top, top2 as pushed.
   pc_t    br_tpc_q, br_fpc_q, br_rpc_q;
@@ -81,7 +84,9 @@ module tbc_stack #(
   lpos_t  top, top2;
   pc_t    t_pc, t_rpc, t_lpc;
   lpos_t  t_lpos;
-  wcnt_t  t_wcnt;
+  wcnt_t  t_wcnt;     // the count in binary, for the observation port
+  logic   wcnt_zero;  // t_wcnt == 0
+  logic   wcnt_one;   // t_wcnt == 1: the last warp
   mask_t  t_mask;
 
   assign empty   = sp_q == '0;
@@ -93,8 +98,14 @@ module tbc_stack #(
   assign t_rpc   = t_rpc_q;
   assign t_lpc   = t_lpc_q;
   assign t_lpos  = t_lpos_q;
-  assign t_wcnt  = wcnt_q;
   assign t_mask  = tmask_q;
+  popcount #(.Width(S)) u_wcnt (.in_i(wth_q), .count_o(t_wcnt));
+  assign wcnt_zero = !wth_q[0];
+  if (S > 1) begin : gen_wcnt_one
+    assign wcnt_one = wth_q[0] && !wth_q[1];
+  end else begin : gen_wcnt_one_1
+    assign wcnt_one = wth_q[0];
+  end
 
   // ------------------------------------------------------------------------
   // The arriving warp's threads as block-wide masks
@@ -141,11 +152,29 @@ module tbc_stack #(
   assign at_rpc  = req_pc_i == t_rpc;
   assign at_lpc  = Lcp && !at_rpc && req_pc_i == t_lpc;
 
+  // A thread may arrive while it is in entry tos and has not arrived: each
+  // lane's S bits of that come from the state alone, and the request's
+  // static warp ids only pick one per lane (a mux, then an OR over the
+  // lanes; not the block-wide mask's AND and OR over B bits, which led
+  // the request's check into the load of the copy of entry tos).
+  localparam int unsigned SwNum = 1 << SwWidth;
+  logic [W-1:0] lane_unfit;  // a valid lane whose thread may not arrive
+  for (genvar l = 0; l < W; l++) begin : gen_lane_fit
+    logic [SwNum-1:0] may;
+    for (genvar s = 0; s < SwNum; s++) begin : gen_s
+      if (s < S) begin : gen_thread
+        assign may[s] = t_mask[s*W + l] && !arrived_q[s*W + l];
+      end else begin : gen_none  // a bad warp id: BAD_WARP wins anyway
+        assign may[s] = 1'b0;
+      end
+    end
+    assign lane_unfit[l] = req_lane_valid_i[l] && !may[req_lane_sw_i[l*SwWidth +: SwWidth]];
+  end
+
   logic [3:0] err;
   always_comb begin : p_check
-    logic not_in_tos, duplicate, mismatch;
-    not_in_tos = (arr_mask & ~t_mask) != '0;
-    duplicate  = (arr_mask & arrived_q) != '0;
+    logic unfit, mismatch;
+    unfit    = lane_unfit != '0;  // a thread not in entry tos, or arrived already
     mismatch   = req_pc_i != br_tpc_q || req_alt_pc_i != br_fpc_q ||
                  req_rpc_i != br_rpc_q;
     err = tbc_stack_pkg::ErrNone;
@@ -161,8 +190,7 @@ module tbc_stack #(
       err = tbc_stack_pkg::ErrBadMask;
     end else if (!is_init && empty) begin
       err = tbc_stack_pkg::ErrEmpty;
-    end else if (!is_init && (not_in_tos || t_wcnt == '0 ||
-                              duplicate ||
+    end else if (!is_init && (unfit || wcnt_zero ||
                               (is_arrive && (pending || !(at_rpc || at_lpc))))) begin
       err = tbc_stack_pkg::ErrNotPending;
     end else if (is_branch && pending && mismatch) begin
@@ -190,9 +218,9 @@ module tbc_stack #(
   // count, or (static mode) the number of static warps with a thread. Each
   // count is a popcount cell; the maximum is taken as a thermometer code,
   // at_least[k] = some lane has k threads or more (a comparison with a
-  // constant per lane, ORed over the lanes), the count the k where it steps
-  // down: two gate levels and an OR over lanes, not log2(W) levels of
-  // comparators (History of the mapping in docs/blocks/tbc_stack.md).
+  // constant per lane, ORed over the lanes), which is the warp count's own
+  // code: an OR over lanes, not log2(W) levels of comparators, and no
+  // encoder (History of the mapping in docs/blocks/tbc_stack.md).
   wcnt_t lane_cnt [W];
   wcnt_t static_cnt;
   logic [S-1:0] warp_any;
@@ -208,22 +236,17 @@ module tbc_stack #(
   end
   popcount #(.Width(S)) u_static_cnt (.in_i(warp_any), .count_o(static_cnt));
 
-  wcnt_t warp_count, max_cnt;
+  logic [S-1:0] warp_count;  // thermometer: bit k = more than k warps
   always_comb begin : p_warp_count
-    logic [S+1:1] at_least;
+    logic [S-1:0] at_least, static_th;  // bit k: k + 1 or more
     at_least = '0;
-    for (int unsigned k = 1; k <= S; k++) begin
+    for (int unsigned k = 0; k < S; k++) begin
+      static_th[k] = 32'(static_cnt) > k;
       for (int unsigned l = 0; l < W; l++) begin
-        at_least[k] = at_least[k] | (32'(lane_cnt[l]) >= k);
+        at_least[k] = at_least[k] | (32'(lane_cnt[l]) > k);
       end
     end
-    max_cnt = '0;
-    for (int unsigned k = 1; k <= S; k++) begin
-      if (at_least[k] && !at_least[k+1]) begin
-        max_cnt = max_cnt | WcntWidth'(k);
-      end
-    end
-    warp_count = static_q ? static_cnt : max_cnt;
+    warp_count = static_q ? static_th : at_least;
   end
 
   // ------------------------------------------------------------------------
@@ -245,7 +268,7 @@ module tbc_stack #(
   pc_t    full_pc  [Depth];
   pc_t    full_lpc [Depth];
   lpos_t  full_lpos[Depth];
-  wcnt_t  wcnt_d;
+  logic [S-1:0] wth_d;
   pc_t    t_pc_d, t_rpc_d, t_lpc_d;
   lpos_t  t_lpos_d;
   mask_t  tmask_d;
@@ -279,7 +302,7 @@ module tbc_stack #(
     or_not_taken  = '0;
     or_other      = '0;
     or_other_bits = arr_mask;
-    wcnt_d     = t_wcnt;
+    wth_d      = wth_q;
     t_pc_d     = t_pc;
     t_rpc_d    = t_rpc;
     t_lpc_d    = t_lpc;
@@ -294,7 +317,7 @@ module tbc_stack #(
       full_lpos[l] = new_lcp ? LposWidth'(sp_q) : t_lpos;
     end
     if (settling_q) begin
-      wcnt_d = settle_pop ? '0 : warp_count;
+      wth_d = settle_pop ? '0 : warp_count;
       if (settle_pop) begin
         pop = 1'b1;
         if (settle_merge) begin
@@ -306,7 +329,7 @@ module tbc_stack #(
         settling_d = 1'b0;
       end
     end else if (apply) begin
-      wcnt_d = is_init ? '0 : t_wcnt - 1'b1;
+      wth_d = is_init ? '0 : wth_q >> 1;
       if (is_init) begin
         wr_full[0]   = 1'b1;
         wr_clr[0]    = 1'b1;
@@ -347,7 +370,7 @@ module tbc_stack #(
         wr_or[nt_idx]   = 1'b1;
         or_taken[t_idx]      = 1'b1;
         or_not_taken[nt_idx] = 1'b1;
-        if (t_wcnt == WcntWidth'(1)) begin
+        if (wcnt_one) begin
           tos_d      = t_idx;
           settling_d = 1'b1;
           tmask_d    = top_mask | arr_taken;
@@ -368,7 +391,7 @@ module tbc_stack #(
           wr_or[t_lpos]    = 1'b1;
           or_other[t_lpos] = 1'b1;
         end
-        pop = t_wcnt == WcntWidth'(1);
+        pop = wcnt_one;
       end
     end
     if (pop) begin
@@ -394,7 +417,7 @@ module tbc_stack #(
     t_rpc_q  <= t_rpc_d;
     t_lpc_q  <= t_lpc_d;
     t_lpos_q <= t_lpos_d;
-    wcnt_q   <= wcnt_d;
+    wth_q    <= wth_d;
     if (apply && is_branch && !pending) begin
       br_tpc_q <= req_pc_i;
       br_fpc_q <= req_alt_pc_i;
@@ -518,6 +541,8 @@ module tbc_stack #(
   `ASSERT(TosCopy_A, empty || (tmask_q == mask_q[tos_q] && t_pc_q == pc_q[tos_q] &&
                                t_rpc_q == rpc_q[tos_q] && t_lpc_q == lpc_q[tos_q] &&
                                t_lpos_q == lpos_q[tos_q]))
+  // The warp count is a thermometer code: no 1 above a 0.
+  `ASSERT(WcntThermometer_A, empty || (wth_q & (wth_q + 1'b1)) == '0)
   `ASSERT_NEVER(PopPending_A, settling_q && pending)
   `ASSERT(BranchCopy_A, !pending || (br_tpc_q == pc_q[top] && br_fpc_q == pc_q[top2] &&
                                      br_rpc_q == rpc_q[top]))

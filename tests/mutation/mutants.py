@@ -168,8 +168,8 @@ MUTANTS = [
          why="the model reads the select bits in reverse order"),
     dict(block="tbc_stack", name="rtl_wcnt_off_by_one", kind="rtl",
          file="rtl/tbc/tbc_stack.sv",
-         old="        if (t_wcnt == WcntWidth'(1)) begin",
-         new="        if (t_wcnt == WcntWidth'(2)) begin",
+         old="        if (wcnt_one) begin",
+         new="        if (wth_q == S'(3)) begin",
          why="TOS moves to the targets one warp early"),
     dict(block="tbc_stack", name="rtl_empty_not_popped", kind="rtl",
          file="rtl/tbc/tbc_stack.sv",
@@ -181,10 +181,15 @@ MUTANTS = [
          old="      tmask_d  = rd_mask | ((wr_or[below] && or_other[below]) ? or_other_bits : '0);",
          new="      tmask_d  = rd_mask;",
          why="the copy of the TOS mask misses what a merge or LPC arrival ORs into the entry below"),
+    dict(block="tbc_stack", name="rtl_duplicate_arrival_taken", kind="rtl",
+         file="rtl/tbc/tbc_stack.sv",
+         old="        assign may[s] = t_mask[s*W + l] && !arrived_q[s*W + l];",
+         new="        assign may[s] = t_mask[s*W + l];",
+         why="a thread that arrived already at the pending branch is taken again"),
     dict(block="tbc_core", name="rtl_core_wcnt_off_by_one", kind="rtl",
          file="rtl/tbc/tbc_stack.sv",
-         old="    warp_count = static_q ? static_cnt : max_cnt;",
-         new="    warp_count = static_q ? static_cnt : max_cnt + 1'b1;",
+         old="    warp_count = static_q ? static_th : at_least;",
+         new="    warp_count = static_q ? static_th : {at_least[S-2:0], 1'b1};",
          why="the warp count of a compacted mask is one too high"),
     # --- Thread Block Compaction golden models ---------------------------------
     dict(block="thread_compactor", name="model_lane_priority_reversed", kind="model",
@@ -349,10 +354,13 @@ MUTANTS = [
       for name, why, edits in (
           ("release_all_active", "a barrier release makes every waiting slice active, past the depth", (
               ("rtl", "rtl/robust/warp_slice_table.sv",
-               "st_left[x] = wait_rank[x*CW +: CW] < depth_q ?",
+               "st_left[x] = ((own_ok && is_barrier && 32'(e) < x) ? rank1_in[x] : rank_in[x]) ?",
                "st_left[x] = 1'b1 ?"),
               ("model", "csim/robust/warp_slice_table.c",
                "n++ < m->depth ?", "n++ < m->p.max_slices ?"))),
+          ("rank_skips_barrier_slice", "a release ranks the slices above the one arriving at the barrier as if it were not waiting", (
+              ("rtl", "rtl/robust/warp_slice_table.sv",
+               "? rank1_in[x] : rank_in[x]) ?", "? rank_in[x] : rank_in[x]) ?"),)),
           ("rr_repeats", "the round-robin pick may be the slice just issued", (
               ("rtl", "rtl/robust/warp_slice_table.sv",
                ".req_i(is_active), .last_i(last_q), .valid_o(sel_any)",
@@ -547,7 +555,7 @@ MUTANTS = [
                "        (void)oldest;"))),
           ("no_reservation", "a buop allocates without keeping an entry for its alternate", (
               ("rtl", "rtl/simtx/pathtable.sv",
-               "end else if (nfree < resv + CntW'(2)) begin", "end else if (nfree < resv + CntW'(1)) begin"),
+               "end else if (!room2) begin", "end else if (!room1) begin"),
               ("model", "csim/simtx/pathtable.c",
                "else if (nfree < resv + 2u)", "else if (nfree < resv + 1u)"))),
           ("squash_keeps_spec", "a rollback leaves the warp's speculative entries", (
