@@ -54,13 +54,13 @@ module recon_stack #(
   // ------------------------------------------------------------------------
   // Storage
   // ------------------------------------------------------------------------
-  // mem2reg: Yosys keeps the entries as registers, not as memories whose
-  // reads its `share` pass may merge (see the candidates' reads below).
-  (* mem2reg *) pc_t   pc_q   [NumWarps][Depth];
-  (* mem2reg *) pc_t   rpc_q  [NumWarps][Depth];
-  (* mem2reg *) pc_t   lpc_q  [NumWarps][Depth];
-  (* mem2reg *) mask_t mask_q [NumWarps][Depth];
-  (* mem2reg *) lpos_t lpos_q [NumWarps][Depth];
+  // (Read only at constant indices, one-hot by warp and level: see the
+  // candidates' reads below.)
+  pc_t   pc_q   [NumWarps][Depth];
+  pc_t   rpc_q  [NumWarps][Depth];
+  pc_t   lpc_q  [NumWarps][Depth];
+  mask_t mask_q [NumWarps][Depth];
+  lpos_t lpos_q [NumWarps][Depth];
   logic [Depth-1:0] empty_q  [NumWarps];  // '0 without likely convergence
   depth_t           sp_q     [NumWarps];
   // Each warp's top entry (level sp - 1) again, written with it: the
@@ -92,7 +92,6 @@ module recon_stack #(
     t_lpc  = PcNone;
     t_mask = '0;
     t_lpos = '0;
-    fin    = '0;
     if (warp_ok) begin
       sp     = sp_q[req_warp_i];
       tos    = (sp == '0) ? '0 : LposWidth'(sp - 1'b1);
@@ -100,7 +99,6 @@ module recon_stack #(
       t_lpc  = top_lpc_q[req_warp_i];
       t_mask = top_mask_q[req_warp_i];
       t_lpos = top_lpos_q[req_warp_i];
-      fin    = empty_q[req_warp_i];
     end
   end
 
@@ -411,13 +409,28 @@ module recon_stack #(
   localparam int unsigned EntWidth = 3 * PcWidth + WarpWidth + LposWidth;
   typedef logic [EntWidth-1:0] ent_t;  // {pc, rpc, lpc, mask, lpos}
 
-  logic [WarpIdWidth-1:0] w_idx;  // req_warp_i, 0 when out of range (a safe index)
-  ent_t row [Depth];              // the addressed warp's stack
+  // The addressed warp's stack and its empty bits, picked by the one-hot
+  // warp (none when out of range: then nothing is applied), every entry
+  // read at a constant index.
+  ent_t row [Depth];
   logic [Depth*EntWidth-1:0] rows;  // the same, level l at bits l * EntWidth
-  assign w_idx = warp_ok ? req_warp_i : '0;
+  always_comb begin : p_row
+    fin = '0;
+    for (int unsigned l = 0; l < Depth; l++) begin
+      row[l] = '0;
+      for (int unsigned w = 0; w < NumWarps; w++) begin
+        if (w_dec[w]) begin
+          row[l] = row[l] | {pc_q[w][l], rpc_q[w][l], lpc_q[w][l], mask_q[w][l], lpos_q[w][l]};
+        end
+      end
+    end
+    for (int unsigned w = 0; w < NumWarps; w++) begin
+      if (w_dec[w]) begin
+        fin = fin | empty_q[w];
+      end
+    end
+  end
   for (genvar l = 0; l < Depth; l++) begin : gen_row
-    assign row[l] = {pc_q[w_idx][l], rpc_q[w_idx][l], lpc_q[w_idx][l], mask_q[w_idx][l],
-                     lpos_q[w_idx][l]};
     assign rows[l*EntWidth +: EntWidth] = row[l];
   end
 
@@ -426,7 +439,7 @@ module recon_stack #(
   // used exclusively into one read at a multiplexed index; here that index
   // would wait for the pop's decision, putting the decision in front of
   // the warp's and the level's multiplexers (the mapping before this did):
-  // the entries are so declared mem2reg (registers, no memory reads).
+  // the entries are so read only at constant indices (p_row).
   logic [Depth-1:0] cand_fin, oh_fin, oh_lpos, oh_below;
   lpos_t lvl_below, lvl_up;
   always_comb begin : p_levels
