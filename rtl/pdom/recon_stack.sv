@@ -54,11 +54,13 @@ module recon_stack #(
   // ------------------------------------------------------------------------
   // Storage
   // ------------------------------------------------------------------------
-  pc_t              pc_q     [NumWarps][Depth];
-  pc_t              rpc_q    [NumWarps][Depth];
-  pc_t              lpc_q    [NumWarps][Depth];
-  mask_t            mask_q   [NumWarps][Depth];
-  lpos_t            lpos_q   [NumWarps][Depth];
+  // (Read only at constant indices, one-hot by warp and level: see the
+  // candidates' reads below.)
+  pc_t   pc_q   [NumWarps][Depth];
+  pc_t   rpc_q  [NumWarps][Depth];
+  pc_t   lpc_q  [NumWarps][Depth];
+  mask_t mask_q [NumWarps][Depth];
+  lpos_t lpos_q [NumWarps][Depth];
   logic [Depth-1:0] empty_q  [NumWarps];  // '0 without likely convergence
   depth_t           sp_q     [NumWarps];
   // Each warp's top entry (level sp - 1) again, written with it: the
@@ -90,7 +92,6 @@ module recon_stack #(
     t_lpc  = PcNone;
     t_mask = '0;
     t_lpos = '0;
-    fin    = '0;
     if (warp_ok) begin
       sp     = sp_q[req_warp_i];
       tos    = (sp == '0) ? '0 : LposWidth'(sp - 1'b1);
@@ -98,9 +99,43 @@ module recon_stack #(
       t_lpc  = top_lpc_q[req_warp_i];
       t_mask = top_mask_q[req_warp_i];
       t_lpos = top_lpos_q[req_warp_i];
-      fin    = empty_q[req_warp_i];
     end
   end
+
+  // ------------------------------------------------------------------------
+  // The request against every warp's top copy, in parallel: each warp
+  // compares the request's PCs with its own top's rpc and lpc and tests the
+  // request's mask against its own top's, and the addressed warp's results
+  // are then picked (a few bits), so the wide N-way multiplexer of the top
+  // copies above only feeds data, not the decision.
+  // ------------------------------------------------------------------------
+  localparam int unsigned CmpBits = 7;
+  logic [NumWarps-1:0]         w_dec;  // req_warp_i == w: none when out of range
+  logic [NumWarps*CmpBits-1:0] w_cmp;
+  for (genvar w = 0; w < NumWarps; w++) begin : gen_cmp
+    assign w_dec[w] = 32'(req_warp_i) == w;
+    assign w_cmp[w*CmpBits +: CmpBits] = {
+      req_pc_i == top_rpc_q[w],                   // 6: taken side at the top's rpc
+      req_alt_pc_i == top_rpc_q[w],               // 5: not-taken side at the top's rpc
+      req_rpc_i == top_rpc_q[w],                  // 4: the branch reconverges where the top does
+      req_pc_i == top_lpc_q[w],                   // 3: taken side at the top's lpc
+      req_alt_pc_i == top_lpc_q[w],               // 2: not-taken side at the top's lpc
+      (top_mask_q[w] & req_mask_i) == '0,         // 1: nobody takes the branch
+      (top_mask_q[w] & ~req_mask_i) == '0         // 0: everybody takes it
+    };
+  end
+  logic [CmpBits-1:0] cmp;
+  onehot_mux #(
+    .Num  (NumWarps),
+    .Width(CmpBits)
+  ) u_cmp_mux (
+    .sel_i (w_dec),
+    .data_i(w_cmp),
+    .data_o(cmp)
+  );
+  logic pc_at_rpc, alt_at_rpc, rpc_at_rpc, pc_at_lpc, alt_at_lpc, none_taken, none_not_taken;
+  assign {pc_at_rpc, alt_at_rpc, rpc_at_rpc, pc_at_lpc, alt_at_lpc, none_taken,
+          none_not_taken} = cmp;
 
   // ------------------------------------------------------------------------
   // Decode the operation
@@ -117,15 +152,15 @@ module recon_stack #(
   logic t_exit, f_exit, uniform, loop_br, divergent;
   assign t_exit    = req_pc_i == req_rpc_i;
   assign f_exit    = req_alt_pc_i == req_rpc_i;
-  assign uniform   = is_branch && (taken == '0 || not_taken == '0 || req_pc_i == req_alt_pc_i);
-  assign loop_br   = is_branch && !uniform && req_rpc_i == t_rpc && (t_exit != f_exit);
+  assign uniform   = is_branch && (none_taken || none_not_taken || req_pc_i == req_alt_pc_i);
+  assign loop_br   = is_branch && !uniform && rpc_at_rpc && (t_exit != f_exit);
   assign divergent = is_branch && !uniform && !loop_br;
 
   // ADVANCE, and the branches that behave as one: where the TOS goes next.
   logic  adv_like, uni_alt, adv_alt, hit_rpc, hit_lpc;
   pc_t   adv_pc;
   mask_t adv_mask;
-  assign uni_alt  = uniform && taken == '0;  // a uniform branch nobody takes
+  assign uni_alt  = uniform && none_taken;  // a uniform branch nobody takes
   assign adv_alt  = uni_alt || (loop_br && t_exit);  // to req_alt_pc_i, not req_pc_i
   assign adv_mask = !loop_br ? t_mask : t_exit ? not_taken : taken;
   assign adv_pc   = adv_alt ? req_alt_pc_i : req_pc_i;
@@ -134,8 +169,8 @@ module recon_stack #(
   // decision only picks a result. A loop branch never reaches the top's
   // rpc (its staying side is not the rpc, which is the top's), so the rpc
   // hit need not wait for the loop test.
-  assign hit_rpc  = (is_adv || uniform) && (uni_alt ? req_alt_pc_i == t_rpc : req_pc_i == t_rpc);
-  assign hit_lpc  = Lcp && !hit_rpc && (adv_alt ? req_alt_pc_i == t_lpc : req_pc_i == t_lpc);
+  assign hit_rpc  = (is_adv || uniform) && (uni_alt ? alt_at_rpc : pc_at_rpc);
+  assign hit_lpc  = Lcp && !hit_rpc && (adv_alt ? alt_at_lpc : pc_at_lpc);
 
   // Divergent branch: the entries it writes, from level sp - 1 + j_lcp up. They go
   // above the TOS, which becomes the reconvergence entry -- unless the TOS
@@ -145,18 +180,20 @@ module recon_stack #(
   pc_t   eff_lpc;
   lpos_t eff_lpos;
   mask_t push_merge;  // threads whose side goes straight to the lpc
+  logic  merge_any;   // push_merge != '0, from the comparisons
   logic [2:0] n_push, j_top;     // pushes; level sp - 1 + j_top is the new top's
   logic [1:0] j_lcp, j_f, j_t;   // the level of each push, as sp - 1 + j
   always_comb begin
-    reuse      = req_rpc_i == t_rpc;
+    reuse      = rpc_at_rpc;
     new_lcp    = Lcp && req_lpc_i != PcNone && req_lpc_i != req_rpc_i;
     eff_lpc    = new_lcp ? req_lpc_i : t_lpc;
     eff_lpos   = new_lcp ? (reuse ? tos : LposWidth'(sp)) : t_lpos;
-    f_to_lpc   = Lcp && !f_exit && req_alt_pc_i == eff_lpc;
-    t_to_lpc   = Lcp && !t_exit && req_pc_i == eff_lpc;
+    f_to_lpc   = Lcp && !f_exit && (new_lcp ? req_alt_pc_i == req_lpc_i : alt_at_lpc);
+    t_to_lpc   = Lcp && !t_exit && (new_lcp ? req_pc_i == req_lpc_i : pc_at_lpc);
     push_f     = !f_exit && !f_to_lpc;
     push_t     = !t_exit && !t_to_lpc;
     push_merge = (f_to_lpc ? not_taken : '0) | (t_to_lpc ? taken : '0);
+    merge_any  = (f_to_lpc && !none_not_taken) || (t_to_lpc && !none_taken);
     n_push     = 3'(new_lcp) + 3'(push_f) + 3'(push_t);
     j_lcp      = 2'(!reuse);
     j_f        = j_lcp + 2'(new_lcp);
@@ -276,7 +313,7 @@ module recon_stack #(
       wr_f        = push_f ? lvl_oh[j_f] : '0;
       wr_t        = push_t ? lvl_oh[j_t] : '0;
       wr_full = wr_lcp | wr_f | wr_t;
-      if (!new_lcp && push_merge != '0) begin
+      if (!new_lcp && merge_any) begin
         merge_mask       = push_merge;
         wr_merge[t_lpos] = 1'b1;
       end
@@ -306,7 +343,7 @@ module recon_stack #(
         wd_lpc[l]    = t_lpc;
         wd_lpos[l]   = t_lpos;
         wd_mask[l]   = push_merge;
-        wd_empty[l]  = push_merge == '0;
+        wd_empty[l]  = !merge_any;
       end else if (wr_f[l]) begin
         wd_pc[l]     = req_alt_pc_i;
         wd_mask[l]   = not_taken;
@@ -372,21 +409,68 @@ module recon_stack #(
   localparam int unsigned EntWidth = 3 * PcWidth + WarpWidth + LposWidth;
   typedef logic [EntWidth-1:0] ent_t;  // {pc, rpc, lpc, mask, lpos}
 
-  logic [WarpIdWidth-1:0] w_idx;  // req_warp_i, 0 when out of range (a safe index)
-  ent_t row [Depth];              // the addressed warp's stack
-  assign w_idx = warp_ok ? req_warp_i : '0;
+  // The addressed warp's stack and its empty bits, picked by the one-hot
+  // warp (none when out of range: then nothing is applied), every entry
+  // read at a constant index.
+  ent_t row [Depth];
+  logic [Depth*EntWidth-1:0] rows;  // the same, level l at bits l * EntWidth
+  always_comb begin : p_row
+    fin = '0;
+    for (int unsigned l = 0; l < Depth; l++) begin
+      row[l] = '0;
+      for (int unsigned w = 0; w < NumWarps; w++) begin
+        if (w_dec[w]) begin
+          row[l] = row[l] | {pc_q[w][l], rpc_q[w][l], lpc_q[w][l], mask_q[w][l], lpos_q[w][l]};
+        end
+      end
+    end
+    for (int unsigned w = 0; w < NumWarps; w++) begin
+      if (w_dec[w]) begin
+        fin = fin | empty_q[w];
+      end
+    end
+  end
   for (genvar l = 0; l < Depth; l++) begin : gen_row
-    assign row[l] = {pc_q[w_idx][l], rpc_q[w_idx][l], lpc_q[w_idx][l], mask_q[w_idx][l],
-                     lpos_q[w_idx][l]};
+    assign rows[l*EntWidth +: EntWidth] = row[l];
   end
 
+  // The three candidates are picked by one-hot levels (AND-OR), each from
+  // the state alone. Yosys's `share` pass merges memory reads that it finds
+  // used exclusively into one read at a multiplexed index; here that index
+  // would wait for the pop's decision, putting the decision in front of
+  // the warp's and the level's multiplexers (the mapping before this did):
+  // the entries are so read only at constant indices (p_row).
+  logic [Depth-1:0] cand_fin, oh_fin, oh_lpos, oh_below;
   lpos_t lvl_below, lvl_up;
-  ent_t  e_fin, e_lpos, e_below, e_up, top_next;
-  always_comb begin : p_uncovered
+  always_comb begin : p_levels
     lvl_below = tos - 1'b1;
-    e_fin     = row[lvl_fin];
-    e_lpos    = (32'(t_lpos) < Depth) ? row[t_lpos] : '0;
-    e_below   = (32'(lvl_below) < Depth) ? row[lvl_below] : '0;
+    for (int unsigned l = 0; l < Depth; l++) begin
+      cand_fin[l] = l < 32'(tos) && !fin[l];
+      oh_lpos[l]  = 32'(t_lpos) == l;
+      oh_below[l] = 32'(lvl_below) == l;
+    end
+    for (int unsigned l = 0; l < Depth; l++) begin
+      oh_fin[l] = cand_fin[l] && (cand_fin >> (l + 1)) == '0;  // the highest; none: none
+    end
+  end
+
+  ent_t  e_fin, e_lpos, e_below, e_up, top_next;
+  ent_t e_cand [3];  // e_fin, e_lpos, e_below
+  for (genvar c = 0; c < 3; c++) begin : gen_rd
+    onehot_mux #(
+      .Num  (Depth),
+      .Width(EntWidth)
+    ) u_rd (
+      .sel_i (c == 0 ? oh_fin : c == 1 ? oh_lpos : oh_below),
+      .data_i(rows),
+      .data_o(e_cand[c])
+    );
+  end
+  assign e_fin   = e_cand[0];
+  assign e_lpos  = e_cand[1];
+  assign e_below = e_cand[2];
+
+  always_comb begin : p_uncovered
     // without likely convergence nothing is finished, and a pop uncovers
     // the level below the top
     if (!pop || !Lcp) begin

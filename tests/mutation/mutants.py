@@ -41,7 +41,7 @@ MUTANTS = [
          why="a warp reaching its exit keeps a stale bottom entry instead of finishing"),
     dict(block="recon_stack", name="rtl_reconvergence_entry_back", kind="rtl",
          file="rtl/pdom/recon_stack.sv",
-         old="    reuse      = req_rpc_i == t_rpc;",
+         old="    reuse      = rpc_at_rpc;",
          new="    reuse      = 1'b0;",
          why="a branch at the TOS's own rpc makes the TOS a reconvergence entry again "
              "(one entry more than the nesting needs)"),
