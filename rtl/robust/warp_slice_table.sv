@@ -193,10 +193,17 @@ module warp_slice_table #(
     end
   end
 
-  // a slice's branch or advance the table passes is judged by its stack
+  // a slice's branch or advance the table passes is judged by its stack.
+  // An advance of an active slice (its stack is never empty) is refused
+  // only for a PC of none, so it is judged from req_pc_i, off the stack's
+  // path (AdvanceVerdict_A); a branch may also overflow.
   always_comb begin : p_judge_stack
     err = own_err;
-    if (own_err == warp_slice_table_pkg::ErrNone && is_stack_op) begin
+    if (own_err == warp_slice_table_pkg::ErrNone && is_advance) begin
+      if (req_pc_i == PcNone) begin
+        err = warp_slice_table_pkg::ErrBadPc;
+      end
+    end else if (own_err == warp_slice_table_pkg::ErrNone && is_branch) begin
       if (stk_err == recon_stack_pkg::ErrBadPc) begin
         err = warp_slice_table_pkg::ErrBadPc;
       end else if (stk_err == recon_stack_pkg::ErrOverflow) begin
@@ -477,6 +484,10 @@ module warp_slice_table #(
                 req_valid_i && own_err == warp_slice_table_pkg::ErrNone && is_stack_op &&
                 stk_err != recon_stack_pkg::ErrNone && stk_err != recon_stack_pkg::ErrBadPc &&
                 stk_err != recon_stack_pkg::ErrOverflow)
+  // The stack refuses an active slice's advance exactly for a PC of none.
+  `ASSERT_NEVER(AdvanceVerdict_A,
+                req_valid_i && own_err == warp_slice_table_pkg::ErrNone && is_advance &&
+                (stk_err != recon_stack_pkg::ErrNone) != (req_pc_i == PcNone))
   // The stack finishes only a slice op the table takes (done_e needs no ok).
   `ASSERT_NEVER(DoneNotTaken_A, done_e && !(ok && is_stack_op))
   `ASSERT(IdleIsNotBusy_A, idle_q == !busy_q)

@@ -361,6 +361,10 @@ MUTANTS = [
           ("rank_skips_barrier_slice", "a release ranks the slices above the one arriving at the barrier as if it were not waiting", (
               ("rtl", "rtl/robust/warp_slice_table.sv",
                "? rank1_in[x] : rank_in[x]) ?", "? rank_in[x] : rank_in[x]) ?"),)),
+          ("advance_pc_none_taken", "an advance to the PC of none is taken instead of refused (BAD_PC)", (
+              ("rtl", "rtl/robust/warp_slice_table.sv",
+               "      if (req_pc_i == PcNone) begin\n        err = warp_slice_table_pkg::ErrBadPc;",
+               "      if (1'b0) begin\n        err = warp_slice_table_pkg::ErrBadPc;"),)),
           ("rr_repeats", "the round-robin pick may be the slice just issued", (
               ("rtl", "rtl/robust/warp_slice_table.sv",
                ".req_i(is_active), .last_i(last_q), .valid_o(sel_any)",
