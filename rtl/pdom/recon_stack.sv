@@ -72,6 +72,55 @@ module recon_stack #(
   mask_t            top_mask_q [NumWarps];
   lpos_t            top_lpos_q [NumWarps];
 
+  // The write buffer: an operation's writes to its warp's entries and top
+  // copy are registered here and reach them at the next edge, so that the
+  // decision ends at these few hundred flip-flops, not at the fan-out to
+  // every warp's entries. Until then the buffer stands in for them: the
+  // next request on the same warp reads its top from wb_top_q and its row
+  // through ent_next (a bypass). Nothing changes at the ports.
+  localparam int unsigned EntWidth = 3 * PcWidth + WarpWidth + LposWidth;
+  typedef logic [EntWidth-1:0] ent_t;  // {pc, rpc, lpc, mask, lpos}
+  // The writes of {pc, rpc, mask} and of the likely-convergence fields
+  // {lpc, lpos, empty} (the enables the two share are kept twice).
+  typedef struct packed {
+    logic [Depth-1:0] full, tos, merge, rpc;  // level write enables
+    logic [Depth-1:0] lcp, f;  // which pushed entry a full write is
+    logic  is_init;
+    pc_t   pc, alt_pc, lpc, rpc_v, tos_pc;
+    mask_t req_mask, taken, not_taken, push_merge, tos_mask, merge_mask;
+  } main_wr_t;
+  typedef struct packed {
+    logic [Depth-1:0] full, merge;
+    logic  merge_any;
+    pc_t   eff_lpc, t_lpc;
+    lpos_t eff_lpos, t_lpos;
+  } lcp_wr_t;
+  main_wr_t               wr_now, wb_q;
+  lcp_wr_t                lwr_now, lwb_q;
+  logic                   wb_top_we_q;  // wb_top_q is warp wb_warp_q's top copy
+  logic [WarpIdWidth-1:0] wb_warp_q;
+  ent_t                   wb_top_q;
+
+  // An entry's fields after the buffered writes at its level: {pc, rpc,
+  // mask} after a full write (wd_*), a TOS update or an OR-merge, and rpc
+  // after its own write; {lpc, lpos, empty} after a full write or a merge.
+  localparam int unsigned MainWidth = 2 * PcWidth + WarpWidth;
+  localparam int unsigned LcpWidth  = PcWidth + LposWidth + 1;
+  function automatic logic [MainWidth-1:0] ent_main(
+      input pc_t pc, input pc_t rpc, input mask_t mask, input logic full, input logic tos,
+      input logic merge, input logic rpc_we, input pc_t wd_pc, input mask_t wd_mask,
+      input pc_t tos_pc, input mask_t tos_mask, input mask_t merge_mask, input pc_t rpc_v);
+    ent_main = {full ? wd_pc : tos ? tos_pc : pc,
+                rpc_we ? rpc_v : rpc,
+                full ? wd_mask : tos ? tos_mask : merge ? mask | merge_mask : mask};
+  endfunction
+  function automatic logic [LcpWidth-1:0] ent_lcp(
+      input pc_t lpc, input lpos_t lpos, input logic empty, input logic full, input logic merge,
+      input pc_t wd_lpc, input lpos_t wd_lpos, input logic wd_empty);
+    ent_lcp = {full ? wd_lpc : lpc, full ? wd_lpos : lpos,
+               full ? wd_empty : merge ? 1'b0 : empty};
+  endfunction
+
   // ------------------------------------------------------------------------
   // The addressed warp's top of stack, from its copy
   // ------------------------------------------------------------------------
@@ -85,20 +134,31 @@ module recon_stack #(
 
   assign warp_ok = 32'(req_warp_i) < NumWarps;
 
+  logic wb_hit, top_hit;  // the request's warp is the buffer's; and its top copy
+  assign wb_hit  = wb_warp_q == req_warp_i;
+  assign top_hit = wb_top_we_q && wb_hit;
+
+  pc_t t_pc;  // (the assertions')
   always_comb begin
     sp     = '0;
     tos    = '0;
+    t_pc   = '0;
     t_rpc  = '0;
     t_lpc  = PcNone;
     t_mask = '0;
     t_lpos = '0;
     if (warp_ok) begin
-      sp     = sp_q[req_warp_i];
-      tos    = (sp == '0) ? '0 : LposWidth'(sp - 1'b1);
-      t_rpc  = top_rpc_q[req_warp_i];
-      t_lpc  = top_lpc_q[req_warp_i];
-      t_mask = top_mask_q[req_warp_i];
-      t_lpos = top_lpos_q[req_warp_i];
+      sp  = sp_q[req_warp_i];
+      tos = (sp == '0) ? '0 : LposWidth'(sp - 1'b1);
+      if (top_hit) begin
+        {t_pc, t_rpc, t_lpc, t_mask, t_lpos} = wb_top_q;
+      end else begin
+        t_pc   = top_pc_q[req_warp_i];
+        t_rpc  = top_rpc_q[req_warp_i];
+        t_lpc  = top_lpc_q[req_warp_i];
+        t_mask = top_mask_q[req_warp_i];
+        t_lpos = top_lpos_q[req_warp_i];
+      end
     end
   end
 
@@ -110,29 +170,37 @@ module recon_stack #(
   // copies above only feeds data, not the decision.
   // ------------------------------------------------------------------------
   localparam int unsigned CmpBits = 7;
+  function automatic logic [CmpBits-1:0] cmp_of(input pc_t rpc, input pc_t lpc, input mask_t m);
+    cmp_of = {
+      req_pc_i == rpc,            // 6: taken side at the top's rpc
+      req_alt_pc_i == rpc,        // 5: not-taken side at the top's rpc
+      req_rpc_i == rpc,           // 4: the branch reconverges where the top does
+      req_pc_i == lpc,            // 3: taken side at the top's lpc
+      req_alt_pc_i == lpc,        // 2: not-taken side at the top's lpc
+      (m & req_mask_i) == '0,     // 1: nobody takes the branch
+      (m & ~req_mask_i) == '0     // 0: everybody takes it
+    };
+  endfunction
   logic [NumWarps-1:0]         w_dec;  // req_warp_i == w: none when out of range
   logic [NumWarps*CmpBits-1:0] w_cmp;
   for (genvar w = 0; w < NumWarps; w++) begin : gen_cmp
     assign w_dec[w] = 32'(req_warp_i) == w;
-    assign w_cmp[w*CmpBits +: CmpBits] = {
-      req_pc_i == top_rpc_q[w],                   // 6: taken side at the top's rpc
-      req_alt_pc_i == top_rpc_q[w],               // 5: not-taken side at the top's rpc
-      req_rpc_i == top_rpc_q[w],                  // 4: the branch reconverges where the top does
-      req_pc_i == top_lpc_q[w],                   // 3: taken side at the top's lpc
-      req_alt_pc_i == top_lpc_q[w],               // 2: not-taken side at the top's lpc
-      (top_mask_q[w] & req_mask_i) == '0,         // 1: nobody takes the branch
-      (top_mask_q[w] & ~req_mask_i) == '0         // 0: everybody takes it
-    };
+    assign w_cmp[w*CmpBits +: CmpBits] = cmp_of(top_rpc_q[w], top_lpc_q[w], top_mask_q[w]);
   end
-  logic [CmpBits-1:0] cmp;
+  logic [CmpBits-1:0] cmp, cmp_copy, cmp_wb;
   onehot_mux #(
     .Num  (NumWarps),
     .Width(CmpBits)
   ) u_cmp_mux (
     .sel_i (w_dec),
     .data_i(w_cmp),
-    .data_o(cmp)
+    .data_o(cmp_copy)
   );
+  // the buffered top of the request's warp, when it has one
+  assign cmp_wb = cmp_of(wb_top_q[EntWidth-PcWidth-1 -: PcWidth],
+                         wb_top_q[LposWidth+WarpWidth +: PcWidth],
+                         wb_top_q[LposWidth +: WarpWidth]);
+  assign cmp    = top_hit ? cmp_wb : cmp_copy;
   logic pc_at_rpc, alt_at_rpc, rpc_at_rpc, pc_at_lpc, alt_at_lpc, none_taken, none_not_taken;
   assign {pc_at_rpc, alt_at_rpc, rpc_at_rpc, pc_at_lpc, alt_at_lpc, none_taken,
           none_not_taken} = cmp;
@@ -321,36 +389,6 @@ module recon_stack #(
     end
   end
 
-  // Data of a full entry write at each level.
-  pc_t   wd_pc   [Depth];
-  pc_t   wd_lpc  [Depth];
-  mask_t wd_mask [Depth];
-  lpos_t wd_lpos [Depth];
-  logic  wd_empty  [Depth];
-  for (genvar l = 0; l < Depth; l++) begin : gen_wdata
-    always_comb begin
-      wd_pc[l]     = req_pc_i;       // INIT pc, taken side
-      wd_lpc[l]    = eff_lpc;
-      wd_lpos[l]   = eff_lpos;
-      wd_mask[l]   = taken;
-      wd_empty[l]  = 1'b0;
-      if (is_init) begin
-        wd_lpc[l]    = PcNone;
-        wd_lpos[l]   = '0;
-        wd_mask[l]   = req_mask_i;
-      end else if (wr_lcp[l]) begin
-        wd_pc[l]     = req_lpc_i;
-        wd_lpc[l]    = t_lpc;
-        wd_lpos[l]   = t_lpos;
-        wd_mask[l]   = push_merge;
-        wd_empty[l]  = !merge_any;
-      end else if (wr_f[l]) begin
-        wd_pc[l]     = req_alt_pc_i;
-        wd_mask[l]   = not_taken;
-      end
-    end
-  end
-
   // Stack pointers: the only per-warp state that needs a reset.
   for (genvar w = 0; w < NumWarps; w++) begin : gen_sp
     always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -377,23 +415,77 @@ module recon_stack #(
     end
   end
 
-  // Entry storage: a register file written only at the addressed warp's
+  // This operation's writes, for the buffer.
+  always_comb begin : p_wr_now
+    wr_now.full       = apply ? wr_full : '0;
+    wr_now.tos        = apply ? wr_tos : '0;
+    wr_now.merge      = apply ? wr_merge : '0;
+    wr_now.rpc        = rpc_wr;
+    wr_now.lcp        = wr_lcp;
+    wr_now.f          = wr_f;
+    wr_now.is_init    = is_init;
+    wr_now.pc         = req_pc_i;
+    wr_now.alt_pc     = req_alt_pc_i;
+    wr_now.lpc        = req_lpc_i;
+    wr_now.rpc_v      = req_rpc_i;
+    wr_now.tos_pc     = tos_pc;
+    wr_now.req_mask   = req_mask_i;
+    wr_now.taken      = taken;
+    wr_now.not_taken  = not_taken;
+    wr_now.push_merge = push_merge;
+    wr_now.tos_mask   = tos_mask;
+    wr_now.merge_mask = merge_mask;
+    lwr_now.full      = wr_now.full;
+    lwr_now.merge     = wr_now.merge;
+    lwr_now.merge_any = merge_any;
+    lwr_now.eff_lpc   = eff_lpc;
+    lwr_now.t_lpc     = t_lpc;
+    lwr_now.eff_lpos  = eff_lpos;
+    lwr_now.t_lpos    = t_lpos;
+  end
+
+  // Data of a full write at each level, from the buffer: the INIT entry,
+  // the likely-convergence entry, the not-taken side or the taken side.
+  pc_t   wd_pc   [Depth];
+  pc_t   wd_lpc  [Depth];
+  mask_t wd_mask [Depth];
+  lpos_t wd_lpos [Depth];
+  logic  wd_empty  [Depth];
+  always_comb begin : p_wdata
+    for (int unsigned l = 0; l < Depth; l++) begin
+      wd_pc[l]    = wb_q.pc;
+      wd_lpc[l]   = lwb_q.eff_lpc;
+      wd_lpos[l]  = lwb_q.eff_lpos;
+      wd_mask[l]  = wb_q.taken;
+      wd_empty[l] = 1'b0;
+      if (wb_q.is_init) begin
+        wd_lpc[l]  = PcNone;
+        wd_lpos[l] = '0;
+        wd_mask[l] = wb_q.req_mask;
+      end else if (wb_q.lcp[l]) begin
+        wd_pc[l]    = wb_q.lpc;
+        wd_lpc[l]   = lwb_q.t_lpc;
+        wd_lpos[l]  = lwb_q.t_lpos;
+        wd_mask[l]  = wb_q.push_merge;
+        wd_empty[l] = !lwb_q.merge_any;
+      end else if (wb_q.f[l]) begin
+        wd_pc[l]   = wb_q.alt_pc;
+        wd_mask[l] = wb_q.not_taken;
+      end
+    end
+  end
+
+  // Entry storage: a register file written from the buffer at its warp's
   // levels. It has no reset, like the SRAM it would be in a large core: no
   // entry is read before it is written (reads are below the stack pointer).
-  always_ff @(posedge clk_i) begin : p_entries
-    for (int unsigned l = 0; l < Depth; l++) begin
-      if (rpc_wr[l]) begin
-        rpc_q[req_warp_i][l] <= req_rpc_i;
-      end
-      if (apply) begin
-        if (wr_full[l]) begin
-          pc_q[req_warp_i][l]   <= wd_pc[l];
-          mask_q[req_warp_i][l] <= wd_mask[l];
-        end else if (wr_tos[l]) begin
-          pc_q[req_warp_i][l]   <= tos_pc;
-          mask_q[req_warp_i][l] <= tos_mask;
-        end else if (wr_merge[l]) begin
-          mask_q[req_warp_i][l] <= mask_q[req_warp_i][l] | merge_mask;
+  for (genvar w = 0; w < NumWarps; w++) begin : gen_entries
+    always_ff @(posedge clk_i) begin : p_entries
+      if (32'(wb_warp_q) == w) begin
+        for (int unsigned l = 0; l < Depth; l++) begin
+          {pc_q[w][l], rpc_q[w][l], mask_q[w][l]} <=
+              ent_main(pc_q[w][l], rpc_q[w][l], mask_q[w][l], wb_q.full[l], wb_q.tos[l],
+                       wb_q.merge[l], wb_q.rpc[l], wd_pc[l], wd_mask[l], wb_q.tos_pc,
+                       wb_q.tos_mask, wb_q.merge_mask, wb_q.rpc_v);
         end
       end
     end
@@ -406,28 +498,42 @@ module recon_stack #(
   // unfinished level below the top, the top's likely-convergence entry, the
   // level below the top), beside the branch's comparisons, not after them.
   // ------------------------------------------------------------------------
-  localparam int unsigned EntWidth = 3 * PcWidth + WarpWidth + LposWidth;
-  typedef logic [EntWidth-1:0] ent_t;  // {pc, rpc, lpc, mask, lpos}
-
   // The addressed warp's stack and its empty bits, picked by the one-hot
   // warp (none when out of range: then nothing is applied), every entry
-  // read at a constant index.
+  // read at a constant index, then the buffer's writes when they are the
+  // warp's.
   ent_t row [Depth];
   logic [Depth*EntWidth-1:0] rows;  // the same, level l at bits l * EntWidth
   always_comb begin : p_row
-    fin = '0;
-    for (int unsigned l = 0; l < Depth; l++) begin
-      row[l] = '0;
-      for (int unsigned w = 0; w < NumWarps; w++) begin
-        if (w_dec[w]) begin
-          row[l] = row[l] | {pc_q[w][l], rpc_q[w][l], lpc_q[w][l], mask_q[w][l], lpos_q[w][l]};
-        end
-      end
-    end
+    logic [Depth-1:0] fin_arr;
+    fin_arr = '0;
     for (int unsigned w = 0; w < NumWarps; w++) begin
       if (w_dec[w]) begin
-        fin = fin | empty_q[w];
+        fin_arr = fin_arr | empty_q[w];
       end
+    end
+    for (int unsigned l = 0; l < Depth; l++) begin
+      pc_t   pc, rpc, lpc;
+      mask_t mask;
+      lpos_t lpos;
+      logic  empty;
+      {pc, rpc, lpc, mask, lpos} = '0;
+      empty = fin_arr[l];
+      for (int unsigned w = 0; w < NumWarps; w++) begin
+        if (w_dec[w]) begin
+          {pc, rpc, lpc, mask, lpos} = {pc, rpc, lpc, mask, lpos} |
+              {pc_q[w][l], rpc_q[w][l], lpc_q[w][l], mask_q[w][l], lpos_q[w][l]};
+        end
+      end
+      if (wb_hit) begin
+        {pc, rpc, mask}    = ent_main(pc, rpc, mask, wb_q.full[l], wb_q.tos[l], wb_q.merge[l],
+                                      wb_q.rpc[l], wd_pc[l], wd_mask[l], wb_q.tos_pc,
+                                      wb_q.tos_mask, wb_q.merge_mask, wb_q.rpc_v);
+        {lpc, lpos, empty} = ent_lcp(lpc, lpos, empty, lwb_q.full[l], lwb_q.merge[l],
+                                     wd_lpc[l], wd_lpos[l], wd_empty[l]);
+      end
+      row[l] = {pc, rpc, lpc, mask, lpos};
+      fin[l] = empty;
     end
   end
   for (genvar l = 0; l < Depth; l++) begin : gen_row
@@ -504,35 +610,50 @@ module recon_stack #(
                ({EntWidth{pick_up}} & e_up);
   end
 
+  // The buffer, and the top copies written from it.
+  always_ff @(posedge clk_i or negedge rst_ni) begin : p_wb
+    if (!rst_ni) begin
+      wb_q        <= '0;
+      lwb_q       <= '0;
+      wb_top_we_q <= 1'b0;
+      wb_warp_q   <= '0;
+      wb_top_q    <= '0;
+    end else begin
+      wb_q        <= wr_now;
+      lwb_q       <= lwr_now;
+      wb_top_we_q <= apply;
+      wb_warp_q   <= req_warp_i;
+      wb_top_q    <= top_next;
+    end
+  end
+
   for (genvar w = 0; w < NumWarps; w++) begin : gen_top
     always_ff @(posedge clk_i) begin : p_top
-      if (apply && 32'(req_warp_i) == w) begin
-        top_pc_q[w]   <= top_next[EntWidth-1 -: PcWidth];
-        top_rpc_q[w]  <= top_next[EntWidth-PcWidth-1 -: PcWidth];
-        top_mask_q[w] <= top_next[LposWidth +: WarpWidth];
+      if (wb_top_we_q && 32'(wb_warp_q) == w) begin
+        top_pc_q[w]   <= wb_top_q[EntWidth-1 -: PcWidth];
+        top_rpc_q[w]  <= wb_top_q[EntWidth-PcWidth-1 -: PcWidth];
+        top_mask_q[w] <= wb_top_q[LposWidth +: WarpWidth];
       end
     end
   end
 
   if (Lcp) begin : gen_lcp
-    always_ff @(posedge clk_i) begin : p_lcp_entries
-      if (apply) begin
-        for (int unsigned l = 0; l < Depth; l++) begin
-          if (wr_full[l]) begin
-            lpc_q[req_warp_i][l]   <= wd_lpc[l];
-            lpos_q[req_warp_i][l]  <= wd_lpos[l];
-            empty_q[req_warp_i][l] <= wd_empty[l];
-          end else if (wr_merge[l]) begin
-            empty_q[req_warp_i][l] <= 1'b0;
+    for (genvar w = 0; w < NumWarps; w++) begin : gen_lcp_entries
+      always_ff @(posedge clk_i) begin : p_lcp_entries
+        if (32'(wb_warp_q) == w) begin
+          for (int unsigned l = 0; l < Depth; l++) begin
+            {lpc_q[w][l], lpos_q[w][l], empty_q[w][l]} <=
+                ent_lcp(lpc_q[w][l], lpos_q[w][l], empty_q[w][l], lwb_q.full[l],
+                        lwb_q.merge[l], wd_lpc[l], wd_lpos[l], wd_empty[l]);
           end
         end
       end
     end
     for (genvar w = 0; w < NumWarps; w++) begin : gen_top_lcp
       always_ff @(posedge clk_i) begin : p_top_lcp
-        if (apply && 32'(req_warp_i) == w) begin
-          top_lpc_q[w]  <= top_next[LposWidth+WarpWidth +: PcWidth];
-          top_lpos_q[w] <= top_next[LposWidth-1:0];
+        if (wb_top_we_q && 32'(wb_warp_q) == w) begin
+          top_lpc_q[w]  <= wb_top_q[LposWidth+WarpWidth +: PcWidth];
+          top_lpos_q[w] <= wb_top_q[LposWidth-1:0];
         end
       end
     end
@@ -549,13 +670,9 @@ module recon_stack #(
   end
 
   if (!Lcp) begin : gen_no_lcp_data
-    // Without likely-convergence fields the push data for them has no sink.
-    logic [Depth-1:0] unused_lcp_data;
-    for (genvar l = 0; l < Depth; l++) begin : gen_unused
-      assign unused_lcp_data[l] = ^{wd_lpc[l], wd_lpos[l], wd_empty[l]};
-    end
+    // Without likely-convergence fields their buffered data has no sink.
     logic unused_top_lcp;
-    assign unused_top_lcp = ^{top_next[LposWidth+WarpWidth +: PcWidth], top_next[LposWidth-1:0]};
+    assign unused_top_lcp = ^{wb_top_q[LposWidth+WarpWidth +: PcWidth], wb_top_q[LposWidth-1:0]};
   end
 
   // ------------------------------------------------------------------------
@@ -596,12 +713,16 @@ module recon_stack #(
       rd_sp  = sp_q[rd_warp_i];
       if (rd_sp != '0) begin
         rd_valid_o = 1'b1;
-        rd_pc_o    = top_pc_q[rd_warp_i];
-        rd_rpc_o   = top_rpc_q[rd_warp_i];
-        rd_mask_o  = top_mask_q[rd_warp_i];
-        rd_lpc_o   = top_lpc_q[rd_warp_i];
-        rd_lpos_o  = top_lpos_q[rd_warp_i];
         rd_depth_o = rd_sp;
+        if (wb_top_we_q && wb_warp_q == rd_warp_i) begin  // its copy is still in the buffer
+          {rd_pc_o, rd_rpc_o, rd_lpc_o, rd_mask_o, rd_lpos_o} = wb_top_q;
+        end else begin
+          rd_pc_o   = top_pc_q[rd_warp_i];
+          rd_rpc_o  = top_rpc_q[rd_warp_i];
+          rd_mask_o = top_mask_q[rd_warp_i];
+          rd_lpc_o  = top_lpc_q[rd_warp_i];
+          rd_lpos_o = top_lpos_q[rd_warp_i];
+        end
       end
     end
   end
@@ -627,14 +748,14 @@ module recon_stack #(
   always_comb begin
     below_at_rpc = '0;
     for (int unsigned l = 0; l < Depth; l++) begin
-      below_at_rpc[l] = warp_ok && l < 32'(tos) && pc_q[req_warp_i][l] == rpc_q[req_warp_i][l];
+      below_at_rpc[l] = warp_ok && l < 32'(tos) &&
+                        row[l][EntWidth-1 -: PcWidth] == row[l][EntWidth-PcWidth-1 -: PcWidth];
     end
   end
   `ASSERT_NEVER(NoEntryBelowTosAtRpc_A, below_at_rpc != '0)
   // The top copy is the addressed warp's entry at level sp - 1.
   `ASSERT(TopCopy_A, !(warp_ok && sp != '0) ||
-                     {top_pc_q[req_warp_i], top_rpc_q[req_warp_i], top_lpc_q[req_warp_i],
-                      top_mask_q[req_warp_i], top_lpos_q[req_warp_i]} == row[tos])
+                     {t_pc, t_rpc, t_lpc, t_mask, t_lpos} == row[tos])
 `endif
   // The reserved PC is rejected (BAD_PC) and never reaches a top of stack.
   `ASSERT_NEVER(RdPcNone_A, rd_valid_o && rd_pc_o == PcNone)
