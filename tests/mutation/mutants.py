@@ -16,8 +16,8 @@ MUTANTS = [
     # --- recon_stack RTL ---------------------------------------------------
     dict(block="recon_stack", name="rtl_push_order", kind="rtl",
          file="rtl/pdom/recon_stack.sv",
-         old="    end else if (b.f[l]) begin",
-         new="    end else if (!b.f[l]) begin",
+         old="      end else if (wb_q.f[l]) begin",
+         new="      end else if (!wb_q.f[l]) begin",
          why="the two sides pushed in the wrong order (not-taken on top)"),
     dict(block="recon_stack", name="rtl_full_off_by_one", kind="rtl",
          file="rtl/pdom/recon_stack.sv",
