@@ -379,6 +379,8 @@ def render(results_dir):
             if e.get("tools", {}).get(k):
                 tools.setdefault(k, set()).add(e["tools"][k])
     targets = sorted({e["clock_period_ns"] for e in entries} - {sdc["period_ns"]})
+    bare = sum(e["constraints"]["abc_delay_target_ps"] == round(e["clock_period_ns"] * 1000)
+               for e in entries)  # mapped against the period itself
     dates = sorted(e["date"][:10] for e in entries)
     i, o = sdc["input_delay_ns"], sdc["output_delay_ns"]
     delays = f"{i:g}" if i == o else f"{i:g} ns (in) and {o:g} ns (out)"
@@ -419,9 +421,15 @@ def render(results_dir):
         "- Synthesis (`synth/synth.ys.in`): `read_verilog -sv` of "
         "`rtl/common/*.sv` and `rtl/<group>/*.sv` (`SYNTHESIS` defined, so the "
         "simulation-only code is left out), `chparam` to the configuration, "
-        "`synth -flatten`, `dfflibmap -liberty`, `abc -liberty -constr -D <period>` "
+        "`synth -flatten`, `dfflibmap -liberty`, `abc -liberty -constr -D <target>` "
         "(ABC's default script plus buffering and gate sizing against the "
-        "period; no retiming), `opt_clean`, `stat -liberty`.",
+        f"target: the period less the flip-flops' setup time, {sdc['setup_ns']:g} ns "
+        "(`setup_ns`), which ABC, mapping the logic between the flip-flops, does "
+        "not count; no retiming), `opt_clean`, `stat -liberty`. Each result "
+        "stores its target (`constraints.abc_delay_target_ps`)"
+        + (f"; {bare} of the {len(entries)} results were mapped before the "
+           "setup time was taken off, against the period itself" if bare else "")
+        + ".",
         "- Area: the sum of the cell areas of the mapped netlist (`stat -liberty` "
         "\"Chip area\"), no placement, routing or utilisation factor. "
         "Flip-flops: cells with an `ff` group in the library (`DFFSR` for "
@@ -434,8 +442,8 @@ def render(results_dir):
         f"OpenSTA on the netlist, one ideal clock on `{sdc['clock_port']}` (no clock "
         f"tree) of {sdc['period_ns']:g} ns"
         + (f", or the configuration's own timing target where its configs/<block>.cfg "
-           f"has a `period` line ({', '.join(f'{p:g} ns' for p in targets)}; ABC "
-           f"maps against the same period)" if targets else "")
+           f"has a `period` line ({', '.join(f'{p:g} ns' for p in targets)}; ABC's "
+           f"target follows it)" if targets else "")
         + f", input and output delays {delays}, "
         f"inputs driven by a `{sdc['driving_cell']}`, outputs loaded with "
         f"{sdc['output_load_pf']:g} pF, no wire-load model or parasitics (net delays 0). "

@@ -29,7 +29,7 @@ REFERENCE_CELL = "NAND2X1"  # one gate equivalent
 # The label of each ABC script in a record (before 2026-11-26 the fast
 # script's &fraig was unbounded: "default without &dch -f (--fast)").
 ABC_SCRIPTS = {False: "default", True: "default without &dch -f, &fraig -C 10000 (--fast)"}
-SDC_SETTINGS = {"clock_port": str, "reset_port": str, "period_ns": float,
+SDC_SETTINGS = {"clock_port": str, "reset_port": str, "period_ns": float, "setup_ns": float,
                 "input_delay_ns": json.loads, "output_delay_ns": json.loads,
                 "driving_cell": str, "output_load_pf": float}
 NUM = r"-?[0-9]+(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?"
@@ -51,6 +51,11 @@ def read(path):
             return f.read()
     except OSError as e:
         raise FlowError(f"cannot read {rel(path)}: {e.strerror}")
+
+
+def abc_target_ps(sdc):
+    """ABC's delay target: the period less the flip-flops' setup time."""
+    return int(round((sdc["period_ns"] - sdc["setup_ns"]) * 1000))
 
 
 def read_sdc(path=SDC):
@@ -233,7 +238,7 @@ def record(wdir):
                         "output_delay_ns": sdc["output_delay_ns"],
                         "input_driving_cell": sdc["driving_cell"],
                         "output_load_pf": sdc["output_load_pf"],
-                        "abc_delay_target_ps": int(round(sdc["period_ns"] * 1000))},
+                        "abc_delay_target_ps": abc_target_ps(sdc)},
         "abc_script": ABC_SCRIPTS[run["fast"]],
     }
     rec.update({k: run[k] for k in ("rtl_files", "rtl_headers", "rtl_sha256", "runtime_s",

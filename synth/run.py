@@ -150,18 +150,18 @@ def run_config(block, config, conf, job):
     with open(p["constraints.sdc"], "w") as f:  # the copy, with the configuration's period
         f.write(re.sub(r"^(set\s+period_ns\s+)\S+", rf"\g<1>{period_ns:g}",
                        parse.read(parse.SDC), count=1, flags=re.M))
-    period_ps = f"{period_ns * 1000:.0f}"
+    target_ps = str(parse.abc_target_ps(dict(sdc, period_ns=period_ns)))
     with open(p["abc.constr"], "w") as f:  # ABC's load unit is the femtofarad
         f.write(f"set_driving_cell {sdc['driving_cell']}\n"
                 f"set_load {sdc['output_load_pf'] * 1000:g}\n")
     if job["fast"]:
         with open(p["abc.script"], "w") as f:
-            f.write(fill(os.path.join(SYNTH, "abc_fast.abc.in"), {"D": f"-D {period_ps}"}))
+            f.write(fill(os.path.join(SYNTH, "abc_fast.abc.in"), {"D": f"-D {target_ps}"}))
     with open(p["synth.ys"], "w") as f:
         f.write(fill(os.path.join(SYNTH, "synth.ys.in"), {
             "RTL_ARGS": job["rtl_args"], "TOP": job["top"],
             "CHPARAM": conf["chparam"],
-            "LIBERTY": LIBERTY, "CONSTR": p["abc.constr"], "PERIOD_PS": period_ps,
+            "LIBERTY": LIBERTY, "CONSTR": p["abc.constr"], "TARGET_PS": target_ps,
             "ABC_FAST": f"-script {p['abc.script']}" if job["fast"] else "",
             "STAT_TXT": p["stat.txt"], "STAT_JSON": p["stat.json"],
             "NETLIST": p["netlist.v"]}))
