@@ -533,16 +533,29 @@ module pathtable #(
   mask_t mk_f [P];
   ref_t  rf_f [P];
   seq_t  sq_f [P];
+  // The request's own steps are summed first; the holders' (which wait for
+  // the PIRAT's commit verdict) then pick the sum one above, at or one
+  // below, and its test against 0, each formed beside them.
   always_comb begin : p_final
     for (int unsigned h = 0; h < P; h++) begin
-      logic [RefWidth-1:0] sum;
-      sum     = rf[h] + RefWidth'(inc1[h]) + RefWidth'(hold_row[h]) - RefWidth'(dec1[h]) -
-                RefWidth'(drop_row[h]);
+      logic [RefWidth-1:0] base, sum;
+      logic                at0;  // sum == 0
+      base = rf[h] + RefWidth'(inc1[h]) - RefWidth'(dec1[h]);
+      if (hold_row[h] && !drop_row[h]) begin
+        sum = base + 1'b1;
+        at0 = base == '1;
+      end else if (drop_row[h] && !hold_row[h]) begin
+        sum = base - 1'b1;
+        at0 = base == RefWidth'(1);
+      end else begin
+        sum = base;
+        at0 = base == '0;
+      end
       s_f[h]  = s_d[h];
       mk_f[h] = mk_d[h];
       rf_f[h] = rf_set[h] ? rf_d[h] : sum;
       sq_f[h] = sq_d[h];
-      if (release_h[h] || (s_d[h] == Valid && !rf_set[h] && sum == '0)) begin
+      if (release_h[h] || (s_d[h] == Valid && !rf_set[h] && at0)) begin
         s_f[h]  = Free;
         mk_f[h] = '0;
         rf_f[h] = '0;
