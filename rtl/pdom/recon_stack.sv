@@ -99,6 +99,7 @@ module recon_stack #(
   lcp_wr_t                lwr_now, lwb_q;
   logic                   wb_top_we_q;  // wb_top_q is warp wb_warp_q's top copy
   logic [WarpIdWidth-1:0] wb_warp_q;
+  logic [NumWarps-1:0]    wb_dec_q;     // the same warp, one-hot (none when out of range)
   ent_t                   wb_top_q;
 
   // An entry's fields after the buffered writes at its level: {pc, rpc,
@@ -319,7 +320,7 @@ module recon_stack #(
   // finished, and the depth becomes 0.
   // ------------------------------------------------------------------------
   logic   pop, has_fin, pop_lpos;
-  lpos_t  lvl_fin, pop_lvl;  // the highest unfinished level below the top; the pop's new top
+  lpos_t  lvl_fin;  // the highest unfinished level below the top
   depth_t sp_pop;
   always_comb begin : p_pop
     lvl_fin = '0;
@@ -332,9 +333,11 @@ module recon_stack #(
     end
     // a merge into the likely-convergence entry (below the top) unfinishes it
     pop_lpos = hit_lpc && (!has_fin || t_lpos > lvl_fin);
-    pop_lvl  = pop_lpos ? t_lpos : lvl_fin;
     pop      = adv_like && (hit_rpc || hit_lpc);
-    sp_pop   = (has_fin || hit_lpc) ? DepthWidth'(pop_lvl) + 1'b1 : '0;
+    // the pop's new top is level t_lpos or lvl_fin (each incremented beside
+    // the choice, not after it)
+    sp_pop   = !(has_fin || hit_lpc) ? '0 :
+               pop_lpos ? DepthWidth'(t_lpos) + 1'b1 : DepthWidth'(lvl_fin) + 1'b1;
   end
 
   // ------------------------------------------------------------------------
@@ -394,7 +397,7 @@ module recon_stack #(
     always_ff @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni) begin
         sp_q[w] <= '0;
-      end else if (apply && 32'(req_warp_i) == w) begin
+      end else if (apply && w_dec[w]) begin
         sp_q[w] <= sp_next;
       end
     end
@@ -480,7 +483,7 @@ module recon_stack #(
   // entry is read before it is written (reads are below the stack pointer).
   for (genvar w = 0; w < NumWarps; w++) begin : gen_entries
     always_ff @(posedge clk_i) begin : p_entries
-      if (32'(wb_warp_q) == w) begin
+      if (wb_dec_q[w]) begin
         for (int unsigned l = 0; l < Depth; l++) begin
           {pc_q[w][l], rpc_q[w][l], mask_q[w][l]} <=
               ent_main(pc_q[w][l], rpc_q[w][l], mask_q[w][l], wb_q.full[l], wb_q.tos[l],
@@ -547,7 +550,7 @@ module recon_stack #(
   // the warp's and the level's multiplexers (the mapping before this did):
   // the entries are so read only at constant indices (p_row).
   logic [Depth-1:0] cand_fin, oh_fin, oh_lpos, oh_below;
-  lpos_t lvl_below, lvl_up;
+  lpos_t lvl_below;
   always_comb begin : p_levels
     lvl_below = tos - 1'b1;
     for (int unsigned l = 0; l < Depth; l++) begin
@@ -576,17 +579,20 @@ module recon_stack #(
   assign e_lpos  = e_cand[1];
   assign e_below = e_cand[2];
 
+  // Whether the uncovered level (below the top, or the pop's new top) is
+  // the top's likely-convergence entry, compared beside the pop's decision
+  // rather than after the level it picks.
+  logic up_at_lpos;
+  assign up_at_lpos = (!pop || !Lcp) ? lvl_below == t_lpos : pop_lpos || lvl_fin == t_lpos;
   always_comb begin : p_uncovered
     // without likely convergence nothing is finished, and a pop uncovers
     // the level below the top
     if (!pop || !Lcp) begin
-      lvl_up = lvl_below;
-      e_up   = e_below;
+      e_up = e_below;
     end else begin
-      lvl_up = pop_lvl;
-      e_up   = pop_lpos ? e_lpos : e_fin;
+      e_up = pop_lpos ? e_lpos : e_fin;
     end
-    if (lvl_up == t_lpos && wr_merge != '0) begin
+    if (up_at_lpos && wr_merge != '0) begin
       e_up[LposWidth +: WarpWidth] = e_up[LposWidth +: WarpWidth] | merge_mask;
     end
   end
@@ -617,19 +623,21 @@ module recon_stack #(
       lwb_q       <= '0;
       wb_top_we_q <= 1'b0;
       wb_warp_q   <= '0;
+      wb_dec_q    <= '0;
       wb_top_q    <= '0;
     end else begin
       wb_q        <= wr_now;
       lwb_q       <= lwr_now;
       wb_top_we_q <= apply;
       wb_warp_q   <= req_warp_i;
+      wb_dec_q    <= w_dec;
       wb_top_q    <= top_next;
     end
   end
 
   for (genvar w = 0; w < NumWarps; w++) begin : gen_top
     always_ff @(posedge clk_i) begin : p_top
-      if (wb_top_we_q && 32'(wb_warp_q) == w) begin
+      if (wb_top_we_q && wb_dec_q[w]) begin
         top_pc_q[w]   <= wb_top_q[EntWidth-1 -: PcWidth];
         top_rpc_q[w]  <= wb_top_q[EntWidth-PcWidth-1 -: PcWidth];
         top_mask_q[w] <= wb_top_q[LposWidth +: WarpWidth];
@@ -640,7 +648,7 @@ module recon_stack #(
   if (Lcp) begin : gen_lcp
     for (genvar w = 0; w < NumWarps; w++) begin : gen_lcp_entries
       always_ff @(posedge clk_i) begin : p_lcp_entries
-        if (32'(wb_warp_q) == w) begin
+        if (wb_dec_q[w]) begin
           for (int unsigned l = 0; l < Depth; l++) begin
             {lpc_q[w][l], lpos_q[w][l], empty_q[w][l]} <=
                 ent_lcp(lpc_q[w][l], lpos_q[w][l], empty_q[w][l], lwb_q.full[l],
@@ -651,7 +659,7 @@ module recon_stack #(
     end
     for (genvar w = 0; w < NumWarps; w++) begin : gen_top_lcp
       always_ff @(posedge clk_i) begin : p_top_lcp
-        if (wb_top_we_q && 32'(wb_warp_q) == w) begin
+        if (wb_top_we_q && wb_dec_q[w]) begin
           top_lpc_q[w]  <= wb_top_q[LposWidth+WarpWidth +: PcWidth];
           top_lpos_q[w] <= wb_top_q[LposWidth-1:0];
         end
