@@ -332,23 +332,30 @@ static bool is_stack_op(unsigned op)
     return op == WSL_OP_BRANCH || op == WSL_OP_ADVANCE;
 }
 
-/* req_err_o: the verdict the request presented now gets, the stack's on a
- * BRANCH or ADVANCE the table passes (0 without a request). */
-static unsigned request_err(const warp_slice_table_t *m, const warp_slice_table_in_t *in)
+/* req_err_o (*err) and req_own_err_o (*own): the verdict the request
+ * presented now gets, the stack's on a BRANCH or ADVANCE the table passes;
+ * and the same but for a BRANCH's stack (0 without a request). */
+static void request_err(const warp_slice_table_t *m, const warp_slice_table_in_t *in,
+                        unsigned *err, unsigned *own)
 {
     bitmask_t div[WSL_MAX_SLICES_MAX];
     division_t d;
     req_t r = cut(m, in);
+    *err = *own = WSL_ERR_NONE;
     if (!r.valid)
-        return WSL_ERR_NONE;
-    unsigned err = judge(m, &r, &d, div);
-    if (err == WSL_ERR_NONE && is_stack_op(r.op)) {
+        return;
+    *err = judge(m, &r, &d, div);
+    if (*err == WSL_ERR_NONE && is_stack_op(r.op)) {
         recon_stack_in_t si = stack_request(m, &r);
         recon_stack_out_t so;
         recon_stack_eval(m->stk, &si, &so);
-        err = stack_err(so.req_err);
+        *err = stack_err(so.req_err);
+        if (r.op == WSL_OP_BRANCH) {
+            *own = WSL_ERR_NONE;
+            return;
+        }
     }
-    return err;
+    *own = *err;
 }
 
 void warp_slice_table_eval(const warp_slice_table_t *m, const warp_slice_table_in_t *in,
@@ -356,7 +363,7 @@ void warp_slice_table_eval(const warp_slice_table_t *m, const warp_slice_table_i
 {
     memset(out, 0, sizeof *out);
     out->req_ready = !busy(m);
-    out->req_err = request_err(m, in);
+    request_err(m, in, &out->req_err, &out->req_own_err);
     out->rsp_valid = m->rsp_valid;
     out->rsp_err = m->rsp_err;
     out->rsp_fin = m->rsp_fin;

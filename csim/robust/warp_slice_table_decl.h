@@ -153,6 +153,10 @@ typedef struct {
     /* req_err_o [4]: the request's error code now (0 without one; combinational): what
      * rsp_err_o shows after the edge */
     unsigned req_err;
+    /* req_own_err_o [4]: req_err_o but for the verdict of a BRANCH's stack (OVERFLOW, or
+     * BAD_PC the stack gives): req_err_o for every other operation, without the stack's
+     * path (combinational) */
+    unsigned req_own_err;
     /* rsp_valid_o [1]: registered: a request was accepted or rejected last cycle */
     bool rsp_valid;
     /* rsp_err_o [4]: its error code */
@@ -205,6 +209,7 @@ typedef struct {
 /* The ports of a fixed width: the bits a model keeps of a field. */
 #define WSL_REQ_OP_MASK 7u
 #define WSL_REQ_ERR_MASK 15u
+#define WSL_REQ_OWN_ERR_MASK 15u
 #define WSL_RSP_ERR_MASK 15u
 #define WSL_ERR_STICKY_MASK 65535u
 #define WSL_RD_STATUS_MASK 7u

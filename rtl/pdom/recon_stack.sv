@@ -122,6 +122,13 @@ module recon_stack #(
                full ? wd_empty : merge ? 1'b0 : empty};
   endfunction
 
+  // Warp w's top entry: its copy, or the buffer's when that holds the copy
+  // still to be written (buffered); for the request and the read port.
+  function automatic ent_t top_of(input logic [WarpIdWidth-1:0] w, input logic buffered);
+    top_of = buffered ? wb_top_q
+                      : {top_pc_q[w], top_rpc_q[w], top_lpc_q[w], top_mask_q[w], top_lpos_q[w]};
+  endfunction
+
   // ------------------------------------------------------------------------
   // The addressed warp's top of stack, from its copy
   // ------------------------------------------------------------------------
@@ -151,15 +158,7 @@ module recon_stack #(
     if (warp_ok) begin
       sp  = sp_q[req_warp_i];
       tos = (sp == '0) ? '0 : LposWidth'(sp - 1'b1);
-      if (top_hit) begin
-        {t_pc, t_rpc, t_lpc, t_mask, t_lpos} = wb_top_q;
-      end else begin
-        t_pc   = top_pc_q[req_warp_i];
-        t_rpc  = top_rpc_q[req_warp_i];
-        t_lpc  = top_lpc_q[req_warp_i];
-        t_mask = top_mask_q[req_warp_i];
-        t_lpos = top_lpos_q[req_warp_i];
-      end
+      {t_pc, t_rpc, t_lpc, t_mask, t_lpos} = top_of(req_warp_i, top_hit);
     end
   end
 
@@ -722,15 +721,8 @@ module recon_stack #(
       if (rd_sp != '0) begin
         rd_valid_o = 1'b1;
         rd_depth_o = rd_sp;
-        if (wb_top_we_q && wb_warp_q == rd_warp_i) begin  // its copy is still in the buffer
-          {rd_pc_o, rd_rpc_o, rd_lpc_o, rd_mask_o, rd_lpos_o} = wb_top_q;
-        end else begin
-          rd_pc_o   = top_pc_q[rd_warp_i];
-          rd_rpc_o  = top_rpc_q[rd_warp_i];
-          rd_mask_o = top_mask_q[rd_warp_i];
-          rd_lpc_o  = top_lpc_q[rd_warp_i];
-          rd_lpos_o = top_lpos_q[rd_warp_i];
-        end
+        {rd_pc_o, rd_rpc_o, rd_lpc_o, rd_mask_o, rd_lpos_o} =
+            top_of(rd_warp_i, wb_top_we_q && wb_warp_q == rd_warp_i);
       end
     end
   end

@@ -81,7 +81,11 @@ module asu #(
   logic       cand_q, cdown_q, down_q, moved_q, dmoved_q;
   logic [CycleWidth-1:0] cyc_q;
   logic            sat_q, cpt_sat_q;
-  tasks_t          tasks_q;
+  // The interval's tasks so far: acc_q plus the count of the last cycle,
+  // done_q, added a cycle late (tasks), so that a TASK's count reaches a
+  // register straight and only the interval test waits for it.
+  tasks_t          acc_q;
+  logic [WW-1:0]   done_q;
   cpt_t            div_q;        // dividend shifting out, quotient in
   logic [TCW-1:0]  rem_q;
   logic [NW-1:0]   div_n_q;
@@ -119,12 +123,23 @@ module asu #(
   // ------------------------------------------------------------------------
   logic [CycleWidth-1:0] cyc_n;
   logic                  sat_n;
-  tasks_t                tasks_n;
+  tasks_t                tasks;
   logic [TCW:0]          tasks_sum;
   assign cyc_n     = (cyc_q == CycMax) ? cyc_q : cyc_q + 1'b1;
   assign sat_n     = sat_q || cyc_q == CycMax;
-  assign tasks_sum = {1'b0, tasks_q} + (done_ok ? (TCW+1)'(done_i) : '0);
-  assign tasks_n   = tasks_sum[TCW] ? TasksMax : tasks_sum[TCW-1:0];
+  assign tasks_sum = {1'b0, acc_q} + (TCW+1)'(done_q);
+  assign tasks     = tasks_sum[TCW] ? TasksMax : tasks_sum[TCW-1:0];
+  // RUN and DRAIN count (neither a START nor an END this cycle)
+  logic sampling;
+  assign sampling = !start && !end_op &&
+                    (phase_q == asu_pkg::PhaseRun || phase_q == asu_pkg::PhaseDrain);
+  // The interval's tasks are reached (tasks + done_i >= IntervalTasks,
+  // which is below TasksMax): done_i against the tasks still missing,
+  // which come from the registers alone.
+  tasks_t missing;
+  logic   reached;
+  assign missing = (32'(tasks) >= IntervalTasks) ? '0 : TCW'(IntervalTasks - 32'(tasks));
+  assign reached = done_ok ? (TCW+1)'(done_i) >= {1'b0, missing} : missing == '0;
 
   // ------------------------------------------------------------------------
   // Division: one restoring step a cycle, the most significant bit first
@@ -132,7 +147,7 @@ module asu #(
   logic [TCW:0] rem_sh;
   logic         q_bit;
   assign rem_sh = {rem_q, div_q[QW-1]};
-  assign q_bit  = rem_sh >= {1'b0, tasks_q};
+  assign q_bit  = rem_sh >= {1'b0, tasks};
 
   // ------------------------------------------------------------------------
   // The search: the current dimension's value, stride and range, and the
@@ -209,12 +224,16 @@ module asu #(
       cpt_sat_q <= 1'b0;
       cyc_q     <= '0;
       sat_q     <= 1'b0;
-      tasks_q   <= '0;
+      acc_q     <= '0;
+      done_q    <= '0;
       div_q     <= '0;
       rem_q     <= '0;
       div_n_q   <= '0;
     end else begin
       reconf_q <= 1'b0;
+      // the tasks so far, folded (START, END and a move begin afresh below)
+      acc_q    <= tasks;
+      done_q   <= '0;
       if (start) begin
         // a section: the search state afresh, then the search or the fall-back
         strat_q  <= start_strategy_i;
@@ -233,7 +252,8 @@ module asu #(
         dmoved_q <= 1'b0;
         cyc_q    <= '0;
         sat_q    <= 1'b0;
-        tasks_q  <= '0;
+        acc_q    <= '0;
+        done_q   <= '0;
         reconf_q <= 1'b1;
         if (64'(start_tasks_i) < 64'(FallbackTasks)) begin
           width_q <= WW'(FallbackWidth);
@@ -252,26 +272,26 @@ module asu #(
         phase_q <= asu_pkg::PhaseIdle;
         cyc_q   <= '0;
         sat_q   <= 1'b0;
-        tasks_q <= '0;
+        acc_q   <= '0;
+        done_q  <= '0;
       end else begin
         unique case (phase_q)
           asu_pkg::PhaseRun, asu_pkg::PhaseDrain: begin
             cyc_q   <= cyc_n;
             sat_q   <= sat_n;
-            tasks_q <= tasks_n;
+            // (done_q <= done_i: below)
             if (sync) begin
               // the interval ends: divide cycles x 2^CptFrac by the tasks
               phase_q <= asu_pkg::PhaseDivide;
               div_q   <= QW'(cyc_n) << CptFrac;
               rem_q   <= '0;
               div_n_q <= NW'(QW - 1);
-            end else if (phase_q == asu_pkg::PhaseRun && 32'(tasks_n) >= IntervalTasks) begin
-              phase_q <= asu_pkg::PhaseDrain;
             end
+            // (RUN to DRAIN once reached: below)
           end
           asu_pkg::PhaseDivide: begin
             div_q <= {div_q[QW-2:0], q_bit};
-            rem_q <= q_bit ? TCW'(rem_sh - {1'b0, tasks_q}) : rem_sh[TCW-1:0];
+            rem_q <= q_bit ? TCW'(rem_sh - {1'b0, tasks}) : rem_sh[TCW-1:0];
             if (div_n_q == '0) begin
               cpt_q     <= {div_q[QW-2:0], q_bit};
               cpt_sat_q <= sat_q;
@@ -324,7 +344,8 @@ module asu #(
                   phase_q  <= asu_pkg::PhaseRun;
                   cyc_q    <= '0;
                   sat_q    <= 1'b0;
-                  tasks_q  <= '0;
+                  acc_q    <= '0;
+                  done_q   <= '0;
                 end else begin
                   act_q <= (act_q == ActTryUp) ? ActTryDown :
                            (act_q == ActTryDown) ? ActResolve : ActStrideDone;
@@ -380,6 +401,15 @@ module asu #(
           default: ;  // IDLE, EXEC: nothing sampled
         endcase
       end
+      // A TASK's count, the latest input, picks last: RUN and DRAIN add it,
+      // and RUN drains once the interval's tasks are reached (sync comes
+      // first).
+      if (sampling) begin
+        done_q <= done_ok ? done_i : '0;
+      end
+      if (sampling && phase_q == asu_pkg::PhaseRun && !sync && reached) begin
+        phase_q <= asu_pkg::PhaseDrain;
+      end
     end
   end
 
@@ -417,7 +447,9 @@ module asu #(
   // The configuration shown is always a legal one.
   `ASSERT(WidthLegal_A, 32'(width_o) >= MinWidth && 32'(width_o) <= WarpWidth)
   `ASSERT(DepthLegal_A, depth_o != '0 && depth_o <= slices(width_o))
+  `ASSERT_COMB(Reached_A, reached ==
+               (32'(tasks) + (done_ok ? 32'(done_i) : 0) >= IntervalTasks))
   // A division never starts from 0 tasks (IntervalTasks >= 1).
-  `ASSERT_NEVER(DivideByZero_A, phase_q == asu_pkg::PhaseDivide && tasks_q == '0)
+  `ASSERT_NEVER(DivideByZero_A, phase_q == asu_pkg::PhaseDivide && tasks == '0)
 
 endmodule

@@ -62,7 +62,7 @@ module robust_core #(
   assign decided  = phase_o == asu_pkg::PhaseRun || phase_o == asu_pkg::PhaseExec;
 
   // the core's own judgement, before the table's
-  logic [ErrW-1:0] own_err, tbl_err, err;
+  logic [ErrW-1:0] own_err, tbl_err, tbl_own_err, err;
   always_comb begin : p_judge
     own_err = warp_slice_table_pkg::ErrNone;
     if (is_reconf && !decided) begin
@@ -75,9 +75,12 @@ module robust_core #(
   end
   assign err = own_err != warp_slice_table_pkg::ErrNone ? own_err : tbl_err;
 
+  // ok: the request is taken, for the ASU's START (a LAUNCH) and its task
+  // count (a TASK): both judged without a branch's stack (the table's
+  // req_own_err_o), so that the ASU does not wait for it (OkFinal_A).
   logic tbl_valid, ok;
   assign tbl_valid = req_valid_i && own_err == warp_slice_table_pkg::ErrNone;
-  assign ok        = req_valid_i && err == warp_slice_table_pkg::ErrNone;
+  assign ok        = tbl_valid && tbl_own_err == warp_slice_table_pkg::ErrNone;
 
   // ------------------------------------------------------------------------
   // The warp-slice table
@@ -107,6 +110,7 @@ module robust_core #(
     .req_pc_i, .req_alt_pc_i, .req_rpc_i, .req_mask_i,
     .req_ready_o,
     .req_err_o      (tbl_err),
+    .req_own_err_o  (tbl_own_err),
     .rsp_valid_o    (tbl_rsp_valid),
     .rsp_err_o      (tbl_rsp_err),
     .rsp_fin_o, .resume_valid_o, .resume_entry_o, .released_o,
@@ -186,6 +190,8 @@ module robust_core #(
   // ------------------------------------------------------------------------
   // The table answers a request the core passed as the core does.
   `ASSERT(TableAnswersAsCore_A, !tbl_rsp_valid || (rsp_valid_o && tbl_rsp_err == rsp_err_o))
+  // ok is the verdict of the LAUNCH and TASK it serves.
+  `ASSERT(OkFinal_A, !(is_launch || is_task) || ok == (req_valid_i && err == '0))
   // The ASU refuses nothing the core gives it: the table judged the START's
   // width and depth by the same rule, the core its strategy; SYNC only in
   // DRAIN; a slice's threads are at most WarpWidth.

@@ -197,13 +197,16 @@ module warp_slice_table #(
   // An advance of an active slice (its stack is never empty) is refused
   // only for a PC of none, so it is judged from req_pc_i, off the stack's
   // path (AdvanceVerdict_A); a branch may also overflow.
+  // pre_err: the verdict but for a branch's stack (req_own_err_o), final
+  // for every other operation.
+  logic [3:0] pre_err;
   always_comb begin : p_judge_stack
-    err = own_err;
-    if (own_err == warp_slice_table_pkg::ErrNone && is_advance) begin
-      if (req_pc_i == PcNone) begin
-        err = warp_slice_table_pkg::ErrBadPc;
-      end
-    end else if (own_err == warp_slice_table_pkg::ErrNone && is_branch) begin
+    pre_err = own_err;
+    if (own_err == warp_slice_table_pkg::ErrNone && is_advance && req_pc_i == PcNone) begin
+      pre_err = warp_slice_table_pkg::ErrBadPc;
+    end
+    err = pre_err;
+    if (own_err == warp_slice_table_pkg::ErrNone && is_branch) begin
       if (stk_err == recon_stack_pkg::ErrBadPc) begin
         err = warp_slice_table_pkg::ErrBadPc;
       end else if (stk_err == recon_stack_pkg::ErrOverflow) begin
@@ -220,6 +223,7 @@ module warp_slice_table #(
   assign own_ok = req_valid_i && own_err == warp_slice_table_pkg::ErrNone;
   assign ok     = req_valid_i && err == warp_slice_table_pkg::ErrNone;
   assign req_err_o = req_valid_i ? err : warp_slice_table_pkg::ErrNone;
+  assign req_own_err_o = req_valid_i ? pre_err : warp_slice_table_pkg::ErrNone;
 
   // the stack's request: the writes after a division, else a slice's op
   always_comb begin : p_stack_req

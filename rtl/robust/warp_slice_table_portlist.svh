@@ -29,6 +29,9 @@
   /// The request's error code now (0 without one; combinational): what rsp_err_o shows after the
   /// edge.
   output logic [3:0]              req_err_o,
+  /// Req_err_o but for the verdict of a BRANCH's stack (OVERFLOW, or BAD_PC the stack gives):
+  /// req_err_o for every other operation, without the stack's path (combinational)
+  output logic [3:0]              req_own_err_o,
   /// Registered: a request was accepted or rejected last cycle.
   output logic                    rsp_valid_o,
   /// Its error code.

@@ -354,7 +354,7 @@ MUTANTS = [
                "(m->cycles << m->p.cpt_frac) / m->tasks", "m->cycles / m->tasks"))),
           ("drain_late", "the interval drains one task after IntervalTasks", (
               ("rtl", "rtl/robust/asu.sv",
-               "32'(tasks_n) >= IntervalTasks", "32'(tasks_n) > IntervalTasks"),
+               "(TCW+1)'(done_i) >= {1'b0, missing}", "(TCW+1)'(done_i) > {1'b0, missing}"),
               ("model", "csim/robust/asu.c",
                "if (m->tasks >= m->interval_tasks)", "if (m->tasks > m->interval_tasks)"))))
       for kind, file, old, new in edits),
@@ -373,8 +373,8 @@ MUTANTS = [
                "? rank1_in[x] : rank_in[x]) ?", "? rank_in[x] : rank_in[x]) ?"),)),
           ("advance_pc_none_taken", "an advance to the PC of none is taken instead of refused (BAD_PC)", (
               ("rtl", "rtl/robust/warp_slice_table.sv",
-               "      if (req_pc_i == PcNone) begin\n        err = warp_slice_table_pkg::ErrBadPc;",
-               "      if (1'b0) begin\n        err = warp_slice_table_pkg::ErrBadPc;"),)),
+               "is_advance && req_pc_i == PcNone) begin",
+               "is_advance && 1'b0) begin"),)),
           ("rr_repeats", "the round-robin pick may be the slice just issued", (
               ("rtl", "rtl/robust/warp_slice_table.sv",
                ".req_i(is_active), .last_i(last_q), .valid_o(sel_any)",

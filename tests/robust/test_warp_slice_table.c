@@ -132,6 +132,10 @@ static void expect_no_effect(const ev_t *e)
 /* A request that must be accepted; its events. */
 static ev_t ok(tb_t *t, in_t in)
 {
+    out_t now;
+    warp_slice_table_eval(t->m, &in, &now);
+    assert_int_equal(now.req_err, WSL_ERR_NONE);
+    assert_int_equal(now.req_own_err, WSL_ERR_NONE);
     ev_t e = cyc(t, in);
     assert_true(e.req);
     assert_int_equal(e.op, in.req_op & 7u);
@@ -147,6 +151,14 @@ static ev_t ok(tb_t *t, in_t in)
  * the code. */
 static void reject(tb_t *t, in_t in, unsigned code)
 {
+    /* the verdict now; without a branch's stack's (BAD_PC and OVERFLOW
+     * are a branch's only from its stack) */
+    out_t now;
+    warp_slice_table_eval(t->m, &in, &now);
+    assert_int_equal(now.req_err, code);
+    bool stack_verdict = in.req_op == WSL_OP_BRANCH &&
+                         (code == WSL_ERR_BAD_PC || code == WSL_ERR_OVERFLOW);
+    assert_int_equal(now.req_own_err, stack_verdict ? WSL_ERR_NONE : code);
     ev_t e;
     warp_slice_table_step(t->m, &in, NULL, &e);
     warp_slice_table_step(t->s, &(in_t){0}, NULL, NULL);
