@@ -1587,9 +1587,8 @@ def synth_front_end_max():
 # time their sections took (the summary prints it).
 FIRST = [generated_files, fusesoc_lint, build_all]
 LANES = [[cosim_runs, doc_examples, scenarios, record_replay, synth_front_end, synth_pictures,
-          slang_elaborate, install_example, system_model],
-         [model_scenarios, x_initial, bad_input, mutants, unit_tests, model_params, sanitizers,
-          fuzzing]]
+          slang_elaborate, install_example, system_model, unit_tests],
+         [model_scenarios, x_initial, bad_input, mutants, model_params, sanitizers, fuzzing]]
 SECTIONS = FIRST + [s for lane in LANES for s in lane]
 # Sections run only when named.
 ON_REQUEST = [synth_front_end_max]
