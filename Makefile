@@ -26,7 +26,6 @@ PY     ?= python3
 CFG    := $(PY) scripts/cfg.py
 BUILD  ?= build
 SEED   ?= 1
-CYCLES ?= 1000000
 
 # The declarations, read once per make invocation: scripts/cfg.py make
 # writes them as variables (CFG_BLOCKS, CFG_CONFIGS_<b>, CFG_GROUP_<b>,
@@ -80,14 +79,14 @@ SEL := $(foreach b,$(SEL_BLOCKS),$(foreach c,$(call sel_configs,$(b)),$(b)/$(c))
 ALL_SEL := $(foreach b,$(SEL_BLOCKS),$(foreach c,$(if $(filter-out all,$(CONFIG)),$(CONFIG),\
              $(call configs_of,$(b))),$(b)/$(c)))
 
-# A replay runs the whole recording unless CYCLES= asks for fewer cycles.
+# CYCLES=n: the run's length. Without it a random run is its configuration's
+# default length (scripts/cfg.py cycles: make test's seed-1 run's), and a
+# replay or a scenario runs to its end.
 SIM_ARGS := --seed $(SEED)
-# A scenario runs to its end unless CYCLES= asks for fewer cycles too.
-ifeq ($(REPLAY)$(SCENARIO)$(filter-out file,$(origin CYCLES)),)
-  SIM_ARGS += --cycles $(CYCLES)
-else ifneq ($(origin CYCLES),file)
+ifdef CYCLES
   SIM_ARGS += --cycles $(CYCLES)
 endif
+default_cycles = $(if $(CYCLES)$(REPLAY)$(SCENARIO),,--cycles $(CFG_CYCLES_$(1)))
 # RESET_EVERY=n: random stimulus resets the block between two cycles, once in
 # n cycles on average (the same seed gives the same resets)
 ifdef RESET_EVERY
@@ -112,10 +111,8 @@ ifdef PLUSARGS
 endif
 # The default-length random run must hit every cover point (COVER=1 asks it
 # of a run of another length, COVER=0 waives it).
-ifeq ($(SCENARIO)$(REPLAY),)
-  ifeq ($(origin CYCLES),file)
-    COVER ?= 1
-  endif
+ifeq ($(SCENARIO)$(REPLAY)$(CYCLES),)
+  COVER ?= 1
 endif
 ifeq ($(COVER),1)
   SIM_ARGS += --require-cover
@@ -150,7 +147,7 @@ sim:
 
 .PHONY: $(addprefix run/,$(SEL))
 $(addprefix run/,$(SEL)): run/%:
-	@$(BUILD)/$*/cosim $(SIM_ARGS) --wave-dir $(BUILD)/$*
+	@$(BUILD)/$*/cosim $(SIM_ARGS) $(call default_cycles,$*) --wave-dir $(BUILD)/$*
 
 # Verilator -Wall (two configurations at a time, lint/<block>/<config>),
 # then slang (scripts/slang_lint.py, pyslang) at its default warnings: two

@@ -17,6 +17,8 @@ benchmark scripts and the test runner all go through it.
   cfg.py period BLOCK CONFIG          the clock period (ns) the configuration is
         synthesised against: its `period` line, else nothing (the flow then
         uses synth/constraints.sdc's period_ns)
+  cfg.py cycles BLOCK CONFIG          the length of the configuration's default
+        co-simulation run (run_cycles(): make test's seed 1, make measured)
   cfg.py make FILE                    write the Makefile's view of every block
         (blocks, configurations, group, top, rtl-args, Verilator parameters)
         to FILE as make variables, if it changed; print FILE. One call per
@@ -92,6 +94,7 @@ class Decl:
         self.ctypes = {}      # port -> the C type of its model field, where the
                               # width's rule does not give it (scripts/gen_decl.py)
         self.periods = {}     # config -> (clock period ns, why): its timing target
+        self.cycles = {}      # config -> (cycles, why): its default run's length
 
     def env(self, config_params):
         """Parameters and derived values of one parameter set."""
@@ -214,6 +217,10 @@ def _load(cfg_dir, block):
             if not (math.isfinite(ns) and ns > 0):
                 raise CfgError(f"{where}: want 'period CONFIG NS \"why\"' with NS > 0")
             d.periods[args[0]] = (ns, args[2])
+        elif kw == "cycles" and len(args) == 3:
+            if not re.fullmatch(r"[1-9]\d*", args[1]):
+                raise CfgError(f"{where}: want 'cycles CONFIG N \"why\"' with N > 0")
+            d.cycles[args[0]] = (int(args[1]), args[2])
         elif kw == "symbol" and len(args) == 2:
             d.symbols[args[0]] = args[1]
         elif kw == "packed" and len(args) == 2:
@@ -291,9 +298,10 @@ def _load(cfg_dir, block):
     for need in ("default", "paper", "min", "max"):
         if need not in d.configs:
             raise CfgError(f"{path}: missing required configuration '{need}'")
-    for cname in d.periods:
-        if cname not in d.configs:
-            raise CfgError(f"{path}: 'period {cname}': no such configuration")
+    for kw, named in (("period", d.periods), ("cycles", d.cycles)):
+        for cname in named:
+            if cname not in d.configs:
+                raise CfgError(f"{path}: '{kw} {cname}': no such configuration")
     for cname, p in d.configs.items():
         bad = legal(d, p)
         if bad:
@@ -377,6 +385,25 @@ def params(block, config):
         raise CfgError(f"block '{block}' has no configuration '{config}' "
                        f"(has: {' '.join(configs)})")
     return configs[config]
+
+
+# The length of a configuration's default co-simulation run (make sim's
+# without CYCLES=, make test's seed 1 with every cover point required, make
+# measured's runs): RUN_CYCLES,
+# a `max` configuration's MAX_RUN_CYCLES (a cycle of one costs up to ten
+# times its default's: simtx_rename max about 325 s per 10^6 cycles on two
+# cores), or what its `cycles` line says (a configuration whose cover needs
+# more).
+RUN_CYCLES = 1_000_000
+MAX_RUN_CYCLES = 200_000
+
+
+def run_cycles(block, config):
+    d = load(block)
+    params(block, config)  # an unknown configuration is an error
+    if config in d.cycles:
+        return d.cycles[config][0]
+    return MAX_RUN_CYCLES if config == "max" else RUN_CYCLES
 
 
 def clog2(x):
@@ -610,6 +637,7 @@ def make_vars():
                   f"CFG_RTLARGS_{b} := {' '.join(sources(b, 'rtl-args'))}"]
         lines += [f"CFG_VPARAMS_{b}/{c} := {PARAM_FORMATS['verilator'](p)}"
                   for c, p in d.configs.items()]
+        lines += [f"CFG_CYCLES_{b}/{c} := {run_cycles(b, c)}" for c in d.configs]
     return "\n".join(lines) + "\n"
 
 
@@ -684,6 +712,8 @@ def main(argv):
         params(argv[2], argv[3])  # an unknown configuration is an error
         if argv[3] in load(argv[2]).periods:
             print(f"{load(argv[2]).periods[argv[3]][0]:g}")
+    elif cmd == "cycles" and len(argv) == 4:
+        print(run_cycles(argv[2], argv[3]))
     elif cmd == "make" and len(argv) == 3:
         write_if_changed(argv[2], make_vars())
         print(argv[2])

@@ -8,7 +8,8 @@ A testbench may print a "measured:" line at the end of a passing run
 micro-ops per 1,000 renamed instructions, the PIRAT against the naive RAT
 of SIMT-X section 3.1). For each block whose page holds a
 `<!-- measured:BLOCK -->` ... `<!-- /measured -->` table, this runs every
-configuration's co-simulation at SEEDS x CYCLES and writes the table: per
+configuration's co-simulation at SEEDS, each at the configuration's default
+length (cfg.run_cycles: make test's seed-1 run's), and writes the table: per
 configuration the range of each figure over the seeds. `make test`
 (cosim_runs) checks seed 1's figures, from its own run, against the range
 the page quotes (check()), so a page cannot keep a figure the testbench no
@@ -25,7 +26,6 @@ import cfg  # noqa: E402  (the block declarations)
 import gen_decl  # noqa: E402  (the page that documents a block)
 
 SEEDS = (1, 2, 3)
-CYCLES = 1_000_000
 MARK = re.compile(r"(<!-- measured:(\w+) -->\n)(.*?)(<!-- /measured -->)", re.S)
 
 
@@ -132,7 +132,7 @@ def table(block):
             raise SystemExit(f"measured.py: {block}/{config} does not build (see above)")
         runs = []
         for seed in SEEDS:
-            r = subprocess.run([exe, "--seed", str(seed), "--cycles", str(CYCLES)],
+            r = subprocess.run([exe, "--seed", str(seed), "--cycles", str(cfg.run_cycles(block, config))],
                                cwd=ROOT, capture_output=True, text=True)
             if r.returncode or values(r.stdout) is None:
                 raise SystemExit(f"measured.py: {block}/{config} seed {seed} failed or "

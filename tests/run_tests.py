@@ -282,16 +282,17 @@ def run_key(cmd):
 
 
 def cosim_runs():
-    """Every configuration: seed 1 at the default length with every cover
-    point required; seed 2 with the reset asserted in mid-run, once in 4000
-    cycles on average (model and RTL must agree after each). Two runs at a
-    time (JOBS), reported in order."""
+    """Every configuration: seed 1 at its default length (scripts/cfg.py
+    run_cycles) with every cover point required; seed 2, a fifth of that
+    long, with the reset asserted in mid-run, once in 4000 cycles on average
+    (model and RTL must agree after each). Two runs at a time (JOBS),
+    reported in order."""
     runs = [(b, c, seed) for b in decl.blocks() for c in list(decl.load(b).configs) for seed in (1, 2)]
 
     def run(job):
         b, c, seed = job
         extra = ["--require-cover"] if seed == 1 else ["--reset-every", "4000"]
-        cycles = "1000000" if seed == 1 else "200000"
+        cycles = str(decl.run_cycles(b, c) // (1 if seed == 1 else 5))
         waves = os.path.join(ROOT, BUILD, b, c, f"seed{seed}")  # the two run side by side
         os.makedirs(waves, exist_ok=True)
         cmd = [cosim(b, c), "--seed", str(seed), "--cycles", cycles, "--wave-dir", waves, *extra]
@@ -1383,7 +1384,7 @@ def source_lists():
 
 
 def bad_declaration_lines():
-    """A port, period, code or ctype line that breaks the declaration's rules is an
+    """A port, period, cycles, code or ctype line that breaks the declaration's rules is an
     error naming the file (and line), not a wrong RTL port list or a
     synthesis against a meaningless clock."""
     cases = {
@@ -1394,6 +1395,8 @@ def bad_declaration_lines():
         "period of a configuration that does not exist": ("prio_enc", 'period nope 5 "x"\n'),
         "period that is not a positive number": ("prio_enc", 'period default 0 "x"\n'),
         "period without a number": ("prio_enc", 'period default fast "x"\n'),
+        "cycles of a configuration that does not exist": ("prio_enc", 'cycles nope 5 "x"\n'),
+        "cycles that is not a positive integer": ("prio_enc", 'cycles max 0 "x"\n'),
         "code list extending a child's that reuses one of its values":
             ("robust_core", 'code err 4 "x" after warp_slice_table\n    AGAIN 3 "x"\n'),
         "code list extending a block that is not a child": ("tbc_core", 'code err 4 "x" after mdt\n'),
@@ -1584,9 +1587,8 @@ def synth_front_end_max():
 # time their sections took (the summary prints it).
 FIRST = [generated_files, fusesoc_lint, build_all]
 LANES = [[cosim_runs, doc_examples, scenarios, record_replay, synth_front_end, synth_pictures,
-          slang_elaborate, install_example, system_model],
-         [model_scenarios, x_initial, bad_input, mutants, unit_tests, model_params, sanitizers,
-          fuzzing]]
+          slang_elaborate, install_example, system_model, unit_tests],
+         [model_scenarios, x_initial, bad_input, mutants, model_params, sanitizers, fuzzing]]
 SECTIONS = FIRST + [s for lane in LANES for s in lane]
 # Sections run only when named.
 ON_REQUEST = [synth_front_end_max]
