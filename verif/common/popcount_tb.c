@@ -1,7 +1,7 @@
 /* popcount testbench: every input value for widths up to 16 (one a cycle),
  * otherwise vectors of a count drawn uniformly from 0 .. Width (its bits at
  * random places), single bits, every bit but one, none or all, and runs of
- * ones (whole subtrees of the adder tree full, their top bits set). */
+ * ones, often a power of two long and aligned to one. */
 #include "cell_tb.h"
 #include "cosim_kit.h"
 #include "popcount.h"
@@ -63,7 +63,7 @@ static void cell_stimulus(tb_t *t, uint64_t cycle, popcount_in_t *in)
     } else if (kind == 6) {
         if (cosim_rng_pct(&t->rng, 50))
             bm_fill(v, w);
-    } else { /* bits lo .. hi-1: a run, often aligned to a subtree */
+    } else { /* bits lo .. hi-1: a run, often aligned to its length */
         unsigned len = 1u << cosim_rng_below(&t->rng, (uint64_t)clog2(w) + 1u);
         unsigned lo = (unsigned)cosim_rng_below(&t->rng, w);
         if (cosim_rng_pct(&t->rng, 50))
