@@ -138,6 +138,9 @@ static inline int dwsc_check_params(const dws_core_params_t *p)
     /* LatWidth must be wide enough to hold InitMemLat */
     if (!((uint64_t)p->init_mem_lat < (UINT64_C(1) << (uint64_t)p->lat_width)))
         return DWSC_EPARAM_LAT_WIDTH;
+    /* NumWarps * WarpWidth (the splits the round-robin pick orders) must be at most 1024, the rr_pick cell's range */
+    if (!(((uint64_t)p->num_warps * (uint64_t)p->warp_width) <= UINT64_C(1024)))
+        return DWSC_EPARAM_NUM_WARPS;
     /* Depth must be at least 4 with LcpEnable */
     if (!((uint64_t)p->depth >= (UINT64_C(3) + (uint64_t)p->lcp_enable)))
         return DWSC_EPARAM_DEPTH;

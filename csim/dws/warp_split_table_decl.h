@@ -114,6 +114,9 @@ static inline int wst_check_params(const warp_split_table_params_t *p)
     /* LatWidth must be wide enough to hold InitMemLat */
     if (!((uint64_t)p->init_mem_lat < (UINT64_C(1) << (uint64_t)p->lat_width)))
         return WST_EPARAM_LAT_WIDTH;
+    /* NumWarps * WarpWidth (the splits the round-robin pick orders) must be at most 1024, the rr_pick cell's range */
+    if (!(((uint64_t)p->num_warps * (uint64_t)p->warp_width) <= UINT64_C(1024)))
+        return WST_EPARAM_NUM_WARPS;
     return WST_OK;
 }
 

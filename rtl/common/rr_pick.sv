@@ -12,7 +12,7 @@
 // the one-hot bits per index bit: the onehot_mux cell). The prio_enc cell
 // is not used: at 1024 inputs its carry and index chains are over 300
 // gates deep (docs/blocks/rr_pick.md). The round-robin picks of
-// warp_slice_table and pst; a generic cell, tested on its own
+// warp_slice_table, warp_split_table and pst; a generic cell, tested on its own
 // (configs/rr_pick.cfg).
 //
 // Example (Width = 8): req_i = 8'b0100_1010, last_i = 3 -> valid_o = 1,

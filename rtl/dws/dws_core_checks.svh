@@ -40,7 +40,10 @@ end
 if (!(InitMemLat < (1 << LatWidth))) begin : gen_bad_rule_1
   $error("dws_core: LatWidth must be wide enough to hold InitMemLat");
 end
-if (!(Depth >= (3 + LcpEnable))) begin : gen_bad_rule_2
+if (!((NumWarps * WarpWidth) <= 1024)) begin : gen_bad_rule_2
+  $error("dws_core: NumWarps * WarpWidth (the splits the round-robin pick orders) must be at most 1024, the rr_pick cell's range");
+end
+if (!(Depth >= (3 + LcpEnable))) begin : gen_bad_rule_3
   $error("dws_core: Depth must be at least 4 with LcpEnable");
 end
 if (WarpIdWidth != ((1 > $clog2(NumWarps)) ? 1 : $clog2(NumWarps))) begin : gen_bad_warp_id_width

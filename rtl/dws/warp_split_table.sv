@@ -52,7 +52,8 @@
 // (the state section below). LAZY writes a third entry, in a warp where no
 // request can execute. Minima and maxima are tourney cells (matches of
 // 8, every pair compared at once; lower index wins a tie), first-in-order
-// searches are prio_enc per warp and one across warps. The request's
+// searches are prio_enc per warp and one across warps, and the round-robin
+// pick is the rr_pick cell over the warps' entries in flat order. The request's
 // decisions that settle last (do_split, x_apply) choose between values
 // formed without them.
 
@@ -599,14 +600,17 @@ module warp_split_table #(
   logic  surv_any, surv_unused;
   always_comb begin : p_merge_set
     mset   = '0;
-    merges = '0;
     for (int unsigned e = 0; e < W; e++) begin
       mset[e] = is_mem && r_valid[e] && !e_oh[e] && r_held[e] == hold &&
                 r_pceq[e];
-      merges  = merges + EntryIdWidth'(mset[e]);  // at most W - 1
     end
     group = mset | e_oh;
   end
+  // The merged entries, counted by the popcount cell: at most W - 1, so
+  // EntryIdWidth bits hold the count.
+  logic [CountWidth-1:0] merges_n;
+  popcount #(.Width(W)) u_merges (.in_i(mset), .count_o(merges_n));
+  assign merges = EntryIdWidth'(merges_n);
   assign surv_unused = surv_any;
   prio_enc #(.Width(W)) u_surv (
     .in_i    (group),
@@ -1087,7 +1091,7 @@ module warp_split_table #(
 
   // Stage 2: the candidates.
   mask_t cand_w [N];
-  mask_t ca_w   [N];        // candidates after the round-robin pointer
+  logic [NW-1:0] cand_flat; // the candidates by flat index, the round-robin order
   logic  any_rb;
   logic [N-1:0] sww_vld;    // SWF: each warp's winner among the candidates
   logic [N*MfcWidth-1:0] sww_key;  // warp w at bits w*MfcWidth
@@ -1099,54 +1103,42 @@ module warp_split_table #(
     end
     for (int unsigned w = 0; w < N; w++) begin
       cand_w[w] = any_rb ? s1_rb_q[w] : s1_ready_q[w];
-      for (int unsigned e = 0; e < W; e++) begin
-        ca_w[w][e] = cand_w[w][e] && 32'(rr_q) < w * W + e;
-      end
+      cand_flat[w*W +: W] = cand_w[w];
       sww_vld[w] = cand_w[w] != '0;
       sww_key[w*MfcWidth +: MfcWidth] = any_rb ? s1_bk_q[w] : s1_sk_q[w];
       sww_e[w] = any_rb ? s1_be_q[w] : s1_se_q[w];
     end
   end
 
-  // RR: first candidate after the pointer, else the first candidate (wrap).
-  logic [N-1:0] ca_any, cc_any, ca_woh, cc_woh;
-  eid_t         ca_idx [N];
-  eid_t         cc_idx [N];
-  mask_t        ca_oh  [N];
-  mask_t        cc_oh  [N];
-  logic         ca_hit, cc_hit;
-  wid_t         ca_w_idx, cc_w_idx;
-  for (genvar w = 0; w < N; w++) begin : gen_rr
-    prio_enc #(.Width(W)) u_after (
-      .in_i    (ca_w[w]),
-      .valid_o (ca_any[w]),
-      .idx_o   (ca_idx[w]),
-      .onehot_o(ca_oh[w])
-    );
-    prio_enc #(.Width(W)) u_all (
-      .in_i    (cand_w[w]),
-      .valid_o (cc_any[w]),
-      .idx_o   (cc_idx[w]),
-      .onehot_o(cc_oh[w])
-    );
-  end
-  prio_enc #(.Width(N)) u_after_warp (
-    .in_i    (ca_any),
-    .valid_o (ca_hit),
-    .idx_o   (ca_w_idx),
-    .onehot_o(ca_woh)
-  );
-  prio_enc #(.Width(N)) u_all_warp (
-    .in_i    (cc_any),
+  // RR: the first candidate after the pointer, circularly (the rr_pick
+  // cell over the flat order); the pick's warp and entry are read from its
+  // one-hot by an AND-OR (W need not be a power of two).
+  logic              cc_hit;
+  logic [NW-1:0]     rr_oh;
+  flat_t             rr_flat;
+  logic [NW*(WarpIdWidth+EntryIdWidth)-1:0] flat_we;  // flat index i at bits i*(WarpIdWidth+EntryIdWidth)
+  wid_t              rr_w;
+  eid_t              rr_e;
+  rr_pick #(.Width(NW)) u_rr (
+    .req_i   (cand_flat),
+    .last_i  (rr_q),
     .valid_o (cc_hit),
-    .idx_o   (cc_w_idx),
-    .onehot_o(cc_woh)
+    .idx_o   (rr_flat),
+    .onehot_o(rr_oh)
   );
-
-  wid_t rr_w;
-  eid_t rr_e;
-  assign rr_w = ca_hit ? ca_w_idx : cc_w_idx;
-  assign rr_e = ca_hit ? ca_idx[ca_w_idx] : cc_idx[cc_w_idx];
+  always_comb begin : p_flat_we
+    for (int unsigned w = 0; w < N; w++) begin
+      for (int unsigned e = 0; e < W; e++) begin
+        flat_we[(w*W+e)*(WarpIdWidth+EntryIdWidth) +: WarpIdWidth+EntryIdWidth] =
+            {WarpIdWidth'(w), EntryIdWidth'(e)};
+      end
+    end
+  end
+  onehot_mux #(.Num(NW), .Width(WarpIdWidth+EntryIdWidth)) u_rr_we (
+    .sel_i (rr_oh),
+    .data_i(flat_we),
+    .data_o({rr_w, rr_e})
+  );
 
   logic swc_vld;
   mfc_t swc_key;
@@ -1182,7 +1174,7 @@ module warp_split_table #(
       pick_w_q     <= cc_hit ? pick_w : '0;
       pick_e_q     <= cc_hit ? pick_e : '0;
       if (cc_hit) begin
-        rr_q <= FlatIdWidth'(32'(pick_w) * W + 32'(pick_e));
+        rr_q <= swf ? FlatIdWidth'(32'(pick_w) * W + 32'(pick_e)) : rr_flat;
       end
     end
   end
@@ -1219,19 +1211,18 @@ module warp_split_table #(
     rd_memlat_o    = rd_valid_o ? v_memlat[rdw][rde] : '0;
     rd_wait_o      = rd_valid_o ? v_wait[rdw][rde] : '0;
     rd_pending_o   = rd_w_in ? pending_q[rdw] : '0;
-    rd_count_o     = '0;
-    for (int unsigned e = 0; e < W; e++) begin
-      rd_count_o = rd_count_o + CountWidth'(rd_w_in && valid_s[rdw][e]);
-    end
   end
+  // The read warp's live entries, counted by the popcount cell.
+  popcount #(.Width(W)) u_rd_count (.in_i(rd_w_in ? valid_s[rdw] : '0), .count_o(rd_count_o));
 
-  // Outputs of shared cells this block does not need.
+  // Outputs of shared cells this block does not need (and the merge count's
+  // top bit, always 0 where CountWidth > EntryIdWidth).
   logic unused_enc;
   always_comb begin
-    unused_enc = ^{ca_woh, cc_woh, swr_vld, surv_unused, surv_any, mi_any, mi_idx, mw_any, mw_idx,
+    unused_enc = ^{merges_n, swr_vld, surv_unused, surv_any, mi_any, mi_idx, mw_any, mw_idx,
                    swc_vld, swc_key};
     for (int unsigned w = 0; w < N; w++) begin
-      unused_enc = unused_enc ^ (^{ca_oh[w], cc_oh[w], lc_idx_w[w]});
+      unused_enc = unused_enc ^ (^lc_idx_w[w]);
     end
   end
 

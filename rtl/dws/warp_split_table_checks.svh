@@ -34,6 +34,9 @@ end
 if (!(InitMemLat < (1 << LatWidth))) begin : gen_bad_rule_1
   $error("warp_split_table: LatWidth must be wide enough to hold InitMemLat");
 end
+if (!((NumWarps * WarpWidth) <= 1024)) begin : gen_bad_rule_2
+  $error("warp_split_table: NumWarps * WarpWidth (the splits the round-robin pick orders) must be at most 1024, the rr_pick cell's range");
+end
 if (WarpIdWidth != ((1 > $clog2(NumWarps)) ? 1 : $clog2(NumWarps))) begin : gen_bad_warp_id_width
   $error("warp_split_table: WarpIdWidth is derived; do not override");
 end

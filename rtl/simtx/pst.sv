@@ -180,12 +180,11 @@ module pst #(
   assign req_valid  = req_op_i != pst_pkg::OpNop;
   assign apply      = req_valid && req_err == pst_pkg::ErrNone;
   assign req_slot_o = (warp_ok && has_free) ? free_idx : '0;
-  always_comb begin : p_req_free
-    req_free_o = '0;
-    for (int unsigned s = 0; s < S; s++) begin
-      req_free_o = req_free_o + (SlotIdWidth + 1)'(warp_ok && free[s]);
-    end
-  end
+  // The warp's free slots, counted by the popcount cell (clog2(S+1) bits,
+  // at most SlotIdWidth + 1).
+  logic [$clog2(S + 1)-1:0] free_n;
+  popcount #(.Width(S)) u_free_n (.in_i(free), .count_o(free_n));
+  assign req_free_o = warp_ok ? (SlotIdWidth + 1)'(free_n) : '0;
 
   rsp_reg #(
     .NumPorts(1),
