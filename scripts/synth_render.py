@@ -45,6 +45,8 @@ DOC_FILE = os.path.join(ROOT, "docs", "area_timing.md")
 README = os.path.join(ROOT, "README.md")
 BLOCKS_MARK = re.compile(r"(<!-- blocks -->\n)(.*?)(<!-- /blocks -->)", re.S)
 RESULTS_MARK = re.compile(r"(<!-- results:(\w+) -->\n)(.*?)(<!-- /results -->)", re.S)
+BREAKDOWN_MARK = re.compile(r"(<!-- breakdown:(\w+):(\w+) -->\n)(.*?)(<!-- /breakdown -->)", re.S)
+BREAKDOWN_ROWS = 12  # registers and outputs a page lists; the rest in one row
 PAGES = os.path.join(ROOT, "docs", "blocks")
 IMG_DIR = "img"  # the pictures' folder, beside the page
 PICTURE = "{block}_area_timing.png"
@@ -287,15 +289,67 @@ def results_table(block, results_dir=RESULTS_DIR):
     return rows
 
 
+def breakdown_table(block, config, results_dir=RESULTS_DIR):
+    """A block page's account of one configuration's area
+    (synth/breakdown.py, stored with the run): storage against the total,
+    the registers and outputs that take the most, the cells by kind."""
+    path = os.path.join(results_dir, f"{block}.json")
+    e = (load_json(path)["configs"] if os.path.isfile(path) else {}).get(config)
+    if config not in cfg.load(block).configs:
+        raise cfg.CfgError(f"breakdown:{block}:{config}: {block} declares no configuration {config}")
+    if e is None or "breakdown" not in e:
+        return [f"`{config}`: no breakdown stored (`make synth BLOCK={block} CONFIG={config}` "
+                f"stores one with its run)."]
+    bd, area = e["breakdown"], e["area_um2"]
+    ff = bd["ff_cell_area_um2"]
+    storage = (e.get("storage_bits") or 0) * ff
+    kinds = {k["kind"]: k for k in bd["by_kind"]}
+    ffs, logic = kinds["flip-flops"], area - kinds["flip-flops"]["area_um2"]
+    reset = e["cells_by_type"].get("DFFSR", 0)
+    lines = [f"`{config}` ({run_kind(marks(block, {config: e})[config], short=True)}, "
+             f"{e['date'][:10]}): {fmt_num(area)} um^2 in all"
+             + (f", {area / storage:.1f}x the {fmt_num(storage)} um^2 its "
+                f"{fmt_num(e['storage_bits'])} storage bits would take as flip-flops of "
+                f"{fmt_num(ff)} um^2. The flip-flops take {fmt_num(ffs['area_um2'])} um^2 "
+                f"({fmt_num(ffs['cells'])} of them, {fmt_num(reset)} with the asynchronous "
+                f"reset, DFFSR, at {fmt_num(e['breakdown'].get('reset_ff_cell_area_um2'))} um^2): "
+                f"{ffs['area_um2'] / storage:.1f}x the storage; the logic "
+                f"{fmt_num(logic)} um^2, {logic / storage:.1f}x." if storage else ".")
+             + " Per register and output port (the logic each one's input needs, "
+             "its own and its share of what it shares):", "",
+             "| register or output | flip-flops | flip-flop um^2 | own logic um^2 | "
+             "shared logic um^2 | total um^2 | share |", "|---|--:|--:|--:|--:|--:|--:|"]
+
+    def row(name, r):
+        return (f"| {name} | {fmt_num(r['flip_flops'])} | {fmt_num(r['ff_area_um2'])} | "
+                f"{fmt_num(r['own_logic_um2'])} | {fmt_num(r['shared_logic_um2'])} | "
+                f"{fmt_num(r['area_um2'])} | {100 * r['area_um2'] / max(area, 1.0):.1f}% |")
+    regs = bd["by_register"]
+    for r in regs[:BREAKDOWN_ROWS]:
+        lines.append(row(f"`{r['name']}`" + (" (output)" if r["port"] else ""), r))
+    rest = regs[BREAKDOWN_ROWS:]
+    if rest:
+        keys = ("flip_flops", "ff_area_um2", "own_logic_um2", "shared_logic_um2", "area_um2")
+        lines.append(row(f"the other {len(rest)}", {k: sum(r[k] for r in rest) for k in keys}))
+    lines += ["", "| cells | count | um^2 | share |", "|---|--:|--:|--:|"]
+    for k in bd["by_kind"]:
+        lines.append(f"| {k['kind']} | {fmt_num(k['cells'])} | {fmt_num(k['area_um2'])} | "
+                     f"{100 * k['area_um2'] / max(area, 1.0):.1f}% |")
+    return lines
+
+
 def pages(results_dir=RESULTS_DIR):
-    """The block pages whose `<!-- results:BLOCK -->` tables differ from a
-    fresh render: {path: text}."""
+    """The block pages whose `<!-- results:BLOCK -->` tables or
+    `<!-- breakdown:BLOCK:CONFIG -->` accounts differ from a fresh render:
+    {path: text}."""
     out = {}
     for f in sorted(os.listdir(PAGES)):
         path = os.path.join(PAGES, f)
         text = open(path).read()
         new = RESULTS_MARK.sub(lambda m: m.group(1) + "\n".join(
             results_table(m.group(2), results_dir)) + "\n" + m.group(4), text)
+        new = BREAKDOWN_MARK.sub(lambda m: m.group(1) + "\n".join(
+            breakdown_table(m.group(2), m.group(3), results_dir)) + "\n" + m.group(5), new)
         if new != text:
             out[path] = new
     return out
@@ -319,6 +373,19 @@ def held_figures(results_dir=RESULTS_DIR):
             held["mm^2"].add(e["area_um2"] / 1e6)
             held["GE"].add(e["gate_equivalents"])
             held["flip-flops"].update(v for v in (e["flip_flops"], e.get("storage_bits")) if v)
+            bd = e.get("breakdown") or {}
+            for r in bd.get("by_register", []):
+                held["um^2"].update(r[k] for k in ("ff_area_um2", "own_logic_um2",
+                                                   "shared_logic_um2", "area_um2"))
+                held["flip-flops"].add(r["flip_flops"])
+            held["um^2"].update(k["area_um2"] for k in bd.get("by_kind", []))
+            if bd:
+                held["um^2"].update([bd["ff_cell_area_um2"], bd.get("reset_ff_cell_area_um2"),
+                                     (e.get("storage_bits") or 0) * bd["ff_cell_area_um2"],
+                                     e["area_um2"] - sum(k["area_um2"] for k in bd["by_kind"]
+                                                         if k["kind"] == "flip-flops")])
+                held["flip-flops"].update(k["cells"] for k in bd["by_kind"])
+                held["flip-flops"].add(e["cells_by_type"].get("DFFSR", 0))
             crit = e.get("critical_path") or {}
             held["ns"].update([e["critical_path_ns"], e["clock_period_ns"], e["min_period_ns"],
                                crit.get("slack_ns"), *(p[k] for p in e["paths_by_class"].values() if p
@@ -438,6 +505,12 @@ def render(results_dir):
         "`configs/<block>.cfg` (`scripts/cfg.py storage`); flip-flops above it "
         "are the RTL's control and status state, below it stored bits that "
         "synthesis found constant or unused.",
+        "- Where the area goes (`synth/breakdown.py`, stored with each run since "
+        "2026-12-07 and shown on the block pages): every flip-flop belongs to "
+        "its register (the net on its Q pin, indices dropped); every other cell "
+        "is charged to the registers and output ports its output reaches "
+        "through combinational logic, its own when it reaches one, split evenly "
+        "when it reaches several (\"shared\"). The rows sum to the area.",
         f"- Timing (`synth/sta.tcl`, constraints in `synth/constraints.sdc`): "
         f"OpenSTA on the netlist, one ideal clock on `{sdc['clock_port']}` (no clock "
         f"tree) of {sdc['period_ns']:g} ns"

@@ -10,7 +10,8 @@ constraints.sdc (the copy of synth/constraints.sdc the run used),
 stat.txt and stat.json (Yosys `stat`), sta.log (synth/sta.tcl) and the
 liberty (cell areas, which cells are flip-flops). Writes DIR/record.json:
 one entry of synth/results/<block>.json (area um^2, gate equivalents,
-flip-flops, storage bits, critical path, constraints, tools, ...).
+flip-flops, storage bits, critical path, constraints, tools, ...; and
+where the area goes, synth/breakdown.py on netlist.v).
 
 Also the module the other two steps share: read_sdc (the constraints),
 rtl_sha256 (the hash of the RTL as synthesis reads it, which dates a result), the ABC script names.
@@ -243,6 +244,8 @@ def record(wdir):
     }
     rec.update({k: run[k] for k in ("rtl_files", "rtl_headers", "rtl_sha256", "runtime_s",
                                      "tools", "date")})
+    import breakdown  # (synth/breakdown.py imports this module)
+    rec["breakdown"] = breakdown.breakdown(wdir)
     with open(os.path.join(wdir, "record.json"), "w") as f:
         json.dump(rec, f, indent=2)
         f.write("\n")

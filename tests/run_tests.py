@@ -1371,8 +1371,9 @@ def source_lists():
     """A block's file list is what its hierarchy reaches: a sibling's module
     and an unused common cell are not in it, a grandchild's cell is."""
     for block, needs, not_needed in (
-            ("warp_split_table", ["rtl/common/tourney.sv", "rtl/common/prio_enc.sv"],
-             ["rtl/dws/dws_core.sv", "rtl/common/onehot_mux.sv", "rtl/dws/dws_core_portlist.svh"]),
+            ("warp_split_table", ["rtl/common/tourney.sv", "rtl/common/prio_enc.sv",
+                                  "rtl/common/rr_pick.sv", "rtl/common/onehot_mux.sv"],
+             ["rtl/dws/dws_core.sv", "rtl/dws/dws_core_portlist.svh"]),
             ("recon_stack", ["rtl/common/rsp_reg.sv"],
              ["rtl/common/tourney.sv", "rtl/common/prio_enc.sv"]),
             ("dws_core", ["rtl/pdom/recon_stack.sv", "rtl/common/tourney.sv",
@@ -1556,7 +1557,8 @@ def synth_pictures():
            "declaration, its `paper` figures from synth/results/", fresh_readme == readme,
            "differs from a fresh render; run python3 scripts/synth_render.py")
     stale_pages = synth_render.pages()
-    record("block pages: each <!-- results:BLOCK --> table is current (synth/results/)",
+    record("block pages: each <!-- results:BLOCK --> table and <!-- breakdown:BLOCK:CONFIG --> "
+           "account is current (synth/results/)",
            not stale_pages, "differ from a fresh render (run python3 scripts/synth_render.py): "
            + " ".join(os.path.relpath(p, ROOT) for p in stale_pages))
     held = synth_render.held_figures()
@@ -1573,6 +1575,47 @@ def synth_pictures():
            not missing, "not linked: " + " ".join(missing))
 
 
+def synth_breakdown():
+    """synth/breakdown.py charges each cell to the registers and outputs it
+    reaches: a hand-made netlist (tests/synth/breakdown_netlist.v) whose
+    answer follows from its wiring and the liberty's cell areas."""
+    sys.path.insert(0, os.path.join(ROOT, "synth"))
+    import breakdown  # noqa: E402
+    import parse  # noqa: E402
+    import run  # noqa: E402  (run.LIBERTY: the flow's liberty)
+    area = {c: v["area"] for c, v in parse.read_liberty(run.LIBERTY)["cells"].items()}
+    with tempfile.TemporaryDirectory() as tmp:
+        shutil.copy(os.path.join(ROOT, "tests", "synth", "breakdown_netlist.v"),
+                    os.path.join(tmp, "netlist.v"))
+        with open(os.path.join(tmp, "run.json"), "w") as f:
+            json.dump({"liberty": run.LIBERTY, "top": "t"}, f)
+        try:
+            got = breakdown.breakdown(tmp)
+        except parse.FlowError as e:
+            record("synth/breakdown.py reads a netlist", False, str(e))
+            return
+    rows = {r["name"]: (r["flip_flops"], r["ff_area_um2"], r["own_logic_um2"],
+                        r["shared_logic_um2"]) for r in got["by_register"]}
+    nand, xor = area["NAND2X1"] / 3, area["XOR2X1"] / 2  # NAND: 3 reached, XOR: 2
+    want = {"a_q": (2, 2 * area["DFFPOSX1"], area["INVX1"], nand),
+            "b_q": (1, area["DFFSR"], 0.0, nand + xor),
+            "o": (0, 0.0, area["BUFX2"], 0.0),
+            "o2": (0, 0.0, 0.0, nand + xor)}
+    close = rows.keys() == want.keys() and all(
+        rows[k][0] == want[k][0] and all(abs(a - b) < 0.1 for a, b in zip(rows[k][1:], want[k][1:]))
+        for k in want)
+    record("synth/breakdown.py: each cell charged to the registers and outputs it reaches, "
+           "a shared one split evenly", close, f"got {rows}, want {want}")
+    total = sum(area[c] for c in ("NAND2X1", "INVX1", "XOR2X1", "DFFPOSX1", "DFFPOSX1",
+                                  "DFFSR", "BUFX2"))
+    kinds = {k["kind"]: k["cells"] for k in got["by_kind"]}
+    record("synth/breakdown.py: the rows sum to the netlist's area; cells counted by kind",
+           abs(sum(r["area_um2"] for r in got["by_register"]) - total) < 0.5
+           and got["unreached_um2"] == 0 and kinds["flip-flops"] == 3
+           and kinds["XOR/XNOR"] == 1 and kinds["buffers, inverters"] == 2
+           and kinds["other gates"] == 1, f"{got}")
+
+
 def synth_front_end_max():
     """The `max` configurations through the synthesis front end (`make
     elaborate-max`; not in `make test`: tens of minutes on two cores)."""
@@ -1587,6 +1630,7 @@ def synth_front_end_max():
 # time their sections took (the summary prints it).
 FIRST = [generated_files, fusesoc_lint, build_all]
 LANES = [[cosim_runs, doc_examples, scenarios, record_replay, synth_front_end, synth_pictures,
+          synth_breakdown,
           slang_elaborate, install_example, system_model, unit_tests],
          [model_scenarios, x_initial, bad_input, mutants, model_params, sanitizers, fuzzing]]
 SECTIONS = FIRST + [s for lane in LANES for s in lane]
