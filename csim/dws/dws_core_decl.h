@@ -12,9 +12,9 @@
 #include "warp_split_table_decl.h"
 #include "recon_stack_decl.h"
 
-/* NumWarps: (N) warps, WarpWidth entries each */
+/* NumWarps: (N) warps, WarpWidth entries each (N * W <= 1024: the rr_pick cell's range) */
 #define DWSC_NUM_WARPS_MIN 1u
-#define DWSC_NUM_WARPS_MAX 32u
+#define DWSC_NUM_WARPS_MAX 16u
 /* WarpWidth: (W) threads per warp: the mask width and the entries per warp */
 #define DWSC_WARP_WIDTH_MIN 2u
 #define DWSC_WARP_WIDTH_MAX 64u
@@ -45,7 +45,7 @@
 
 /* The parameters of dws_core (configs/dws_core.cfg), in declaration order. */
 typedef struct {
-    unsigned num_warps; /* NumWarps: (N) warps, WarpWidth entries each */
+    unsigned num_warps; /* NumWarps: (N) warps, WarpWidth entries each (N * W <= 1024: the rr_pick cell's range) */
     unsigned warp_width; /* WarpWidth: (W) threads per warp: the mask width and the entries per warp */
     unsigned pc_width; /* PcWidth: width of a PC */
     unsigned icount_width; /* IcountWidth: instruction-count bits (saturating) */
@@ -138,9 +138,6 @@ static inline int dwsc_check_params(const dws_core_params_t *p)
     /* LatWidth must be wide enough to hold InitMemLat */
     if (!((uint64_t)p->init_mem_lat < (UINT64_C(1) << (uint64_t)p->lat_width)))
         return DWSC_EPARAM_LAT_WIDTH;
-    /* NumWarps * WarpWidth (the splits the round-robin pick orders) must be at most 1024, the rr_pick cell's range */
-    if (!(((uint64_t)p->num_warps * (uint64_t)p->warp_width) <= UINT64_C(1024)))
-        return DWSC_EPARAM_NUM_WARPS;
     /* Depth must be at least 4 with LcpEnable */
     if (!((uint64_t)p->depth >= (UINT64_C(3) + (uint64_t)p->lcp_enable)))
         return DWSC_EPARAM_DEPTH;

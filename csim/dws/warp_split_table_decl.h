@@ -9,9 +9,9 @@
 #include "clog2.h"
 #include "code_names.h"
 
-/* NumWarps: (N) warps, WarpWidth entries each */
+/* NumWarps: (N) warps, WarpWidth entries each (N * W <= 1024: the rr_pick cell's range) */
 #define WST_NUM_WARPS_MIN 1u
-#define WST_NUM_WARPS_MAX 32u
+#define WST_NUM_WARPS_MAX 16u
 /* WarpWidth: (W) threads per warp: the mask width and the entries per warp */
 #define WST_WARP_WIDTH_MIN 2u
 #define WST_WARP_WIDTH_MAX 64u
@@ -36,7 +36,7 @@
 
 /* The parameters of warp_split_table (configs/warp_split_table.cfg), in declaration order. */
 typedef struct {
-    unsigned num_warps; /* NumWarps: (N) warps, WarpWidth entries each */
+    unsigned num_warps; /* NumWarps: (N) warps, WarpWidth entries each (N * W <= 1024: the rr_pick cell's range) */
     unsigned warp_width; /* WarpWidth: (W) threads per warp: the mask width and the entries per warp */
     unsigned pc_width; /* PcWidth: width of a PC */
     unsigned icount_width; /* IcountWidth: instruction-count bits (saturating) */
@@ -114,9 +114,6 @@ static inline int wst_check_params(const warp_split_table_params_t *p)
     /* LatWidth must be wide enough to hold InitMemLat */
     if (!((uint64_t)p->init_mem_lat < (UINT64_C(1) << (uint64_t)p->lat_width)))
         return WST_EPARAM_LAT_WIDTH;
-    /* NumWarps * WarpWidth (the splits the round-robin pick orders) must be at most 1024, the rr_pick cell's range */
-    if (!(((uint64_t)p->num_warps * (uint64_t)p->warp_width) <= UINT64_C(1024)))
-        return WST_EPARAM_NUM_WARPS;
     return WST_OK;
 }
 

@@ -4,8 +4,8 @@
 // rule and derived value of its parameters. `include this in the module
 // body, after the parameter and port lists.
 
-if (NumWarps < 1 || NumWarps > 32) begin : gen_bad_num_warps
-  $error("dws_core: NumWarps must be 1..32");
+if (NumWarps < 1 || NumWarps > 16) begin : gen_bad_num_warps
+  $error("dws_core: NumWarps must be 1..16");
 end
 if (WarpWidth < 2 || WarpWidth > 64) begin : gen_bad_warp_width
   $error("dws_core: WarpWidth must be 2..64");
@@ -40,10 +40,7 @@ end
 if (!(InitMemLat < (1 << LatWidth))) begin : gen_bad_rule_1
   $error("dws_core: LatWidth must be wide enough to hold InitMemLat");
 end
-if (!((NumWarps * WarpWidth) <= 1024)) begin : gen_bad_rule_2
-  $error("dws_core: NumWarps * WarpWidth (the splits the round-robin pick orders) must be at most 1024, the rr_pick cell's range");
-end
-if (!(Depth >= (3 + LcpEnable))) begin : gen_bad_rule_3
+if (!(Depth >= (3 + LcpEnable))) begin : gen_bad_rule_2
   $error("dws_core: Depth must be at least 4 with LcpEnable");
 end
 if (WarpIdWidth != ((1 > $clog2(NumWarps)) ? 1 : $clog2(NumWarps))) begin : gen_bad_warp_id_width

@@ -2,7 +2,7 @@
 //
 // The parameter port list of dws_core: `include it between `module dws_core #(` and `) (`.
 
-  /// (N) warps, WarpWidth entries each (1 .. 32)
+  /// (N) warps, WarpWidth entries each (N * W <= 1024: the rr_pick cell's range) (1 .. 16)
   parameter int unsigned NumWarps     = 6,
   /// (W) threads per warp: the mask width and the entries per warp (2 .. 64)
   parameter int unsigned WarpWidth    = 8,
