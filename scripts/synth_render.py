@@ -331,6 +331,10 @@ def breakdown_table(block, config, results_dir=RESULTS_DIR):
     if rest:
         keys = ("flip_flops", "ff_area_um2", "own_logic_um2", "shared_logic_um2", "area_um2")
         lines.append(row(f"the other {len(rest)}", {k: sum(r[k] for r in rest) for k in keys}))
+    if bd["unreached_um2"]:
+        lines.append(f"| reaching no register or output | | | {fmt_num(bd['unreached_um2'])} | "
+                     f"| {fmt_num(bd['unreached_um2'])} | "
+                     f"{100 * bd['unreached_um2'] / max(area, 1.0):.1f}% |")
     lines += ["", "| cells | count | um^2 | share |", "|---|--:|--:|--:|"]
     for k in bd["by_kind"]:
         lines.append(f"| {k['kind']} | {fmt_num(k['cells'])} | {fmt_num(k['area_um2'])} | "
@@ -379,6 +383,7 @@ def held_figures(results_dir=RESULTS_DIR):
                                                    "shared_logic_um2", "area_um2"))
                 held["flip-flops"].add(r["flip_flops"])
             held["um^2"].update(k["area_um2"] for k in bd.get("by_kind", []))
+            held["um^2"].add(bd.get("unreached_um2"))
             if bd:
                 held["um^2"].update([bd["ff_cell_area_um2"], bd.get("reset_ff_cell_area_um2"),
                                      (e.get("storage_bits") or 0) * bd["ff_cell_area_um2"],
