@@ -1583,7 +1583,11 @@ def synth_breakdown():
     import breakdown  # noqa: E402
     import parse  # noqa: E402
     import run  # noqa: E402  (run.LIBERTY: the flow's liberty)
-    area = {c: v["area"] for c, v in parse.read_liberty(run.LIBERTY)["cells"].items()}
+    try:
+        area = {c: v["area"] for c, v in parse.read_liberty(run.LIBERTY)["cells"].items()}
+    except parse.FlowError as e:
+        record("synth breakdown: the OSU 0.18 um liberty (scripts/setup.sh all)", False, str(e))
+        return
     with tempfile.TemporaryDirectory() as tmp:
         shutil.copy(os.path.join(ROOT, "tests", "synth", "breakdown_netlist.v"),
                     os.path.join(tmp, "netlist.v"))
