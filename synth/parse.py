@@ -245,7 +245,11 @@ def record(wdir):
     rec.update({k: run[k] for k in ("rtl_files", "rtl_headers", "rtl_sha256", "runtime_s",
                                      "tools", "date")})
     import breakdown  # (synth/breakdown.py imports this module)
-    rec["breakdown"] = breakdown.breakdown(wdir)
+    try:
+        rec["breakdown"] = breakdown.breakdown(wdir)
+    except (FlowError, KeyError, ValueError, RecursionError) as e:
+        # the run's figures stand without it: say so, store them
+        print(f"parse.py: warning: {rel(wdir)}: no area breakdown ({e})", file=sys.stderr)
     with open(os.path.join(wdir, "record.json"), "w") as f:
         json.dump(rec, f, indent=2)
         f.write("\n")
