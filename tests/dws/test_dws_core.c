@@ -336,7 +336,7 @@ static void test_params(void **state)
     for (unsigned i = 0; i < ARRAY_LEN(bad); i++)
         bad[i] = (bad_params_t){cfgs[3], DWSC_EPARAM_DEPTH};
     bad[0].p.num_warps = 0, bad[0].rc = DWSC_EPARAM_NUM_WARPS;
-    bad[1].p.num_warps = 33, bad[1].rc = DWSC_EPARAM_NUM_WARPS; /* the stack takes 64, the WST 32 */
+    bad[1].p.num_warps = 17, bad[1].rc = DWSC_EPARAM_NUM_WARPS; /* the stack takes 64, the WST 16 */
     bad[2].p.warp_width = 65, bad[2].rc = DWSC_EPARAM_WARP_WIDTH;
     bad[3].p.pc_width = 3, bad[3].rc = DWSC_EPARAM_PC_WIDTH;
     bad[4].p.sum_width = 2, bad[4].rc = DWSC_EPARAM_MFC_WIDTH; /* < mfc_width */

@@ -312,7 +312,7 @@ static void test_params(void **state)
     (void)state;
     static const bad_params_t bad[] = {
         {{0, 8, 32, 8, 6, 8, 8, 200}, WST_EPARAM_NUM_WARPS},
-        {{33, 8, 32, 8, 6, 8, 8, 200}, WST_EPARAM_NUM_WARPS},
+        {{17, 8, 32, 8, 6, 8, 8, 200}, WST_EPARAM_NUM_WARPS},
         {{6, 1, 32, 8, 6, 8, 8, 200}, WST_EPARAM_WARP_WIDTH},
         {{6, 65, 32, 8, 6, 8, 8, 200}, WST_EPARAM_WARP_WIDTH},
         {{6, 8, 3, 8, 6, 8, 8, 200}, WST_EPARAM_PC_WIDTH},
@@ -350,7 +350,7 @@ static void test_params(void **state)
         {6, 8, 32, 8, 6, 8, 8, 200},      {8, 8, 32, 16, 10, 10, 14, 300},
         {4, 8, 32, 16, 10, 10, 14, 300},  {2, 4, 8, 4, 3, 4, 4, 6},
         {1, 2, 4, 2, 2, 2, 2, 0},         {8, 64, 64, 32, 16, 16, 24, 65535},
-        {32, 64, 64, 32, 16, 16, 16, 65535}, {1, 2, 4, 2, 2, 2, 2, 3},
+        {16, 64, 64, 32, 16, 16, 16, 65535}, {1, 2, 4, 2, 2, 2, 2, 3},
     };
     for (size_t i = 0; i < ARRAY_LEN(edges); i++) {
         m = create_h(&edges[i]);
