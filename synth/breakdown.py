@@ -41,19 +41,6 @@ KINDS = (("flip-flops", lambda t, k: k == "ff"),
 CONSTANT = re.compile(r"^\d+'[bhd][0-9a-fA-FxXzZ]+$")
 
 
-def pin_directions(liberty_path):
-    """cell -> set of its output pin names."""
-    text = re.sub(r"/\*.*?\*/", "", parse.read(liberty_path), flags=re.S)
-    outs = {}
-    starts = [(c.start(), c.group(1))
-              for c in re.finditer(r"\bcell\s*\(\s*\"?([\w.\-]+)\"?\s*\)", text)]
-    for (pos, name), (end, _) in zip(starts, starts[1:] + [(len(text), None)]):
-        body = text[pos:end]
-        outs[name] = {m.group(1) for m in re.finditer(
-            r"\bpin\s*\(\s*\"?(\w+)\"?\s*\)\s*\{[^{}]*?direction\s*:\s*output", body, re.S)}
-    return outs
-
-
 def net(expr):
     """A pin's connection as one name: escaped identifiers lose their
     backslash and the space before an index."""
@@ -93,7 +80,7 @@ def breakdown(wdir):
     """The run's area by register and output, and by cell kind."""
     run = json.loads(parse.read(os.path.join(wdir, "run.json")))
     lib = parse.read_liberty(run["liberty"])
-    outs_of = pin_directions(run["liberty"])
+    outs_of = {c: v["outputs"] for c, v in lib["cells"].items()}
     cells, outputs, assigns = read_netlist(os.path.join(wdir, "netlist.v"), run["top"])
     unknown = sorted({t for t, _, _ in cells if t not in lib["cells"]})
     if unknown:

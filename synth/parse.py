@@ -87,7 +87,8 @@ def rtl_sha256(files, headers):
 
 
 def read_liberty(path):
-    """Library name and, per cell, its area and kind (ff, latch, comb)."""
+    """Library name and, per cell, its area, kind (ff, latch, comb) and
+    output pins."""
     text = re.sub(r"/\*.*?\*/", "", read(path), flags=re.S)
     m = re.search(r"\blibrary\s*\(\s*\"?([\w.\-]+)\"?\s*\)", text)
     if not m:
@@ -100,7 +101,10 @@ def read_liberty(path):
         a = re.search(r"\barea\s*:\s*([0-9.eE+\-]+)\s*;", body)
         kind = ("ff" if re.search(r"\bff\s*\(", body)
                 else "latch" if re.search(r"\blatch\s*\(", body) else "comb")
-        cells[name] = {"area": float(a.group(1)) if a else None, "kind": kind}
+        outputs = {o.group(1) for o in re.finditer(
+            r"\bpin\s*\(\s*\"?(\w+)\"?\s*\)\s*\{[^{}]*?direction\s*:\s*output", body, re.S)}
+        cells[name] = {"area": float(a.group(1)) if a else None, "kind": kind,
+                       "outputs": outputs}
     if not (cells.get(REFERENCE_CELL) or {}).get("area"):
         raise FlowError(f"{path}: no area for {REFERENCE_CELL}")
     return {"name": m.group(1), "file": os.path.basename(path), "cells": cells}
