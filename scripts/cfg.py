@@ -11,6 +11,8 @@ benchmark scripts and the test runner all go through it.
         verilator  -GName=Value ...
         cdefs      -DCFG_Name=Value ...
         yosys      chparam -set Name Value ... (one line)
+        hierarchy  -chparam Name Value ... (one line: Yosys' hierarchy
+                   command's, after read_verilog -defer)
         json       {"Name": Value, ...}
         plain      Name=Value ...   (default)
   cfg.py storage BLOCK CONFIG         storage bits predicted by the entry format
@@ -620,6 +622,7 @@ PARAM_FORMATS = {  # how each consumer takes a parameter set
     "verilator": lambda p: " ".join(f"-G{k}={v}" for k, v in p.items()),
     "cdefs": lambda p: " ".join(f"-DCFG_{k}={v}" for k, v in p.items()),
     "yosys": lambda p: "chparam " + " ".join(f"-set {k} {v}" for k, v in p.items()),
+    "hierarchy": lambda p: " ".join(f"-chparam {k} {v}" for k, v in p.items()),
     "json": json.dumps,
     "plain": lambda p: " ".join(f"{k}={v}" for k, v in p.items()),
 }
