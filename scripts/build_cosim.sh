@@ -62,10 +62,24 @@ mkdir -p "$build_root"
 # (scripts/setup.sh installs it; its cache in the build folder unless
 # CCACHE_DIR says otherwise) every configuration after the first reuses
 # their objects. Without it, everything is compiled.
+# The Verilated C++ goes through it too (OBJCACHE, below): a mutant of
+# make test changes a few of its model's files, and the mutants of one block
+# and configuration share the rest. Paths under the build folder are hashed
+# relative to it (CCACHE_BASEDIR: every build's obj/ and gen/ sit alike),
+# the precompiled verilated.h is allowed (pch_defines, time_macros), and
+# the depend mode takes the compiler's own dependency list instead of
+# running the preprocessor on a miss (which parsed verilated.h again: a
+# first build 37% slower; in depend mode about 4%, robust_core default).
+# The 19 RTL mutants of recon_stack and simtx_frontend: 167 -> 124 CPU s.
 cc=("$CC")
+objcache=
 if command -v ccache > /dev/null; then
     export CCACHE_DIR=${CCACHE_DIR:-$build_root/ccache}
+    export CCACHE_BASEDIR=$build_root
+    export CCACHE_SLOPPINESS=pch_defines,time_macros,include_file_mtime,include_file_ctime
+    export CCACHE_DEPEND=1
     cc=(ccache "$CC")
+    objcache=ccache
 fi
 cflags=(-std=c11 -O2 -Wall -Wextra -Werror -g
         "${cincdirs[@]/#/-I}" -Iverif/common -Iverif/"$group" -I"$out/gen"
@@ -164,7 +178,7 @@ verilator --cc --exe --top-module "$top" $vparams \
     -LDFLAGS "${objs[*]} ${rt_paths[*]} -lz" \
     --Mdir "$out/obj" -o "$out/cosim" \
     "$out/gen/${top}_shim.cpp" "${incdirs[@]}" "${rtl[@]}" > "$out/verilator.log" 2>&1 || fail
-mk=(make -C "$out/obj" -f "V${top}.mk" OPT_GLOBAL=-O2 CXX="$vl_cxx")
+mk=(make -C "$out/obj" -f "V${top}.mk" OPT_GLOBAL=-O2 CXX="$vl_cxx" OBJCACHE=$objcache)
 (
     flock 9
     tag="$(verilator --version) (runtime at OPT_GLOBAL=-O2 by $vl_cxx)"
