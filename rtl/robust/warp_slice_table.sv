@@ -52,6 +52,8 @@ module warp_slice_table #(
   logic [CW-1:0]    depth_q;
   logic [EW-1:0]    last_q;             // the round-robin pointer
   logic             busy_q;             // the stacks are being written
+  // the first of those cycles: the division's depth is applied (below)
+  logic             depth_pend_q;
   // !busy_q again, selecting the stack's context, operation and valid
   // alone: busy_q also selects the stack's PCs and mask, and the buffers of
   // that fan-out would come before the stack's whole judgement.
@@ -143,9 +145,14 @@ module warp_slice_table #(
     assign live[x]      = new_lanes[x] != '0;
   end
 
-  logic [MS*CW-1:0] live_rank;
+  // The division's edge writes every live slice ACTIVE and every other
+  // entry FREE; the next edge, the first of the stack writes (depth_pend_q),
+  // makes DORMANT the live slices past the first req_depth_i. Counting the
+  // live slices before each (a prefix sum over the table) after the lanes'
+  // shifts and their OR would be one path too long for the cycle; the read
+  // port and active_o show the statuses the depth gives in that cycle too
+  // (rd_status, below), so nothing changes at the ports.
   logic [CW-1:0]    n_placed;
-  assign live_rank = ranks(live);
   popcount #(.Width(MS)) u_n_placed (.in_i(placed), .count_o(n_placed));
 
   // ------------------------------------------------------------------------
@@ -285,10 +292,12 @@ module warp_slice_table #(
   // The release's ranks, from the state alone: x's rank among the waiting
   // slices before this request, and whether it is within the depth as it
   // is and one higher, the second for a slice above e when e joins them at
-  // this barrier (own_ok picks, not the prefix sum's input).
+  // this barrier (own_ok picks, not the prefix sum's input). In the first
+  // cycle of the writes after a division, when no slice waits, the same
+  // prefix sum ranks the live slices (all ACTIVE then) for the depth.
   logic [MS*CW-1:0] wait_rank;
   logic [MS-1:0]    rank_in, rank1_in;  // rank < depth; rank + 1 < depth
-  assign wait_rank = ranks(is_waiting);
+  assign wait_rank = ranks(depth_pend_q ? is_active : is_waiting);
   for (genvar x = 0; x < MS; x++) begin : gen_rank_in
     assign rank_in[x]  = wait_rank[x*CW +: CW] < depth_q;
     assign rank1_in[x] = (CW+1)'(wait_rank[x*CW +: CW]) + 1'b1 < (CW+1)'(depth_q);
@@ -311,6 +320,10 @@ module warp_slice_table #(
     end
   end
 
+  // The depth applied: a live slice past the first depth_q is DORMANT
+  logic [MS-1:0] past_depth;
+  assign past_depth = depth_pend_q ? is_active & ~rank_in : '0;
+
   // ------------------------------------------------------------------------
   // The edge
   // ------------------------------------------------------------------------
@@ -324,6 +337,7 @@ module warp_slice_table #(
       depth_q        <= '0;
       last_q         <= Before0;
       busy_q         <= 1'b0;
+      depth_pend_q   <= 1'b0;
       idle_q         <= 1'b1;
       seq_q          <= '0;
       seq_last_q     <= '0;
@@ -338,6 +352,7 @@ module warp_slice_table #(
       resume_valid_q <= ev_slice && resume;
       resume_q       <= (ev_slice && resume) ? resume_idx : '0;
       released_q     <= rel;
+      depth_pend_q   <= 1'b0;
       if (busy_q) begin
         seq_q  <= seq_q + 1'b1;
         busy_q <= seq_q != seq_last_q;
@@ -346,14 +361,14 @@ module warp_slice_table #(
       if (own_ok && is_divide) begin
         for (int unsigned x = 0; x < MS; x++) begin
           lanes_q[x]  <= new_lanes[x];
-          status_q[x] <= !live[x] ? warp_slice_table_pkg::StatusFree :
-                         live_rank[x*CW +: CW] < req_depth_i ? warp_slice_table_pkg::StatusActive :
-                                                               warp_slice_table_pkg::StatusDormant;
+          status_q[x] <= live[x] ? warp_slice_table_pkg::StatusActive :
+                                   warp_slice_table_pkg::StatusFree;
         end
-        width_q    <= req_width_i;
-        depth_q    <= req_depth_i;
-        last_q     <= Before0;
-        busy_q     <= 1'b1;
+        width_q      <= req_width_i;
+        depth_q      <= req_depth_i;
+        last_q       <= Before0;
+        busy_q       <= 1'b1;
+        depth_pend_q <= 1'b1;
         idle_q     <= 1'b0;
         seq_q      <= '0;
         seq_last_q <= EW'(n_placed - 1'b1);
@@ -366,6 +381,12 @@ module warp_slice_table #(
         if (ev_slice) begin
           for (int unsigned x = 0; x < MS; x++) begin
             status_q[x] <= st_left[x];
+          end
+        end
+        // (while busy no request is taken: ev_slice is low)
+        for (int unsigned x = 0; x < MS; x++) begin
+          if (past_depth[x]) begin
+            status_q[x] <= warp_slice_table_pkg::StatusDormant;
           end
         end
       end
@@ -430,6 +451,10 @@ module warp_slice_table #(
   assign is_live = ~is_free & ~is_done;
   popcount #(.Width(MS)) u_n_slices (.in_i(is_live), .count_o(n_slices));
   popcount #(.Width(MS)) u_n_active (.in_i(is_active), .count_o(n_active));
+  // (while the depth is applied every live slice is ACTIVE: the first
+  // depth_q stay so)
+  logic [CW-1:0] active_n;
+  assign active_n = depth_pend_q && n_active > depth_q ? depth_q : n_active;
 
   // round-robin: the first active entry after the pointer, wrapping
   logic [MS-1:0] sel_oh;
@@ -449,14 +474,15 @@ module warp_slice_table #(
   assign width_o        = width_q;
   assign depth_o        = depth_q;
   assign slices_o       = n_slices;
-  assign active_o       = n_active;
+  assign active_o       = active_n;
   assign arrived_o      = is_active == '0 && is_waiting == '0;
   assign sel_valid_o    = sel_any && !busy_q;
   assign sel_entry_o    = sel_valid_o ? sel_idx : '0;
 
-  // the read port: req_entry_i's slice, nothing for a free entry
+  // the read port: req_entry_i's slice, nothing for a free entry; its
+  // status with the depth applied
   always_comb begin : p_read
-    rd_status_o = st_e;
+    rd_status_o = e_ok && past_depth[e] ? warp_slice_table_pkg::StatusDormant : st_e;
     rd_warp_o   = '0;
     rd_sid_o    = '0;
     rd_lanes_o  = '0;
@@ -495,6 +521,10 @@ module warp_slice_table #(
   // The stack finishes only a slice op the table takes (done_e needs no ok).
   `ASSERT_NEVER(DoneNotTaken_A, done_e && !(ok && is_stack_op))
   `ASSERT(IdleIsNotBusy_A, idle_q == !busy_q)
+  // The depth is applied in the first cycle of the writes, when the live
+  // slices are all ACTIVE and none waits (the prefix sum is free for it).
+  `ASSERT(DepthPendBusy_A, !depth_pend_q || (busy_q && seq_q == '0 && is_waiting == '0 &&
+                                             (is_active | is_free) == '1))
   `ASSERT(BusyLiveHasLanes_A, !busy_q || is_free[seq_q] == (lanes_q[seq_q] == '0))
 `ifndef SYNTHESIS
   // The release's rank tests, from the state alone, are those of the waiting

@@ -390,7 +390,8 @@ MUTANTS = [
                "if (r->op == WSL_OP_ARRIVE && recon_stack_depth(m->stk, r->entry) == 99u)"))),
           ("one_more_active", "a division makes depth + 1 slices active", (
               ("rtl", "rtl/robust/warp_slice_table.sv",
-               "live_rank[x*CW +: CW] < req_depth_i ?", "live_rank[x*CW +: CW] <= req_depth_i ?"),
+               "assign rank_in[x]  = wait_rank[x*CW +: CW] < depth_q;",
+               "assign rank_in[x]  = wait_rank[x*CW +: CW] < depth_q + CW'(depth_pend_q);"),
               ("model", "csim/robust/warp_slice_table.c",
                "m->status[e] = live < r->depth ?", "m->status[e] = live <= r->depth ?"))),
           ("no_resume_on_barrier", "a slice waiting at a barrier resumes no dormant one", (
