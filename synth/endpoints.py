@@ -22,17 +22,15 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import breakdown  # noqa: E402  (read_netlist)
 import run  # noqa: E402  (LIBERTY: the flow's liberty file)
 
 
-def flop_names(netlist):
-    """Flip-flop cell -> the net on its Q pin."""
-    text = open(netlist).read()
-    names = {}
-    for m in re.finditer(r"\n\s*(DFF\w+)\s+(\S+)\s*\((.*?)\);", text, re.S):
-        q = re.search(r"\.Q\((.*?)\)\s*(,|$)", m.group(3).strip(), re.S)
-        names[m.group(2)] = q.group(1).strip() if q else "?"
-    return names
+def flop_names(netlist, top):
+    """Flip-flop cell -> the net on its Q pin (breakdown.py reads the
+    netlist)."""
+    cells, _, _ = breakdown.read_netlist(netlist, top)
+    return {name: pins.get("Q", "?") for kind, name, pins in cells if kind.startswith("DFF")}
 
 
 def main():
@@ -59,7 +57,7 @@ def main():
                            capture_output=True, text=True)
     finally:
         os.unlink(t.name)
-    names = flop_names(netlist)
+    names = flop_names(netlist, top)
     groups = collections.OrderedDict()
     for line in r.stdout.splitlines():
         m = re.match(r"(\S+)/D \(DFF\w+\)\s+\S+\s+(\S+)\s+(\S+)", line)
