@@ -35,6 +35,12 @@ module warp_slice_table #(
   localparam int unsigned MS = MaxSlices > 0 ? MaxSlices : 1;
   localparam int unsigned EW = EntryIdWidth;
   localparam int unsigned CW = CountWidth;
+  localparam int unsigned NK = (MS - 1) / N + 1;  // slice positions in the table per warp
+  // The ranks (below) count in groups of G entries.
+  localparam int unsigned GB  = 4;
+  localparam int unsigned G   = 1 << GB;
+  localparam int unsigned NG  = (MS - 1) / G + 1;
+  localparam int unsigned GCW = $clog2(G + 1);
 
   typedef logic [W-1:0]       mask_t;
   typedef logic [2:0]         status_t;  // warp_slice_table_pkg::status_e
@@ -60,6 +66,14 @@ module warp_slice_table #(
   logic             idle_q;
   logic [EW-1:0]    seq_q, seq_last_q;  // the entry written now, the last one
   pc_t              init_pc_q, init_rpc_q;
+  // seq_q's lanes and whether it has any, registered a cycle ahead: a
+  // read of lanes_q by seq_q would come before the stack's whole judgement
+  mask_t            init_mask_q;
+  logic             init_live_q;
+  // The slices the ranks count (the live ones while the depth is applied,
+  // else the waiting ones) in each group of G entries, but after a release
+  // (released_q: none waits then, see grp_now)
+  logic [GCW-1:0]   grp_cnt_q [NG];
   logic             fin_q, resume_valid_q, released_q;
   logic [EW-1:0]    resume_q;
 
@@ -74,23 +88,35 @@ module warp_slice_table #(
     assign is_merging[e] = status_q[e] == warp_slice_table_pkg::StatusArrived || is_dormant[e];
   end
 
-  // How many bits of v are set below bit e, for every e: a prefix sum over
-  // log2(MS) levels of adders (level d adds the sum d entries below), not a
-  // chain as long as the table.
-  function automatic logic [MS*CW-1:0] ranks(logic [MS-1:0] v);
-    logic [CW-1:0] sum [MS];  // bits set at or below e
+  // For every e, the sum of the values before e within e's segment of seg
+  // (an exclusive prefix sum): log2(seg) levels of adders (level d adds the
+  // sum d places below), not a chain as long as the segment.
+  function automatic logic [MS*CW-1:0] prefix(logic [MS*CW-1:0] val, int unsigned seg);
+    logic [CW-1:0] sum [MS];  // the values at or below e in its segment
     for (int unsigned e = 0; e < MS; e++) begin
-      sum[e] = CW'(v[e]);
+      sum[e] = val[e*CW +: CW];
     end
-    for (int unsigned d = 1; d < MS; d = d * 2) begin
+    for (int unsigned d = 1; d < seg; d = d * 2) begin
       // downwards, so that sum[e - d] is still the previous level's
       for (int unsigned e = MS - 1; e >= d; e--) begin
-        sum[e] = sum[e] + sum[e - d];
+        if (e % seg >= d) begin
+          sum[e] = sum[e] + sum[e - d];
+        end
       end
     end
-    ranks = '0;
+    prefix = '0;
     for (int unsigned e = 1; e < MS; e++) begin
-      ranks[e*CW +: CW] = sum[e - 1];
+      if (e % seg != 0) begin
+        prefix[e*CW +: CW] = sum[e - 1];
+      end
+    end
+  endfunction
+
+  // a bit per entry as prefix's values
+  function automatic logic [MS*CW-1:0] bits(logic [MS-1:0] v);
+    bits = '0;
+    for (int unsigned e = 0; e < MS; e++) begin
+      bits[e*CW] = v[e];
     end
   endfunction
 
@@ -132,16 +158,44 @@ module warp_slice_table #(
     end
   end
 
-  logic [W:0]    ones_w;  // req_width_i ones
+  // The geometry of every width is fixed: at width w, lane l is in slice
+  // position l / w, and a warp has (W - 1) / w + 1 positions. A one-hot
+  // decode of req_width_i picks it from constants (AND-OR), where a product
+  // and a shift would put a chain of adders before the statuses.
+  // (the legal widths only: BAD_WIDTH wins over what the others give)
+  function automatic logic [W:0] widths_placing(int unsigned k, int unsigned l);
+    widths_placing = '0;
+    for (int unsigned w = MinWidth; w <= W; w++) begin
+      widths_placing[w] = l / w == k;
+    end
+  endfunction
+  // the widths whose count of positions in the table (N per position; at
+  // most MS for a legal width) has bit b set
+  function automatic logic [W:0] widths_counting(int unsigned b);
+    widths_counting = '0;
+    for (int unsigned w = MinWidth; w <= W; w++) begin
+      widths_counting[w] = 1'((N * ((W - 1) / w + 1)) >> b);
+    end
+  endfunction
+
+  logic [W:0]    width_oh;          // bit w: req_width_i is w
+  mask_t         slot_lanes [NK];   // position k's lanes at req_width_i
+  logic [CW-1:0] n_placed;          // the positions in the table
   mask_t         new_lanes [MS];
-  logic [MS-1:0] placed, live;  // a position of this width; a live slice
-  assign ones_w = ((W+1)'(1) << req_width_i) - 1'b1;
+  logic [MS-1:0] live;              // a slice with threads
+  for (genvar w = 0; w <= W; w++) begin : gen_width_oh
+    assign width_oh[w] = 32'(req_width_i) == w;
+  end
+  for (genvar k = 0; k < NK; k++) begin : gen_slot
+    for (genvar l = 0; l < W; l++) begin : gen_lane
+      assign slot_lanes[k][l] = |(width_oh & widths_placing(k, l));
+    end
+  end
+  for (genvar b = 0; b < CW; b++) begin : gen_n_placed
+    assign n_placed[b] = |(width_oh & widths_counting(b));
+  end
   for (genvar x = 0; x < MS; x++) begin : gen_divide
-    localparam int unsigned K = x / N;
-    logic [31:0] lo;
-    assign lo           = K * 32'(req_width_i);
-    assign placed[x]    = lo < W;
-    assign new_lanes[x] = placed[x] ? threads[x % N] & W'(ones_w << lo) : '0;
+    assign new_lanes[x] = threads[x % N] & slot_lanes[x / N];
     assign live[x]      = new_lanes[x] != '0;
   end
 
@@ -149,11 +203,17 @@ module warp_slice_table #(
   // entry FREE; the next edge, the first of the stack writes (depth_pend_q),
   // makes DORMANT the live slices past the first req_depth_i. Counting the
   // live slices before each (a prefix sum over the table) after the lanes'
-  // shifts and their OR would be one path too long for the cycle; the read
-  // port and active_o show the statuses the depth gives in that cycle too
-  // (rd_status, below), so nothing changes at the ports.
-  logic [CW-1:0]    n_placed;
-  popcount #(.Width(MS)) u_n_placed (.in_i(placed), .count_o(n_placed));
+  // OR would be one path too long for the cycle; the read port and
+  // active_o show the statuses the depth gives in that cycle too (below), so
+  // nothing changes at the ports. The live slices of each group of G are
+  // counted here, for the ranks of that cycle.
+  logic [GCW-1:0] live_cnt [NG];
+  for (genvar g = 0; g < NG; g++) begin : gen_live_cnt
+    localparam int unsigned GW = (MS - g * G < G) ? MS - g * G : G;
+    logic [$clog2(GW + 1)-1:0] cnt;
+    popcount #(.Width(GW)) u_cnt (.in_i(live[g * G +: GW]), .count_o(cnt));
+    assign live_cnt[g] = GCW'(cnt);
+  end
 
   // ------------------------------------------------------------------------
   // The stack: one context per entry; its read port follows req_entry_i
@@ -238,7 +298,7 @@ module warp_slice_table #(
     stk_op    = recon_stack_pkg::OpInit;
     stk_ctx   = seq_q;
     if (!idle_q) begin
-      stk_valid = !is_free[seq_q];  // (while busy, exactly the entries with lanes)
+      stk_valid = init_live_q;  // (while busy, exactly the entries with lanes)
     end else begin
       stk_ctx = e;
       if (req_valid_i && is_stack_op && st_e == warp_slice_table_pkg::StatusActive) begin
@@ -250,7 +310,7 @@ module warp_slice_table #(
   end
   assign stk_pc   = busy_q ? init_pc_q : req_pc_i;
   assign stk_rpc  = busy_q ? init_rpc_q : req_rpc_i;
-  assign stk_mask = busy_q ? lanes_q[seq_q] : req_mask_i;
+  assign stk_mask = busy_q ? init_mask_q : req_mask_i;
 
   // ------------------------------------------------------------------------
   // Next statuses: the operation, a dormant slice resumed, a barrier released
@@ -292,15 +352,51 @@ module warp_slice_table #(
   // The release's ranks, from the state alone: x's rank among the waiting
   // slices before this request, and whether it is within the depth as it
   // is and one higher, the second for a slice above e when e joins them at
-  // this barrier (own_ok picks, not the prefix sum's input). In the first
-  // cycle of the writes after a division, when no slice waits, the same
-  // prefix sum ranks the live slices (all ACTIVE then) for the depth.
-  logic [MS*CW-1:0] wait_rank;
+  // this barrier (own_ok picks, not the ranks' input). In the first cycle
+  // of the writes after a division, when no slice waits, the same ranks
+  // count the live slices (all ACTIVE then) for the depth.
+  //
+  // A rank is the slices counted in the groups of G entries before x's,
+  // from grp_cnt_q (a prefix sum over NG registers), plus those before x in
+  // its group (a prefix sum over G statuses): the two sums run side by
+  // side, not one after the other over the whole table. The depth less the
+  // first is each group's room; x is within the depth when its rank in its
+  // group is below that.
+  logic [MS-1:0]    ranked;      // the slices counted
+  logic [MS*CW-1:0] in_grp;      // x's rank in its group
+  logic [MS*CW-1:0] grp_cnt;     // grp_cnt_q as prefix's values
+  logic [MS*CW-1:0] grp_before;  // group g's: the slices counted before it
+  logic [NG*CW-1:0] room;
   logic [MS-1:0]    rank_in, rank1_in;  // rank < depth; rank + 1 < depth
-  assign wait_rank = ranks(depth_pend_q ? is_active : is_waiting);
+  assign ranked = depth_pend_q ? is_active : is_waiting;
+  assign in_grp = prefix(bits(ranked), G);
+  // The counts now: a release at the last edge left none waiting. (The
+  // registers are cleared at the edge after: clearing them at the release's
+  // own edge would wait for the stack's verdict, which decides it.)
+  logic [GCW-1:0] grp_now [NG];
+  always_comb begin : p_grp_cnt
+    grp_cnt = '0;
+    for (int unsigned g = 0; g < NG; g++) begin
+      grp_now[g]          = released_q ? '0 : grp_cnt_q[g];
+      grp_cnt[g*CW +: CW] = CW'(grp_now[g]);
+    end
+  end
+  assign grp_before = prefix(grp_cnt, NG);
+  if (NG < MS) begin : gen_unused_grp
+    logic unused_grp;  // (prefix's places past the groups)
+    assign unused_grp = ^grp_before[MS*CW-1:NG*CW];
+  end
+  for (genvar g = 0; g < NG; g++) begin : gen_room
+    logic [CW-1:0] prior;
+    assign prior = grp_before[g*CW +: CW];
+    assign room[g*CW +: CW] = depth_q > prior ? depth_q - prior : '0;
+  end
   for (genvar x = 0; x < MS; x++) begin : gen_rank_in
-    assign rank_in[x]  = wait_rank[x*CW +: CW] < depth_q;
-    assign rank1_in[x] = (CW+1)'(wait_rank[x*CW +: CW]) + 1'b1 < (CW+1)'(depth_q);
+    logic [CW-1:0] r, rm;
+    assign r           = in_grp[x*CW +: CW];
+    assign rm          = room[(x >> GB)*CW +: CW];
+    assign rank_in[x]  = r < rm;
+    assign rank1_in[x] = (CW+1)'(r) + 1'b1 < (CW+1)'(rm);
   end
 
   // Each entry's status if e leaves ACTIVE (ev_slice), found before the
@@ -324,6 +420,9 @@ module warp_slice_table #(
   logic [MS-1:0] past_depth;
   assign past_depth = depth_pend_q ? is_active & ~rank_in : '0;
 
+  logic [EW-1:0] seq_n;  // the entry the stacks write next
+  assign seq_n = seq_q + 1'b1;
+
   // ------------------------------------------------------------------------
   // The edge
   // ------------------------------------------------------------------------
@@ -343,6 +442,11 @@ module warp_slice_table #(
       seq_last_q     <= '0;
       init_pc_q      <= '0;
       init_rpc_q     <= '0;
+      init_mask_q    <= '0;
+      init_live_q    <= 1'b0;
+      for (int unsigned g = 0; g < NG; g++) begin
+        grp_cnt_q[g] <= '0;
+      end
       fin_q          <= 1'b0;
       resume_valid_q <= 1'b0;
       resume_q       <= '0;
@@ -354,9 +458,11 @@ module warp_slice_table #(
       released_q     <= rel;
       depth_pend_q   <= 1'b0;
       if (busy_q) begin
-        seq_q  <= seq_q + 1'b1;
-        busy_q <= seq_q != seq_last_q;
-        idle_q <= seq_q == seq_last_q;
+        seq_q       <= seq_n;
+        busy_q      <= seq_q != seq_last_q;
+        idle_q      <= seq_q == seq_last_q;
+        init_mask_q <= lanes_q[seq_n];
+        init_live_q <= !is_free[seq_n];
       end
       if (own_ok && is_divide) begin
         for (int unsigned x = 0; x < MS; x++) begin
@@ -369,11 +475,16 @@ module warp_slice_table #(
         last_q       <= Before0;
         busy_q       <= 1'b1;
         depth_pend_q <= 1'b1;
-        idle_q     <= 1'b0;
-        seq_q      <= '0;
-        seq_last_q <= EW'(n_placed - 1'b1);
-        init_pc_q  <= req_pc_i;
-        init_rpc_q <= req_rpc_i;
+        idle_q       <= 1'b0;
+        seq_q        <= '0;
+        seq_last_q   <= EW'(n_placed - 1'b1);
+        init_pc_q    <= req_pc_i;
+        init_rpc_q   <= req_rpc_i;
+        init_mask_q  <= new_lanes[0];
+        init_live_q  <= live[0];
+        for (int unsigned g = 0; g < NG; g++) begin
+          grp_cnt_q[g] <= live_cnt[g];
+        end
       end else begin
         if (ok) begin
           last_q <= e;
@@ -388,6 +499,11 @@ module warp_slice_table #(
           if (past_depth[x]) begin
             status_q[x] <= warp_slice_table_pkg::StatusDormant;
           end
+        end
+        // the counts follow: none waits after the depth; a barrier adds e
+        for (int unsigned g = 0; g < NG; g++) begin
+          grp_cnt_q[g] <= depth_pend_q ? '0 :
+                          grp_now[g] + GCW'(own_ok && is_barrier && 32'(e) >> GB == g);
         end
       end
     end
@@ -480,9 +596,13 @@ module warp_slice_table #(
   assign sel_entry_o    = sel_valid_o ? sel_idx : '0;
 
   // the read port: req_entry_i's slice, nothing for a free entry; its
-  // status with the depth applied
+  // status with the depth applied. e's rank is picked before it is compared
+  // (rank_in[e] would be the compare of every entry, then a pick).
+  logic rd_past_depth;
+  assign rd_past_depth = depth_pend_q && st_e == warp_slice_table_pkg::StatusActive &&
+                         !(in_grp[e*CW +: CW] < room[(32'(e) >> GB)*CW +: CW]);
   always_comb begin : p_read
-    rd_status_o = e_ok && past_depth[e] ? warp_slice_table_pkg::StatusDormant : st_e;
+    rd_status_o = rd_past_depth ? warp_slice_table_pkg::StatusDormant : st_e;
     rd_warp_o   = '0;
     rd_sid_o    = '0;
     rd_lanes_o  = '0;
@@ -526,11 +646,18 @@ module warp_slice_table #(
   `ASSERT(DepthPendBusy_A, !depth_pend_q || (busy_q && seq_q == '0 && is_waiting == '0 &&
                                              (is_active | is_free) == '1))
   `ASSERT(BusyLiveHasLanes_A, !busy_q || is_free[seq_q] == (lanes_q[seq_q] == '0))
+  `ASSERT(InitAhead_A, !busy_q || (init_mask_q == lanes_q[seq_q] && init_live_q == !is_free[seq_q]))
+  `ASSERT(ReadDepth_A, !e_ok || rd_past_depth == past_depth[e])
 `ifndef SYNTHESIS
+  // Each group's count is the slices the ranks count in it.
+  for (genvar g = 0; g < NG; g++) begin : gen_cnt_assert
+    localparam int unsigned GW = (MS - g * G < G) ? MS - g * G : G;
+    `ASSERT(GroupCount_A, 32'(grp_now[g]) == $countones(ranked[g * G +: GW]))
+  end
   // The release's rank tests, from the state alone, are those of the waiting
   // set this request leaves (e at a barrier among them).
   logic [MS*CW-1:0] wait_n_rank;
-  assign wait_n_rank = ranks(wait_n);
+  assign wait_n_rank = prefix(bits(wait_n), MS);
   for (genvar x = 0; x < MS; x++) begin : gen_rank_assert
     `ASSERT(ReleaseRank_A, !(rel_if && wait_n[x]) ||
                            (st_left[x] == warp_slice_table_pkg::StatusActive) ==

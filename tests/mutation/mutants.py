@@ -390,8 +390,9 @@ MUTANTS = [
                "if (r->op == WSL_OP_ARRIVE && recon_stack_depth(m->stk, r->entry) == 99u)"))),
           ("one_more_active", "a division makes depth + 1 slices active", (
               ("rtl", "rtl/robust/warp_slice_table.sv",
-               "assign rank_in[x]  = wait_rank[x*CW +: CW] < depth_q;",
-               "assign rank_in[x]  = wait_rank[x*CW +: CW] < depth_q + CW'(depth_pend_q);"),
+               "assign room[g*CW +: CW] = depth_q > prior ? depth_q - prior : '0;",
+               "assign room[g*CW +: CW] = depth_q + CW'(depth_pend_q) > prior ? "
+               "depth_q + CW'(depth_pend_q) - prior : '0;"),
               ("model", "csim/robust/warp_slice_table.c",
                "m->status[e] = live < r->depth ?", "m->status[e] = live <= r->depth ?"))),
           ("no_resume_on_barrier", "a slice waiting at a barrier resumes no dormant one", (
