@@ -73,6 +73,12 @@ static inline uint64_t rs_derive_depth_width(const recon_stack_params_t *p)
     return clog2_u64(((uint64_t)p->depth + UINT64_C(1)));
 }
 
+/* CountWidth = clog2(WarpWidth + 1) */
+static inline uint64_t rs_derive_count_width(const recon_stack_params_t *p)
+{
+    return clog2_u64(((uint64_t)p->warp_width + UINT64_C(1)));
+}
+
 /* MaxFill = 1 + (2 + LcpEnable) * (WarpWidth - 1) */
 static inline uint64_t rs_derive_max_fill(const recon_stack_params_t *p)
 {
@@ -150,6 +156,9 @@ typedef struct {
     uint64_t rd_rpc;
     /* rd_mask_o [WarpWidth]: TOS.mask: the warp's active mask */
     bitmask_t rd_mask;
+    /* rd_count_o [CountWidth]: TOS.mask's set bits: the warp's active threads (kept per
+     * warp beside the TOS, not counted from the read) */
+    unsigned rd_count;
     /* rd_lpc_o [PcWidth]: TOS.lpc (PcNone when the entry has none) */
     uint64_t rd_lpc;
     /* rd_lpos_o [LposWidth]: TOS.lpos */

@@ -227,6 +227,7 @@ typedef struct {
     X(uint64_t, rd_pc, ) \
     X(uint64_t, rd_rpc, ) \
     X(bitmask_t, rd_mask, ) \
+    X(unsigned, rd_count, ) \
     X(unsigned, rd_tos, ) \
 
 /* ROBC_ASU_OUTS(X): X(type, field, dims) of the outputs robust_core declares as asu's. */

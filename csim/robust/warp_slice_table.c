@@ -395,6 +395,7 @@ void warp_slice_table_eval(const warp_slice_table_t *m, const warp_slice_table_i
         out->rd_pc = so.rd_pc;
         out->rd_rpc = so.rd_rpc;
         out->rd_mask = so.rd_mask;
+        out->rd_count = so.rd_count;
         out->rd_tos = so.rd_depth;
     }
 }

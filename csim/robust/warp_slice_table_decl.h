@@ -202,6 +202,9 @@ typedef struct {
     uint64_t rd_rpc;
     /* rd_mask_o [WarpWidth]: TOS mask: the slice's active threads (0 when free) */
     bitmask_t rd_mask;
+    /* rd_count_o [WidthWidth]: the TOS mask's set bits (0 when free): the stack's
+     * rd_count_o */
+    unsigned rd_count;
     /* rd_tos_o [TosWidth]: entries on its stack (0 when free) */
     unsigned rd_tos;
 } warp_slice_table_out_t;

@@ -108,6 +108,7 @@ module dws_core #(
   pc_t        stk_pc, stk_alt, stk_rpc, stk_lpc;
   mask_t      stk_mask;
   logic [LposWidth-1:0] unused_lpos;
+  logic [$clog2(WarpWidth + 1)-1:0] unused_count;  // (the stack's count of tos_mask_o)
   logic [2:0]           unused_stk_err;  // the core judges the stack's requests itself
   logic                 unused_stk_fin;
   pc_t        tos_lpc;        // the top's likely-convergence PC (PcNone: none)
@@ -202,6 +203,7 @@ module dws_core #(
     .rd_pc_o      (tos_pc_o),
     .rd_rpc_o     (tos_rpc_o),
     .rd_mask_o    (tos_mask_o),
+    .rd_count_o   (unused_count),
     .rd_lpc_o     (tos_lpc),
     .rd_lpos_o    (unused_lpos),
     .rd_depth_o   (tos_depth_o)
@@ -567,7 +569,7 @@ module dws_core #(
 
   // Outputs of the children this block does not bring out.
   logic unused_out;
-  assign unused_out = ^{unused_lpos, unused_stk_err, unused_stk_fin, seq_oh};
+  assign unused_out = ^{unused_lpos, unused_count, unused_stk_err, unused_stk_fin, seq_oh};
 
   // ------------------------------------------------------------------------
   // Assertions

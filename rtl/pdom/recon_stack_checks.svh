@@ -31,6 +31,9 @@ end
 if (DepthWidth != $clog2((Depth + 1))) begin : gen_bad_depth_width
   $error("recon_stack: DepthWidth is derived; do not override");
 end
+if (CountWidth != $clog2((WarpWidth + 1))) begin : gen_bad_count_width
+  $error("recon_stack: CountWidth is derived; do not override");
+end
 if (MaxFill != (1 + ((2 + LcpEnable) * (WarpWidth - 1)))) begin : gen_bad_max_fill
   $error("recon_stack: MaxFill is derived; do not override");
 end

@@ -19,4 +19,6 @@
   /// Derived, do not override.
   parameter int unsigned DepthWidth  = $clog2((Depth + 1)),
   /// Derived, do not override.
+  parameter int unsigned CountWidth  = $clog2((WarpWidth + 1)),
+  /// Derived, do not override.
   parameter int unsigned MaxFill     = (1 + ((2 + LcpEnable) * (WarpWidth - 1)))

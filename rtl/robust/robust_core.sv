@@ -35,7 +35,6 @@ module robust_core #(
 
   `include "robust_core_checks.svh"
 
-  localparam int unsigned W = WarpWidth;
   // the code widths, as the declarations give them: the core's own (its
   // ports) and its children's (a constant of each of their code types)
   localparam int unsigned ErrW = $bits(rsp_err_o);
@@ -119,16 +118,16 @@ module robust_core #(
     .depth_o        (tbl_depth_o),
     .slices_o, .active_o, .arrived_o, .sel_valid_o, .sel_entry_o,
     .rd_status_o, .rd_warp_o, .rd_sid_o, .rd_lanes_o, .rd_pc_o, .rd_rpc_o, .rd_mask_o,
-    .rd_tos_o
+    .rd_count_o, .rd_tos_o
   );
 
   // ------------------------------------------------------------------------
   // The adaptation state unit
   // ------------------------------------------------------------------------
-  // a TASK's completed tasks: the slice's active threads
-  logic [WidthWidth-1:0] task_threads, done;
-  popcount #(.Width(W)) u_task_threads (.in_i(rd_mask_o), .count_o(task_threads));
-  assign done = ok && is_task ? task_threads : '0;
+  // a TASK's completed tasks: the slice's active threads, as the stack
+  // counts them beside its top (a count of rd_mask_o would follow the read)
+  logic [WidthWidth-1:0] done;
+  assign done = ok && is_task ? rd_count_o : '0;
 
   // START with a LAUNCH both take; else END once no live slice is left;
   // else SYNC once every live slice arrived in DRAIN

@@ -74,6 +74,11 @@ module warp_slice_table #(
   // else the waiting ones) in each group of G entries, but after a release
   // (released_q: none waits then, see grp_now)
   logic [GCW-1:0]   grp_cnt_q [NG];
+  // The live slices (slices_o), counted as they change: a division sets
+  // them, a slice finishing takes one (no other change makes a slice live
+  // or not). A count of the statuses would be a population count of the
+  // table before a user's judgement of slices_o (SliceCount_A).
+  logic [CW-1:0]    n_slices_q;
   logic             fin_q, resume_valid_q, released_q;
   logic [EW-1:0]    resume_q;
 
@@ -214,6 +219,13 @@ module warp_slice_table #(
     popcount #(.Width(GW)) u_cnt (.in_i(live[g * G +: GW]), .count_o(cnt));
     assign live_cnt[g] = GCW'(cnt);
   end
+  logic [CW-1:0] live_total;  // the division's live slices: slices_o after it
+  always_comb begin : p_live_total
+    live_total = '0;
+    for (int unsigned g = 0; g < NG; g++) begin
+      live_total = live_total + CW'(live_cnt[g]);
+    end
+  end
 
   // ------------------------------------------------------------------------
   // The stack: one context per entry; its read port follows req_entry_i
@@ -227,6 +239,7 @@ module warp_slice_table #(
   logic        stk_fin, stk_rd_valid;
   pc_t         stk_rd_pc, stk_rd_rpc;
   mask_t       stk_rd_mask;
+  logic [WidthWidth-1:0] stk_rd_count;
   logic [TosWidth-1:0] stk_rd_tos;
 
   // ------------------------------------------------------------------------
@@ -400,7 +413,9 @@ module warp_slice_table #(
   end
 
   // Each entry's status if e leaves ACTIVE (ev_slice), found before the
-  // stack's verdict: ev_slice picks it at the edge.
+  // stack's verdict: ev_slice picks it at the edge. The dormant slice that
+  // resumes is written last, at the edge (ResumeAlone_A: nothing else
+  // writes it then), so that the pick's path ends in one gate.
   status_t st_left [MS];
   always_comb begin : p_st_left
     for (int unsigned x = 0; x < MS; x++) begin
@@ -410,8 +425,6 @@ module warp_slice_table #(
                      warp_slice_table_pkg::StatusActive : warp_slice_table_pkg::StatusDormant;
       end else if (e_oh[x]) begin
         st_left[x] = st_ev;
-      end else if (resume && dormant_oh[x]) begin
-        st_left[x] = warp_slice_table_pkg::StatusActive;
       end
     end
   end
@@ -448,6 +461,7 @@ module warp_slice_table #(
         grp_cnt_q[g] <= '0;
       end
       fin_q          <= 1'b0;
+      n_slices_q     <= '0;
       resume_valid_q <= 1'b0;
       resume_q       <= '0;
       released_q     <= 1'b0;
@@ -485,6 +499,7 @@ module warp_slice_table #(
         for (int unsigned g = 0; g < NG; g++) begin
           grp_cnt_q[g] <= live_cnt[g];
         end
+        n_slices_q   <= live_total;
       end else begin
         if (ok) begin
           last_q <= e;
@@ -494,10 +509,16 @@ module warp_slice_table #(
             status_q[x] <= st_left[x];
           end
         end
+        if (done_e) begin
+          n_slices_q <= n_slices_q - 1'b1;
+        end
         // (while busy no request is taken: ev_slice is low)
         for (int unsigned x = 0; x < MS; x++) begin
           if (past_depth[x]) begin
             status_q[x] <= warp_slice_table_pkg::StatusDormant;
+          end
+          if (ev_slice && dormant_oh[x]) begin
+            status_q[x] <= warp_slice_table_pkg::StatusActive;
           end
         end
         // the counts follow: none waits after the depth; a barrier adds e
@@ -539,6 +560,7 @@ module warp_slice_table #(
     .rd_pc_o      (stk_rd_pc),
     .rd_rpc_o     (stk_rd_rpc),
     .rd_mask_o    (stk_rd_mask),
+    .rd_count_o   (stk_rd_count),
     .rd_lpc_o     (unused_stk_lpc),
     .rd_lpos_o    (unused_stk_lpos),
     .rd_depth_o   (stk_rd_tos)
@@ -562,10 +584,7 @@ module warp_slice_table #(
   // ------------------------------------------------------------------------
   // Outputs
   // ------------------------------------------------------------------------
-  logic [MS-1:0] is_live;  // active, dormant, arrived or waiting
-  logic [CW-1:0] n_slices, n_active;
-  assign is_live = ~is_free & ~is_done;
-  popcount #(.Width(MS)) u_n_slices (.in_i(is_live), .count_o(n_slices));
+  logic [CW-1:0] n_active;
   popcount #(.Width(MS)) u_n_active (.in_i(is_active), .count_o(n_active));
   // (while the depth is applied every live slice is ACTIVE: the first
   // depth_q stay so)
@@ -589,7 +608,7 @@ module warp_slice_table #(
   assign released_o     = released_q;
   assign width_o        = width_q;
   assign depth_o        = depth_q;
-  assign slices_o       = n_slices;
+  assign slices_o       = n_slices_q;
   assign active_o       = active_n;
   assign arrived_o      = is_active == '0 && is_waiting == '0;
   assign sel_valid_o    = sel_any && !busy_q;
@@ -609,6 +628,7 @@ module warp_slice_table #(
     rd_pc_o     = '0;
     rd_rpc_o    = '0;
     rd_mask_o   = '0;
+    rd_count_o  = '0;
     rd_tos_o    = '0;
     if (st_e != warp_slice_table_pkg::StatusFree) begin
       for (int unsigned x = 0; x < MS; x++) begin
@@ -621,6 +641,7 @@ module warp_slice_table #(
       rd_pc_o    = stk_rd_pc;
       rd_rpc_o   = stk_rd_rpc;
       rd_mask_o  = stk_rd_mask;
+      rd_count_o = stk_rd_count;
       rd_tos_o   = stk_rd_tos;
     end
   end
@@ -648,6 +669,12 @@ module warp_slice_table #(
   `ASSERT(BusyLiveHasLanes_A, !busy_q || is_free[seq_q] == (lanes_q[seq_q] == '0))
   `ASSERT(InitAhead_A, !busy_q || (init_mask_q == lanes_q[seq_q] && init_live_q == !is_free[seq_q]))
   `ASSERT(ReadDepth_A, !e_ok || rd_past_depth == past_depth[e])
+  // The dormant slice that resumes is written by nothing else: e is ACTIVE
+  // when it leaves ACTIVE, a release finds no dormant slice, and the depth
+  // makes DORMANT only ACTIVE ones.
+  `ASSERT_NEVER(ResumeAlone_A, ev_slice && (dormant_oh & (wait_n | e_oh | past_depth)) != '0)
+  // slices_o counts the live slices: active, dormant, arrived or waiting.
+  `ASSERT(SliceCount_A, 32'(n_slices_q) == $countones(~is_free & ~is_done))
 `ifndef SYNTHESIS
   // Each group's count is the slices the ranks count in it.
   for (genvar g = 0; g < NG; g++) begin : gen_cnt_assert

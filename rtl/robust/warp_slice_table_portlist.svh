@@ -74,5 +74,7 @@
   output logic [PcWidth-1:0]      rd_rpc_o,
   /// TOS mask: the slice's active threads (0 when free)
   output logic [WarpWidth-1:0]    rd_mask_o,
+  /// The TOS mask's set bits (0 when free): the stack's rd_count_o.
+  output logic [WidthWidth-1:0]   rd_count_o,
   /// Entries on its stack (0 when free)
   output logic [TosWidth-1:0]     rd_tos_o

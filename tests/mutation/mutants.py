@@ -45,6 +45,11 @@ MUTANTS = [
          new="    reuse      = 1'b0;",
          why="a branch at the TOS's own rpc makes the TOS a reconvergence entry again "
              "(one entry more than the nesting needs)"),
+    dict(block="recon_stack", name="rtl_count_not_bypassed", kind="rtl",
+         file="rtl/pdom/recon_stack.sv",
+         old="rd_count_o = rd_buffered ? wb_cnt : top_cnt_q[rd_warp_i];",
+         new="rd_count_o = top_cnt_q[rd_warp_i];",
+         why="the read port's count of a warp whose top is still in the buffer is its old one"),
     dict(block="recon_stack", name="rtl_row_not_bypassed", kind="rtl",
          file="rtl/pdom/recon_stack.sv",
          old="  assign wb_hit  = wb_warp_q == req_warp_i;",
@@ -397,10 +402,16 @@ MUTANTS = [
                "m->status[e] = live < r->depth ?", "m->status[e] = live <= r->depth ?"))),
           ("no_resume_on_barrier", "a slice waiting at a barrier resumes no dormant one", (
               ("rtl", "rtl/robust/warp_slice_table.sv",
-               "end else if (resume && dormant_oh[x]) begin",
-               "end else if (resume && !is_barrier && dormant_oh[x]) begin"),
+               "if (ev_slice && dormant_oh[x]) begin",
+               "if (ev_slice && !is_barrier && dormant_oh[x]) begin"),
               ("model", "csim/robust/warp_slice_table.c",
-               "ev->resume_barrier = resume(m);", "ev->resume_barrier = false;"))))
+               "ev->resume_barrier = resume(m);", "ev->resume_barrier = false;"))),
+          ("barrier_not_counted", "a slice waiting at a barrier is not counted in its group: a release ranks the slices after it too low", (
+              ("rtl", "rtl/robust/warp_slice_table.sv",
+               "grp_now[g] + GCW'(own_ok && is_barrier && 32'(e) >> GB == g);", "grp_now[g];"),)),
+          ("finish_not_counted", "a slice that finishes stays among slices_o", (
+              ("rtl", "rtl/robust/warp_slice_table.sv",
+               "n_slices_q <= n_slices_q - 1'b1;", "n_slices_q <= n_slices_q;"),)))
       for kind, file, old, new in edits),
     # --- robust_core (RTL and model, the default configuration)
     *(dict(block="robust_core", name=f"{kind}_{name}", kind=kind, file=file, old=old,
@@ -408,8 +419,8 @@ MUTANTS = [
       for name, why, edits in (
           ("task_counts_lanes", "a TASK counts the slice's lanes, not the threads on its stack's top", (
               ("rtl", "rtl/robust/robust_core.sv",
-               "popcount #(.Width(W)) u_task_threads (.in_i(rd_mask_o),",
-               "popcount #(.Width(W)) u_task_threads (.in_i(rd_lanes_o),"),
+               "assign done = ok && is_task ? rd_count_o : '0;",
+               "assign done = ok && is_task ? WidthWidth'($countones(rd_lanes_o)) : '0;"),
               ("model", "csim/robust/robust_core.c",
                "bm_popcount(&w->to.rd_mask)", "bm_popcount(&w->to.rd_lanes)"))),
           ("reconf_own_width", "RECONF divides at the request's width, not the ASU's", (

@@ -174,6 +174,7 @@ static void check_rd(const recon_stack_out_t *o, unsigned depth,
     RS_ENTRY_FIELDS(EXPECT_RD_FIELD)
     bitmask_t mask = bm64(want->mask);
     assert_true(bm_eq(&o->rd_mask, &mask));
+    assert_int_equal(o->rd_count, (unsigned)__builtin_popcountll(want->mask));
     assert_int_equal(o->rd_depth, depth);
 }
 
@@ -184,6 +185,7 @@ static void check_rd_zero(const recon_stack_out_t *o)
     assert_false(o->rd_valid);
     RS_ENTRY_FIELDS(EXPECT_RD_ZERO)
     assert_true(bm_eq(&o->rd_mask, &zero));
+    assert_int_equal(o->rd_count, 0);
     assert_int_equal(o->rd_depth, 0);
 }
 
