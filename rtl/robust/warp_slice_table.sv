@@ -74,10 +74,13 @@ module warp_slice_table #(
   // else the waiting ones) in each group of G entries, but after a release
   // (released_q: none waits then, see grp_now)
   logic [GCW-1:0]   grp_cnt_q [NG];
-  // The live slices (slices_o), counted as they change: a division sets
-  // them, a slice finishing takes one (no other change makes a slice live
+  // The live slices (slices_o) but in the first cycle after a division,
+  // counted as they change: that cycle's count is the sum of the group
+  // counts (all live slices are ACTIVE then, see grp_cnt_q), which stays
+  // here; a slice finishing takes one (no other change makes a slice live
   // or not). A count of the statuses would be a population count of the
-  // table before a user's judgement of slices_o (SliceCount_A).
+  // table before a user's judgement of slices_o (SliceCount_A); the sum at
+  // the division's edge would follow the division's own counts.
   logic [CW-1:0]    n_slices_q;
   logic             fin_q, resume_valid_q, released_q;
   logic [EW-1:0]    resume_q;
@@ -218,13 +221,6 @@ module warp_slice_table #(
     logic [$clog2(GW + 1)-1:0] cnt;
     popcount #(.Width(GW)) u_cnt (.in_i(live[g * G +: GW]), .count_o(cnt));
     assign live_cnt[g] = GCW'(cnt);
-  end
-  logic [CW-1:0] live_total;  // the division's live slices: slices_o after it
-  always_comb begin : p_live_total
-    live_total = '0;
-    for (int unsigned g = 0; g < NG; g++) begin
-      live_total = live_total + CW'(live_cnt[g]);
-    end
   end
 
   // ------------------------------------------------------------------------
@@ -395,6 +391,14 @@ module warp_slice_table #(
     end
   end
   assign grp_before = prefix(grp_cnt, NG);
+  // the live slices in the depth's cycle (slices_o then; all are ranked)
+  logic [CW-1:0] grp_sum;
+  always_comb begin : p_grp_sum
+    grp_sum = '0;
+    for (int unsigned g = 0; g < NG; g++) begin
+      grp_sum = grp_sum + CW'(grp_cnt_q[g]);
+    end
+  end
   if (NG < MS) begin : gen_unused_grp
     logic unused_grp;  // (prefix's places past the groups)
     assign unused_grp = ^grp_before[MS*CW-1:NG*CW];
@@ -413,9 +417,7 @@ module warp_slice_table #(
   end
 
   // Each entry's status if e leaves ACTIVE (ev_slice), found before the
-  // stack's verdict: ev_slice picks it at the edge. The dormant slice that
-  // resumes is written last, at the edge (ResumeAlone_A: nothing else
-  // writes it then), so that the pick's path ends in one gate.
+  // stack's verdict: ev_slice picks it at the edge.
   status_t st_left [MS];
   always_comb begin : p_st_left
     for (int unsigned x = 0; x < MS; x++) begin
@@ -425,6 +427,8 @@ module warp_slice_table #(
                      warp_slice_table_pkg::StatusActive : warp_slice_table_pkg::StatusDormant;
       end else if (e_oh[x]) begin
         st_left[x] = st_ev;
+      end else if (resume && dormant_oh[x]) begin
+        st_left[x] = warp_slice_table_pkg::StatusActive;
       end
     end
   end
@@ -499,7 +503,6 @@ module warp_slice_table #(
         for (int unsigned g = 0; g < NG; g++) begin
           grp_cnt_q[g] <= live_cnt[g];
         end
-        n_slices_q   <= live_total;
       end else begin
         if (ok) begin
           last_q <= e;
@@ -509,16 +512,15 @@ module warp_slice_table #(
             status_q[x] <= st_left[x];
           end
         end
-        if (done_e) begin
+        if (depth_pend_q) begin
+          n_slices_q <= grp_sum;
+        end else if (done_e) begin
           n_slices_q <= n_slices_q - 1'b1;
         end
         // (while busy no request is taken: ev_slice is low)
         for (int unsigned x = 0; x < MS; x++) begin
           if (past_depth[x]) begin
             status_q[x] <= warp_slice_table_pkg::StatusDormant;
-          end
-          if (ev_slice && dormant_oh[x]) begin
-            status_q[x] <= warp_slice_table_pkg::StatusActive;
           end
         end
         // the counts follow: none waits after the depth; a barrier adds e
@@ -608,7 +610,7 @@ module warp_slice_table #(
   assign released_o     = released_q;
   assign width_o        = width_q;
   assign depth_o        = depth_q;
-  assign slices_o       = n_slices_q;
+  assign slices_o       = depth_pend_q ? grp_sum : n_slices_q;
   assign active_o       = active_n;
   assign arrived_o      = is_active == '0 && is_waiting == '0;
   assign sel_valid_o    = sel_any && !busy_q;
@@ -669,12 +671,8 @@ module warp_slice_table #(
   `ASSERT(BusyLiveHasLanes_A, !busy_q || is_free[seq_q] == (lanes_q[seq_q] == '0))
   `ASSERT(InitAhead_A, !busy_q || (init_mask_q == lanes_q[seq_q] && init_live_q == !is_free[seq_q]))
   `ASSERT(ReadDepth_A, !e_ok || rd_past_depth == past_depth[e])
-  // The dormant slice that resumes is written by nothing else: e is ACTIVE
-  // when it leaves ACTIVE, a release finds no dormant slice, and the depth
-  // makes DORMANT only ACTIVE ones.
-  `ASSERT_NEVER(ResumeAlone_A, ev_slice && (dormant_oh & (wait_n | e_oh | past_depth)) != '0)
   // slices_o counts the live slices: active, dormant, arrived or waiting.
-  `ASSERT(SliceCount_A, 32'(n_slices_q) == $countones(~is_free & ~is_done))
+  `ASSERT(SliceCount_A, 32'(slices_o) == $countones(~is_free & ~is_done))
 `ifndef SYNTHESIS
   // Each group's count is the slices the ranks count in it.
   for (genvar g = 0; g < NG; g++) begin : gen_cnt_assert

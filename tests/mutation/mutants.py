@@ -402,8 +402,8 @@ MUTANTS = [
                "m->status[e] = live < r->depth ?", "m->status[e] = live <= r->depth ?"))),
           ("no_resume_on_barrier", "a slice waiting at a barrier resumes no dormant one", (
               ("rtl", "rtl/robust/warp_slice_table.sv",
-               "if (ev_slice && dormant_oh[x]) begin",
-               "if (ev_slice && !is_barrier && dormant_oh[x]) begin"),
+               "end else if (resume && dormant_oh[x]) begin",
+               "end else if (resume && !is_barrier && dormant_oh[x]) begin"),
               ("model", "csim/robust/warp_slice_table.c",
                "ev->resume_barrier = resume(m);", "ev->resume_barrier = false;"))),
           ("barrier_not_counted", "a slice waiting at a barrier is not counted in its group: a release ranks the slices after it too low", (
@@ -693,8 +693,8 @@ MUTANTS = [
     # --- intent checks: robust_core, simtx_frontend, simtx_rename
     dict(block="robust_core", name="intent_robc_task_counts_lanes", kind="intent",
          edits=[("rtl/robust/robust_core.sv",
-                 "popcount #(.Width(W)) u_task_threads (.in_i(rd_mask_o),",
-                 "popcount #(.Width(W)) u_task_threads (.in_i(rd_lanes_o),"),
+                 "assign done = ok && is_task ? rd_count_o : '0;",
+                 "assign done = ok && is_task ? WidthWidth'($countones(rd_lanes_o)) : '0;"),
                 ("csim/robust/robust_core.c", "bm_popcount(&w->to.rd_mask)",
                  "bm_popcount(&w->to.rd_lanes)")],
          why="a TASK counts the slice's lanes, not the threads on its stack's top: the ASU "
