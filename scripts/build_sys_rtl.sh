@@ -18,7 +18,7 @@ mkdir -p "$out"
 out=$(cd "$out" && pwd)
 
 eval "$(python3 scripts/cfg.py shell recon_stack default)"
-vparams="-GNumWarps=$nw -GWarpWidth=$ww -GPcWidth=32 -GDepth=$depth -GLcpEnable=$lcp"
+vparams="-GNumWarps=$nw -GWarpWidth=$ww -GPcWidth=32 -GDepth=$depth -GLcpEnable=$lcp -GCountEnable=0"
 incflags=("${incdirs[@]/#/-I}")
 mkdir -p "$out/gen" "$out/c"
 python3 scripts/gen_shim.py --block recon_stack --config default --out "$out/gen" -- \

@@ -90,6 +90,8 @@ class Decl:
         self.symbols = {}     # scenario symbol -> expr (e.g. none: the reserved PC)
         self.children = []    # composed blocks: child block names
         self.nocover = set()  # children whose cover points only their own testbench checks
+        self.child_set = {}   # child -> {Param: value}: the child's parameters the
+                              # composed block fixes (not its own parameters)
         self.uses = []        # blocks instantiated with parameters of their own (not children)
         self.ports = []       # (name, "in"|"out", width expr, doc), in port order
         self.port_child = {}  # composed blocks: port -> the child that declares it
@@ -231,10 +233,13 @@ def _load(cfg_dir, block):
             d.ctypes[args[0]] = args[1]
         elif kw == "uses" and len(args) == 1:
             d.uses.append(args[0])
-        elif kw == "child" and (len(args) == 1 or args[1:] == ["nocover"]):
+        elif kw == "child" and args and \
+                all(a == "nocover" or re.fullmatch(r"[A-Z]\w*=\d+", a) for a in args[1:]):
             d.children.append(args[0])
-            if len(args) == 2:
+            if "nocover" in args[1:]:
                 d.nocover.add(args[0])
+            d.child_set[args[0]] = {k: int(v) for k, v in
+                                    (a.split("=") for a in args[1:] if "=" in a)}
         elif kw == "port" and len(args) == 4 and args[0] in ("in", "out"):
             if not re.fullmatch(r"\w+_(i|ni|o)", args[1]) or \
                     (args[1].endswith("_o") != (args[0] == "out")):
@@ -269,7 +274,15 @@ def _load(cfg_dir, block):
         raise CfgError(f"{path}: 'ctype {stray[0]}': not a port of the block")
     for child in d.children:  # a composed block has its children's parameters
         c = load(child)
+        for name, v in d.child_set[child].items():
+            if name not in c.params:
+                raise CfgError(f"{path}: 'child {child} {name}={v}': not a parameter of {child}")
+            if not c.params[name][0] <= v <= c.params[name][1]:
+                raise CfgError(f"{path}: 'child {child} {name}={v}': {name} must be "
+                               f"{c.params[name][0]}..{c.params[name][1]}")
         for name, (lo, hi, doc) in c.params.items():
+            if name in d.child_set[child]:
+                continue
             # a parameter two children share: the range legal for both
             if name in d.params:
                 lo, hi = max(lo, d.params[name][0]), min(hi, d.params[name][1])
@@ -425,7 +438,7 @@ def _storage(d, values):
         return None
     env = d.env({k: values[k] for k in d.params if k in values})
     for child in d.children:
-        bits = _storage(load(child), env)
+        bits = _storage(load(child), {**env, **d.child_set[child]})
         if bits is not None:
             env[child] = bits
     return evaluate(expr, env)

@@ -236,7 +236,9 @@ def c_params(d, pre):
         lines += [f"/* The parameters of the child {child}: its own of {d.name}'s. */",
                   f"static inline {child}_params_t {d.name}_{child}_params(const {t} *p)", "{",
                   f"    return ({child}_params_t){{"]
-        lines += [f"        .{c_field(n)} = p->{c_field(n)}," for n in c.params]
+        fixed = d.child_set[child]
+        lines += [f"        .{c_field(n)} = {fixed[n]}," if n in fixed else
+                  f"        .{c_field(n)} = p->{c_field(n)}," for n in c.params]
         lines += ["    };", "}", ""]
 
     def ref(n):

@@ -112,6 +112,7 @@ static inline recon_stack_params_t dws_core_recon_stack_params(const dws_core_pa
         .pc_width = p->pc_width,
         .depth = p->depth,
         .lcp_enable = p->lcp_enable,
+        .count_enable = 0,
     };
 }
 

@@ -308,7 +308,7 @@ void recon_stack_eval(const recon_stack_t *m, const recon_stack_in_t *in,
         out->rd_pc = t->pc;
         out->rd_rpc = t->rpc;
         out->rd_mask = t->mask;
-        out->rd_count = bm_popcount(&t->mask);
+        out->rd_count = m->p.count_enable ? bm_popcount(&t->mask) : 0;
         out->rd_lpc = t->lpc;
         out->rd_lpos = t->lpos;
         out->rd_depth = m->sp[rw];

@@ -24,6 +24,9 @@
 /* LcpEnable: 1: entries carry lpc/lpos (TBC section 4) */
 #define RS_LCP_ENABLE_MIN 0u
 #define RS_LCP_ENABLE_MAX 1u
+/* CountEnable: 1: each warp's top keeps its mask's set bits for rd_count_o (0: rd_count_o is 0, no counts kept) */
+#define RS_COUNT_ENABLE_MIN 0u
+#define RS_COUNT_ENABLE_MAX 1u
 
 /* The parameters of recon_stack (configs/recon_stack.cfg), in declaration order. */
 typedef struct {
@@ -32,6 +35,7 @@ typedef struct {
     unsigned pc_width; /* PcWidth: width of a PC; the all-ones value is reserved (PcNone: none) */
     unsigned depth; /* Depth: entries per stack */
     bool lcp_enable; /* LcpEnable: 1: entries carry lpc/lpos (TBC section 4) */
+    bool count_enable; /* CountEnable: 1: each warp's top keeps its mask's set bits for rd_count_o (0: rd_count_o is 0, no counts kept) */
 } recon_stack_params_t;
 
 /* RS_PARAM_FIELDS(X): X(type, field) of each parameter, in that order. */
@@ -41,6 +45,7 @@ typedef struct {
     X(unsigned, pc_width) \
     X(unsigned, depth) \
     X(bool, lcp_enable) \
+    X(bool, count_enable) \
 
 /* recon_stack_create(): RS_OK, or the code of the parameter it rejects (a range
  * first, then a rule: the code of the parameter the rule's message names
@@ -52,7 +57,8 @@ enum rs_create_rc {
     RS_EPARAM_PC_WIDTH = -3,
     RS_EPARAM_DEPTH = -4,
     RS_EPARAM_LCP_ENABLE = -5,
-    RS_ENOMEM = -6,
+    RS_EPARAM_COUNT_ENABLE = -6,
+    RS_ENOMEM = -7,
 };
 
 /* WarpIdWidth = max(1, clog2(NumWarps)) */
@@ -156,8 +162,8 @@ typedef struct {
     uint64_t rd_rpc;
     /* rd_mask_o [WarpWidth]: TOS.mask: the warp's active mask */
     bitmask_t rd_mask;
-    /* rd_count_o [CountWidth]: TOS.mask's set bits: the warp's active threads (kept per
-     * warp beside the TOS, not counted from the read) */
+    /* rd_count_o [CountWidth]: CountEnable: TOS.mask's set bits, the warp's active threads
+     * (kept per warp beside the TOS, not counted from the read); else 0 */
     unsigned rd_count;
     /* rd_lpc_o [PcWidth]: TOS.lpc (PcNone when the entry has none) */
     uint64_t rd_lpc;

@@ -102,7 +102,7 @@ static int init(warp_slice_table_t *m, const warp_slice_table_params_t *p)
      * so only memory can make its creation fail */
     recon_stack_params_t sp = {.num_warps = p->max_slices, .warp_width = p->warp_width,
                                .pc_width = p->pc_width, .depth = p->depth,
-                               .lcp_enable = false};
+                               .lcp_enable = false, .count_enable = true};
     if (recon_stack_create(&sp, &m->stk) != RS_OK)
         return WSL_ENOMEM;
     m->status = calloc(p->max_slices, sizeof *m->status);

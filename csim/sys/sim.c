@@ -326,7 +326,8 @@ int sim_create(const sim_params_t *p, sim_stack_factory_t factory, sim_t **out, 
         return -1;
     }
     recon_stack_params_t rp = {.num_warps = q.num_warps, .warp_width = q.warp_width,
-                               .pc_width = 32, .depth = q.stack_depth, .lcp_enable = q.lcp};
+                               .pc_width = 32, .depth = q.stack_depth, .lcp_enable = q.lcp,
+                               .count_enable = false};
     for (unsigned c = 0; c < q.cores; c++) {
         core_t *k = &s->cores[c];
         k->warps = calloc(q.num_warps, sizeof *k->warps);

@@ -182,7 +182,8 @@ module dws_core #(
 
   recon_stack #(
     .NumWarps(NumWarps), .WarpWidth(WarpWidth), .PcWidth(PcWidth), .Depth(Depth),
-    .LcpEnable(LcpEnable)
+    .LcpEnable(LcpEnable),
+    .CountEnable(0)  // the declaration's child line fixes it
   ) u_stack (
     .clk_i, .rst_ni,
     .req_valid_i  (ap_stk_valid),

@@ -71,10 +71,9 @@ module recon_stack #(
   pc_t              top_lpc_q  [NumWarps];
   mask_t            top_mask_q [NumWarps];
   lpos_t            top_lpos_q [NumWarps];
-  // and its mask's set bits (rd_count_o), counted as the copy is written:
-  // a user counting a warp's active threads picks a count, not a mask to
-  // count after the read's multiplexer
-  logic [CountWidth-1:0] top_cnt_q [NumWarps];
+  // With CountEnable, its mask's set bits (rd_count_o), counted as the copy
+  // is written: a user counting a warp's active threads picks a count, not
+  // a mask to count after the read's multiplexer (declared in gen_count).
 
   // The write buffer: an operation's writes to its warp's entries and top
   // copy are registered here and reach them at the next edge, so that the
@@ -638,18 +637,12 @@ module recon_stack #(
     end
   end
 
-  // the buffered top's count: the copy's, and the read's while buffered
-  logic [CountWidth-1:0] wb_cnt;
-  popcount #(.Width(WarpWidth)) u_wb_cnt (.in_i(wb_top_q[LposWidth +: WarpWidth]),
-                                          .count_o(wb_cnt));
-
   for (genvar w = 0; w < NumWarps; w++) begin : gen_top
     always_ff @(posedge clk_i) begin : p_top
       if (wb_top_we_q && wb_dec_q[w]) begin
         top_pc_q[w]   <= wb_top_q[EntWidth-1 -: PcWidth];
         top_rpc_q[w]  <= wb_top_q[EntWidth-PcWidth-1 -: PcWidth];
         top_mask_q[w] <= wb_top_q[LposWidth +: WarpWidth];
-        top_cnt_q[w]  <= wb_cnt;
       end
     end
   end
@@ -716,9 +709,30 @@ module recon_stack #(
   // ------------------------------------------------------------------------
   // Read port
   // ------------------------------------------------------------------------
+  logic rd_top_buffered;  // the read warp's top is in the write buffer
+  assign rd_top_buffered = wb_top_we_q && wb_warp_q == rd_warp_i;
+
+  // The counts (CountEnable): each warp's, written with its top copy from
+  // the buffered top's; the read gives the buffer's while it holds the
+  // warp's top.
+  logic [CountWidth-1:0] rd_cnt;
+  if (CountEnable != 0) begin : gen_count
+    logic [CountWidth-1:0] top_cnt_q [NumWarps];
+    logic [CountWidth-1:0] wb_cnt;
+    popcount #(.Width(WarpWidth)) u_wb_cnt (.in_i(wb_top_q[LposWidth +: WarpWidth]),
+                                            .count_o(wb_cnt));
+    for (genvar w = 0; w < NumWarps; w++) begin : gen_cnt
+      always_ff @(posedge clk_i) begin : p_cnt
+        if (wb_top_we_q && wb_dec_q[w]) top_cnt_q[w] <= wb_cnt;
+      end
+    end
+    assign rd_cnt = rd_top_buffered ? wb_cnt : top_cnt_q[rd_warp_i];
+  end else begin : gen_no_count
+    assign rd_cnt = '0;
+  end
+
   always_comb begin : p_read
     depth_t rd_sp;
-    logic   rd_buffered;
     rd_valid_o = 1'b0;
     rd_pc_o    = '0;
     rd_rpc_o   = '0;
@@ -728,14 +742,13 @@ module recon_stack #(
     rd_lpos_o  = '0;
     rd_depth_o = '0;
     rd_sp      = '0;
-    rd_buffered = wb_top_we_q && wb_warp_q == rd_warp_i;
     if (32'(rd_warp_i) < NumWarps) begin
       rd_sp  = sp_q[rd_warp_i];
       if (rd_sp != '0) begin
         rd_valid_o = 1'b1;
         rd_depth_o = rd_sp;
-        {rd_pc_o, rd_rpc_o, rd_lpc_o, rd_mask_o, rd_lpos_o} = top_of(rd_warp_i, rd_buffered);
-        rd_count_o = rd_buffered ? wb_cnt : top_cnt_q[rd_warp_i];
+        {rd_pc_o, rd_rpc_o, rd_lpc_o, rd_mask_o, rd_lpos_o} = top_of(rd_warp_i, rd_top_buffered);
+        rd_count_o = rd_cnt;
       end
     end
   end
@@ -772,7 +785,7 @@ module recon_stack #(
 `endif
   // The reserved PC is rejected (BAD_PC) and never reaches a top of stack.
   `ASSERT_NEVER(RdPcNone_A, rd_valid_o && rd_pc_o == PcNone)
-  // rd_count_o is the read mask's set bits.
-  `ASSERT(RdCount_A, 32'(rd_count_o) == $countones(rd_mask_o))
+  // rd_count_o is the read mask's set bits (CountEnable), else 0.
+  `ASSERT(RdCount_A, 32'(rd_count_o) == (CountEnable != 0 ? $countones(rd_mask_o) : 0))
 
 endmodule

@@ -19,6 +19,9 @@ end
 if (LcpEnable > 1) begin : gen_bad_lcp_enable
   $error("recon_stack: LcpEnable must be 0..1");
 end
+if (CountEnable > 1) begin : gen_bad_count_enable
+  $error("recon_stack: CountEnable must be 0..1");
+end
 if (!(Depth >= (3 + LcpEnable))) begin : gen_bad_rule_0
   $error("recon_stack: Depth must be at least 4 with LcpEnable");
 end

@@ -12,6 +12,9 @@
   parameter int unsigned Depth       = 8,
   /// 1: entries carry lpc/lpos (TBC section 4) (0 .. 1)
   parameter int unsigned LcpEnable   = 1,
+  /// 1: each warp's top keeps its mask's set bits for rd_count_o (0: rd_count_o is 0, no counts
+  /// kept) (0 .. 1)
+  parameter int unsigned CountEnable = 1,
   /// Derived, do not override.
   parameter int unsigned WarpIdWidth = ((1 > $clog2(NumWarps)) ? 1 : $clog2(NumWarps)),
   /// Derived, do not override.

@@ -45,8 +45,8 @@
   output logic [PcWidth-1:0]     rd_rpc_o,
   /// TOS.mask: the warp's active mask.
   output logic [WarpWidth-1:0]   rd_mask_o,
-  /// TOS.mask's set bits: the warp's active threads (kept per warp beside the TOS, not counted
-  /// from the read)
+  /// CountEnable: TOS.mask's set bits, the warp's active threads (kept per warp beside the TOS,
+  /// not counted from the read); else 0.
   output logic [CountWidth-1:0]  rd_count_o,
   /// TOS.lpc (PcNone when the entry has none)
   output logic [PcWidth-1:0]     rd_lpc_o,

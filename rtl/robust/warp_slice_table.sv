@@ -541,7 +541,8 @@ module warp_slice_table #(
   logic [$clog2(Depth)-1:0] unused_stk_lpos;
   logic       unused_stk;
   recon_stack #(
-    .NumWarps(MS), .WarpWidth(W), .PcWidth(PcWidth), .Depth(Depth), .LcpEnable(0)
+    .NumWarps(MS), .WarpWidth(W), .PcWidth(PcWidth), .Depth(Depth), .LcpEnable(0),
+    .CountEnable(1)
   ) u_stack (
     .clk_i, .rst_ni,
     .req_valid_i  (stk_valid),

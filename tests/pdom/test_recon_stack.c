@@ -34,7 +34,7 @@ TEST_MODEL_HELPERS(recon_stack, RS_OK)
 static recon_stack_t *make(unsigned n, unsigned w, unsigned pcw, unsigned d,
                            bool lcp)
 {
-    recon_stack_params_t p = {n, w, pcw, d, lcp};
+    recon_stack_params_t p = {n, w, pcw, d, lcp, .count_enable = true};
     return create_ok(&p);
 }
 
@@ -333,37 +333,37 @@ static void test_params(void **state)
     (void)state;
     static const recon_stack_params_t good[] = {
         /* the smallest and largest legal instances */
-        {1, 2, 4, 3, false},
-        {64, 64, 64, 32, true},
+        {1, 2, 4, 3, false, false},
+        {64, 64, 64, 32, true, true},
         /* Depth 3 + LcpEnable .. 32 */
-        {4, 32, 32, 3, false},
-        {4, 32, 32, 4, true},
-        {4, 32, 32, 32, false},
+        {4, 32, 32, 3, false, false},
+        {4, 32, 32, 4, true, true},
+        {4, 32, 32, 32, false, false},
         /* the default / paper configurations of configs/recon_stack.cfg */
-        {6, 32, 32, 8, true},
-        {32, 32, 32, 16, true},
+        {6, 32, 32, 8, true, true},
+        {32, 32, 32, 16, true, false},
     };
     static const bad_params_t bad[] = {
         /* NumWarps 1..64 */
-        {{0, 32, 32, 8, true}, RS_EPARAM_NUM_WARPS},
-        {{65, 32, 32, 8, true}, RS_EPARAM_NUM_WARPS},
+        {{0, 32, 32, 8, true, true}, RS_EPARAM_NUM_WARPS},
+        {{65, 32, 32, 8, true, true}, RS_EPARAM_NUM_WARPS},
         /* WarpWidth 2..64 */
-        {{4, 1, 32, 8, true}, RS_EPARAM_WARP_WIDTH},
-        {{4, 65, 32, 8, true}, RS_EPARAM_WARP_WIDTH},
-        {{4, 0, 32, 8, true}, RS_EPARAM_WARP_WIDTH},
+        {{4, 1, 32, 8, true, true}, RS_EPARAM_WARP_WIDTH},
+        {{4, 65, 32, 8, true, true}, RS_EPARAM_WARP_WIDTH},
+        {{4, 0, 32, 8, true, true}, RS_EPARAM_WARP_WIDTH},
         /* PcWidth 4..64 */
-        {{4, 32, 3, 8, true}, RS_EPARAM_PC_WIDTH},
-        {{4, 32, 65, 8, true}, RS_EPARAM_PC_WIDTH},
+        {{4, 32, 3, 8, true, true}, RS_EPARAM_PC_WIDTH},
+        {{4, 32, 65, 8, true, true}, RS_EPARAM_PC_WIDTH},
         /* Depth 3 + LcpEnable .. 32 */
-        {{4, 32, 32, 2, false}, RS_EPARAM_DEPTH},
-        {{4, 32, 32, 3, true}, RS_EPARAM_DEPTH},
-        {{4, 32, 32, 33, false}, RS_EPARAM_DEPTH},
-        {{4, 32, 32, 33, true}, RS_EPARAM_DEPTH},
+        {{4, 32, 32, 2, false, false}, RS_EPARAM_DEPTH},
+        {{4, 32, 32, 3, true, true}, RS_EPARAM_DEPTH},
+        {{4, 32, 32, 33, false, false}, RS_EPARAM_DEPTH},
+        {{4, 32, 32, 33, true, true}, RS_EPARAM_DEPTH},
         /* first failing parameter in the order warps, width, pc width, depth */
-        {{0, 1, 3, 0, false}, RS_EPARAM_NUM_WARPS},
-        {{1, 1, 3, 0, false}, RS_EPARAM_WARP_WIDTH},
-        {{1, 2, 3, 0, false}, RS_EPARAM_PC_WIDTH},
-        {{1, 2, 4, 0, false}, RS_EPARAM_DEPTH},
+        {{0, 1, 3, 0, false, false}, RS_EPARAM_NUM_WARPS},
+        {{1, 1, 3, 0, false, false}, RS_EPARAM_WARP_WIDTH},
+        {{1, 2, 3, 0, false, false}, RS_EPARAM_PC_WIDTH},
+        {{1, 2, 4, 0, false, false}, RS_EPARAM_DEPTH},
     };
     for (size_t i = 0; i < ARRAY_LEN(good); i++)
         expect_created(&good[i]);
@@ -392,9 +392,9 @@ static void check_fresh(const recon_stack_params_t *p, uint64_t none)
 static void test_pc_none_and_reset_state(void **state)
 {
     (void)state;
-    check_fresh(&(recon_stack_params_t){1, 2, 4, 3, false}, 0xf);
-    check_fresh(&(recon_stack_params_t){1, 2, 32, 3, false}, NONE32);
-    check_fresh(&(recon_stack_params_t){2, 64, 64, 32, true}, ~UINT64_C(0));
+    check_fresh(&(recon_stack_params_t){1, 2, 4, 3, false, false}, 0xf);
+    check_fresh(&(recon_stack_params_t){1, 2, 32, 3, false, false}, NONE32);
+    check_fresh(&(recon_stack_params_t){2, 64, 64, 32, true, true}, ~UINT64_C(0));
     recon_stack_destroy(NULL); /* harmless */
 }
 
@@ -1039,6 +1039,20 @@ static void test_read_port(void **state)
     CHECK_STACK(m, 0, 1, {0x2, 0xe, 0x3, 0xf, 0});
 }
 
+/* Without CountEnable the read port's count is 0 while its mask is not:
+ * nothing is counted (the RTL keeps no counts). */
+static void test_read_port_no_count(void **state)
+{
+    recon_stack_params_t p = {2, 8, 32, 4, false, .count_enable = false};
+    recon_stack_t *m = *state = create_ok(&p);
+    init(m, 1, 0x10, 0xb5, 0x70);
+    recon_stack_out_t o = peek(m, 1);
+    assert_true(o.rd_valid);
+    bitmask_t mask = bm64(0xb5);
+    assert_true(bm_eq(&o.rd_mask, &mask));
+    assert_int_equal(o.rd_count, 0);
+}
+
 static void test_input_truncation(void **state)
 {
     /* 4-bit PCs (PcNone 0xf), 3 warps (2-bit id), 4 lanes */
@@ -1562,6 +1576,7 @@ int main(void)
         UNIT_TEST(test_every_error_code),
         UNIT_TEST(test_rsp_timing_and_sticky),
         UNIT_TEST(test_read_port),
+        UNIT_TEST(test_read_port_no_count),
         UNIT_TEST(test_input_truncation),
         UNIT_TEST(test_init_replaces),
         UNIT_TEST(test_pc_width_64),
