@@ -88,8 +88,13 @@ module robust_core #(
   logic [WidthWidth-1:0] tbl_req_width;
   logic [CountWidth-1:0] tbl_req_depth;
   assign tbl_op        = is_task ? TblOpAdvance : req_op_i;
-  assign tbl_req_width = is_reconf ? width_o : req_width_i;
-  assign tbl_req_depth = is_reconf ? CountWidth'(depth_o) : req_depth_i;
+  // A RECONF takes the ASU's configuration, a LAUNCH the request's. The
+  // table reads the width and depth for these two only (0 and 1), so
+  // req_op_i's low bit picks, not a decode of the op: the width's decode
+  // and the division's counts after it follow one input bit
+  // (OpBitPicks_A).
+  assign tbl_req_width = req_op_i[0] ? width_o : req_width_i;
+  assign tbl_req_depth = req_op_i[0] ? CountWidth'(depth_o) : req_depth_i;
 
   // the table's responses are the core's (its rsp_reg answers every request,
   // the table only those the core passes)
@@ -195,5 +200,9 @@ module robust_core #(
   // width and depth by the same rule, the core its strategy; SYNC only in
   // DRAIN; a slice's threads are at most WarpWidth.
   `ASSERT(AsuRefusesNothing_A, asu_op_err == '0 && asu_done_err == '0)
+  // req_op_i's low bit tells RECONF from LAUNCH (the table's width and
+  // depth inputs).
+  `ASSERT_INIT(OpBitPicks_A, 32'(warp_slice_table_pkg::OpLaunch) % 2 == 0 &&
+                             32'(warp_slice_table_pkg::OpReconf) % 2 == 1)
 
 endmodule

@@ -425,7 +425,7 @@ MUTANTS = [
                "bm_popcount(&w->to.rd_mask)", "bm_popcount(&w->to.rd_lanes)"))),
           ("reconf_own_width", "RECONF divides at the request's width, not the ASU's", (
               ("rtl", "rtl/robust/robust_core.sv",
-               "assign tbl_req_width = is_reconf ? width_o : req_width_i;",
+               "assign tbl_req_width = req_op_i[0] ? width_o : req_width_i;",
                "assign tbl_req_width = req_width_i;"),
               ("model", "csim/robust/robust_core.c",
                ".req_width = reconf ? w->ao.width : in->req_width,",
