@@ -84,14 +84,6 @@ module warp_slice_table #(
   logic [CW-1:0]    n_slices_q;
   logic             fin_q, resume_valid_q, released_q;
   logic [EW-1:0]    resume_q;
-  // The dormant slice that resumes next (the lowest DORMANT entry, one-hot)
-  // and whether any is DORMANT, kept as the statuses change: a search of
-  // the statuses would come before every status's next value. The DORMANT
-  // set changes only where the depth is applied (the first past it), at a
-  // release (none DORMANT before: the first past it) and at a resume (the
-  // next above: a search of the registers alone); a division empties it.
-  logic [MS-1:0]    dorm_first_q;
-  logic             dorm_any_q;
 
   logic [MS-1:0] is_free, is_active, is_dormant, is_waiting, is_done, is_merging;
   for (genvar e = 0; e < MS; e++) begin : gen_status
@@ -351,31 +343,19 @@ module warp_slice_table #(
   logic [MS-1:0] e_oh, dormant_oh, wait_n;
   logic          resume, rel_if, rel;
   logic [EW-1:0] resume_idx;
-  assign e_oh       = MS'(1) << e;
-  assign resume     = dorm_any_q;
-  assign dormant_oh = dorm_first_q;
-  always_comb begin : p_resume_idx
-    resume_idx = '0;
-    for (int unsigned x = 0; x < MS; x++) begin
-      resume_idx |= dorm_first_q[x] ? EW'(x) : '0;
-    end
-  end
+  assign e_oh = MS'(1) << e;
 
-  // the dormant slice after the one resuming: the next one up
-  logic [MS-1:0] dorm_next;
-  logic          dorm_more;
-  logic [EW-1:0] unused_dorm_idx;
-  prio_enc #(.Width(MS)) u_dorm_next (
-    .in_i    (is_dormant & ~dorm_first_q),
-    .valid_o (dorm_more),
-    .idx_o   (unused_dorm_idx),
-    .onehot_o(dorm_next)
+  prio_enc #(.Width(MS)) u_resume (
+    .in_i    (is_dormant),
+    .valid_o (resume),
+    .idx_o   (resume_idx),
+    .onehot_o(dormant_oh)
   );
 
   // A barrier is released when e leaves ACTIVE and no other slice is left
   // active or dormant (a dormant one would resume) while some wait.
   assign wait_n = is_waiting | (own_ok && is_barrier ? e_oh : '0);
-  assign rel_if = (is_active & ~e_oh) == '0 && !dorm_any_q && wait_n != '0;
+  assign rel_if = (is_active & ~e_oh) == '0 && is_dormant == '0 && wait_n != '0;
   assign rel    = ev_slice && rel_if;
 
   // The release's ranks, from the state alone: x's rank among the waiting
@@ -397,8 +377,6 @@ module warp_slice_table #(
   logic [MS*CW-1:0] grp_before;  // group g's: the slices counted before it
   logic [NG*CW-1:0] room;
   logic [MS-1:0]    rank_in, rank1_in;  // rank < depth; rank + 1 < depth
-  logic [MS-1:0]    rank_at, rank1_at;  // rank == depth; rank + 1 == depth
-  logic [NG-1:0]    reach;              // the depth is not below the group's first rank
   assign ranked = depth_pend_q ? is_active : is_waiting;
   assign in_grp = prefix(bits(ranked), G);
   // The counts now: a release at the last edge left none waiting. (The
@@ -429,7 +407,6 @@ module warp_slice_table #(
     logic [CW-1:0] prior;
     assign prior = grp_before[g*CW +: CW];
     assign room[g*CW +: CW] = depth_q > prior ? depth_q - prior : '0;
-    assign reach[g]         = depth_q >= prior;
   end
   for (genvar x = 0; x < MS; x++) begin : gen_rank_in
     logic [CW-1:0] r, rm;
@@ -437,9 +414,6 @@ module warp_slice_table #(
     assign rm          = room[(x >> GB)*CW +: CW];
     assign rank_in[x]  = r < rm;
     assign rank1_in[x] = (CW+1)'(r) + 1'b1 < (CW+1)'(rm);
-    // the first slice past the depth: its rank is the depth
-    assign rank_at[x]  = r == rm && reach[x >> GB];
-    assign rank1_at[x] = (CW+1)'(r) + 1'b1 == (CW+1)'(rm);
   end
 
   // Each entry's status if e leaves ACTIVE (ev_slice), found before the
@@ -462,18 +436,6 @@ module warp_slice_table #(
   // The depth applied: a live slice past the first depth_q is DORMANT
   logic [MS-1:0] past_depth;
   assign past_depth = depth_pend_q ? is_active & ~rank_in : '0;
-
-  // The first DORMANT slice after the depth, after a release (e's rank one
-  // higher above e when e joins the waiting ones), after a resume
-  logic [MS-1:0] dorm_depth, dorm_rel, dorm_left;
-  assign dorm_depth = is_active & rank_at;
-  always_comb begin : p_dorm_rel
-    for (int unsigned x = 0; x < MS; x++) begin
-      dorm_rel[x] = wait_n[x] &&
-                    ((own_ok && is_barrier && 32'(e) < x) ? rank1_at[x] : rank_at[x]);
-    end
-  end
-  assign dorm_left = rel_if ? dorm_rel : resume ? dorm_next : dorm_first_q;
 
   logic [EW-1:0] seq_n;  // the entry the stacks write next
   assign seq_n = seq_q + 1'b1;
@@ -507,8 +469,6 @@ module warp_slice_table #(
       resume_valid_q <= 1'b0;
       resume_q       <= '0;
       released_q     <= 1'b0;
-      dorm_first_q   <= '0;
-      dorm_any_q     <= 1'b0;
     end else begin
       fin_q          <= done_e;
       resume_valid_q <= ev_slice && resume;
@@ -543,8 +503,6 @@ module warp_slice_table #(
         for (int unsigned g = 0; g < NG; g++) begin
           grp_cnt_q[g] <= live_cnt[g];
         end
-        dorm_first_q <= '0;
-        dorm_any_q   <= 1'b0;
       end else begin
         if (ok) begin
           last_q <= e;
@@ -553,12 +511,6 @@ module warp_slice_table #(
           for (int unsigned x = 0; x < MS; x++) begin
             status_q[x] <= st_left[x];
           end
-          dorm_first_q <= dorm_left;
-          dorm_any_q   <= rel_if ? dorm_rel != '0 : resume ? dorm_more : dorm_any_q;
-        end
-        if (depth_pend_q) begin
-          dorm_first_q <= dorm_depth;
-          dorm_any_q   <= dorm_depth != '0;
         end
         if (depth_pend_q) begin
           n_slices_q <= grp_sum;
@@ -720,10 +672,6 @@ module warp_slice_table #(
   `ASSERT(BusyLiveHasLanes_A, !busy_q || is_free[seq_q] == (lanes_q[seq_q] == '0))
   `ASSERT(InitAhead_A, !busy_q || (init_mask_q == lanes_q[seq_q] && init_live_q == !is_free[seq_q]))
   `ASSERT(ReadDepth_A, !e_ok || rd_past_depth == past_depth[e])
-  // The dormant slice kept to resume next is the lowest DORMANT entry.
-  logic [MS-1:0] dorm_lowest;
-  assign dorm_lowest = is_dormant & (~is_dormant + 1'b1);
-  `ASSERT(DormFirst_A, dorm_first_q == dorm_lowest && dorm_any_q == (is_dormant != '0))
   // slices_o counts the live slices: active, dormant, arrived or waiting.
   `ASSERT(SliceCount_A, 32'(slices_o) == $countones(~is_free & ~is_done))
 `ifndef SYNTHESIS
