@@ -411,15 +411,7 @@ MUTANTS = [
                "grp_now[g] + GCW'(own_ok && is_barrier && 32'(e) >> GB == g);", "grp_now[g];"),)),
           ("finish_not_counted", "a slice that finishes stays among slices_o", (
               ("rtl", "rtl/robust/warp_slice_table.sv",
-               "n_slices_q <= n_slices_q - 1'b1;", "n_slices_q <= n_slices_q;"),)),
-          ("resume_next_not_kept", "after a resume the slice kept to resume next stays the one that resumed", (
-              ("rtl", "rtl/robust/warp_slice_table.sv",
-               "assign dorm_left = rel_if ? dorm_rel : resume ? dorm_next : dorm_first_q;",
-               "assign dorm_left = rel_if ? dorm_rel : dorm_first_q;"),)),
-          ("first_past_depth_late", "the slice kept to resume first is the second past the depth", (
-              ("rtl", "rtl/robust/warp_slice_table.sv",
-               "assign rank_at[x]  = r == rm && reach[x >> GB];",
-               "assign rank_at[x]  = (CW+1)'(r) == (CW+1)'(rm) + 1'b1 && reach[x >> GB];"),)))
+               "n_slices_q <= n_slices_q - 1'b1;", "n_slices_q <= n_slices_q;"),)))
       for kind, file, old, new in edits),
     # --- robust_core (RTL and model, the default configuration)
     *(dict(block="robust_core", name=f"{kind}_{name}", kind=kind, file=file, old=old,
