@@ -1411,6 +1411,10 @@ def bad_declaration_lines():
         "code list extending a wider one": ("robust_core", 'code err 3 "x" after warp_slice_table\n'),
         "ctype of a port the block does not have": ("prio_enc", "ctype nope_o bool\n"),
         "ctype that is not a field type": ("prio_enc", "ctype in_i float\n"),
+        "child parameter fixed that the child does not have":
+            ("dws_core", "child recon_stack nocover NoSuch=1\n"),
+        "child parameter fixed outside the child's range":
+            ("dws_core", "child recon_stack nocover CountEnable=2\n"),
     }
     saved = decl.CFG_DIR
     try:
