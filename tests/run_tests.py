@@ -1251,10 +1251,13 @@ def doc_examples():
                 path = os.path.join(tmp, os.path.basename(rec[0][7:]))
                 runs = [[a if a != rec[0] else f"RECORD={path}" for a in cmd],
                         [a if a != rec[0] else f"REPLAY={path}" for a in cmd]]
-            if run_earlier(cmd):
+            again = run_earlier(cmd)
+            if again is None:
                 record(f"example ({page}): {' '.join(cmd)}: makes only runs the co-simulation "
                        "step passed (make -n)", True)
                 continue
+            if cmd[:2] == ["make", "sim"]:
+                out(f"      run again: {again}")
             for run in runs:
                 r = sh([*run[:1], "--no-print-directory", *run[1:]])
                 record(f"example ({page}): {' '.join(run).replace(tmp, 'TMP')}",
@@ -1262,15 +1265,21 @@ def doc_examples():
 
 
 def run_earlier(cmd):
-    """A `make sim` example whose runs (`make -n`: the commands it would
-    execute, its binaries up to date) all passed in cosim_runs()."""
+    """None when `cmd`, a `make sim` example, makes only runs (`make -n`: the
+    commands it would execute, its binaries up to date) that all passed in
+    cosim_runs(); else why it must run."""
     if cmd[:2] != ["make", "sim"] or any(a.startswith(("RECORD=", "REPLAY=")) for a in cmd):
-        return False
+        return "not a plain make sim"
     r = sh([*cmd[:1], "-n", "--no-print-directory", *cmd[1:]])
     runs = [l.split() for l in r.stdout.splitlines() if re.match(r"^\S+/cosim\s", l)]
-    builds = [l for l in r.stdout.splitlines() if "build_cosim.sh" in l]
-    return r.returncode == 0 and runs and not builds and \
-        all(run_key(run) in PASSED_RUNS for run in runs)
+    builds = [l.split()[-1] for l in r.stdout.splitlines() if "build_cosim.sh" in l]
+    new = [" ".join(run) for run in runs if run_key(run) not in PASSED_RUNS]
+    if r.returncode or not runs:
+        return f"make -n exit {r.returncode}, {len(runs)} runs"
+    if builds or new:
+        return f"{len(builds)} binaries to build ({' '.join(builds[:3])}), " \
+               f"{len(new)} runs not passed ({'; '.join(new[:2])})"
+    return None
 
 
 @functools.lru_cache(None)

@@ -61,9 +61,11 @@ module warp_slice_table #(
   // the first of those cycles: the division's depth is applied (below)
   logic             depth_pend_q;
   // !busy_q again, selecting the stack's context, operation and valid
-  // alone: busy_q also selects the stack's PCs and mask, and the buffers of
-  // that fan-out would come before the stack's whole judgement.
-  logic             idle_q;
+  // alone, and busy_q with a slice to write (init_live_q), selecting the
+  // stack's PCs and mask (without a slice to write the stack is not asked:
+  // its PCs do not matter). busy_q's fan-out, and its buffers, would come
+  // before the stack's whole judgement.
+  logic             idle_q, init_drive_q;
   logic [EW-1:0]    seq_q, seq_last_q;  // the entry written now, the last one
   pc_t              init_pc_q, init_rpc_q;
   // seq_q's lanes and whether it has any, registered a cycle ahead: a
@@ -166,15 +168,22 @@ module warp_slice_table #(
     end
   end
 
-  // The geometry of every width is fixed: at width w, lane l is in slice
-  // position l / w, and a warp has (W - 1) / w + 1 positions. A one-hot
-  // decode of req_width_i picks it from constants (AND-OR), where a product
-  // and a shift would put a chain of adders before the statuses.
+  // The geometry of every width is fixed: at width w, slice position k
+  // holds lanes first_lane(k, w) up to (not including) end_lane(k, w), and
+  // a warp has (W - 1) / w + 1 positions. A one-hot decode of req_width_i
+  // picks it from constants (AND-OR), where a product and a shift would put
+  // a chain of adders before the statuses.
   // (the legal widths only: BAD_WIDTH wins over what the others give)
+  function automatic int unsigned first_lane(int unsigned k, int unsigned w);
+    first_lane = k * w;
+  endfunction
+  function automatic int unsigned end_lane(int unsigned k, int unsigned w);
+    end_lane = (k + 1) * w < W ? (k + 1) * w : W;
+  endfunction
   function automatic logic [W:0] widths_placing(int unsigned k, int unsigned l);
     widths_placing = '0;
     for (int unsigned w = MinWidth; w <= W; w++) begin
-      widths_placing[w] = l / w == k;
+      widths_placing[w] = l >= first_lane(k, w) && l < end_lane(k, w);
     end
   endfunction
   // the widths whose count of positions in the table (N per position; at
@@ -186,11 +195,22 @@ module warp_slice_table #(
     end
   endfunction
 
+  // The blocks of lanes ORed (below): the level of those covering position
+  // k's lanes at width w, the largest j with 2^j no more than the lanes
+  localparam int unsigned LW = $clog2(W);
+  function automatic int unsigned block_level(int unsigned k, int unsigned w);
+    block_level = 0;
+    for (int unsigned q = 1; q <= LW; q++) begin
+      if ((1 << q) <= end_lane(k, w) - first_lane(k, w)) block_level = q;
+    end
+  endfunction
+
   logic [W:0]    width_oh;          // bit w: req_width_i is w
   mask_t         slot_lanes [NK];   // position k's lanes at req_width_i
   logic [CW-1:0] n_placed;          // the positions in the table
   mask_t         new_lanes [MS];
   logic [MS-1:0] live;              // a slice with threads
+  logic [NK*(W+1)-1:0] any_at [N];  // each warp's threads in each position (below)
   for (genvar w = 0; w <= W; w++) begin : gen_width_oh
     assign width_oh[w] = 32'(req_width_i) == w;
   end
@@ -202,9 +222,34 @@ module warp_slice_table #(
   for (genvar b = 0; b < CW; b++) begin : gen_n_placed
     assign n_placed[b] = |(width_oh & widths_counting(b));
   end
+  // Whether position k holds a thread of warp w at each legal width (bit
+  // k * (W + 1) + width), from the threads alone: the OR of each lane range
+  // is that of two overlapping power-of-two blocks (blk[j], bit l: lanes l
+  // up to l + 2^j). The decode of req_width_i then only picks (live), where
+  // it would come before the lanes' AND and their OR.
+  for (genvar w = 0; w < N; w++) begin : gen_any_at
+    mask_t blk [LW+1];
+    always_comb begin : p_blk
+      blk[0] = threads[w];
+      for (int unsigned j = 1; j <= LW; j++) begin
+        blk[j] = blk[j-1] | (blk[j-1] >> (1 << (j - 1)));
+      end
+    end
+    for (genvar k = 0; k < NK; k++) begin : gen_pos
+      for (genvar wd = 0; wd <= W; wd++) begin : gen_width
+        if (wd >= MinWidth && first_lane(k, wd) < W) begin : gen_range
+          localparam int unsigned J = block_level(k, wd);
+          assign any_at[w][k*(W+1) + wd] = blk[J][first_lane(k, wd)] |
+                                           blk[J][end_lane(k, wd) - (1 << J)];
+        end else begin : gen_none
+          assign any_at[w][k*(W+1) + wd] = 1'b0;
+        end
+      end
+    end
+  end
   for (genvar x = 0; x < MS; x++) begin : gen_divide
     assign new_lanes[x] = threads[x % N] & slot_lanes[x / N];
-    assign live[x]      = new_lanes[x] != '0;
+    assign live[x]      = |(width_oh & any_at[x % N][(x / N)*(W+1) +: W+1]);
   end
 
   // The division's edge writes every live slice ACTIVE and every other
@@ -317,9 +362,9 @@ module warp_slice_table #(
       end
     end
   end
-  assign stk_pc   = busy_q ? init_pc_q : req_pc_i;
-  assign stk_rpc  = busy_q ? init_rpc_q : req_rpc_i;
-  assign stk_mask = busy_q ? init_mask_q : req_mask_i;
+  assign stk_pc   = init_drive_q ? init_pc_q : req_pc_i;
+  assign stk_rpc  = init_drive_q ? init_rpc_q : req_rpc_i;
+  assign stk_mask = init_drive_q ? init_mask_q : req_mask_i;
 
   // ------------------------------------------------------------------------
   // Next statuses: the operation, a dormant slice resumed, a barrier released
@@ -333,7 +378,14 @@ module warp_slice_table #(
   logic    ev_slice;  // e leaves ACTIVE (DONE, WAITING, ARRIVED): a dormant resumes
   status_t st_ev;     // e's new status
   assign done_e   = stk_fin;  // (an INIT never finishes: DoneNotTaken_A)
-  assign stop_e   = own_ok && (is_barrier || is_arrive);
+  // stop_e is own_ok for a barrier or an arrival (StopOk_A), from the checks
+  // that apply to them alone: own_ok also waits for a division's (the
+  // width and the depth), and stop_e picks every status's next value.
+  logic bar_ok;  // e waits at a barrier
+  assign bar_ok   = req_valid_i && !busy_q && is_barrier &&
+                    st_e == warp_slice_table_pkg::StatusActive;
+  assign stop_e   = bar_ok || (req_valid_i && !busy_q && is_arrive &&
+                               st_e == warp_slice_table_pkg::StatusActive && 32'(stk_rd_tos) == 1);
   assign ev_slice = done_e || stop_e;
   // (only a branch or advance is DONE: st_ev need not wait for done_e)
   assign st_ev = is_stack_op ? warp_slice_table_pkg::StatusDone :
@@ -354,7 +406,7 @@ module warp_slice_table #(
 
   // A barrier is released when e leaves ACTIVE and no other slice is left
   // active or dormant (a dormant one would resume) while some wait.
-  assign wait_n = is_waiting | (own_ok && is_barrier ? e_oh : '0);
+  assign wait_n = is_waiting | (bar_ok ? e_oh : '0);
   assign rel_if = (is_active & ~e_oh) == '0 && is_dormant == '0 && wait_n != '0;
   assign rel    = ev_slice && rel_if;
 
@@ -423,7 +475,7 @@ module warp_slice_table #(
     for (int unsigned x = 0; x < MS; x++) begin
       st_left[x] = status_q[x];
       if (rel_if && wait_n[x]) begin
-        st_left[x] = ((own_ok && is_barrier && 32'(e) < x) ? rank1_in[x] : rank_in[x]) ?
+        st_left[x] = ((bar_ok && 32'(e) < x) ? rank1_in[x] : rank_in[x]) ?
                      warp_slice_table_pkg::StatusActive : warp_slice_table_pkg::StatusDormant;
       end else if (e_oh[x]) begin
         st_left[x] = st_ev;
@@ -455,6 +507,7 @@ module warp_slice_table #(
       busy_q         <= 1'b0;
       depth_pend_q   <= 1'b0;
       idle_q         <= 1'b1;
+      init_drive_q   <= 1'b0;
       seq_q          <= '0;
       seq_last_q     <= '0;
       init_pc_q      <= '0;
@@ -475,12 +528,14 @@ module warp_slice_table #(
       resume_q       <= (ev_slice && resume) ? resume_idx : '0;
       released_q     <= rel;
       depth_pend_q   <= 1'b0;
+      init_drive_q   <= 1'b0;
       if (busy_q) begin
         seq_q       <= seq_n;
         busy_q      <= seq_q != seq_last_q;
         idle_q      <= seq_q == seq_last_q;
         init_mask_q <= lanes_q[seq_n];
         init_live_q <= !is_free[seq_n];
+        init_drive_q <= seq_q != seq_last_q && !is_free[seq_n];
       end
       if (own_ok && is_divide) begin
         for (int unsigned x = 0; x < MS; x++) begin
@@ -500,6 +555,7 @@ module warp_slice_table #(
         init_rpc_q   <= req_rpc_i;
         init_mask_q  <= new_lanes[0];
         init_live_q  <= live[0];
+        init_drive_q <= live[0];
         for (int unsigned g = 0; g < NG; g++) begin
           grp_cnt_q[g] <= live_cnt[g];
         end
@@ -526,7 +582,7 @@ module warp_slice_table #(
         // the counts follow: none waits after the depth; a barrier adds e
         for (int unsigned g = 0; g < NG; g++) begin
           grp_cnt_q[g] <= depth_pend_q ? '0 :
-                          grp_now[g] + GCW'(own_ok && is_barrier && 32'(e) >> GB == g);
+                          grp_now[g] + GCW'(bar_ok && 32'(e) >> GB == g);
         end
       end
     end
@@ -665,12 +721,18 @@ module warp_slice_table #(
   // The stack finishes only a slice op the table takes (done_e needs no ok).
   `ASSERT_NEVER(DoneNotTaken_A, done_e && !(ok && is_stack_op))
   `ASSERT(IdleIsNotBusy_A, idle_q == !busy_q)
+  `ASSERT(InitDrive_A, init_drive_q == (busy_q && init_live_q))
+  `ASSERT(StopOk_A, stop_e == (own_ok && (is_barrier || is_arrive)) && bar_ok == (own_ok && is_barrier))
   // The depth is applied in the first cycle of the writes, when the live
   // slices are all ACTIVE and none waits (the prefix sum is free for it).
   `ASSERT(DepthPendBusy_A, !depth_pend_q || (busy_q && seq_q == '0 && is_waiting == '0 &&
                                              (is_active | is_free) == '1))
   `ASSERT(BusyLiveHasLanes_A, !busy_q || is_free[seq_q] == (lanes_q[seq_q] == '0))
   `ASSERT(InitAhead_A, !busy_q || (init_mask_q == lanes_q[seq_q] && init_live_q == !is_free[seq_q]))
+  // A slice is live exactly when its new lanes hold a thread.
+  for (genvar x = 0; x < MS; x++) begin : gen_live_assert
+    `ASSERT(LiveLanes_A, live[x] == (new_lanes[x] != '0))
+  end
   `ASSERT(ReadDepth_A, !e_ok || rd_past_depth == past_depth[e])
   // slices_o counts the live slices: active, dormant, arrived or waiting.
   `ASSERT(SliceCount_A, 32'(slices_o) == $countones(~is_free & ~is_done))

@@ -369,7 +369,7 @@ MUTANTS = [
       for name, why, edits in (
           ("release_all_active", "a barrier release makes every waiting slice active, past the depth", (
               ("rtl", "rtl/robust/warp_slice_table.sv",
-               "st_left[x] = ((own_ok && is_barrier && 32'(e) < x) ? rank1_in[x] : rank_in[x]) ?",
+               "st_left[x] = ((bar_ok && 32'(e) < x) ? rank1_in[x] : rank_in[x]) ?",
                "st_left[x] = 1'b1 ?"),
               ("model", "csim/robust/warp_slice_table.c",
                "n++ < m->depth ?", "n++ < m->p.max_slices ?"))),
@@ -408,10 +408,13 @@ MUTANTS = [
                "ev->resume_barrier = resume(m);", "ev->resume_barrier = false;"))),
           ("barrier_not_counted", "a slice waiting at a barrier is not counted in its group: a release ranks the slices after it too low", (
               ("rtl", "rtl/robust/warp_slice_table.sv",
-               "grp_now[g] + GCW'(own_ok && is_barrier && 32'(e) >> GB == g);", "grp_now[g];"),)),
+               "grp_now[g] + GCW'(bar_ok && 32'(e) >> GB == g);", "grp_now[g];"),)),
           ("finish_not_counted", "a slice that finishes stays among slices_o", (
               ("rtl", "rtl/robust/warp_slice_table.sv",
-               "n_slices_q <= n_slices_q - 1'b1;", "n_slices_q <= n_slices_q;"),)))
+               "n_slices_q <= n_slices_q - 1'b1;", "n_slices_q <= n_slices_q;"),)),
+          ("live_first_block_only", "a division sees only the first power-of-two block of a slice's lanes: a slice whose threads are all above it is left free", (
+              ("rtl", "rtl/robust/warp_slice_table.sv",
+               "blk[J][end_lane(k, wd) - (1 << J)];", "blk[J][first_lane(k, wd)];"),)))
       for kind, file, old, new in edits),
     # --- robust_core (RTL and model, the default configuration)
     *(dict(block="robust_core", name=f"{kind}_{name}", kind=kind, file=file, old=old,
