@@ -168,22 +168,16 @@ module warp_slice_table #(
     end
   end
 
-  // The geometry of every width is fixed: at width w, slice position k
-  // holds lanes first_lane(k, w) up to (not including) end_lane(k, w), and
-  // a warp has (W - 1) / w + 1 positions. A one-hot decode of req_width_i
-  // picks it from constants (AND-OR), where a product and a shift would put
-  // a chain of adders before the statuses.
+  // The geometry of every width is fixed: at width w, lane l is in slice
+  // position l / w (lanes k * w up to (k + 1) * w, or W, in position k),
+  // and a warp has (W - 1) / w + 1 positions. A one-hot decode of
+  // req_width_i picks it from constants (AND-OR), where a product and a
+  // shift would put a chain of adders before the statuses.
   // (the legal widths only: BAD_WIDTH wins over what the others give)
-  function automatic int unsigned first_lane(int unsigned k, int unsigned w);
-    first_lane = k * w;
-  endfunction
-  function automatic int unsigned end_lane(int unsigned k, int unsigned w);
-    end_lane = (k + 1) * w < W ? (k + 1) * w : W;
-  endfunction
   function automatic logic [W:0] widths_placing(int unsigned k, int unsigned l);
     widths_placing = '0;
     for (int unsigned w = MinWidth; w <= W; w++) begin
-      widths_placing[w] = l >= first_lane(k, w) && l < end_lane(k, w);
+      widths_placing[w] = l / w == k;
     end
   endfunction
   // the widths whose count of positions in the table (N per position; at
@@ -195,15 +189,7 @@ module warp_slice_table #(
     end
   endfunction
 
-  // The blocks of lanes ORed (below): the level of those covering position
-  // k's lanes at width w, the largest j with 2^j no more than the lanes
   localparam int unsigned LW = $clog2(W);
-  function automatic int unsigned block_level(int unsigned k, int unsigned w);
-    block_level = 0;
-    for (int unsigned q = 1; q <= LW; q++) begin
-      if ((1 << q) <= end_lane(k, w) - first_lane(k, w)) block_level = q;
-    end
-  endfunction
 
   logic [W:0]    width_oh;          // bit w: req_width_i is w
   mask_t         slot_lanes [NK];   // position k's lanes at req_width_i
@@ -223,25 +209,32 @@ module warp_slice_table #(
     assign n_placed[b] = |(width_oh & widths_counting(b));
   end
   // Whether position k holds a thread of warp w at each legal width (bit
-  // k * (W + 1) + width), from the threads alone: the OR of each lane range
-  // is that of two overlapping power-of-two blocks (blk[j], bit l: lanes l
-  // up to l + 2^j). The decode of req_width_i then only picks (live), where
-  // it would come before the lanes' AND and their OR.
-  for (genvar w = 0; w < N; w++) begin : gen_any_at
-    mask_t blk [LW+1];
-    always_comb begin : p_blk
-      blk[0] = threads[w];
+  // k * (W + 1) + width), from the threads alone: the OR of a position's
+  // lanes is that of two overlapping blocks of a power of two (blk, bit l:
+  // lanes l up to l + 2^j). The decode of req_width_i then only picks
+  // (live), where it would come before the lanes' AND and their OR.
+  mask_t blk [N][LW+1];
+  always_comb begin : p_blk
+    for (int unsigned w = 0; w < N; w++) begin
+      blk[w][0] = threads[w];
       for (int unsigned j = 1; j <= LW; j++) begin
-        blk[j] = blk[j-1] | (blk[j-1] >> (1 << (j - 1)));
+        blk[w][j] = blk[w][j-1] | (blk[w][j-1] >> (1 << (j - 1)));
       end
     end
-    for (genvar k = 0; k < NK; k++) begin : gen_pos
-      for (genvar wd = 0; wd <= W; wd++) begin : gen_width
-        if (wd >= MinWidth && first_lane(k, wd) < W) begin : gen_range
-          localparam int unsigned J = block_level(k, wd);
-          assign any_at[w][k*(W+1) + wd] = blk[J][first_lane(k, wd)] |
-                                           blk[J][end_lane(k, wd) - (1 << J)];
-        end else begin : gen_none
+  end
+  for (genvar k = 0; k < NK; k++) begin : gen_pos
+    for (genvar wd = 0; wd <= W; wd++) begin : gen_width
+      // position k's first lane and the lane after its last at width wd
+      localparam int unsigned First = k * wd;
+      localparam int unsigned End   = (k + 1) * wd < W ? (k + 1) * wd : W;
+      if (wd >= MinWidth && First < W) begin : gen_range
+        // the blocks' level: the largest j with 2^j no more than the lanes
+        localparam int unsigned J = $clog2(End - First + 1) - 1;
+        for (genvar w = 0; w < N; w++) begin : gen_warp
+          assign any_at[w][k*(W+1) + wd] = blk[w][J][First] | blk[w][J][End - (1 << J)];
+        end
+      end else begin : gen_none
+        for (genvar w = 0; w < N; w++) begin : gen_warp
           assign any_at[w][k*(W+1) + wd] = 1'b0;
         end
       end

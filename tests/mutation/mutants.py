@@ -414,7 +414,7 @@ MUTANTS = [
                "n_slices_q <= n_slices_q - 1'b1;", "n_slices_q <= n_slices_q;"),)),
           ("live_first_block_only", "a division sees only the first power-of-two block of a slice's lanes: a slice whose threads are all above it is left free", (
               ("rtl", "rtl/robust/warp_slice_table.sv",
-               "blk[J][end_lane(k, wd) - (1 << J)];", "blk[J][first_lane(k, wd)];"),)))
+               "blk[w][J][End - (1 << J)];", "blk[w][J][First];"),)))
       for kind, file, old, new in edits),
     # --- robust_core (RTL and model, the default configuration)
     *(dict(block="robust_core", name=f"{kind}_{name}", kind=kind, file=file, old=old,
