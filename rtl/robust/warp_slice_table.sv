@@ -62,10 +62,14 @@ module warp_slice_table #(
   logic             depth_pend_q;
   // !busy_q again, selecting the stack's context, operation and valid
   // alone, and busy_q with a slice to write (init_live_q), selecting the
-  // stack's PCs and mask (without a slice to write the stack is not asked:
-  // its PCs do not matter). busy_q's fan-out, and its buffers, would come
-  // before the stack's whole judgement.
-  logic             idle_q, init_drive_q;
+  // stack's PC, rpc and mask (without a slice to write the stack is not
+  // asked: they do not matter). busy_q's fan-out, and its buffers, would
+  // come before the stack's whole judgement. init_drive_q holds one copy
+  // for each of the three selects (see gen_init_drive).
+  logic             idle_q;
+  localparam int unsigned DrivePc = 0, DriveRpc = 1, DriveMask = 2, NDrive = 3;
+  logic [NDrive-1:0] init_drive_q;
+  logic             init_drive_d;
   logic [EW-1:0]    seq_q, seq_last_q;  // the entry written now, the last one
   pc_t              init_pc_q, init_rpc_q;
   // seq_q's lanes and whether it has any, registered a cycle ahead: a
@@ -355,9 +359,9 @@ module warp_slice_table #(
       end
     end
   end
-  assign stk_pc   = init_drive_q ? init_pc_q : req_pc_i;
-  assign stk_rpc  = init_drive_q ? init_rpc_q : req_rpc_i;
-  assign stk_mask = init_drive_q ? init_mask_q : req_mask_i;
+  assign stk_pc   = init_drive_q[DrivePc]   ? init_pc_q   : req_pc_i;
+  assign stk_rpc  = init_drive_q[DriveRpc]  ? init_rpc_q  : req_rpc_i;
+  assign stk_mask = init_drive_q[DriveMask] ? init_mask_q : req_mask_i;
 
   // ------------------------------------------------------------------------
   // Next statuses: the operation, a dormant slice resumed, a barrier released
@@ -485,6 +489,28 @@ module warp_slice_table #(
   logic [EW-1:0] seq_n;  // the entry the stacks write next
   assign seq_n = seq_q + 1'b1;
 
+  // The selects' register, once per select: each copy drives a third of the
+  // selects, so fewer buffers come before the stack's PC comparisons, which
+  // start its judgement. (* keep *): synthesis would merge the copies.
+  always_comb begin : p_init_drive
+    init_drive_d = 1'b0;
+    if (busy_q) begin
+      init_drive_d = seq_q != seq_last_q && !is_free[seq_n];
+    end else if (own_ok && is_divide) begin
+      init_drive_d = live[0];
+    end
+  end
+  for (genvar i = 0; i < NDrive; i++) begin : gen_init_drive
+    (* keep *)
+    always_ff @(posedge clk_i or negedge rst_ni) begin : p_copy
+      if (!rst_ni) begin
+        init_drive_q[i] <= 1'b0;
+      end else begin
+        init_drive_q[i] <= init_drive_d;
+      end
+    end
+  end
+
   // ------------------------------------------------------------------------
   // The edge
   // ------------------------------------------------------------------------
@@ -500,7 +526,6 @@ module warp_slice_table #(
       busy_q         <= 1'b0;
       depth_pend_q   <= 1'b0;
       idle_q         <= 1'b1;
-      init_drive_q   <= 1'b0;
       seq_q          <= '0;
       seq_last_q     <= '0;
       init_pc_q      <= '0;
@@ -521,14 +546,12 @@ module warp_slice_table #(
       resume_q       <= (ev_slice && resume) ? resume_idx : '0;
       released_q     <= rel;
       depth_pend_q   <= 1'b0;
-      init_drive_q   <= 1'b0;
       if (busy_q) begin
         seq_q       <= seq_n;
         busy_q      <= seq_q != seq_last_q;
         idle_q      <= seq_q == seq_last_q;
         init_mask_q <= lanes_q[seq_n];
         init_live_q <= !is_free[seq_n];
-        init_drive_q <= seq_q != seq_last_q && !is_free[seq_n];
       end
       if (own_ok && is_divide) begin
         for (int unsigned x = 0; x < MS; x++) begin
@@ -548,7 +571,6 @@ module warp_slice_table #(
         init_rpc_q   <= req_rpc_i;
         init_mask_q  <= new_lanes[0];
         init_live_q  <= live[0];
-        init_drive_q <= live[0];
         for (int unsigned g = 0; g < NG; g++) begin
           grp_cnt_q[g] <= live_cnt[g];
         end
@@ -714,7 +736,7 @@ module warp_slice_table #(
   // The stack finishes only a slice op the table takes (done_e needs no ok).
   `ASSERT_NEVER(DoneNotTaken_A, done_e && !(ok && is_stack_op))
   `ASSERT(IdleIsNotBusy_A, idle_q == !busy_q)
-  `ASSERT(InitDrive_A, init_drive_q == (busy_q && init_live_q))
+  `ASSERT(InitDrive_A, init_drive_q == {NDrive{busy_q && init_live_q}})
   `ASSERT(StopOk_A, stop_e == (own_ok && (is_barrier || is_arrive)) && bar_ok == (own_ok && is_barrier))
   // The depth is applied in the first cycle of the writes, when the live
   // slices are all ACTIVE and none waits (the prefix sum is free for it).
