@@ -31,9 +31,8 @@ typedef struct {
     uint64_t mask;       /* the top of its stack: active lanes */
     uint32_t pc;
     unsigned depth;
-    uint32_t *r;         /* NUM_REGS x warp_width: r[reg * W + lane] */
-    uint32_t *tpc;       /* each thread's own next PC, worked out thread by
-                            thread: the stack must issue it there */
+    uint16_t tid[64];    /* each lane's thread (the core's thread index) */
+    uint32_t *x[64];     /* each lane's thread's registers (tid's in rf) */
     uint64_t ready[NUM_REGS]; /* scoreboard: the cycle each register is written */
     uint32_t calls[CALL_DEPTH]; /* return addresses of the calls not yet over */
     unsigned num_calls;
@@ -47,6 +46,10 @@ typedef struct {
 
 typedef struct {
     warp_t *warps;
+    uint32_t *rf;         /* the threads' registers: NUM_REGS per thread; thread
+                             t = slot * warp_width + lane of its warp slot */
+    uint32_t *tpc;        /* each thread's own next PC, worked out thread by
+                             thread: the mechanism must issue it there */
     cta_t *ctas;          /* at most num_warps resident blocks */
     sim_stack_ops_t stack;
     uint64_t free_at;     /* the SIMD datapath is busy until */
@@ -269,6 +272,16 @@ static int model_factory(const recon_stack_params_t *p, sim_stack_ops_t *ops, ch
 
 /* ------------------------------------------------------ create/destroy */
 
+/* Warp slot wi's lanes hold its own threads (slot * W + lane). */
+static void home_lanes(const sim_t *s, core_t *k, unsigned wi)
+{
+    warp_t *w = &k->warps[wi];
+    for (unsigned l = 0; l < s->p.warp_width; l++) {
+        w->tid[l] = (uint16_t)(wi * s->p.warp_width + l);
+        w->x[l] = k->rf + (size_t)w->tid[l] * NUM_REGS;
+    }
+}
+
 int sim_create(const sim_params_t *p, sim_stack_factory_t factory, sim_t **out, char *err,
                size_t n)
 {
@@ -337,15 +350,16 @@ int sim_create(const sim_params_t *p, sim_stack_factory_t factory, sim_t **out, 
             sim_destroy(s);
             return -1;
         }
-        for (unsigned w = 0; w < q.num_warps; w++) {
-            k->warps[w].r = calloc((size_t)NUM_REGS * q.warp_width, sizeof(uint32_t));
-            k->warps[w].tpc = calloc(q.warp_width, sizeof(uint32_t));
-            if (!k->warps[w].r || !k->warps[w].tpc) {
-                snprintf(err, n, "out of memory");
-                sim_destroy(s);
-                return -1;
-            }
+        size_t nt = (size_t)q.num_warps * q.warp_width;
+        k->rf = calloc(nt * NUM_REGS, sizeof *k->rf);
+        k->tpc = calloc(nt, sizeof *k->tpc);
+        if (!k->rf || !k->tpc) {
+            snprintf(err, n, "out of memory");
+            sim_destroy(s);
+            return -1;
         }
+        for (unsigned w = 0; w < q.num_warps; w++)
+            home_lanes(s, k, w);
         if (s->factory(&rp, &k->stack, err, n)) {
             sim_destroy(s);
             return -1;
@@ -361,11 +375,9 @@ void sim_destroy(sim_t *s)
         return;
     for (unsigned c = 0; s->cores && c < s->p.cores; c++) {
         core_t *k = &s->cores[c];
-        for (unsigned w = 0; k->warps && w < s->p.num_warps; w++) {
-            free(k->warps[w].r);
-            free(k->warps[w].tpc);
-        }
         free(k->warps);
+        free(k->rf);
+        free(k->tpc);
         free(k->ctas);
         if (k->stack.destroy)
             k->stack.destroy(k->stack.ctx);
@@ -452,7 +464,6 @@ static int decode(sim_t *s)
 
 /* ----------------------------------------------------------- execution */
 
-static inline uint32_t *reg(sim_t *s, warp_t *w, unsigned r) { return w->r + r * s->p.warp_width; }
 
 static inline float f32(uint32_t b)
 {
@@ -555,97 +566,100 @@ static int execute(sim_t *s, warp_t *w, const sinsn_t *d, uint64_t mask, uint32_
                    const uint32_t *addr)
 {
     const rv_insn_t *i = &d->in;
-    unsigned W = s->p.warp_width;
-    uint32_t *rd = reg(s, w, i->rd), *a = reg(s, w, i->rs1), *b = reg(s, w, i->rs2);
-    uint32_t *frd = reg(s, w, FREG(i->rd)), *fa = reg(s, w, FREG(i->rs1)),
-             *fb = reg(s, w, FREG(i->rs2)), *fc = reg(s, w, FREG(i->rs3));
+    const unsigned rd = i->rd, rs1 = i->rs1, rs2 = i->rs2, rs3 = i->rs3;
     uint32_t imm = (uint32_t)i->imm;
     uint8_t *mem = s->mem;
-    (void)W;
     /* float arithmetic rounds to nearest even: the host's mode, the dynamic
      * mode's reset value; conversions to integer take any */
     if (i->rm != RV_RM_RNE && i->rm != RV_RM_DYN && i->op != RV_FCVT_W_S &&
         i->op != RV_FCVT_WU_S)
         return fail(s, "rounding mode %u at PC 0x%x not supported (only nearest-even)", i->rm,
                     pc);
-#define INT_OP(expr) do { if (i->rd) LANES(mask, l) rd[l] = (expr); } while (0)
-#define F_OP(expr) do { LANES(mask, l) frd[l] = (expr); } while (0)
+    /* each lane's thread's registers: x[0..31], f[0..31] at x[32..63] */
+#define A x[rs1]
+#define B x[rs2]
+#define FA x[FREG(rs1)]
+#define FB x[FREG(rs2)]
+#define FC x[FREG(rs3)]
+#define LANE_DO(stmt) do { LANES(mask, l) { uint32_t *x = w->x[l]; stmt; } } while (0)
+#define INT_OP(expr) do { if (rd) LANE_DO(x[rd] = (expr)); } while (0)
+#define F_OP(expr) LANE_DO(x[FREG(rd)] = (expr))
     switch (i->op) {
     case RV_LUI: INT_OP(imm); break;
     case RV_AUIPC: INT_OP(pc + imm); break;
     case RV_JAL: case RV_JALR: INT_OP(pc + 4); break;
-    case RV_ADDI: INT_OP(a[l] + imm); break;
-    case RV_SLTI: INT_OP((int32_t)a[l] < (int32_t)imm); break;
-    case RV_SLTIU: INT_OP(a[l] < imm); break;
-    case RV_XORI: INT_OP(a[l] ^ imm); break;
-    case RV_ORI: INT_OP(a[l] | imm); break;
-    case RV_ANDI: INT_OP(a[l] & imm); break;
-    case RV_SLLI: INT_OP(a[l] << (imm & 31)); break;
-    case RV_SRLI: INT_OP(a[l] >> (imm & 31)); break;
-    case RV_SRAI: INT_OP((uint32_t)((int32_t)a[l] >> (imm & 31))); break;
-    case RV_ADD: INT_OP(a[l] + b[l]); break;
-    case RV_SUB: INT_OP(a[l] - b[l]); break;
-    case RV_SLL: INT_OP(a[l] << (b[l] & 31)); break;
-    case RV_SLT: INT_OP((int32_t)a[l] < (int32_t)b[l]); break;
-    case RV_SLTU: INT_OP(a[l] < b[l]); break;
-    case RV_XOR: INT_OP(a[l] ^ b[l]); break;
-    case RV_SRL: INT_OP(a[l] >> (b[l] & 31)); break;
-    case RV_SRA: INT_OP((uint32_t)((int32_t)a[l] >> (b[l] & 31))); break;
-    case RV_OR: INT_OP(a[l] | b[l]); break;
-    case RV_AND: INT_OP(a[l] & b[l]); break;
-    case RV_MUL: INT_OP(a[l] * b[l]); break;
-    case RV_MULH: INT_OP((uint32_t)(((int64_t)(int32_t)a[l] * (int32_t)b[l]) >> 32)); break;
-    case RV_MULHSU: INT_OP((uint32_t)(((int64_t)(int32_t)a[l] * (uint64_t)b[l]) >> 32)); break;
-    case RV_MULHU: INT_OP((uint32_t)(((uint64_t)a[l] * b[l]) >> 32)); break;
+    case RV_ADDI: INT_OP(A + imm); break;
+    case RV_SLTI: INT_OP((int32_t)A < (int32_t)imm); break;
+    case RV_SLTIU: INT_OP(A < imm); break;
+    case RV_XORI: INT_OP(A ^ imm); break;
+    case RV_ORI: INT_OP(A | imm); break;
+    case RV_ANDI: INT_OP(A & imm); break;
+    case RV_SLLI: INT_OP(A << (imm & 31)); break;
+    case RV_SRLI: INT_OP(A >> (imm & 31)); break;
+    case RV_SRAI: INT_OP((uint32_t)((int32_t)A >> (imm & 31))); break;
+    case RV_ADD: INT_OP(A + B); break;
+    case RV_SUB: INT_OP(A - B); break;
+    case RV_SLL: INT_OP(A << (B & 31)); break;
+    case RV_SLT: INT_OP((int32_t)A < (int32_t)B); break;
+    case RV_SLTU: INT_OP(A < B); break;
+    case RV_XOR: INT_OP(A ^ B); break;
+    case RV_SRL: INT_OP(A >> (B & 31)); break;
+    case RV_SRA: INT_OP((uint32_t)((int32_t)A >> (B & 31))); break;
+    case RV_OR: INT_OP(A | B); break;
+    case RV_AND: INT_OP(A & B); break;
+    case RV_MUL: INT_OP(A * B); break;
+    case RV_MULH: INT_OP((uint32_t)(((int64_t)(int32_t)A * (int32_t)B) >> 32)); break;
+    case RV_MULHSU: INT_OP((uint32_t)(((int64_t)(int32_t)A * (uint64_t)B) >> 32)); break;
+    case RV_MULHU: INT_OP((uint32_t)(((uint64_t)A * B) >> 32)); break;
     case RV_DIV:
-        INT_OP(!b[l] ? UINT32_MAX
-               : (a[l] == 0x80000000u && b[l] == UINT32_MAX) ? a[l]
-               : (uint32_t)((int32_t)a[l] / (int32_t)b[l]));
+        INT_OP(!B ? UINT32_MAX
+               : (A == 0x80000000u && B == UINT32_MAX) ? A
+               : (uint32_t)((int32_t)A / (int32_t)B));
         break;
-    case RV_DIVU: INT_OP(b[l] ? a[l] / b[l] : UINT32_MAX); break;
+    case RV_DIVU: INT_OP(B ? A / B : UINT32_MAX); break;
     case RV_REM:
-        INT_OP(!b[l] ? a[l]
-               : (a[l] == 0x80000000u && b[l] == UINT32_MAX) ? 0
-               : (uint32_t)((int32_t)a[l] % (int32_t)b[l]));
+        INT_OP(!B ? A
+               : (A == 0x80000000u && B == UINT32_MAX) ? 0
+               : (uint32_t)((int32_t)A % (int32_t)B));
         break;
-    case RV_REMU: INT_OP(b[l] ? a[l] % b[l] : a[l]); break;
+    case RV_REMU: INT_OP(B ? A % B : A); break;
     case RV_LB: INT_OP((uint32_t)(int32_t)(int8_t)mem[addr[l]]); break;
     case RV_LBU: INT_OP(mem[addr[l]]); break;
     case RV_LH: { int16_t v; INT_OP((memcpy(&v, mem + addr[l], 2), (uint32_t)(int32_t)v)); break; }
     case RV_LHU: { uint16_t v; INT_OP((memcpy(&v, mem + addr[l], 2), v)); break; }
     case RV_LW: { uint32_t v; INT_OP((memcpy(&v, mem + addr[l], 4), v)); break; }
-    case RV_FLW: LANES(mask, l) memcpy(&frd[l], mem + addr[l], 4); break;
-    case RV_SB: LANES(mask, l) mem[addr[l]] = (uint8_t)b[l]; break;
-    case RV_SH: LANES(mask, l) { uint16_t v = (uint16_t)b[l]; memcpy(mem + addr[l], &v, 2); } break;
-    case RV_SW: LANES(mask, l) memcpy(mem + addr[l], &b[l], 4); break;
-    case RV_FSW: LANES(mask, l) memcpy(mem + addr[l], &fb[l], 4); break;
-    case RV_FMADD_S: F_OP(bits(fmaf(f32(fa[l]), f32(fb[l]), f32(fc[l])))); break;
-    case RV_FMSUB_S: F_OP(bits(fmaf(f32(fa[l]), f32(fb[l]), -f32(fc[l])))); break;
-    case RV_FNMSUB_S: F_OP(bits(fmaf(-f32(fa[l]), f32(fb[l]), f32(fc[l])))); break;
-    case RV_FNMADD_S: F_OP(bits(fmaf(-f32(fa[l]), f32(fb[l]), -f32(fc[l])))); break;
-    case RV_FADD_S: F_OP(bits(f32(fa[l]) + f32(fb[l]))); break;
-    case RV_FSUB_S: F_OP(bits(f32(fa[l]) - f32(fb[l]))); break;
-    case RV_FMUL_S: F_OP(bits(f32(fa[l]) * f32(fb[l]))); break;
-    case RV_FDIV_S: F_OP(bits(f32(fa[l]) / f32(fb[l]))); break;
-    case RV_FSQRT_S: F_OP(bits(sqrtf(f32(fa[l])))); break;
-    case RV_FSGNJ_S: F_OP((fa[l] & 0x7fffffffu) | (fb[l] & 0x80000000u)); break;
-    case RV_FSGNJN_S: F_OP((fa[l] & 0x7fffffffu) | (~fb[l] & 0x80000000u)); break;
-    case RV_FSGNJX_S: F_OP(fa[l] ^ (fb[l] & 0x80000000u)); break;
-    case RV_FMIN_S: F_OP(fminmax(fa[l], fb[l], false)); break;
-    case RV_FMAX_S: F_OP(fminmax(fa[l], fb[l], true)); break;
-    case RV_FEQ_S: INT_OP(f32(fa[l]) == f32(fb[l])); break;
-    case RV_FLT_S: INT_OP(f32(fa[l]) < f32(fb[l])); break;
-    case RV_FLE_S: INT_OP(f32(fa[l]) <= f32(fb[l])); break;
-    case RV_FCLASS_S: INT_OP(fclass(fa[l])); break;
-    case RV_FMV_X_W: INT_OP(fa[l]); break;
-    case RV_FMV_W_X: F_OP(a[l]); break;
-    case RV_FCVT_S_W: F_OP(bits((float)(int32_t)a[l])); break;
-    case RV_FCVT_S_WU: F_OP(bits((float)a[l])); break;
+    case RV_FLW: LANE_DO(memcpy(&x[FREG(rd)], mem + addr[l], 4)); break;
+    case RV_SB: LANE_DO(mem[addr[l]] = (uint8_t)B); break;
+    case RV_SH: LANE_DO(uint16_t v = (uint16_t)B; memcpy(mem + addr[l], &v, 2)); break;
+    case RV_SW: LANE_DO(memcpy(mem + addr[l], &B, 4)); break;
+    case RV_FSW: LANE_DO(memcpy(mem + addr[l], &FB, 4)); break;
+    case RV_FMADD_S: F_OP(bits(fmaf(f32(FA), f32(FB), f32(FC)))); break;
+    case RV_FMSUB_S: F_OP(bits(fmaf(f32(FA), f32(FB), -f32(FC)))); break;
+    case RV_FNMSUB_S: F_OP(bits(fmaf(-f32(FA), f32(FB), f32(FC)))); break;
+    case RV_FNMADD_S: F_OP(bits(fmaf(-f32(FA), f32(FB), -f32(FC)))); break;
+    case RV_FADD_S: F_OP(bits(f32(FA) + f32(FB))); break;
+    case RV_FSUB_S: F_OP(bits(f32(FA) - f32(FB))); break;
+    case RV_FMUL_S: F_OP(bits(f32(FA) * f32(FB))); break;
+    case RV_FDIV_S: F_OP(bits(f32(FA) / f32(FB))); break;
+    case RV_FSQRT_S: F_OP(bits(sqrtf(f32(FA)))); break;
+    case RV_FSGNJ_S: F_OP((FA & 0x7fffffffu) | (FB & 0x80000000u)); break;
+    case RV_FSGNJN_S: F_OP((FA & 0x7fffffffu) | (~FB & 0x80000000u)); break;
+    case RV_FSGNJX_S: F_OP(FA ^ (FB & 0x80000000u)); break;
+    case RV_FMIN_S: F_OP(fminmax(FA, FB, false)); break;
+    case RV_FMAX_S: F_OP(fminmax(FA, FB, true)); break;
+    case RV_FEQ_S: INT_OP(f32(FA) == f32(FB)); break;
+    case RV_FLT_S: INT_OP(f32(FA) < f32(FB)); break;
+    case RV_FLE_S: INT_OP(f32(FA) <= f32(FB)); break;
+    case RV_FCLASS_S: INT_OP(fclass(FA)); break;
+    case RV_FMV_X_W: INT_OP(FA); break;
+    case RV_FMV_W_X: F_OP(A); break;
+    case RV_FCVT_S_W: F_OP(bits((float)(int32_t)A)); break;
+    case RV_FCVT_S_WU: F_OP(bits((float)A)); break;
     case RV_FCVT_W_S: case RV_FCVT_WU_S: {
         double r = 0;
         if (!round_rm(0.0f, i->rm, &r))
             return fail(s, "reserved rounding mode %u at PC 0x%x", i->rm, pc);
-        INT_OP((round_rm(f32(fa[l]), i->rm, &r), cvt_w(f32(fa[l]), r, i->op == RV_FCVT_WU_S)));
+        INT_OP((round_rm(f32(FA), i->rm, &r), cvt_w(f32(FA), r, i->op == RV_FCVT_WU_S)));
         break;
     }
     case RV_FENCE: case RV_SIMT_BARRIER: case RV_BEQ: case RV_BNE: case RV_BLT: case RV_BGE:
@@ -656,6 +670,12 @@ static int execute(sim_t *s, warp_t *w, const sinsn_t *d, uint64_t mask, uint32_
     }
 #undef INT_OP
 #undef F_OP
+#undef LANE_DO
+#undef A
+#undef B
+#undef FA
+#undef FB
+#undef FC
     return 0;
 }
 
@@ -698,10 +718,11 @@ static const sinsn_t *fetch(sim_t *s, uint32_t pc)
     return d;
 }
 
-/* The thread-stack slot of a lane: 0 is the single thread of set-up. */
-static unsigned slot_of(const sim_t *s, unsigned core, unsigned warp, unsigned lane)
+/* The thread-stack slot of a core's thread: 0 is the single thread of
+ * set-up. */
+static unsigned slot_of(const sim_t *s, unsigned core, unsigned tid)
 {
-    return 1 + (core * s->p.num_warps + warp) * s->p.warp_width + lane;
+    return 1 + core * s->p.num_warps * s->p.warp_width + tid;
 }
 
 static uint32_t stack_top(const sim_t *s, unsigned slot)
@@ -729,10 +750,12 @@ static uint32_t timing_addr(const sim_t *s, uint32_t a, unsigned slot)
 static int run_single(sim_t *s, uint32_t entry, const uint32_t args[4], uint32_t *a0)
 {
     warp_t *w = &s->cores[0].warps[0];
-    memset(w->r, 0, (size_t)NUM_REGS * s->p.warp_width * sizeof *w->r);
+    home_lanes(s, &s->cores[0], 0);
+    uint32_t *x = w->x[0];
+    memset(x, 0, NUM_REGS * sizeof *x);
     for (unsigned k = 0; k < 4; k++)
-        reg(s, w, 10 + k)[0] = args[k];
-    reg(s, w, 2)[0] = stack_top(s, 0);
+        x[10 + k] = args[k];
+    x[2] = stack_top(s, 0);
     uint32_t pc = entry;
     for (uint64_t n = 0;; n++) {
         if (s->p.max_cycles && n > s->p.max_cycles)
@@ -746,14 +769,14 @@ static int run_single(sim_t *s, uint32_t entry, const uint32_t args[4], uint32_t
         bool store;
         uint32_t addr[1] = {0};
         if (is_mem(i->op, &size, &store)) {
-            addr[0] = reg(s, w, i->rs1)[0] + (uint32_t)i->imm;
+            addr[0] = x[i->rs1] + (uint32_t)i->imm;
             if (!check_access(s, addr[0], size, store, 0, pc))
                 return -1;
         }
         uint32_t next = pc + 4;
         switch (i->op) {
         case RV_ECALL:
-            *a0 = reg(s, w, 10)[0];
+            *a0 = x[10];
             return 0;
         case RV_EBREAK:
             return fail(s, "the kernel trapped (ebreak) at PC 0x%x", pc);
@@ -763,10 +786,10 @@ static int run_single(sim_t *s, uint32_t entry, const uint32_t args[4], uint32_t
             next = pc + (uint32_t)i->imm;
             break;
         case RV_JALR:
-            next = (reg(s, w, i->rs1)[0] + (uint32_t)i->imm) & ~1u;
+            next = (x[i->rs1] + (uint32_t)i->imm) & ~1u;
             break;
         case RV_BEQ: case RV_BNE: case RV_BLT: case RV_BGE: case RV_BLTU: case RV_BGEU:
-            if (branch_taken(i->op, reg(s, w, i->rs1)[0], reg(s, w, i->rs2)[0]))
+            if (branch_taken(i->op, x[i->rs1], x[i->rs2]))
                 next = pc + (uint32_t)i->imm;
             break;
         default:
@@ -893,13 +916,15 @@ static int dispatch(sim_t *s, unsigned c, uint64_t now, unsigned limit)
             w->state = W_RUN, w->cta = slot, w->age = s->age++, w->num_calls = 0;
             w->all = bm_low_bits(lanes);
             memset(w->ready, 0, sizeof w->ready);
-            memset(w->r, 0, (size_t)NUM_REGS * W * sizeof *w->r);
+            home_lanes(s, k, wi);
             for (unsigned l = 0; l < lanes; l++) {
-                w->tpc[l] = s->kernel_pc;
-                reg(s, w, 10)[l] = t0 + l;
-                reg(s, w, 11)[l] = s->threads;
-                reg(s, w, 12)[l] = s->args;
-                reg(s, w, 2)[l] = stack_top(s, slot_of(s, c, wi, l));
+                uint32_t *x = w->x[l];
+                memset(x, 0, NUM_REGS * sizeof *x);
+                k->tpc[w->tid[l]] = s->kernel_pc;
+                x[10] = t0 + l;
+                x[11] = s->threads;
+                x[12] = s->args;
+                x[2] = stack_top(s, slot_of(s, c, w->tid[l]));
             }
             k->free_warps--;
             if (!lanes) { /* a block of fewer threads than its warps hold */
@@ -974,9 +999,9 @@ static int issue(sim_t *s, unsigned c, unsigned wi, uint64_t now, uint64_t *retr
     const sinsn_t *d = fetch(s, pc);
     if (!d)
         return -1;
-    LANES(mask, l) if (w->tpc[l] != pc) /* the stack issued a thread at a PC not its own */
+    LANES(mask, l) if (k->tpc[w->tid[l]] != pc) /* issued at a PC not its own */
         return fail(s, "the reconvergence stack issued thread %u of warp %u (core %u) at PC 0x%x; "
-                       "its next instruction is at 0x%x", (unsigned)l, wi, c, pc, w->tpc[l]);
+                       "its next instruction is at 0x%x", (unsigned)l, wi, c, pc, k->tpc[w->tid[l]]);
     const rv_insn_t *i = &d->in;
     unsigned W = s->p.warp_width, size;
     bool store;
@@ -986,11 +1011,11 @@ static int issue(sim_t *s, unsigned c, unsigned wi, uint64_t now, uint64_t *retr
     uint32_t next = pc + 4;
 
     if (is_mem(i->op, &size, &store)) {
-        uint32_t *base = reg(s, w, i->rs1), lanes[64];
+        uint32_t lanes[64];
         unsigned n = 0;
         LANES(mask, l) {
-            addr[l] = base[l] + (uint32_t)i->imm;
-            unsigned slot = slot_of(s, c, wi, (unsigned)l);
+            addr[l] = w->x[l][i->rs1] + (uint32_t)i->imm;
+            unsigned slot = slot_of(s, c, w->tid[l]);
             if (!check_access(s, addr[l], size, store, slot, pc))
                 return -1;
             lanes[n++] = timing_addr(s, addr[l], slot);
@@ -1009,9 +1034,8 @@ static int issue(sim_t *s, unsigned c, unsigned wi, uint64_t now, uint64_t *retr
     stack_req(&in, RS_OP_ADVANCE, wi, next);
     switch (i->op) {
     case RV_BEQ: case RV_BNE: case RV_BLT: case RV_BGE: case RV_BLTU: case RV_BGEU: {
-        uint32_t *a = reg(s, w, i->rs1), *b = reg(s, w, i->rs2);
         uint64_t taken = 0;
-        LANES(mask, l) if (branch_taken(i->op, a[l], b[l])) taken |= 1ull << l;
+        LANES(mask, l) if (branch_taken(i->op, w->x[l][i->rs1], w->x[l][i->rs2])) taken |= 1ull << l;
         if (d->cfg_err)
             return fail(s, "branch at PC 0x%x: no reconvergence points for its function: %s "
                            "(PC 0x%x)", pc, cfg_status_name(d->cfg_err), d->cfg_pc);
@@ -1037,13 +1061,13 @@ static int issue(sim_t *s, unsigned c, unsigned wi, uint64_t now, uint64_t *retr
         }
         break;
     case RV_JALR: {
-        uint32_t *a = reg(s, w, i->rs1), t = 0, unused;
+        uint32_t t = 0, unused;
         bool first = true;
         if (rv_cfg_kind(i, pc, &unused) != CFG_RET)
             return fail(s, "indirect jump at PC 0x%x: only returns are supported (build with "
                            "-fno-jump-tables, call no function pointer)", pc);
         LANES(mask, l) {
-            uint32_t tl = (a[l] + (uint32_t)i->imm) & ~1u;
+            uint32_t tl = (w->x[l][i->rs1] + (uint32_t)i->imm) & ~1u;
             if (!first && tl != t)
                 return fail(s, "threads of one warp return to different addresses (0x%x, 0x%x) "
                                "at PC 0x%x", t, tl, pc);
@@ -1068,9 +1092,9 @@ static int issue(sim_t *s, unsigned c, unsigned wi, uint64_t now, uint64_t *retr
         break;
     }
     if (in.req_op == RS_OP_BRANCH)
-        LANES(mask, l) w->tpc[l] = (uint32_t)(in.req_mask.w[0] >> l & 1 ? in.req_pc : in.req_alt_pc);
+        LANES(mask, l) k->tpc[w->tid[l]] = (uint32_t)(in.req_mask.w[0] >> l & 1 ? in.req_pc : in.req_alt_pc);
     else
-        LANES(mask, l) w->tpc[l] = (uint32_t)in.req_pc;
+        LANES(mask, l) k->tpc[w->tid[l]] = (uint32_t)in.req_pc;
     if (execute(s, w, d, mask, pc, addr))
         return -1;
     k->stack.step(k->stack.ctx, &in, &out);
@@ -1085,9 +1109,9 @@ static int issue(sim_t *s, unsigned c, unsigned wi, uint64_t now, uint64_t *retr
         s->st.stack_depth_max = w->depth;
     (void)W;
     if (out.req_fin) {
-        LANES(w->all, l) if (w->tpc[l] != s->kernel_exit)
+        LANES(w->all, l) if (k->tpc[w->tid[l]] != s->kernel_exit)
             return fail(s, "warp %u (core %u) finished with thread %u at PC 0x%x, not at the exit",
-                        wi, c, (unsigned)l, w->tpc[l]);
+                        wi, c, (unsigned)l, k->tpc[w->tid[l]]);
         return finish_warp(s, c, wi, now) ? -1 : 1;
     }
     read_tos(k, wi);
