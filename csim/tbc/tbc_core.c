@@ -9,8 +9,8 @@
  *   warp_pc              <= stack.cmp_pc when the compactor takes the mask
  *   out_pc               = out_valid ? warp_pc : 0
  *
- * The stack's observation ports that the core does not bring out (tos_rpc,
- * tos_lpc, tos_mask, tos_lpos, tos_idx) and the compactor's busy are
+ * The stack's observation ports that the core does not bring out (tos_mask,
+ * tos_lpos, tos_idx) and the compactor's busy are
  * dropped. */
 #include "tbc_core.h"
 
@@ -57,6 +57,8 @@ static void outputs(const tbc_core_t *m, const tbc_stack_out_t *so,
     out->err_sticky = so->err_sticky;
     out->tos_valid = so->tos_valid;
     out->tos_pc = so->tos_pc;
+    out->tos_rpc = so->tos_rpc;
+    out->tos_lpc = so->tos_lpc;
     out->tos_wcnt = so->tos_wcnt;
     out->depth = so->depth;
     out->out_valid = co->out_valid;

@@ -137,6 +137,8 @@ typedef struct {
     X(unsigned, err_sticky, ) \
     X(bool, tos_valid, ) \
     X(uint64_t, tos_pc, ) \
+    X(uint64_t, tos_rpc, ) \
+    X(uint64_t, tos_lpc, ) \
     X(unsigned, tos_wcnt, ) \
     X(unsigned, depth, ) \
 

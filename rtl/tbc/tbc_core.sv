@@ -19,7 +19,6 @@ module tbc_core #(
   logic [PcWidth-1:0]      cmp_pc, warp_pc_q;
 
   // The observation ports that the core does not bring out.
-  logic [PcWidth-1:0]      unused_rpc, unused_lpc;
   logic [BlockThreads-1:0] unused_mask;
   logic [LposWidth-1:0]    unused_lpos, unused_idx;
   logic                    unused_busy;
@@ -38,10 +37,7 @@ module tbc_core #(
     .cmp_static_o(cmp_static),
     .cmp_pc_o    (cmp_pc),
     .rsp_valid_o, .rsp_err_o, .err_sticky_o,
-    .tos_valid_o, .tos_pc_o,
-    .tos_rpc_o   (unused_rpc),
-    .tos_lpc_o   (unused_lpc),
-    .tos_wcnt_o,
+    .tos_valid_o, .tos_pc_o, .tos_rpc_o, .tos_lpc_o, .tos_wcnt_o,
     .tos_mask_o  (unused_mask),
     .tos_lpos_o  (unused_lpos),
     .tos_idx_o   (unused_idx),

@@ -40,6 +40,10 @@
   output logic                             tos_valid_o,
   /// Entry tos: PC.
   output logic [PcWidth-1:0]               tos_pc_o,
+  /// Entry tos: reconvergence PC.
+  output logic [PcWidth-1:0]               tos_rpc_o,
+  /// Entry tos: likely-convergence PC.
+  output logic [PcWidth-1:0]               tos_lpc_o,
   /// Its warp count.
   output logic [WcntWidth-1:0]             tos_wcnt_o,
   /// Entries on the stack.
