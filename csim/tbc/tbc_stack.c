@@ -10,7 +10,10 @@
  * pending warps and, on becoming TOS, is set to the largest per-lane thread
  * count; both targets are pushed even for a uniform warp, an empty one is
  * popped when it becomes TOS) and section 4 (Fig. 10: likely-convergence
- * entry, LPC/LPos, merge into the LPos entry at PC == LPC).
+ * entry, LPC/LPos, merge into the LPos entry at PC == LPC). A branch whose
+ * reconvergence point is T's own (a loop's back edge) puts its entries in
+ * T's place, as the per-warp stack does (section 3.1: the block-wide stack
+ * pushes and pops at the same points as the per-warp one).
  *
  * Behaviour, timing and error codes follow docs/blocks/tbc_stack.md; the
  * model is written as plain software from the paper and that page, not from
@@ -42,6 +45,8 @@ struct tbc_stack {
     tbc_entry_t ent[TBC_DEPTH_MAX];
     unsigned sp;       /* entries on the stack */
     unsigned tos;      /* entry being executed (0 when empty) */
+    bool replaced;     /* a pending branch's entries stand in T's place */
+    tbc_entry_t held;  /* T, while replaced */
     bool static_mode;  /* compaction disabled for this block */
     bool settling;     /* entry tos is becoming TOS this cycle */
     bitmask_t arrived; /* threads that arrived since tos was last settled */
@@ -79,6 +84,8 @@ void tbc_stack_reset(tbc_stack_t *m)
     memset(m->ent, 0, sizeof m->ent);
     m->sp = 0;
     m->tos = 0;
+    m->replaced = false;
+    memset(&m->held, 0, sizeof m->held);
     m->static_mode = false;
     m->settling = false;
     bm_clear(&m->arrived);
@@ -89,6 +96,18 @@ void tbc_stack_reset(tbc_stack_t *m)
     m->rsp_valid = false;
     m->rsp_err = TBC_ERR_NONE;
     m->err_sticky = 0;
+}
+
+/* Entry T: entry tos, or T held aside while its branch's entries stand in
+ * its place. */
+static tbc_entry_t *top_entry(tbc_stack_t *m)
+{
+    return m->replaced ? &m->held : &m->ent[m->tos];
+}
+
+static const tbc_entry_t *top_entry_c(const tbc_stack_t *m)
+{
+    return m->replaced ? &m->held : &m->ent[m->tos];
 }
 
 void tbc_stack_peek(const tbc_stack_t *m, tbc_stack_out_t *out)
@@ -105,7 +124,7 @@ void tbc_stack_peek(const tbc_stack_t *m, tbc_stack_out_t *out)
     out->rsp_err = m->rsp_err;
     out->err_sticky = m->err_sticky;
     if (m->sp > 0) {
-        const tbc_entry_t *t = &m->ent[m->tos];
+        const tbc_entry_t *t = top_entry_c(m);
         out->tos_valid = true;
         out->tos_pc = t->pc;
         out->tos_rpc = t->rpc;
@@ -157,7 +176,7 @@ static bool warp_ok(const tbc_stack_t *m, const warp_t *w)
  * and T still waits for a warp. */
 static bool warp_pending(const tbc_stack_t *m, const warp_t *w)
 {
-    const tbc_entry_t *t = &m->ent[m->tos];
+    const tbc_entry_t *t = top_entry_c(m);
     if (t->wcnt == 0)
         return false;
     for (unsigned l = 0; l < m->p.warp_width; l++) {
@@ -200,7 +219,8 @@ static unsigned branch(tbc_stack_t *m, const warp_t *w, uint64_t tpc, uint64_t f
         return TBC_ERR_NOT_PENDING;
 
     bool first = m->sp == m->tos + 1u;
-    bool new_lcp = false;
+    bool new_lcp = false, replace = false;
+    tbc_entry_t *t = top_entry(m);
     if (!first) {
         /* warps after the first must arrive at the same branch (Fig. 9) */
         const tbc_entry_t *top = &m->ent[m->sp - 1u];
@@ -209,12 +229,26 @@ static unsigned branch(tbc_stack_t *m, const warp_t *w, uint64_t tpc, uint64_t f
             return TBC_ERR_MISMATCH;
     } else {
         new_lcp = m->p.lcp_enable && lpc != m->pc_none && lpc != rpc;
-        if (m->sp + 2u + (new_lcp ? 1u : 0u) > m->p.depth)
+        /* T already waits where the branch reconverges (a loop's back
+         * edge, or a branch that ends T's region): the entry below T holds
+         * every thread at rpc, so T need not become a reconvergence entry;
+         * the new entries take its place (recon_stack's and GPGPU-Sim's
+         * rule; without it each iteration of a loop would leave two dead
+         * entries on the stack) */
+        replace = rpc == t->rpc;
+        if ((replace ? m->tos : m->sp) + 2u + (new_lcp ? 1u : 0u) > m->p.depth)
             return TBC_ERR_OVERFLOW;
     }
 
-    tbc_entry_t *t = &m->ent[m->tos];
     if (first) {
+        if (replace) {
+            /* T's fields stay visible (tos_*) until its last warp arrives */
+            m->held = *t;
+            m->replaced = true;
+            m->sp = m->tos;
+            t = &m->held;
+            e->loop_replace = true;
+        }
         /* Both targets, even if this warp is uniform (TBC 3.3); the
          * not-taken one first so the taken one is on top and runs first
          * (Fig. 7: C, the taken side, executes before B). */
@@ -229,7 +263,7 @@ static unsigned branch(tbc_stack_t *m, const warp_t *w, uint64_t tpc, uint64_t f
         }
         push(m, fpc, rpc, tgt_lpc, tgt_lpos);
         push(m, tpc, rpc, tgt_lpc, tgt_lpos);
-        t->pc = rpc; /* T now waits at the reconvergence point */
+        t->pc = rpc; /* T now waits at the reconvergence point (or is gone) */
         e->first_arrival = true;
         e->lcp_push = new_lcp;
     }
@@ -243,10 +277,22 @@ static unsigned branch(tbc_stack_t *m, const warp_t *w, uint64_t tpc, uint64_t f
             bm_set(w->taken >> l & 1u ? tmask : fmask, thread_of(m, w, l), true);
     mark_arrived(m, w);
 
-    /* Fig. 9 step 11: the last warp moves TOS to the taken target */
+    /* Fig. 9 step 11: the last warp moves TOS to the taken target. The
+     * not-taken target below it holds no work if no thread took it or it
+     * starts at rpc (its threads wait there already, in the entry that
+     * reconverges them): it is dropped and the taken target takes its
+     * place. (An empty taken target is popped as it becomes TOS.) So a
+     * loop's exit and a uniform branch leave nothing behind. */
     if (--t->wcnt == 0) {
         e->wcnt_zero = true;
+        tbc_entry_t *nt = &m->ent[m->sp - 2u];
+        if (bm_is_zero(&nt->mask) || nt->pc == nt->rpc) {
+            *nt = m->ent[m->sp - 1u];
+            m->sp--;
+            e->drop_not_taken = true;
+        }
         m->tos = m->sp - 1u;
+        m->replaced = false;
         m->settling = true;
     }
     return TBC_ERR_NONE;
@@ -255,7 +301,7 @@ static unsigned branch(tbc_stack_t *m, const warp_t *w, uint64_t tpc, uint64_t f
 /* ARRIVE(npc) by warp w on a non-empty stack. */
 static unsigned arrive(tbc_stack_t *m, const warp_t *w, uint64_t npc, tbc_stack_events_t *e)
 {
-    tbc_entry_t *t = &m->ent[m->tos];
+    tbc_entry_t *t = top_entry(m);
     bool at_rpc = npc == t->rpc;
     bool at_lpc = !at_rpc && m->p.lcp_enable && npc == t->lpc;
     /* a pending branch: T's warps are expected at that branch instead */
@@ -317,6 +363,7 @@ static void apply(tbc_stack_t *m, const tbc_stack_in_t *in, tbc_stack_events_t *
             /* whatever the stack held before is dropped */
             m->sp = 0;
             m->tos = 0;
+            m->replaced = false;
             push(m, pc, rpc, m->pc_none, 0);
             m->ent[0].mask = mask;
             m->static_mode = in->req_static;
@@ -448,6 +495,14 @@ bool tbc_stack_entry(const tbc_stack_t *m, unsigned level, tbc_stack_entry_t *e)
         return false;
     if (e)
         *e = m->ent[level];
+    return true;
+}
+
+bool tbc_stack_top(const tbc_stack_t *m, tbc_stack_entry_t *e)
+{
+    if (m->sp == 0)
+        return false;
+    *e = *top_entry_c(m);
     return true;
 }
 

@@ -18,6 +18,8 @@ typedef struct {
     bool accepted;       /* a request was taken (valid && ready) */
     unsigned op, err;
     bool first_arrival;  /* BRANCH that pushed the targets */
+    bool loop_replace;   /* ... in T's place: its rpc was T's */
+    bool drop_not_taken; /* the last warp: the not-taken target had no work */
     bool lcp_push;
     bool wcnt_zero;      /* the request brought T.wcnt to 0 */
     bool lpc_arrive;     /* ARRIVE at the likely-convergence point */
@@ -44,6 +46,10 @@ unsigned tbc_stack_depth(const tbc_stack_t *m);
 unsigned tbc_stack_tos(const tbc_stack_t *m);
 bool tbc_stack_settling(const tbc_stack_t *m);
 bool tbc_stack_entry(const tbc_stack_t *m, unsigned level, tbc_stack_entry_t *e);
+/* Entry T, whose warps execute (what tos_* show): entry tos, or while the
+ * targets of a branch with T's rpc stand in T's place, T as it was; false
+ * when the stack is empty. */
+bool tbc_stack_top(const tbc_stack_t *m, tbc_stack_entry_t *e);
 uint64_t tbc_stack_pc_none(const tbc_stack_t *m);
 
 #endif /* SIMT_TBC_STACK_H */

@@ -13,7 +13,13 @@
 // entry (req_ready_o low) pops empty / finished entries, merges entries that
 // start at their likely-convergence point, and finally counts the warps the
 // compactor will make of the new TOS mask and hands the mask over
-// (cmp_valid_o / cmp_ready_i).
+// (cmp_valid_o / cmp_ready_i). A branch whose reconvergence point is entry
+// tos's own (a loop's back edge) writes its entries from index tos up, in
+// T's place (T lives on in its copy until its last warp arrives), as the
+// per-warp stack reuses its top entry: else every iteration of a loop would
+// leave dead entries behind. When the branch's last warp arrives, a
+// not-taken target with no thread or starting at rpc (a loop's exit) is
+// dropped and the taken target takes its place.
 //
 // Example (TBC Example 1, B = 8, W = 4): INIT all 8 threads -> settle: wcnt
 // 2, compact 0xff. Warp W1 arrives at the branch (taken = thread 1): push
@@ -60,6 +66,8 @@ module tbc_stack #(
   depth_t sp_q;
   lpos_t  tos_q;
   logic   static_q, settling_q;
+  logic   replaced_q;  // a pending branch's entries stand in T's place
+  logic   nt_any_q;    // a thread of the pending branch went to its not-taken side
   logic   cmp_valid_q, cmp_static_q;
   mask_t  arrived_q;  // threads that arrived since entry tos was settled
   // Entry tos as registers (while not empty): copies of its fields, and its
@@ -145,10 +153,19 @@ module tbc_stack #(
   assign is_branch = req_op_i == tbc_stack_pkg::OpBranch;
   assign is_arrive = req_op_i == tbc_stack_pkg::OpArrive;
 
-  logic new_lcp, at_rpc, at_lpc;
-  logic [DepthWidth:0] n_push;
+  logic new_lcp, at_rpc, at_lpc, replace;
+  logic [DepthWidth:0] n_push, base;
   assign new_lcp = Lcp && req_lpc_i != PcNone && req_lpc_i != req_rpc_i;
   assign n_push  = (DepthWidth+1)'(2) + (DepthWidth+1)'(new_lcp);
+  // The first arrival's entries go from `base` up: above the stack, or in
+  // T's place when the branch reconverges where T does.
+  assign replace = req_rpc_i == t_rpc;
+  assign base    = replace ? (DepthWidth+1)'(tos_q) : (DepthWidth+1)'(sp_q);
+  // The not-taken target has work: a thread (this warp's or an earlier
+  // one's: nt_any_q) and a PC that is not rpc.
+  logic nt_work;
+  assign nt_work = req_alt_pc_i != req_rpc_i &&
+                   ((pending && nt_any_q) || (req_lane_valid_i & ~req_taken_i) != '0);
   assign at_rpc  = req_pc_i == t_rpc;
   assign at_lpc  = Lcp && !at_rpc && req_pc_i == t_lpc;
 
@@ -195,8 +212,7 @@ module tbc_stack #(
       err = tbc_stack_pkg::ErrNotPending;
     end else if (is_branch && pending && mismatch) begin
       err = tbc_stack_pkg::ErrMismatch;
-    end else if (is_branch && !pending &&
-                 (DepthWidth+1)'(sp_q) + n_push > (DepthWidth+1)'(Depth)) begin
+    end else if (is_branch && !pending && base + n_push > (DepthWidth+1)'(Depth)) begin
       err = tbc_stack_pkg::ErrOverflow;
     end
   end
@@ -289,7 +305,7 @@ module tbc_stack #(
   assign top_mask = pending ? rd_mask : '0;
 
   always_comb begin : p_next
-    lpos_t t_idx, nt_idx;
+    lpos_t hi_idx, t_idx, nt_idx;
     logic  pop;
     sp_d       = sp_q;
     tos_d      = tos_q;
@@ -309,12 +325,13 @@ module tbc_stack #(
     t_lpos_d   = t_lpos;
     tmask_d    = tmask_q;
     pop        = 1'b0;
-    t_idx      = pending ? top : LposWidth'(32'(sp_q) + 32'(n_push) - 1);
-    nt_idx     = LposWidth'(t_idx - 1'b1);
+    hi_idx     = pending ? top : LposWidth'(32'(base) + 32'(n_push) - 1);
+    t_idx      = hi_idx;
+    nt_idx     = LposWidth'(hi_idx - 1'b1);
     for (int unsigned l = 0; l < Depth; l++) begin
       full_pc[l]   = req_pc_i;
       full_lpc[l]  = new_lcp ? req_lpc_i : t_lpc;
-      full_lpos[l] = new_lcp ? LposWidth'(sp_q) : t_lpos;
+      full_lpos[l] = new_lcp ? LposWidth'(base) : t_lpos;
     end
     if (settling_q) begin
       wth_d = settle_pop ? '0 : warp_count;
@@ -348,14 +365,14 @@ module tbc_stack #(
         settling_d   = 1'b1;
       end else if (is_branch) begin
         if (!pending) begin
-          wr_pc[tos_q] = 1'b1;
+          wr_pc[tos_q] = !replace;  // T.pc := rpc (in its copy only if replaced)
           t_pc_d       = req_rpc_i;
           for (int unsigned l = 0; l < Depth; l++) begin
-            if (l >= 32'(sp_q) && l <= 32'(t_idx)) begin
+            if (l >= 32'(base) && l <= 32'(hi_idx)) begin
               wr_full[l] = 1'b1;
               wr_clr[l]  = 1'b1;
               wr_or[l]   = 1'b1;
-              if (new_lcp && l == 32'(sp_q)) begin
+              if (new_lcp && l == 32'(base)) begin
                 full_pc[l]   = req_lpc_i;
                 full_lpc[l]  = t_lpc;
                 full_lpos[l] = t_lpos;
@@ -364,7 +381,7 @@ module tbc_stack #(
               end
             end
           end
-          sp_d = DepthWidth'(32'(t_idx) + 1);
+          sp_d = DepthWidth'(32'(hi_idx) + 1);
         end
         wr_or[t_idx]    = 1'b1;
         wr_or[nt_idx]   = 1'b1;
@@ -383,7 +400,25 @@ module tbc_stack #(
             t_pc_d   = req_pc_i;
             t_rpc_d  = req_rpc_i;
             t_lpc_d  = new_lcp ? req_lpc_i : t_lpc;
-            t_lpos_d = new_lcp ? LposWidth'(sp_q) : t_lpos;
+            t_lpos_d = new_lcp ? LposWidth'(base) : t_lpos;
+          end
+          if (!nt_work) begin
+            // the not-taken target is dropped: the taken one, as the copy
+            // now holds it, is written in its place
+            tos_d            = nt_idx;
+            sp_d             = DepthWidth'(t_idx);
+            wr_full[t_idx]   = 1'b0;
+            wr_or[t_idx]     = 1'b0;
+            or_taken[t_idx]  = 1'b0;
+            wr_full[nt_idx]  = 1'b1;
+            wr_clr[nt_idx]   = 1'b1;
+            wr_or[nt_idx]    = 1'b1;
+            or_not_taken[nt_idx] = 1'b0;
+            or_other[nt_idx] = 1'b1;
+            or_other_bits    = tmask_d;
+            full_pc[nt_idx]  = req_pc_i;
+            full_lpc[nt_idx] = t_lpc_d;
+            full_lpos[nt_idx] = t_lpos_d;
           end
         end
       end else if (is_arrive) begin
@@ -466,6 +501,8 @@ module tbc_stack #(
       tos_q        <= '0;
       static_q     <= 1'b0;
       settling_q   <= 1'b0;
+      replaced_q   <= 1'b0;
+      nt_any_q     <= 1'b0;
       cmp_valid_q  <= 1'b0;
       cmp_static_q <= 1'b0;
       cmp_mask_q   <= '0;
@@ -475,6 +512,14 @@ module tbc_stack #(
       sp_q       <= sp_d;
       tos_q      <= tos_d;
       settling_q <= settling_d;
+      if (tos_d != tos_q || (apply && is_init)) begin
+        replaced_q <= 1'b0;
+      end else if (apply && is_branch && !pending) begin
+        replaced_q <= replace;
+      end
+      if (apply && is_branch) begin
+        nt_any_q <= (pending && nt_any_q) || (req_lane_valid_i & ~req_taken_i) != '0;
+      end
       if (apply && is_init) begin
         static_q <= req_static_i;
       end
@@ -538,7 +583,7 @@ module tbc_stack #(
   `ASSERT(SpBound_A, 32'(sp_q) <= Depth)
   `ASSERT(TosBelowSp_A, empty || 32'(tos_q) < 32'(sp_q))
   `ASSERT_NEVER(SettlingEmpty_A, settling_q && empty)
-  `ASSERT(TosCopy_A, empty || (tmask_q == mask_q[tos_q] && t_pc_q == pc_q[tos_q] &&
+  `ASSERT(TosCopy_A, empty || replaced_q || (tmask_q == mask_q[tos_q] && t_pc_q == pc_q[tos_q] &&
                                t_rpc_q == rpc_q[tos_q] && t_lpc_q == lpc_q[tos_q] &&
                                t_lpos_q == lpos_q[tos_q]))
   // The warp count is a thermometer code: no 1 above a 0.

@@ -29,7 +29,8 @@ enum { PA = 0x10, PB = 0x20, PC_ = 0x30, PD = 0x40, PE = 0x50, PF = 0x60, PEXIT 
 TEST_MODEL_HELPERS(tbc_stack, TBC_OK)
 
 #define TBC_EVENT_FIELDS(X)                                                               \
-    X(accepted) X(op) X(err) X(first_arrival) X(lcp_push) X(wcnt_zero) X(lpc_arrive)      \
+    X(accepted) X(op) X(err) X(first_arrival) X(loop_replace) X(lcp_push) X(wcnt_zero)    \
+    X(drop_not_taken) X(lpc_arrive)                                                       \
     X(settle_pop_empty) X(settle_pop_done) X(settle_merge) X(settled) X(cmp_taken)        \
     X(block_done) X(depth_after)
 /* the fields of an entry but its mask; as outputs with prefix tos_ */
@@ -334,8 +335,10 @@ static tbc_stack_t *start_block8(unsigned d, bool lcp)
 }
 
 /* Both static warps of an 8-thread block reach the same branch, static
- * warp `first` before the other: the first pushes the targets, the second
- * brings WCnt to 0. taken0, taken1: the outcomes of static warps 0, 1. */
+ * warp `first` before the other: the first pushes the targets (depth
+ * entries then), the second brings WCnt to 0 -- and drops the not-taken
+ * target if no thread took it or it starts at rpc. taken0, taken1: the
+ * outcomes of static warps 0, 1. */
 static void branch_both(tbc_stack_t *m, unsigned first, uint64_t taken0, uint64_t taken1,
                         uint64_t tpc, uint64_t fpc, uint64_t rpc, uint64_t lpc, unsigned depth)
 {
@@ -344,8 +347,9 @@ static void branch_both(tbc_stack_t *m, unsigned first, uint64_t taken0, uint64_
     unsigned second = 1 - first;
     acc(m, in_branch(4, sw[first], taken[first], tpc, fpc, rpc, lpc),
         EV(.first_arrival = true, .depth_after = depth));
+    bool drop = ((taken0 & taken1 & 0xf) == 0xf) || fpc == rpc;
     acc(m, in_branch(4, sw[second], taken[second], tpc, fpc, rpc, lpc),
-        EV(.wcnt_zero = true, .depth_after = depth));
+        EV(.wcnt_zero = true, .drop_not_taken = drop, .depth_after = depth - drop));
 }
 
 /* ------------------------------------------------------------------ */
@@ -609,18 +613,16 @@ static void test_fig9_three_warps(void **state)
 
 static void test_uniform_empty_target(void **state)
 {
-    /* every thread taken: B (not taken) stays empty */
+    /* every thread taken: B (not taken) has no thread; the last warp
+     * drops it and C takes its place */
     tbc_stack_t *m = *state = start_block8(3, false);
-    branch_both(m, 0, 0xf, 0xf, PC_, PB, PD, NONE32, 3); /* exactly Depth */
-    check_entry(m, 1, PB, PD, NONE32, 0, 0, 0x00);
-    settle(m, READY_SETTLING | TAKE, TOS(2, 3, PC_, PD, NONE32, 0, 2, 0xff));
-    acc(m, in_arrive(4, W4(1, 1, 1, 1), PD), EV(.depth_after = 3));
-    acc(m, in_arrive(4, W4(0, 0, 0, 0), PD), EV(.wcnt_zero = true, .depth_after = 2));
-    /* B is empty: popped, one cycle; then the original entry settles */
-    tbc_stack_out_t o = settle_cyc(m, false, EV(.settle_pop_empty = true, .depth_after = 1));
-    check_tos(&o, TOS(1, 2, PB, PD, NONE32, 0, 0, 0x00));
-    check_cmp(&o, false, 0, false, 0);
-    o = settle(m, 0, TOS(0, 1, PD, PEXIT, NONE32, 0, 2, 0xff));
+    branch_both(m, 0, 0xf, 0xf, PC_, PB, PD, NONE32, 3); /* exactly Depth, then 2 */
+    check_entry(m, 1, PC_, PD, NONE32, 0, 0, 0xff);
+    settle(m, READY_SETTLING | TAKE, TOS(1, 2, PC_, PD, NONE32, 0, 2, 0xff));
+    acc(m, in_arrive(4, W4(1, 1, 1, 1), PD), EV(.depth_after = 2));
+    acc(m, in_arrive(4, W4(0, 0, 0, 0), PD), EV(.wcnt_zero = true, .depth_after = 1));
+    /* nothing to pop: the original entry settles at once */
+    tbc_stack_out_t o = settle(m, 0, TOS(0, 1, PD, PEXIT, NONE32, 0, 2, 0xff));
     check_cmp(&o, false, 0, false, 0);
     destroy_state(state);
 
@@ -649,32 +651,56 @@ static void test_single_warp_block(void **state)
 /* ------------------------------------------------------------------ */
 /* cascaded settling: several entries pass in consecutive cycles         */
 
-static void test_cascade(void **state)
+static void test_not_taken_dropped(void **state)
 {
     tbc_stack_t *m = *state = start_block8(5, false);
-    /* uniform branch A -> C: B empty */
+    /* uniform branch A -> C: B, the not-taken target, has no thread */
     branch_both(m, 0, 0xf, 0xf, PC_, PB, PD, NONE32, 3);
-    settle(m, READY_SETTLING | TAKE, TOS(2, 3, PC_, PD, NONE32, 0, 2, 0xff));
-    /* in C a nested branch with the same reconvergence point D:
-     * threads 1-4 -> E, 5-8 -> F */
-    branch_both(m, 0, 0xf, 0x0, PE, PF, PD, NONE32, 5);
     check_entry(m, 0, PD, PEXIT, NONE32, 0, 0, 0xff);
-    check_entry(m, 1, PB, PD, NONE32, 0, 0, 0x00);
-    check_entry(m, 2, PD, PD, NONE32, 0, 0, 0xff); /* C now waits at D == its rpc */
-    check_entry(m, 3, PF, PD, NONE32, 0, 0, 0xf0);
-    check_entry(m, 4, PE, PD, NONE32, 0, 0, 0x0f);
-    settle(m, READY_SETTLING | TAKE, TOS(4, 5, PE, PD, NONE32, 0, 1, 0x0f));
-    acc(m, in_arrive(4, W4(0, 0, 0, 0), PD), EV(.wcnt_zero = true, .depth_after = 4));
-    settle(m, READY_SETTLING | TAKE, TOS(3, 4, PF, PD, NONE32, 0, 1, 0xf0));
-    acc(m, in_arrive(4, W4(1, 1, 1, 1), PD), EV(.wcnt_zero = true, .depth_after = 3));
-    /* three settling cycles: C (pc == rpc) popped, B (empty) popped, the
-     * bottom entry settles */
-    tbc_stack_out_t o = settle_cyc(m, false, EV(.settle_pop_done = true, .depth_after = 2));
-    check_tos(&o, TOS(2, 3, PD, PD, NONE32, 0, 0, 0xff));
-    o = settle_cyc(m, false, EV(.settle_pop_empty = true, .depth_after = 1));
-    check_tos(&o, TOS(1, 2, PB, PD, NONE32, 0, 0, 0x00));
-    o = settle(m, 0, TOS(0, 1, PD, PEXIT, NONE32, 0, 2, 0xff));
-    check_cmp(&o, false, 0, false, 0);
+    check_entry(m, 1, PC_, PD, NONE32, 0, 0, 0xff);
+    settle(m, READY_SETTLING | TAKE, TOS(1, 2, PC_, PD, NONE32, 0, 2, 0xff));
+    /* in C an if without else: its not-taken side starts at the
+     * reconvergence point F, where C now waits with every thread, so it is
+     * dropped too, though threads 5-8 took it; E runs threads 1-4 */
+    branch_both(m, 0, 0xf, 0x0, PE, PF, PF, NONE32, 4);
+    check_entry(m, 1, PF, PD, NONE32, 0, 0, 0xff);
+    check_entry(m, 2, PE, PF, NONE32, 0, 0, 0x0f);
+    settle(m, READY_SETTLING | TAKE, TOS(2, 3, PE, PF, NONE32, 0, 1, 0x0f));
+    acc(m, in_arrive(4, W4(0, 0, 0, 0), PF), EV(.wcnt_zero = true, .depth_after = 2));
+    settle(m, READY_SETTLING | TAKE, TOS(1, 2, PF, PD, NONE32, 0, 2, 0xff));
+}
+
+/* A bottom-tested loop whose exit is T's own rpc: each iteration's
+ * entries take T's place (loop_replace) and the exit side, on top, is
+ * popped as it becomes TOS, so any trip count fits in two entries. (Had T
+ * become a reconvergence entry, every iteration would leave two entries
+ * behind: a 3-entry stack would overflow on the second iteration.) */
+static void test_loop_bounded(void **state)
+{
+    tbc_stack_t *m = *state = start_block8(3, false);
+    tbc_stack_out_t o;
+    for (int it = 0; it < 40; it++) {
+        bool last = it == 39;
+        acc(m, in_branch(4, W4(1, 1, 1, 1), last ? 0x0 : 0xf, PA, PEXIT, PEXIT, NONE32),
+            EV(.first_arrival = true, .loop_replace = true, .depth_after = 2));
+        /* T (the loop's entry, now waiting at its rpc) shows until its
+         * last warp arrives */
+        o = peek(m);
+        check_tos(&o, TOS(0, 2, PEXIT, PEXIT, NONE32, 0, 1, 0xff));
+        check_entry(m, 0, PEXIT, PEXIT, NONE32, 0, 0, last ? 0xf0 : 0x00);
+        check_entry(m, 1, PA, PEXIT, NONE32, 0, 0, last ? 0x00 : 0xf0);
+        /* the exit side starts at rpc: dropped */
+        acc(m, in_branch(4, W4(0, 0, 0, 0), last ? 0x0 : 0xf, PA, PEXIT, PEXIT, NONE32),
+            EV(.wcnt_zero = true, .drop_not_taken = true, .depth_after = 1));
+        if (!last)
+            settle(m, READY_SETTLING | TAKE, TOS(0, 1, PA, PEXIT, NONE32, 0, 2, 0xff));
+    }
+    /* every thread left: the loop's side, empty, is popped and with it the
+     * block */
+    o = settle_cyc(m, false, EV(.settle_pop_empty = true, .block_done = true, .depth_after = 0));
+    check_tos(&o, TOS(0, 1, PA, PEXIT, NONE32, 0, 0, 0x00));
+    o = peek(m);
+    check_tos_empty(&o);
 }
 
 /* INIT at its own exit PC: the bottom entry is popped while settling. */
@@ -727,13 +753,18 @@ static void run_example2(bool nested_lcp)
     /* Fig. 10 (3)-(4): the branch in C. Compacted warp 1 = {t5, t2, t3,
      * t4}: t3, t4 -> D (taken). Warp 2 = {-, t6, t7, t8}: all -> E. */
     uint64_t inner_lpc = nested_lcp ? PE : PF;
-    unsigned d_lpos = nested_lcp ? 3 : 1;
+    unsigned d_lpos = nested_lcp ? 2 : 1;
+    /* it reconverges at F, C's own rpc: its entries take C's place (C
+     * would otherwise wait at F holding threads that entry 0 holds at F
+     * already); C shows on tos_* until its last warp arrives */
     acc(m, in_branch(4, W4(1, 0, 0, 0), 0xc, PD, PE, PF, inner_lpc),
-        EV(.first_arrival = true, .lcp_push = nested_lcp, .depth_after = nested_lcp ? 6 : 5));
-    unsigned top = nested_lcp ? 5 : 4;
+        EV(.first_arrival = true, .loop_replace = true, .lcp_push = nested_lcp,
+           .depth_after = nested_lcp ? 5 : 4));
+    unsigned top = nested_lcp ? 4 : 3;
+    tbc_stack_out_t o = peek(m);
+    check_tos(&o, TOS(2, top + 1, PF, PF, PE, 1, 1, 0xfe));
     if (nested_lcp)
-        check_entry(m, 3, PE, PF, PE, 1, 0, 0x00); /* inherits C's lpc, lpos */
-    check_entry(m, 2, PF, PF, PE, 1, 1, 0xfe);
+        check_entry(m, 2, PE, PF, PE, 1, 0, 0x00); /* inherits C's lpc, lpos */
     check_entry(m, top - 1, PE, PF, PE, d_lpos, 0, 0x12);
     check_entry(m, top, PD, PF, PE, d_lpos, 0, 0x0c);
     acc(m, in_branch(4, W4(NO, 1, 1, 1), 0x0, PD, PE, PF, inner_lpc),
@@ -746,17 +777,14 @@ static void run_example2(bool nested_lcp)
 
     /* the E target has pc == lpc: merged (Fig. 10 (4)-(5)); with the
      * nested entry that one merges again into entry 1 */
-    tbc_stack_out_t o = settle_cyc(m, false, EV(.settle_merge = true, .depth_after = top - 1));
+    o = settle_cyc(m, false, EV(.settle_merge = true, .depth_after = top - 1));
     check_tos(&o, TOS(top - 1, top, PE, PF, PE, d_lpos, 0, 0xf2));
     if (nested_lcp) {
-        check_entry(m, 3, PE, PF, PE, 1, 0, 0xf2);
-        o = settle_cyc(m, false, EV(.settle_merge = true, .depth_after = 3));
-        check_tos(&o, TOS(3, 4, PE, PF, PE, 1, 0, 0xf2));
+        check_entry(m, 2, PE, PF, PE, 1, 0, 0xf2);
+        o = settle_cyc(m, false, EV(.settle_merge = true, .depth_after = 2));
+        check_tos(&o, TOS(2, 3, PE, PF, PE, 1, 0, 0xf2));
     }
     check_entry(m, 1, PE, PF, NONE32, 0, 0, 0xf3);
-    /* C (now at F == its rpc) is done */
-    o = settle_cyc(m, false, EV(.settle_pop_done = true, .depth_after = 2));
-    check_tos(&o, TOS(2, 3, PF, PF, PE, 1, 0, 0xfe));
     /* Fig. 10 (10): the likely-convergence entry runs E with threads
      * 1, 2, 5, 6, 7, 8: lanes 0 and 1 hold two each -> WCnt 2 */
     settle(m, TAKE, TOS(1, 2, PE, PF, NONE32, 0, 2, 0xf3));
@@ -1000,22 +1028,20 @@ static void test_every_error_code(void **state)
 static void test_overflow_exact_depth(void **state)
 {
     tbc_stack_t *m = *state = start_block8(5, true);
-    branch_both(m, 0, 0xf, 0xf, PC_, PB, PD, NONE32, 3);
+    branch_both(m, 0, 0xf, 0x0, PC_, PB, PD, NONE32, 3); /* C: threads 1-4, B: 5-8 */
     settle_cyc(m, true, EV(.settled = true, .depth_after = 3));
     /* 3 + LCP + 2 = 6 > 5 */
     rej(m, in_branch(4, W4(0, 0, 0, 0), 0x3, 0x80, 0x90, PE, PF), TBC_ERR_OVERFLOW);
-    /* 3 + 2 = 5: fits exactly */
+    /* 3 + 2 = 5: fits exactly (C's one warp: first and last arrival) */
     acc(m, in_branch(4, W4(0, 0, 0, 0), 0x3, 0x80, 0x90, PE, NONE32),
-        EV(.first_arrival = true, .depth_after = 5));
-    acc(m, in_branch(4, W4(1, 1, 1, 1), 0xc, 0x80, 0x90, PE, PF),
-        EV(.wcnt_zero = true, .depth_after = 5));
-    check_entry(m, 4, 0x80, PE, NONE32, 0, 0, 0xc3);
-    check_entry(m, 3, 0x90, PE, NONE32, 0, 0, 0x3c);
+        EV(.first_arrival = true, .wcnt_zero = true, .depth_after = 5));
+    check_entry(m, 4, 0x80, PE, NONE32, 0, 0, 0x03);
+    check_entry(m, 3, 0x90, PE, NONE32, 0, 0, 0x0c);
     /* C's request, never taken so far, is taken as the new one is raised */
     settle_cyc(m, true, EV(.settled = true, .cmp_taken = true, .depth_after = 5));
-    assert_int_equal(peek(m).tos_wcnt, 1); /* one thread in each lane */
+    assert_int_equal(peek(m).tos_wcnt, 1);
     tbc_stack_out_t o = peek(m);
-    check_cmp(&o, true, 0xc3, false, 0x80);
+    check_cmp(&o, true, 0x03, false, 0x80);
     /* full: any further branch overflows */
     rej(m, in_branch(4, W4(0, 0, NO, NO), 0x1, 0xa0, 0xb0, PE, NONE32), TBC_ERR_OVERFLOW);
     rej(m, in_branch(4, W4(0, 0, NO, NO), 0x1, 0xa0, 0xb0, PE, PE), TBC_ERR_OVERFLOW);
@@ -1040,16 +1066,17 @@ static void test_duplicate_arrival(void **state)
     assert_int_equal(peek(m).tos_wcnt, 1);
     /* the other warp may branch: first arrival at T */
     acc(m, in_branch(4, W4(NO, NO, NO, 1), 0x8, PC_, PE, PD, NONE32),
-        EV(.first_arrival = true, .wcnt_zero = true, .depth_after = 3));
-    /* E (not taken) is empty, C holds thread 8; settling clears arrived */
-    settle(m, READY_SETTLING | TAKE, TOS(2, 3, PC_, PD, NONE32, 0, 1, 0x80));
-    acc(m, in_arrive(4, W4(NO, NO, NO, 1), PD), EV(.wcnt_zero = true, .depth_after = 2));
-    settle_cyc(m, false, EV(.settle_pop_empty = true, .depth_after = 1));
-    /* the bottom entry now waits at D, its own rpc: threads 2-5 arrived
-     * there directly, thread 8 through C -- the block is done */
-    tbc_stack_out_t o = settle_cyc(
-        m, false, EV(.settle_pop_done = true, .block_done = true, .depth_after = 0));
-    check_tos(&o, TOS(0, 1, PD, PD, NONE32, 0, 0, 0x9e));
+        EV(.first_arrival = true, .loop_replace = true, .wcnt_zero = true,
+           .drop_not_taken = true, .depth_after = 1));
+    /* the branch reconverges at D, the bottom entry's own rpc: its targets
+     * took the bottom's place, and E (not taken, no thread) was dropped: C,
+     * with thread 8, is the bottom now; settling clears arrived */
+    settle(m, READY_SETTLING | TAKE, TOS(0, 1, PC_, PD, NONE32, 0, 1, 0x80));
+    /* threads 2-5 arrived at D directly, thread 8 through C: the block is
+     * done */
+    acc(m, in_arrive(4, W4(NO, NO, NO, 1), PD),
+        EV(.wcnt_zero = true, .block_done = true, .depth_after = 0));
+    tbc_stack_out_t o = peek(m);
     o = peek(m);
     check_tos_empty(&o);
     assert_true(o.req_ready);
@@ -1204,7 +1231,8 @@ int main(void)
         UNIT_TEST(test_fig9_three_warps),
         UNIT_TEST(test_uniform_empty_target),
         UNIT_TEST(test_single_warp_block),
-        UNIT_TEST(test_cascade),
+        UNIT_TEST(test_not_taken_dropped),
+        UNIT_TEST(test_loop_bounded),
         UNIT_TEST(test_init_at_exit),
         UNIT_TEST(test_example2_lcp),
         UNIT_TEST(test_example2_nested_lcp),

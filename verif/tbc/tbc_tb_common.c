@@ -120,7 +120,7 @@ void tbc_driver_compaction(tbc_driver_t *d, const tbc_stack_t *m)
     d->discard = false;
     d->npool = 0;
     d->have_last = false;
-    if (!tbc_stack_entry(m, tbc_stack_tos(m), &t))
+    if (!tbc_stack_top(m, &t))
         return;
     unsigned depth = tbc_stack_depth(m);
     if (cosim_rng_pct(r, 3))
@@ -147,6 +147,7 @@ static void snapshot(tbc_driver_t *d, const tbc_stack_t *m, unsigned code)
     d->snap_tos = tbc_stack_tos(m);
     for (unsigned l = 0; l < d->snap_depth; l++)
         tbc_stack_entry(m, l, &d->snap[l]);
+    d->snap_have_top = tbc_stack_top(m, &d->snap_top);
 }
 
 static void set_warp(tbc_stack_in_t *req, const tc_warp_t *w)
@@ -192,7 +193,7 @@ static bool inject(tbc_driver_t *d, const tbc_stack_t *m, tbc_stack_in_t *req)
     cosim_rng_t *r = &d->rng;
     unsigned depth = tbc_stack_depth(m);
     tbc_stack_entry_t t;
-    bool have_t = depth && tbc_stack_entry(m, tbc_stack_tos(m), &t);
+    bool have_t = tbc_stack_top(m, &t);
     bool pending = depth > tbc_stack_tos(m) + 1;
     req->req_valid = true;
     switch (cosim_rng_below(r, 8)) {
@@ -318,7 +319,7 @@ void tbc_driver_request(tbc_driver_t *d, const tbc_stack_t *m, const tbc_stack_o
     if (!d->npool || cosim_rng_pct(r, 30))
         return; /* the warps are busy in the pipeline */
     tbc_stack_entry_t t;
-    tbc_stack_entry(m, tbc_stack_tos(m), &t);
+    tbc_stack_top(m, &t);
     unsigned i = (unsigned)cosim_rng_below(r, d->npool);
     const tc_warp_t *w = &d->pool[i];
     req->req_valid = true;
@@ -359,7 +360,7 @@ int tbc_driver_after(tbc_driver_t *d, const tbc_stack_t *m, const tbc_stack_in_t
     } else if (ev->settled) {
         d->settle_pops = 0;
         tbc_stack_entry_t t;
-        if (tbc_stack_entry(m, tbc_stack_tos(m), &t)) {
+        if (tbc_stack_top(m, &t)) {
             unsigned statics = thread_compactor_warp_count(
                 &(thread_compactor_params_t){d->p.block_threads, d->p.warp_width}, &t.mask,
                 true);
@@ -382,6 +383,7 @@ int tbc_driver_after(tbc_driver_t *d, const tbc_stack_t *m, const tbc_stack_in_t
         c[TBC_CV_INIT] += ev->op == TBC_OP_INIT;
         c[TBC_CV_STATIC_BLOCK] += ev->op == TBC_OP_INIT && req->req_static;
         c[TBC_CV_FIRST_ARRIVAL] += ev->first_arrival;
+        c[TBC_CV_LOOP_REPLACE] += ev->loop_replace;
         c[TBC_CV_LCP_PUSH] += ev->lcp_push;
         c[TBC_CV_LPC_ARRIVE] += ev->lpc_arrive;
         c[TBC_CV_WCNT_ZERO_BRANCH] += ev->wcnt_zero && ev->op == TBC_OP_BRANCH;
@@ -434,6 +436,12 @@ int tbc_driver_after(tbc_driver_t *d, const tbc_stack_t *m, const tbc_stack_in_t
             snprintf(err, errlen, "rejected request changed entry %u", l);
             return -1;
         }
+    }
+    tbc_stack_entry_t top;
+    if (tbc_stack_top(m, &top) != d->snap_have_top ||
+        (d->snap_have_top && !entries_equal(&top, &d->snap_top))) {
+        snprintf(err, errlen, "rejected request changed entry T (tos_*)");
+        return -1;
     }
     return 0;
 }

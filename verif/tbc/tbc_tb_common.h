@@ -65,6 +65,8 @@ typedef struct {
     unsigned expect_code;
     unsigned snap_depth, snap_tos;
     tbc_stack_entry_t snap[TBC_DEPTH_MAX];
+    tbc_stack_entry_t snap_top; /* entry T (tbc_stack_top) */
+    bool snap_have_top;
     /* coverage: tbc_stack's group (cover[KIT_COVERS_TBC_STACK]) */
     uint64_t *cover;
     unsigned settle_pops; /* consecutive settling pops */
