@@ -194,15 +194,16 @@ fuzz:
 	@bash scripts/setup.sh test
 	@BUILD=$(BUILD) bash scripts/fuzz.sh $(FUZZ_SECONDS)
 
-# The system model: simtsys (csim/sys/, the recon_stack model), and a
-# kernel run on it (scripts/simt_run.py compiles the kernel for RISC-V and
-# the host, runs both and compares).
+# The system model: simtsys (csim/sys/, with the models of the mechanisms'
+# blocks: SYS_MECH_DIRS), and a kernel run on it (scripts/simt_run.py
+# compiles the kernel for RISC-V and the host, runs both and compares).
 # Its sources, include folders and libraries are said here only: `make
 # sys-sources` prints them for scripts/build_sys_rtl.sh and tests/run_tests.py.
-SYS_INCDIRS := csim/sys csim/common csim/pdom kernels/rt
-SYS_SRCS := $(wildcard csim/sys/*.c) csim/pdom/recon_stack.c
+SYS_MECH_DIRS := csim/pdom csim/tbc
+SYS_INCDIRS := csim/sys csim/common $(SYS_MECH_DIRS) kernels/rt
+SYS_SRCS := $(wildcard csim/sys/*.c $(addsuffix /*.c,$(SYS_MECH_DIRS)))
 SYS_LIBS := -lelf -lm
-$(BUILD)/sys/simtsys: $(SYS_SRCS) csim/sys/cli/simtsys.c $(wildcard csim/sys/*.h csim/common/*.h csim/pdom/*.h) kernels/rt/simt.h
+$(BUILD)/sys/simtsys: $(SYS_SRCS) csim/sys/cli/simtsys.c $(wildcard $(addsuffix /*.h,csim/sys csim/common $(SYS_MECH_DIRS))) kernels/rt/simt.h
 	@bash scripts/setup.sh sys
 	@mkdir -p $(dir $@)
 	gcc -std=c11 -O2 -g -Wall -Wextra -Werror $(addprefix -I,$(SYS_INCDIRS)) $(SYS_SRCS) csim/sys/cli/simtsys.c $(SYS_LIBS) -o $@

@@ -1,28 +1,36 @@
 #!/usr/bin/env bash
-# Build simtsys with the verilated recon_stack in the loop (simtsys --rtl)
-# for one set of stack parameters:
-#   build_sys_rtl.sh NUM_WARPS WARP_WIDTH DEPTH LCP OUTDIR   -> OUTDIR/simtsys
-# The shim and port structs are generated from the RTL (scripts/gen_shim.py)
-# as for the co-simulation; verif/sys/recon_stack_rtl.c binds them to the
-# model's structs. scripts/simt_run.py --rtl calls this with the machine's
-# parameters.
+# Build simtsys with a mechanism's verilated block in the loop (simtsys
+# --rtl) for one parameter set:
+#   build_sys_rtl.sh OUTDIR BLOCK name=value...   -> OUTDIR/simtsys
+# BLOCK and the words after it are what `simtsys --rtl-params` prints for
+# the machine (the block's parameters in the model's snake_case names). The
+# shim and port structs are generated from the RTL (scripts/gen_shim.py) as
+# for the co-simulation; verif/sys/block_rtl.c binds them to the model's
+# structs. scripts/simt_run.py --rtl calls this.
 set -euo pipefail
-nw=${1:?usage: build_sys_rtl.sh NUM_WARPS WARP_WIDTH DEPTH LCP OUTDIR}
-ww=${2:?}
-depth=${3:?}
-lcp=${4:?}
-out=${5:?}
+out=${1:?usage: build_sys_rtl.sh OUTDIR BLOCK name=value...}
+block=${2:?usage: build_sys_rtl.sh OUTDIR BLOCK name=value...}
+shift 2
+words="$block $*"
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
 
-eval "$(python3 scripts/cfg.py shell recon_stack default)"
-vparams="-GNumWarps=$nw -GWarpWidth=$ww -GPcWidth=32 -GDepth=$depth -GLcpEnable=$lcp -GCountEnable=0"
+eval "$(python3 scripts/cfg.py shell "$block" default)"
+# the Verilog parameters (-GName=value) and the kit's CFG_Name macros, by
+# the declaration's names
+mapfile -t named < <(python3 scripts/cfg.py snake-params "$block" "$@")
+vparams=() cparams=() sets=()
+for nv in "${named[@]}"; do
+    vparams+=("-G$nv")
+    cparams+=("-DCFG_$nv")
+    sets+=(--set "$nv")
+done
 incflags=("${incdirs[@]/#/-I}")
 mkdir -p "$out/gen" "$out/c"
-python3 scripts/gen_shim.py --block recon_stack --config default --out "$out/gen" -- \
-    $vparams "${incflags[@]}" "${rtl[@]}"
+python3 scripts/gen_shim.py --block "$block" --config default "${sets[@]}" --out "$out/gen" -- \
+    "${vparams[@]}" "${incflags[@]}" "${rtl[@]}"
 
 # the system model's C, as the Makefile's simtsys (make sys-sources: its
 # include folders, sources, libraries), plus the RTL's binding
@@ -33,15 +41,15 @@ sys_libs=${sys[2]}
 cc=(gcc)
 command -v ccache > /dev/null && cc=(ccache gcc)
 cflags=(-std=c11 -O2 -g -Wall -Wextra -Werror "${sys_incdirs[@]/#/-I}"
-        -Iverif/common -I"$out/gen" -DSIM_RTL -DSYS_RTL_NUM_WARPS="${nw}u"
-        -DSYS_RTL_WARP_WIDTH="${ww}u" -DSYS_RTL_DEPTH="${depth}u" -DSYS_RTL_LCP="${lcp}u")
+        -Iverif/common -I"$out/gen" -DSIM_RTL -DSYS_RTL_TOP="$block"
+        -DSYS_RTL_PARAMS="\"$words\"" "${cparams[@]}")
 objs=()
-for src in "${sys_srcs[@]}" csim/sys/cli/simtsys.c verif/sys/recon_stack_rtl.c; do
+for src in "${sys_srcs[@]}" csim/sys/cli/simtsys.c verif/sys/block_rtl.c; do
     obj="$out/c/$(basename "${src%.c}").o"
     "${cc[@]}" "${cflags[@]}" -c "$src" -o "$obj"
     objs+=("$obj")
 done
-verilator --cc --exe --build -j 2 --top-module "$top" $vparams -O3 --trace-fst \
+verilator --cc --exe --build -j 2 --top-module "$top" "${vparams[@]}" -O3 --trace-fst \
     -Wno-fatal -Wno-lint -Wno-style \
     -CFLAGS "-I$root/verif/common -I$out/gen" -LDFLAGS "${objs[*]} $sys_libs -lz" \
     --Mdir "$out/obj" -o "$out/simtsys" \

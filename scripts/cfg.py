@@ -735,6 +735,16 @@ def main(argv):
         print(argv[2])
     elif cmd == "shell" and len(argv) == 4:
         print(shell_vars(argv[2], argv[3]))
+    elif cmd == "snake-params" and len(argv) >= 3:
+        # name=value in the model's field names (simtsys --rtl-params) ->
+        # Name=value as the block declares them, one per line
+        from gen_decl import c_field  # noqa: E402  (it imports this module)
+        names = {c_field(n): n for n in load(argv[2]).params}
+        for word in argv[3:]:
+            field, _, value = word.partition("=")
+            if field not in names or not value:
+                raise CfgError(f"block '{argv[2]}' has no parameter '{field}'")
+            print(f"{names[field]}={value}")
     else:
         raise CfgError(f"bad arguments: {' '.join(argv[1:])}")
 

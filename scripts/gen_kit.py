@@ -69,9 +69,11 @@ def ops_c(expr, block, ins, outs):
     return re.sub(r"[A-Za-z_][A-Za-z0-9_]*", port, expr)
 
 
-def kit_header(block, config, top, ins, outs):
+def kit_header(block, config, top, ins, outs, overrides=None):
+    """overrides: parameter values that replace the configuration's (a
+    build for parameters no named configuration has: the system model's)."""
     d = cfg.load(block)
-    params = d.configs[config]
+    params = {**d.configs[config], **(overrides or {})}
     full = {**{k: v[0] for k, v in d.params.items()}, **params}
     env = d.env(full)
     T = top.upper()

@@ -17,7 +17,9 @@ neither is a combinational cell.
 and, through scripts/gen_kit.py, cosim_kit.h: the declaration's side of the
 block's testbench for this configuration.
 
-usage: gen_shim.py --block BLOCK --config CONFIG --out OUTDIR -- VERILATOR_ARGS...
+usage: gen_shim.py --block BLOCK --config CONFIG [--set Name=value...] --out OUTDIR
+                   -- VERILATOR_ARGS...
+(--set: a parameter the Verilator arguments give another value than CONFIG's)
 """
 import argparse
 import os
@@ -236,6 +238,7 @@ def main():
     ap.add_argument("--block", required=True)
     ap.add_argument("--config", required=True)
     ap.add_argument("--out", required=True)
+    ap.add_argument("--set", action="append", default=[], metavar="Name=value")
     ap.add_argument("verilator_args", nargs=argparse.REMAINDER)
     a = ap.parse_args()
     try:
@@ -256,7 +259,9 @@ def main():
     write(os.path.join(a.out, f"{a.top}_ports.h"), c_header(a.top, ins, outs))
     write(os.path.join(a.out, f"{a.top}_shim.cpp"), shim_cpp(a.top, clocked, ins, outs))
     try:
-        kit = gen_kit.kit_header(a.block, a.config, a.top, ins, outs)
+        sets = dict(x.split("=", 1) for x in a.set)
+        kit = gen_kit.kit_header(a.block, a.config, a.top, ins, outs,
+                                 {k: int(v) for k, v in sets.items()})
     except cfg.CfgError as e:
         raise SystemExit(f"gen_shim.py: {e}")
     write(os.path.join(a.out, "cosim_kit.h"), kit)

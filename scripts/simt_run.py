@@ -9,8 +9,8 @@ the convention of kernels/rt/simt.h. The kernel is compiled for RISC-V
 a file outside kernels/), the host build runs
 thread by thread and writes the reference outputs, and build/sys/simtsys runs
 the RISC-V build with --expect: the output buffers must be byte-identical.
-With --rtl, simtsys drives the verilated recon_stack instead of its model:
-a build of simtsys with the RTL for the machine's stack parameters
+With --rtl, simtsys drives the mechanism's verilated block instead of its model:
+a build of simtsys with the RTL for the machine's parameters
 (scripts/build_sys_rtl.sh, into build/sys/rtl/, once per parameter set).
 Every other option goes to simtsys (--preset, --set, --sched, --json, ...).
 Exit status: simtsys's (0 ok, 1 the run failed, 2 bad options, 3 outputs
@@ -120,21 +120,22 @@ def _sources(*patterns):
 
 
 def simtsys_rtl(options=()):
-    """Builds simtsys with the verilated recon_stack for the stack
-    parameters of the machine that `options` (--preset, --set) describe,
-    when out of date: its path."""
-    r = subprocess.run([simtsys(), "--stack-params", *options], capture_output=True, text=True)
+    """Builds simtsys with the verilated block of the mechanism and
+    machine that `options` (--mech, --preset, --set) describe, when out of
+    date: its path."""
+    r = subprocess.run([simtsys(), "--rtl-params", *options], capture_output=True, text=True)
     if r.returncode:
         raise BuildError(r.stderr.strip().removeprefix("simtsys: "))
-    nw, ww, depth, lcp = r.stdout.split()
-    out = os.path.join(ROOT, BUILD, "sys", "rtl", f"n{nw}_w{ww}_d{depth}_l{lcp}")
+    block, *words = r.stdout.split()
+    tag = "_".join(w.replace("=", "") for w in words)
+    out = os.path.join(ROOT, BUILD, "sys", "rtl", block, tag)
     exe = os.path.join(out, "simtsys")
-    deps = _sources("csim/sys/*.[ch]", "csim/sys/cli/*.c", "csim/pdom/*.[ch]", "rtl/pdom/*.sv",
-                    "rtl/common/*.sv", "verif/sys/*.c", "verif/common/bind.h",
+    deps = _sources("csim/sys/*.[ch]", "csim/sys/cli/*.c", "csim/*/*.[ch]", "rtl/*/*.sv",
+                    "rtl/*/*.svh", "verif/sys/*.c", "verif/common/bind.h",
                     "scripts/build_sys_rtl.sh", "scripts/gen_shim.py", "scripts/gen_kit.py")
     if not _newer(exe, deps):
-        r = subprocess.run(["bash", os.path.join(ROOT, "scripts", "build_sys_rtl.sh"), nw, ww,
-                            depth, lcp, out], capture_output=True, text=True)
+        r = subprocess.run(["bash", os.path.join(ROOT, "scripts", "build_sys_rtl.sh"), out,
+                            block, *words], capture_output=True, text=True)
         if r.returncode:
             raise BuildError(f"building simtsys with the RTL failed: {r.stderr.strip()[-500:]}")
     return exe

@@ -498,11 +498,38 @@ def kernels():
     return suite + tests
 
 
+# The mechanisms' runs of make test: simtsys options, each without and with
+# likely-convergence points. One (kernel, options) pair does not fit:
+# raywalk's likely-convergence entries under TBC need more than the 32
+# entries tbc_core allows (docs/system.md); a test checks that it stops
+# with OVERFLOW, so that the day it fits it is run like the others.
+SYS_MECHS = [[], ["--mech", "tbc"]]
+SYS_LCP = ["--set", "lcp=1"]
+SYS_TOO_DEEP = {("raywalk", ("--mech", "tbc", "--set", "lcp=1"))}
+
+# Blocks broken on purpose in the system model: the detection of a
+# mechanism that deadlocks or loses a thread must fire (one line naming
+# the block or warp, the PC and the cycle). (file, old, new, kernel,
+# options, words expected).
+SYS_MUTANTS = [
+    ("csim/tbc/thread_compactor.c",
+     "        /* the encoders reset the bits of the threads they sent */",
+     "        bm_clear(&m->remaining); /* mutant: the mask's other warps are lost */",
+     "saxpy", ["--mech", "tbc"], "a lost warp"),
+    ("csim/tbc/thread_compactor.c",
+     "        m->remaining = in->in_mask;\n",
+     "        m->remaining = in->in_mask;\n        bm_set(&m->remaining, 0, false); /* mutant */\n",
+     "saxpy", ["--mech", "tbc"], "a lost thread"),
+]
+
+
 def system_model():
-    """Every kernel at `small` on the small machine, checked against the
-    host build; with the verilated recon_stack in the loop, identical cycles
-    and statistics; under AddressSanitizer and UBSan; bad input to simtsys
-    and to scripts/simt_run.py: one line of error, non-zero exit."""
+    """Every kernel at `small` on the small machine under every mechanism,
+    checked against the host build; with the mechanism's verilated block
+    in the loop, identical cycles and statistics; under AddressSanitizer
+    and UBSan; a mechanism that deadlocks or loses a thread stopped; bad
+    input to simtsys and to scripts/simt_run.py: one line of error,
+    non-zero exit."""
     import simt_run
     try:
         exe = simt_run.simtsys()
@@ -517,25 +544,31 @@ def system_model():
         record("system model: build the kernels", False, str(e))
         return
 
+    runs = [(k, tuple(m + lcp)) for k in kernels() for m in SYS_MECHS for lcp in ([], SYS_LCP)]
+    label = lambda options: ", ".join(["small"] + [o.split("=")[0] for o in options
+                                                  if not o.startswith("--")])
+
     def run(job):
         k, options = job
         try:
-            r = simt_run.run(k, options=options)
+            r = simt_run.run(k, options=list(options))
         except simt_run.BuildError as e:
             return job, False, str(e)
+        if job in SYS_TOO_DEEP:
+            return job, r.returncode == 1 and "OVERFLOW" in r.stderr, r.stderr
         return job, r.returncode == 0, r.stderr + r.stdout[-500:]
-    # likely-convergence points change the stack's merges, never a result
-    for (k, options), ok, detail in pmap(run, [(k, o) for k in kernels()
-                                               for o in ([], ["--set", "lcp=1"])]):
-        record(f"system model: {k} (small{', lcp' if options else ''}) equals the host build",
-               ok, detail)
+    # a mechanism or likely-convergence points change the schedule, never a result
+    for (k, options), ok, detail in pmap(run, runs):
+        what = "stops with OVERFLOW (too deep)" if (k, options) in SYS_TOO_DEEP else \
+            "equals the host build"
+        record(f"system model: {k} ({label(options)}) {what}", ok, detail)
 
     # What no machine changes: each thread runs its own instructions, so the
     # thread-instructions (and the outputs, checked by --expect) are the same
     # on every warp width, datapath, warp count and scheduler; a kernel
     # without a divergent branch keeps every lane busy.
     machines = [[], ["--sched", "rr"], ["--set", "warp_width=16", "--set", "simd_lanes=4"],
-                ["--set", "num_warps=8", "--set", "l1_mshrs=1"]]
+                ["--set", "num_warps=8", "--set", "l1_mshrs=1"], ["--mech", "tbc"]]
 
     def invariant(k):
         got = []
@@ -550,7 +583,8 @@ def system_model():
             ok = all(d["simd_efficiency"] == 1.0 for d in got)
         return k, ok, f"thread_insns {insns}, simd_efficiency {[d['simd_efficiency'] for d in got]}"
     for k, ok, detail in pmap(invariant, kernels()):
-        record(f"system model: {k}: the same thread-instructions on four machines", ok, detail)
+        record(f"system model: {k}: the same thread-instructions on four machines and TBC", ok,
+               detail)
     r = sh([exe, "--list", "--markdown"])
     with open(os.path.join(ROOT, "docs", "system.md")) as f:
         page = f.read()
@@ -588,10 +622,10 @@ def system_model():
         d = json.loads(r.stdout)
         d.pop("host_seconds"), d.pop("rtl")
         return d, ""
-    lcp = ["--set", "lcp=1"]
+    rtl_runs = [job for job in runs if job not in SYS_TOO_DEEP]
     try:
-        for options in ([], lcp):
-            simt_run.simtsys_rtl(options)
+        for options in sorted({options for _, options in rtl_runs}):
+            simt_run.simtsys_rtl(list(options))
         rtl_ok = True
     except simt_run.BuildError as e:
         record("system model: build simtsys with the RTL", False, str(e))
@@ -605,9 +639,9 @@ def system_model():
                 return job, False, str(e)
             diff = [f"{n}: model {a[n]}, RTL {b[n]}" for n in a if a and b and a[n] != b.get(n)]
             return job, a is not None and a == b, ea + eb + "; ".join(diff)
-        for (k, options), ok, detail in pmap(both, [(k, o) for k in kernels() for o in ([], lcp)]):
-            record(f"system model: {k} (small{', lcp' if options else ''}) with the RTL in the "
-                   "loop: identical", ok, detail)
+        for (k, options), ok, detail in pmap(both, rtl_runs):
+            record(f"system model: {k} ({label(options)}) with the RTL in the loop: identical",
+                   ok, detail)
 
     # the simulator under the sanitizers: a report is a failed run
     san = os.path.join(ROOT, BUILD, "sys", "simtsys_san")
@@ -616,13 +650,41 @@ def system_model():
             *sys_build()[1], "csim/sys/cli/simtsys.c", *sys_build()[2], "-o", san])
     record("system model: sanitizer build", r.returncode == 0, r.stderr[-2000:])
     if r.returncode == 0:
-        def run_san(k):
+        def run_san(job):
+            k, mech = job
             elf, host = simt_run.kernel_builds(k)
             ref = simt_run.reference(host, "small", 1)
-            r = subprocess.run([san, elf, "--expect", ref], capture_output=True, text=True)
-            return k, r.returncode == 0, r.stderr[-2000:]
-        for k, ok, detail in pmap(run_san, kernels()):
-            record(f"system model: {k} (small) under the sanitizers", ok, detail)
+            r = subprocess.run([san, elf, "--expect", ref, *mech], capture_output=True, text=True)
+            return job, r.returncode == 0, r.stderr[-2000:]
+        for (k, mech), ok, detail in pmap(run_san, [(k, tuple(m)) for k in kernels()
+                                                    for m in SYS_MECHS]):
+            record(f"system model: {k} (small, "
+                   f"{mech[-1] if mech else 'pdom'}) under the sanitizers", ok, detail)
+
+    # a mechanism that deadlocks or loses a thread is stopped, with the cycle
+    def sys_mutant(job):
+        i, (file, old, new, k, options, words) = job
+        src = open(os.path.join(ROOT, file)).read()
+        if src.count(old) != 1:
+            return job, False, f"anchor occurs {src.count(old)} times in {file} (want 1)"
+        d = os.path.join(ROOT, BUILD, "sys", "mutants", str(i))
+        os.makedirs(d, exist_ok=True)
+        mutated = os.path.join(d, os.path.basename(file))
+        with open(mutated, "w") as f:
+            f.write(src.replace(old, new))
+        exe = os.path.join(d, "simtsys")
+        srcs = [mutated if x == file else x for x in sys_build()[1]]
+        r = sh(["gcc", "-std=c11", "-O1", "-w", *[f"-I{x}" for x in sys_build()[0]],
+                *srcs, "csim/sys/cli/simtsys.c", *sys_build()[2], "-o", exe])
+        if r.returncode:
+            return job, False, "mutant did not build: " + r.stderr[-1000:]
+        elf, _ = simt_run.kernel_builds(k)
+        r = subprocess.run([exe, elf, *options], capture_output=True, text=True, timeout=300)
+        lines = r.stderr.strip().splitlines()
+        ok = r.returncode == 1 and len(lines) == 1 and words in r.stderr and "cycle" in r.stderr
+        return job, ok, f"exit {r.returncode}: {r.stderr[-500:]}"
+    for (i, m), ok, detail in pmap(sys_mutant, list(enumerate(SYS_MUTANTS))):
+        record(f"system model: {m[5]} is detected ({m[0]}, mutant {i})", ok, detail)
 
     # bad input
     elf, host = simt_run.kernel_builds("saxpy")
@@ -638,6 +700,10 @@ def system_model():
             ("a text file", [exe, text], 1, "not an ELF"),
             ("a host ELF", [exe, host], 1, "not a 32-bit little-endian RISC-V"),
             ("an unknown preset", [exe, elf, "--preset", "nope"], 2, "unknown preset"),
+            ("an unknown mechanism", [exe, elf, "--mech", "nope"], 2, "unknown mechanism"),
+            ("TBC blocks wider than the core", [exe, elf, "--mech", "tbc", "--set",
+                                                "tbc_warps=8"], 2, "tbc_warps"),
+            ("a machine the RTL build does not hold", [exe, elf, "--rtl"], 2, "RTL"),
             ("a parameter out of range", [exe, elf, "--set", "l1_ways=0"], 2, "l1_ways"),
             ("an unknown parameter", [exe, elf, "--set", "nope=1"], 2, "unknown parameter"),
             ("lanes not dividing the warp", [exe, elf, "--set", "simd_lanes=3"], 2, "divide"),
@@ -649,6 +715,8 @@ def system_model():
             ("a trap", [exe, faults["trap"]], 1, "trapped"),
             ("an indirect call", [exe, faults["indirect"]], 1, "indirect jump at PC 0x"),
             ("a barrier under divergence", [exe, faults["barrier"]], 1, "under divergence"),
+            ("a barrier under divergence (TBC)", [exe, faults["barrier"], "--mech", "tbc"], 1,
+             "deadlock at cycle"),
             ("a kernel past the cycle limit", [exe, faults["spin"], "--max-cycles", "100000"], 1,
              "cycle limit"),
             ("an unknown kernel", [sys.executable, "scripts/simt_run.py", "nope"], 1, "no kernel"),

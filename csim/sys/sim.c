@@ -21,7 +21,9 @@
 
 /* ---------------------------------------------------------------- machine */
 
-typedef enum { W_FREE, W_RUN, W_BARRIER } wstate_t;
+/* A warp slot: free, running, waiting at a barrier, or (TBC) a slot of a
+ * resident thread block that holds no compacted warp now. */
+typedef enum { W_FREE, W_RUN, W_BARRIER, W_IDLE } wstate_t;
 
 typedef struct {
     wstate_t state;
@@ -32,16 +34,38 @@ typedef struct {
     uint32_t pc;
     unsigned depth;
     uint16_t tid[64];    /* each lane's thread (the core's thread index) */
+    uint8_t sw[64];      /* TBC: each lane's static warp in its block */
     uint32_t *x[64];     /* each lane's thread's registers (tid's in rf) */
     uint64_t ready[NUM_REGS]; /* scoreboard: the cycle each register is written */
     uint32_t calls[CALL_DEPTH]; /* return addresses of the calls not yet over */
     unsigned num_calls;
 } warp_t;
 
+/* TBC: what a thread keeps between compacted warps. */
+typedef struct {
+    uint64_t pend;              /* the last cycle one of its registers is written */
+    uint64_t ready[NUM_REGS];   /* the scoreboard's cycles, valid where > now */
+    uint32_t calls[CALL_DEPTH];
+    unsigned num_calls;
+} thread_t;
+
 typedef struct {
     bool used;
     unsigned warps_left; /* warps not finished */
-    unsigned at_barrier; /* of them, waiting at the barrier */
+    unsigned at_barrier; /* of them, waiting at the barrier (TBC: threads) */
+    /* TBC: the block's tbc_core and what the core knows of it */
+    sim_tbc_core_ops_t tbc;   /* made the first time the slot is used */
+    tbc_core_out_t out;  /* its outputs in the current cycle */
+    tbc_core_in_t req;   /* the request of this cycle, if has_req */
+    bool has_req, busy;  /* busy: it must be stepped every cycle */
+    uint64_t stepped;    /* the last cycle it was stepped */
+    unsigned quiet;      /* cycles busy without a request or a warp out */
+    unsigned live;       /* compacted warps out and not yet arrived */
+    unsigned nsw;        /* its static warps */
+    unsigned threads;
+    uint8_t slot[64];    /* each static warp's warp slot */
+    uint64_t home[64];   /* each static warp's threads (lanes) */
+    uint32_t req_pc;     /* the PC of the request last sent, for messages */
 } cta_t;
 
 typedef struct {
@@ -51,7 +75,10 @@ typedef struct {
     uint32_t *tpc;        /* each thread's own next PC, worked out thread by
                              thread: the mechanism must issue it there */
     cta_t *ctas;          /* at most num_warps resident blocks */
-    sim_stack_ops_t stack;
+    thread_t *th;         /* TBC: each thread between compacted warps */
+    unsigned busy;        /* TBC: blocks that must be stepped every cycle */
+    bool formed;          /* TBC: a compacted warp came out this cycle */
+    sim_recon_stack_ops_t stack;
     uint64_t free_at;     /* the SIMD datapath is busy until */
     uint64_t next;        /* the next cycle worth trying */
     unsigned last;        /* last issued warp */
@@ -71,7 +98,7 @@ typedef struct {
 
 struct sim {
     sim_params_t p;
-    sim_stack_factory_t factory;
+    sim_blocks_t blocks;
     uint8_t *mem;
     elfimg_t img;
     bool loaded;
@@ -105,20 +132,46 @@ const sim_params_t *sim_params(const sim_t *s) { return &s->p; }
 
 /* ---------------------------------------------------------- parameters */
 
-static const char *const sched_names[] = {
 #define SIM_NAME_(code, name, text) [code] = name,
-    SIM_SCHEDS(SIM_NAME_)};
+#define SIM_TEXT_(code, name, text) [code] = text,
+static const char *const sched_names[] = {SIM_SCHEDS(SIM_NAME_)};
+static const char *const mech_names[] = {SIM_MECHS(SIM_NAME_)};
+static const char *const mech_texts[] = {SIM_MECHS(SIM_TEXT_)};
+
+/* The index of `name` among n names, or -1. */
+static int name_index(const char *const *names, unsigned n, const char *name)
+{
+    for (unsigned i = 0; i < n; i++)
+        if (!strcmp(name, names[i]))
+            return (int)i;
+    return -1;
+}
 
 const char *sim_sched_name(sim_sched_t s) { return s < SIM_SCHED_COUNT ? sched_names[s] : NULL; }
+const char *sim_mech_name(sim_mech_t m) { return m < SIM_MECH_COUNT ? mech_names[m] : NULL; }
 
 bool sim_sched_parse(const char *name, sim_sched_t *s)
 {
-    for (unsigned i = 0; i < SIM_SCHED_COUNT; i++)
-        if (!strcmp(name, sched_names[i])) {
-            *s = (sim_sched_t)i;
-            return true;
-        }
-    return false;
+    int i = name_index(sched_names, SIM_SCHED_COUNT, name);
+    if (i >= 0)
+        *s = (sim_sched_t)i;
+    return i >= 0;
+}
+
+bool sim_mech_parse(const char *name, sim_mech_t *m)
+{
+    int i = name_index(mech_names, SIM_MECH_COUNT, name);
+    if (i >= 0)
+        *m = (sim_mech_t)i;
+    return i >= 0;
+}
+
+bool sim_mech_at(unsigned i, const char **name, const char **text)
+{
+    if (i >= SIM_MECH_COUNT)
+        return false;
+    *name = mech_names[i], *text = mech_texts[i];
+    return true;
 }
 
 static const struct {
@@ -177,7 +230,8 @@ static void base_machine(sim_params_t *p)
 {
     *p = (sim_params_t){
         .cores = 2, .warp_width = 8, .simd_lanes = 8, .num_warps = 4,
-        .sched = SIM_SCHED_GTO, .stack_depth = RS_DEPTH_MAX, .stack_bytes = 2048,
+        .sched = SIM_SCHED_GTO, .mech = SIM_MECH_PDOM, .tbc_warps = 4,
+        .stack_depth = RS_DEPTH_MAX, .stack_bytes = 2048,
         .mem_bytes = 1u << 29, .max_cycles = 2000000000u,
         .mem = {.cores = 2, .line_bytes = 32, .l1_bytes = 4096, .l1_ways = 4,
                 .l1_mshrs = 8, .l1_hit_cycles = 1, .l1_line_cycles = 1, .icnt_cycles = 4, .l2_bytes = 0,
@@ -218,6 +272,7 @@ bool sim_preset(const char *name, sim_params_t *p)
         /* 30 cores, warp 32 on SIMD 8, 32 warps (1024 threads), 32 KB 8-way
          * 64 B L1, 1 MB L2 per channel x 8 */
         p->cores = 30, p->warp_width = 32, p->simd_lanes = 8, p->num_warps = 32;
+        p->tbc_warps = 8; /* blocks of 256 threads where a kernel has none */
         m->l1_bytes = 32768, m->l1_ways = 8, m->line_bytes = 64, m->l1_mshrs = 32;
         m->icnt_cycles = 8, m->l2_bytes = 8u << 20, m->l2_ways = 8, m->l2_banks = 8;
         m->l2_hit_cycles = 20, m->dram_channels = 8, m->dram_cycles = 200;
@@ -243,31 +298,64 @@ bool sim_preset_at(unsigned i, const char **name, const char **text)
     return true;
 }
 
-/* ---------------------------------------------------- the golden stack */
+/* ------------------------------------------------- the golden models */
 
-static void model_eval(void *ctx, const recon_stack_in_t *in, recon_stack_out_t *out)
-{
-    recon_stack_eval(ctx, in, out);
-}
-
-static void model_step(void *ctx, const recon_stack_in_t *in, recon_stack_out_t *out)
-{
-    recon_stack_step(ctx, in, out, NULL);
-}
-
-static void model_destroy(void *ctx) { recon_stack_destroy(ctx); }
-
-static int model_factory(const recon_stack_params_t *p, sim_stack_ops_t *ops, char *err,
-                         size_t n)
-{
-    recon_stack_t *m;
-    int rc = recon_stack_create(p, &m);
-    if (rc != RS_OK) {
-        snprintf(err, n, "recon_stack: parameters refused (code %d)", rc);
-        return -1;
+/* The golden model of `block` as sim_blocks_t's ops: block_model(). */
+#define SIM_MODEL_FACTORY(block, ops_t, ok, eval_call)                                   \
+    static void block##_model_eval(void *ctx, const block##_in_t *in, block##_out_t *out) \
+    {                                                                                    \
+        (void)in;                                                                        \
+        eval_call;                                                                       \
+    }                                                                                    \
+    static void block##_model_step(void *ctx, const block##_in_t *in, block##_out_t *out) \
+    {                                                                                    \
+        block##_step(ctx, in, out, NULL);                                                \
+    }                                                                                    \
+    static void block##_model_destroy(void *ctx) { block##_destroy(ctx); }               \
+    static int block##_model(const block##_params_t *p, ops_t *ops, char *err, size_t n) \
+    {                                                                                    \
+        block##_t *m;                                                                    \
+        int rc = block##_create(p, &m);                                                  \
+        if (rc != (ok)) {                                                                \
+            snprintf(err, n, #block ": parameters refused (code %d)", rc);               \
+            return -1;                                                                   \
+        }                                                                                \
+        *ops = (ops_t){m, block##_model_eval, block##_model_step, block##_model_destroy}; \
+        return 0;                                                                        \
     }
-    *ops = (sim_stack_ops_t){m, model_eval, model_step, model_destroy};
-    return 0;
+SIM_MODEL_FACTORY(recon_stack, sim_recon_stack_ops_t, RS_OK, recon_stack_eval(ctx, in, out))
+SIM_MODEL_FACTORY(tbc_core, sim_tbc_core_ops_t, TBCC_OK, tbc_core_peek(ctx, out)) /* no output reads an input */
+
+/* The parameters of the blocks a machine's cores step. */
+static recon_stack_params_t stack_params(const sim_params_t *q)
+{
+    return (recon_stack_params_t){.num_warps = q->num_warps, .warp_width = q->warp_width,
+                                  .pc_width = 32, .depth = q->stack_depth,
+                                  .lcp_enable = q->lcp, .count_enable = false};
+}
+
+static tbc_core_params_t tbc_params(const sim_params_t *q)
+{
+    return (tbc_core_params_t){.block_threads = q->tbc_warps * q->warp_width,
+                               .warp_width = q->warp_width, .pc_width = 32,
+                               .depth = q->stack_depth, .lcp_enable = q->lcp};
+}
+
+void sim_rtl_params(const sim_params_t *p, char *buf, size_t n)
+{
+    size_t k = 0;
+#define SIM_PARAM_WORD_(type, field)                                                     \
+    k += (size_t)snprintf(buf + k, k < n ? n - k : 0, " " #field "=%u", (unsigned)v.field);
+    if (p->mech == SIM_MECH_TBC) {
+        tbc_core_params_t v = tbc_params(p);
+        k = (size_t)snprintf(buf, n, "tbc_core");
+        TBCC_PARAM_FIELDS(SIM_PARAM_WORD_)
+    } else {
+        recon_stack_params_t v = stack_params(p);
+        k = (size_t)snprintf(buf, n, "recon_stack");
+        RS_PARAM_FIELDS(SIM_PARAM_WORD_)
+    }
+#undef SIM_PARAM_WORD_
 }
 
 /* ------------------------------------------------------ create/destroy */
@@ -282,7 +370,7 @@ static void home_lanes(const sim_t *s, core_t *k, unsigned wi)
     }
 }
 
-int sim_create(const sim_params_t *p, sim_stack_factory_t factory, sim_t **out, char *err,
+int sim_create(const sim_params_t *p, const sim_blocks_t *blocks, sim_t **out, char *err,
                size_t n)
 {
     *out = NULL;
@@ -304,8 +392,15 @@ int sim_create(const sim_params_t *p, sim_stack_factory_t factory, sim_t **out, 
         snprintf(err, n, "stack_depth must be at least %u with lcp", RS_DEPTH_MIN + 1);
         return -1;
     }
-    if (q.stack_bytes % 16 || q.sched >= SIM_SCHED_COUNT) {
+    if (q.stack_bytes % 16 || q.sched >= SIM_SCHED_COUNT || q.mech >= SIM_MECH_COUNT) {
         snprintf(err, n, "stack_bytes must be a multiple of 16");
+        return -1;
+    }
+    if (q.mech == SIM_MECH_TBC && (q.tbc_warps > q.num_warps ||
+                                   q.tbc_warps * q.warp_width > TBCC_BLOCK_THREADS_MAX)) {
+        snprintf(err, n, "tbc_warps (%u) must be at most num_warps (%u), and tbc_warps x "
+                 "warp_width at most %u threads", q.tbc_warps, q.num_warps,
+                 TBCC_BLOCK_THREADS_MAX);
         return -1;
     }
     uint64_t slots = 1 + (uint64_t)q.cores * q.num_warps * q.warp_width;
@@ -321,7 +416,11 @@ int sim_create(const sim_params_t *p, sim_stack_factory_t factory, sim_t **out, 
         return -1;
     }
     s->p = q;
-    s->factory = factory ? factory : model_factory;
+    s->blocks = blocks ? *blocks : (sim_blocks_t){0};
+    if (!s->blocks.recon_stack)
+        s->blocks.recon_stack = recon_stack_model;
+    if (!s->blocks.tbc_core)
+        s->blocks.tbc_core = tbc_core_model;
     s->issue_cycles = q.warp_width / q.simd_lanes;
     s->stack_lo = (uint32_t)(q.mem_bytes - slots * q.stack_bytes);
     int rc = mem_create(&q.mem, &s->msys);
@@ -338,9 +437,7 @@ int sim_create(const sim_params_t *p, sim_stack_factory_t factory, sim_t **out, 
         sim_destroy(s);
         return -1;
     }
-    recon_stack_params_t rp = {.num_warps = q.num_warps, .warp_width = q.warp_width,
-                               .pc_width = 32, .depth = q.stack_depth, .lcp_enable = q.lcp,
-                               .count_enable = false};
+    recon_stack_params_t rp = stack_params(&q);
     for (unsigned c = 0; c < q.cores; c++) {
         core_t *k = &s->cores[c];
         k->warps = calloc(q.num_warps, sizeof *k->warps);
@@ -353,14 +450,16 @@ int sim_create(const sim_params_t *p, sim_stack_factory_t factory, sim_t **out, 
         size_t nt = (size_t)q.num_warps * q.warp_width;
         k->rf = calloc(nt * NUM_REGS, sizeof *k->rf);
         k->tpc = calloc(nt, sizeof *k->tpc);
-        if (!k->rf || !k->tpc) {
+        if (q.mech == SIM_MECH_TBC)
+            k->th = calloc(nt, sizeof *k->th);
+        if (!k->rf || !k->tpc || (q.mech == SIM_MECH_TBC && !k->th)) {
             snprintf(err, n, "out of memory");
             sim_destroy(s);
             return -1;
         }
         for (unsigned w = 0; w < q.num_warps; w++)
             home_lanes(s, k, w);
-        if (s->factory(&rp, &k->stack, err, n)) {
+        if (q.mech == SIM_MECH_PDOM && s->blocks.recon_stack(&rp, &k->stack, err, n)) {
             sim_destroy(s);
             return -1;
         }
@@ -375,9 +474,13 @@ void sim_destroy(sim_t *s)
         return;
     for (unsigned c = 0; s->cores && c < s->p.cores; c++) {
         core_t *k = &s->cores[c];
+        for (unsigned t = 0; k->ctas && t < s->p.num_warps; t++)
+            if (k->ctas[t].tbc.destroy)
+                k->ctas[t].tbc.destroy(k->ctas[t].tbc.ctx);
         free(k->warps);
         free(k->rf);
         free(k->tpc);
+        free(k->th);
         free(k->ctas);
         if (k->stack.destroy)
             k->stack.destroy(k->stack.ctx);
@@ -821,12 +924,15 @@ static int read_launch(sim_t *s)
         return fail(s, "simt_heap_top (0x%x) is corrupt", s->heap_top);
     if (!s->threads)
         return fail(s, "simt_setup: threads must be at least 1");
-    if (!s->block_threads) /* no barrier: blocks of one warp */
-        s->block_threads = s->p.warp_width;
+    if (!s->block_threads) /* no barrier: blocks of one warp (TBC: of tbc_warps) */
+        s->block_threads = s->p.warp_width * (s->p.mech == SIM_MECH_TBC ? s->p.tbc_warps : 1);
     s->warps_per_cta = (s->block_threads + s->p.warp_width - 1) / s->p.warp_width;
     if (s->warps_per_cta > s->p.num_warps)
         return fail(s, "block_threads %u needs %u warps of %u; a core has %u", s->block_threads,
                     s->warps_per_cta, s->p.warp_width, s->p.num_warps);
+    if (s->p.mech == SIM_MECH_TBC && s->warps_per_cta > s->p.tbc_warps)
+        return fail(s, "block_threads %u needs %u warps of %u; tbc's blocks have %u (tbc_warps)",
+                    s->block_threads, s->warps_per_cta, s->p.warp_width, s->p.tbc_warps);
     uint32_t nout = rd32(s, l + SIMT_LAUNCH_NUM_OUTPUTS);
     if (nout > SIMT_MAX_OUTPUTS)
         return fail(s, "more than %u output buffers", SIMT_MAX_OUTPUTS);
@@ -891,6 +997,235 @@ static void read_tos(core_t *k, unsigned wi)
         w->mask = 0;
 }
 
+/* ------------------------------------------- Thread Block Compaction */
+
+static int dispatch(sim_t *s, unsigned c, uint64_t now, unsigned limit);
+
+/* A resident block's tbc_core, stepped one cycle with its request (if any)
+ * and taking the compacted warp it shows, if any. */
+static int tbc_step(sim_t *s, unsigned c, unsigned slot, uint64_t now);
+
+/* Block `slot` of core c (its static warps placed, `threads` threads) starts:
+ * INIT of its tbc_core with its threads at the kernel's entry. */
+static int tbc_start(sim_t *s, unsigned c, unsigned slot, unsigned threads, uint64_t now)
+{
+    core_t *k = &s->cores[c];
+    cta_t *t = &k->ctas[slot];
+    unsigned W = s->p.warp_width;
+    if (!t->tbc.ctx) {
+        tbc_core_params_t tp = tbc_params(&s->p);
+        if (s->blocks.tbc_core(&tp, &t->tbc, s->err, sizeof s->err))
+            return -1;
+        t->tbc.eval(t->tbc.ctx, &t->req, &t->out);
+    }
+    t->nsw = s->warps_per_cta, t->threads = threads, t->live = 0, t->quiet = 0;
+    memset(&t->req, 0, sizeof t->req);
+    t->req.req_valid = true, t->req.req_op = TBC_OP_INIT;
+    for (unsigned n = 0; n < t->nsw; n++)
+        LANES(t->home[n], l) bm_set(&t->req.req_mask, n * W + (unsigned)l, true);
+    t->req.req_pc = s->kernel_pc, t->req.req_rpc = s->kernel_exit;
+    t->has_req = true, t->req_pc = s->kernel_pc;
+    if (!t->out.req_ready)
+        return fail(s, "internal: tbc_core of block %u (core %u) not ready for INIT", slot, c);
+    return tbc_step(s, c, slot, now);
+}
+
+/* The threads of compacted warp wi leave it (it arrived at a branch or a
+ * convergence point): each keeps its calls and its registers' pending
+ * writes until it is in a warp again. */
+static void tbc_leave(sim_t *s, core_t *k, unsigned wi, uint64_t now)
+{
+    warp_t *w = &k->warps[wi];
+    uint8_t pend[NUM_REGS];
+    unsigned np = 0;
+    uint64_t last = 0;
+    for (unsigned r = 0; r < NUM_REGS; r++)
+        if (w->ready[r] > now) {
+            pend[np++] = (uint8_t)r;
+            if (w->ready[r] > last)
+                last = w->ready[r];
+        }
+    LANES(w->mask, l) {
+        thread_t *th = &k->th[w->tid[l]];
+        th->num_calls = w->num_calls;
+        memcpy(th->calls, w->calls, w->num_calls * sizeof *w->calls);
+        for (unsigned j = 0; j < np; j++)
+            th->ready[pend[j]] = w->ready[pend[j]];
+        th->pend = last;
+    }
+    w->state = W_IDLE;
+    k->ctas[w->cta].live--;
+    (void)s;
+}
+
+/* The compacted warp block `slot` shows (out) goes into one of its idle
+ * warp slots: its lanes are the threads it names, in their home lanes. */
+static int tbc_form(sim_t *s, unsigned c, unsigned slot, const tbc_core_out_t *out, uint64_t now)
+{
+    core_t *k = &s->cores[c];
+    cta_t *t = &k->ctas[slot];
+    unsigned W = s->p.warp_width, wi = UINT_MAX;
+    for (unsigned n = 0; n < t->nsw && wi == UINT_MAX; n++)
+        if (k->warps[t->slot[n]].state == W_IDLE)
+            wi = t->slot[n];
+    if (wi == UINT_MAX || !out->out_lane_valid)
+        return fail(s, "tbc_core of block %u (core %u) made %s at cycle %llu", slot, c,
+                    wi == UINT_MAX ? "more warps than the block has" : "an empty warp",
+                    (unsigned long long)now);
+    warp_t *w = &k->warps[wi];
+    w->state = W_RUN, w->age = s->age++, w->pc = (uint32_t)out->out_pc;
+    w->mask = w->all = out->out_lane_valid;
+    memset(w->ready, 0, sizeof w->ready);
+    bool first = true;
+    LANES(w->mask, l) {
+        unsigned sw = out->out_lane_sw[l];
+        if (sw >= t->nsw || !(t->home[sw] >> l & 1))
+            return fail(s, "tbc_core of block %u (core %u) put a thread that is not the block's "
+                           "(static warp %u, lane %u) in a warp at cycle %llu", slot, c, sw,
+                        (unsigned)l, (unsigned long long)now);
+        unsigned tid = t->slot[sw] * W + (unsigned)l;
+        w->tid[l] = (uint16_t)tid, w->sw[l] = (uint8_t)sw;
+        w->x[l] = k->rf + (size_t)tid * NUM_REGS;
+        thread_t *th = &k->th[tid];
+        if (first) {
+            w->num_calls = th->num_calls;
+            memcpy(w->calls, th->calls, th->num_calls * sizeof *th->calls);
+            first = false;
+        } else if (th->num_calls != w->num_calls ||
+                   (w->num_calls && th->calls[w->num_calls - 1] != w->calls[w->num_calls - 1])) {
+            return fail(s, "a compacted warp of block %u (core %u) at PC 0x%x holds threads in "
+                           "different calls", slot, c, w->pc);
+        }
+        if (th->pend > now)
+            for (unsigned r = 0; r < NUM_REGS; r++)
+                if (th->ready[r] > w->ready[r])
+                    w->ready[r] = th->ready[r];
+    }
+    if (w->num_calls && w->pc == w->calls[w->num_calls - 1])
+        w->num_calls--; /* formed where its call returns to */
+    t->live++;
+    k->formed = true;
+    return 0;
+}
+
+/* Block `slot` has finished (its stack is empty): every thread must be at
+ * the kernel's exit; its warp slots go back to the core. */
+static int tbc_finish(sim_t *s, unsigned c, unsigned slot, uint64_t now)
+{
+    core_t *k = &s->cores[c];
+    cta_t *t = &k->ctas[slot];
+    unsigned W = s->p.warp_width;
+    for (unsigned n = 0; n < t->nsw; n++) {
+        LANES(t->home[n], l) {
+            uint32_t pc = k->tpc[t->slot[n] * W + (unsigned)l];
+            if (pc != s->kernel_exit)
+                return fail(s, "thread block %u (core %u) finished at cycle %llu with thread %u "
+                               "of its warp %u at PC 0x%x, not at the exit: a lost thread",
+                            slot, c, (unsigned long long)now, (unsigned)l, n, pc);
+        }
+        k->warps[t->slot[n]].state = W_FREE;
+        k->free_warps++;
+    }
+    t->used = false;
+    return dispatch(s, c, now, UINT_MAX) < 0 ? -1 : 0;
+}
+
+static int tbc_step(sim_t *s, unsigned c, unsigned slot, uint64_t now)
+{
+    core_t *k = &s->cores[c];
+    cta_t *t = &k->ctas[slot];
+    tbc_core_out_t pre = t->out, post;
+    tbc_core_in_t idle, *in = t->has_req ? &t->req : &idle;
+    if (!t->has_req)
+        memset(&idle, 0, sizeof idle);
+    in->out_ready = pre.out_valid; /* a slot is always free for it */
+    bool progress = t->has_req || pre.out_valid;
+    unsigned op = in->req_op;
+    t->tbc.step(t->tbc.ctx, in, &post);
+    t->tbc.eval(t->tbc.ctx, in, &t->out); /* the next cycle's: no output reads an input */
+    t->has_req = false, t->stepped = now;
+    if (t->out.rsp_valid && t->out.rsp_err != TBC_ERR_NONE)
+        return fail(s, "tbc_core of block %u (core %u) refused %s at PC 0x%x, cycle %llu: %s%s",
+                    slot, c, tbc_op_name(op), t->req_pc, (unsigned long long)now,
+                    tbc_err_name(t->out.rsp_err),
+                    t->out.rsp_err == TBC_ERR_OVERFLOW ? " (raise stack_depth)" : "");
+    if (pre.out_valid && tbc_form(s, c, slot, &pre, now))
+        return -1;
+    bool was = t->busy;
+    t->busy = !t->out.req_ready || t->out.out_valid || (t->live == 0 && t->out.tos_valid);
+    k->busy += (unsigned)t->busy - (unsigned)was;
+    t->quiet = progress || !t->busy ? 0 : t->quiet + 1;
+    if (t->quiet > 2 * s->p.stack_depth + 16)
+        return fail(s, "deadlock at cycle %llu: thread block %u (core %u) waits for %u warp(s) "
+                       "at PC 0x%x and none is running or coming (a lost warp)",
+                    (unsigned long long)now, slot, c, (unsigned)t->out.tos_wcnt,
+                    (unsigned)t->out.tos_pc);
+    if (!t->out.tos_valid && !t->busy)
+        return tbc_finish(s, c, slot, now);
+    return 0;
+}
+
+/* The core's busy blocks (and those sent a request) step at cycle now. */
+static int tbc_cycle(sim_t *s, unsigned c, uint64_t now)
+{
+    core_t *k = &s->cores[c];
+    for (unsigned t = 0; t < s->p.num_warps; t++) {
+        cta_t *b = &k->ctas[t];
+        if (b->used && (b->busy || b->has_req) && b->stepped != now && tbc_step(s, c, t, now))
+            return -1;
+    }
+    return 0;
+}
+
+/* After compacted warp wi issued (the control decision in `in`: a BRANCH
+ * or the next PC): a branch ends the warp with a BRANCH to its block's
+ * stack; a next PC that is the top entry's reconvergence (or
+ * likely-convergence) point with an ARRIVE; else the warp goes on. */
+static int tbc_issued(sim_t *s, unsigned c, unsigned wi, const recon_stack_in_t *in,
+                      const rv_insn_t *i, uint64_t now)
+{
+    core_t *k = &s->cores[c];
+    warp_t *w = &k->warps[wi];
+    cta_t *t = &k->ctas[w->cta];
+    uint32_t npc = (uint32_t)in->req_pc;
+    if (i->op == RV_SIMT_BARRIER) { /* under divergence: a deadlock, reported as one */
+        w->pc = npc, w->state = W_BARRIER;
+        s->st.barrier_waits++;
+        t->at_barrier += (unsigned)__builtin_popcountll(w->mask);
+        if (t->at_barrier == t->threads) {
+            for (unsigned n = 0; n < t->nsw; n++)
+                if (k->warps[t->slot[n]].state == W_BARRIER)
+                    k->warps[t->slot[n]].state = W_RUN;
+            t->at_barrier = 0;
+        }
+        return 0;
+    }
+    bool branch = in->req_op == RS_OP_BRANCH;
+    bool arrive = !branch && (npc == t->out.tos_rpc || (s->p.lcp && npc == t->out.tos_lpc));
+    if (!branch && !arrive) {
+        w->pc = npc;
+        if (w->num_calls && npc == w->calls[w->num_calls - 1])
+            w->num_calls--;
+        return 0;
+    }
+    tbc_core_in_t *q = &t->req;
+    memset(q, 0, sizeof *q);
+    q->req_valid = true, q->req_op = branch ? TBC_OP_BRANCH : TBC_OP_ARRIVE;
+    q->req_lane_valid = w->mask;
+    LANES(w->mask, l) q->req_lane_sw[l] = w->sw[l];
+    q->req_pc = npc;
+    if (branch) {
+        q->req_taken = in->req_mask.w[0], q->req_alt_pc = in->req_alt_pc;
+        q->req_rpc = in->req_rpc, q->req_lpc = in->req_lpc;
+    }
+    if (!t->out.req_ready || t->has_req)
+        return fail(s, "internal: tbc_core of block %u (core %u) cannot take a request at "
+                       "cycle %llu", w->cta, c, (unsigned long long)now);
+    t->has_req = true, t->req_pc = w->pc;
+    tbc_leave(s, k, wi, now);
+    return 0;
+}
+
 /* Places up to `limit` CTAs on core c while it has room: how many, or -1. */
 static int dispatch(sim_t *s, unsigned c, uint64_t now, unsigned limit)
 {
@@ -903,7 +1238,8 @@ static int dispatch(sim_t *s, unsigned c, uint64_t now, unsigned limit)
         unsigned cta = s->ctas_next++, slot = 0;
         while (k->ctas[slot].used)
             slot++;
-        k->ctas[slot] = (cta_t){true, s->warps_per_cta, 0};
+        k->ctas[slot].used = true; /* its tbc_core, if any, is kept for the next block */
+        k->ctas[slot].warps_left = s->warps_per_cta, k->ctas[slot].at_barrier = 0;
         uint32_t first = cta * s->block_threads;
         uint32_t last = first + s->block_threads < s->threads ? first + s->block_threads : s->threads;
         unsigned wi = 0;
@@ -927,6 +1263,14 @@ static int dispatch(sim_t *s, unsigned c, uint64_t now, unsigned limit)
                 x[2] = stack_top(s, slot_of(s, c, w->tid[l]));
             }
             k->free_warps--;
+            if (s->p.mech == SIM_MECH_TBC) { /* its slot waits for compacted warps */
+                cta_t *t = &k->ctas[slot];
+                w->state = W_IDLE;
+                t->slot[n] = (uint8_t)wi, t->home[n] = w->all;
+                for (unsigned l = 0; l < lanes; l++)
+                    k->th[w->tid[l]].num_calls = 0, k->th[w->tid[l]].pend = 0;
+                continue;
+            }
             if (!lanes) { /* a block of fewer threads than its warps hold */
                 w->state = W_FREE, k->free_warps++, k->ctas[slot].warps_left--;
                 continue;
@@ -943,6 +1287,8 @@ static int dispatch(sim_t *s, unsigned c, uint64_t now, unsigned limit)
                             rs_err_name(out.req_err));
             read_tos(k, wi);
         }
+        if (s->p.mech == SIM_MECH_TBC && tbc_start(s, c, slot, last - first, now))
+            return -1;
         k->next = now;
     }
     return placed;
@@ -1000,8 +1346,10 @@ static int issue(sim_t *s, unsigned c, unsigned wi, uint64_t now, uint64_t *retr
     if (!d)
         return -1;
     LANES(mask, l) if (k->tpc[w->tid[l]] != pc) /* issued at a PC not its own */
-        return fail(s, "the reconvergence stack issued thread %u of warp %u (core %u) at PC 0x%x; "
-                       "its next instruction is at 0x%x", (unsigned)l, wi, c, pc, k->tpc[w->tid[l]]);
+        return fail(s, "%s issued thread %u of warp %u (core %u) at PC 0x%x at cycle %llu; its "
+                       "next instruction is at 0x%x",
+                    s->p.mech == SIM_MECH_TBC ? "tbc_core" : "the reconvergence stack",
+                    (unsigned)l, wi, c, pc, (unsigned long long)now, k->tpc[w->tid[l]]);
     const rv_insn_t *i = &d->in;
     unsigned W = s->p.warp_width, size;
     bool store;
@@ -1097,6 +1445,15 @@ static int issue(sim_t *s, unsigned c, unsigned wi, uint64_t now, uint64_t *retr
         LANES(mask, l) k->tpc[w->tid[l]] = (uint32_t)in.req_pc;
     if (execute(s, w, d, mask, pc, addr))
         return -1;
+    if (s->p.mech == SIM_MECH_TBC) {
+        const cta_t *t = &k->ctas[w->cta];
+        s->st.warp_insns++;
+        s->st.thread_insns += (uint64_t)__builtin_popcountll(mask);
+        s->depth_sum += t->out.depth;
+        if (t->out.depth > s->st.stack_depth_max)
+            s->st.stack_depth_max = t->out.depth;
+        return tbc_issued(s, c, wi, &in, i, now) ? -1 : 1;
+    }
     k->stack.step(k->stack.ctx, &in, &out);
     if (out.req_err != RS_ERR_NONE)
         return fail(s, "recon_stack refused %s at PC 0x%x (warp %u, core %u): %s%s",
@@ -1165,29 +1522,55 @@ static int core_cycle(sim_t *s, unsigned c, uint64_t now)
 {
     core_t *k = &s->cores[c];
     uint64_t wake = UINT64_MAX, tried = 0;
-    for (int wi; (wi = pick(s, k, tried, now, &wake)) >= 0;) {
+    bool issued = false;
+    while (!issued && now >= k->free_at) { /* else visited only to step blocks */
+        int wi = pick(s, k, tried, now, &wake);
+        if (wi < 0)
+            break;
         uint64_t retry = now + 1;
         int r = issue(s, c, (unsigned)wi, now, &retry);
         if (r < 0)
             return -1;
         if (r == 1) {
+            issued = true;
             k->last = (unsigned)wi;
             k->free_at = now + s->issue_cycles;
-            k->next = k->free_at;
-            return 0;
+            break;
         }
         tried |= 1ull << wi; /* it waits for MSHRs: the next pick's turn */
         if (retry < wake)
             wake = retry > now ? retry : now + 1;
     }
+    if (s->p.mech == SIM_MECH_TBC) {
+        if (tbc_cycle(s, c, now))
+            return -1;
+        if (k->formed && now + 1 < wake) /* it may issue from the next cycle */
+            wake = now + 1;
+        k->formed = false;
+    }
+    if (issued || now < k->free_at) {
+        k->next = k->busy ? now + 1 : k->free_at;
+        return 0;
+    }
     if (k->free_warps == s->p.num_warps) {
         k->next = UINT64_MAX; /* no warps: idle until a block arrives */
         return 0;
     }
-    uint64_t next = wake;
-    if (next == UINT64_MAX)
-        return fail(s, "internal: core %u has warps but none can ever issue", c);
-    s->st.mem_stall_cycles += next - now; /* only loads make a warp wait */
+    uint64_t next = k->busy ? now + 1 : wake;
+    if (next == UINT64_MAX) {
+        unsigned v = 0;
+        while (v + 1 < s->p.num_warps && k->warps[v].state == W_FREE)
+            v++;
+        return fail(s, "deadlock at cycle %llu: core %u has warps but none can ever issue "
+                       "(warp %u %s at PC 0x%x)", (unsigned long long)now, c, v,
+                    k->warps[v].state == W_BARRIER
+                        ? "waits at a barrier: simt_barrier() under divergence?" : "is idle",
+                    k->warps[v].pc);
+    }
+    if (wake != UINT64_MAX) /* a warp waits for a load or MSHRs */
+        s->st.mem_stall_cycles += next - now;
+    else
+        s->st.mech_stall_cycles += next - now;
     k->next = next;
     return 0;
 }

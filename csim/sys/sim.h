@@ -1,7 +1,8 @@
 /* The system model: SIMT cores that run a kernel compiled for RISC-V
  * (kernels/rt/simt.h) on the memory hierarchy of csim/sys/mem.h, with branch
- * divergence handled by the recon_stack golden model (csim/pdom/) -- or by
- * anything with its ports (sim_stack_ops_t: the verilated RTL).
+ * divergence handled by a mechanism's golden model: PDOM through recon_stack
+ * (csim/pdom/), Thread Block Compaction through tbc_core (csim/tbc/) -- or
+ * by anything with the same ports (sim_blocks_t: the verilated RTL).
  * docs/system.md describes what it models.
  *
  * Usage: sim_create() with a machine (sim_preset() or your own), then
@@ -17,6 +18,7 @@
 
 #include "mem.h"
 #include "recon_stack.h"
+#include "tbc_core.h"
 
 /* Warp schedulers. */
 #define SIM_SCHEDS(X)                                                                    \
@@ -26,6 +28,14 @@
 #define SIM_ENUM_(code, name, text) code,
 typedef enum { SIM_SCHEDS(SIM_ENUM_) SIM_SCHED_COUNT } sim_sched_t;
 
+/* Divergence mechanisms: the block whose model (or RTL) the cores step. */
+#define SIM_MECHS(X)                                                                     \
+    X(SIM_MECH_PDOM, "pdom", "per-warp reconvergence stack at immediate post-dominators " \
+                             "(recon_stack)")                                            \
+    X(SIM_MECH_TBC, "tbc", "Thread Block Compaction: a block-wide stack and the thread " \
+                           "compactor per thread block (tbc_core)")
+typedef enum { SIM_MECHS(SIM_ENUM_) SIM_MECH_COUNT } sim_mech_t;
+
 /* A machine. The memory hierarchy's own parameters are in mem. */
 typedef struct {
     unsigned cores;
@@ -34,6 +44,8 @@ typedef struct {
                               warp_width / simd_lanes cycles (a divisor) */
     unsigned num_warps;    /* warp slots per core */
     sim_sched_t sched;
+    sim_mech_t mech;
+    unsigned tbc_warps;    /* TBC: static warps per compacted block */
     unsigned stack_depth;  /* entries per warp's reconvergence stack */
     unsigned lcp;          /* 1: likely-convergence points (TBC section 4) */
     unsigned stack_bytes;  /* each thread's stack, a multiple of 16 */
@@ -52,6 +64,8 @@ typedef struct {
     X(num_warps, num_warps, 1, 64, "warp slots per core")                                \
     X(stack_depth, stack_depth, RS_DEPTH_MIN, RS_DEPTH_MAX, "reconvergence stack entries") \
     X(lcp, lcp, 0, 1, "1: likely-convergence points, a loop's latch for its breaks (TBC 4)") \
+    X(tbc_warps, tbc_warps, 2, 64, "tbc: warps per thread block without a barrier "        \
+                                   "(a kernel's own blocks are kept)")                   \
     X(stack_bytes, stack_bytes, 256, 65536, "bytes of stack per thread")                 \
     X(line_bytes, mem.line_bytes, 16, 256, "cache line bytes (every level)")             \
     X(l1_bytes, mem.l1_bytes, 256, 1048576, "L1 data cache bytes per core")              \
@@ -96,19 +110,44 @@ bool sim_param_at(unsigned i, const char **name, unsigned long *min, unsigned lo
 unsigned sim_param_value(const sim_params_t *p, unsigned i);
 const char *sim_sched_name(sim_sched_t s);
 bool sim_sched_parse(const char *name, sim_sched_t *s);
+const char *sim_mech_name(sim_mech_t m);
+bool sim_mech_parse(const char *name, sim_mech_t *m);
+/* The mechanisms' names and descriptions, i = 0, 1, ...; false past the last. */
+bool sim_mech_at(unsigned i, const char **name, const char **text);
 
-/* The reconvergence stack's ports as the cores drive them: the golden model
- * (the default) or anything else with the same behaviour. */
+/* A block the cores step, through its ports: its golden model (the
+ * default) or anything with the same behaviour (the verilated RTL):
+ * sim_<block>_ops_t holds an instance: eval() gives the outputs of the
+ * cycle without the edge, step() runs the cycle with its edge (model.h's
+ * step without events); sim_<block>_factory_t makes one with parameters p:
+ * 0, or -1 with a message in err. */
+#define SIM_BLOCK_TYPES(block)                                                           \
+    typedef struct {                                                                     \
+        void *ctx;                                                                       \
+        void (*eval)(void *ctx, const block##_in_t *in, block##_out_t *out);             \
+        void (*step)(void *ctx, const block##_in_t *in, block##_out_t *out);             \
+        void (*destroy)(void *ctx);                                                      \
+    } sim_##block##_ops_t;                                                               \
+    typedef int (*sim_##block##_factory_t)(const block##_params_t *p,                    \
+                                           sim_##block##_ops_t *ops, char *err, size_t n);
+/* PDOM: one recon_stack per core (num_warps warps of warp_width, 32-bit
+ * PCs, stack_depth entries). */
+SIM_BLOCK_TYPES(recon_stack)
+/* TBC: one tbc_core per resident thread block (tbc_warps x warp_width
+ * threads); no output depends on an input. */
+SIM_BLOCK_TYPES(tbc_core)
+
+/* Where the cores get their blocks, a field per block; a NULL field (or
+ * blocks NULL): the golden model. */
 typedef struct {
-    void *ctx;
-    void (*eval)(void *ctx, const recon_stack_in_t *in, recon_stack_out_t *out);
-    void (*step)(void *ctx, const recon_stack_in_t *in, recon_stack_out_t *out);
-    void (*destroy)(void *ctx);
-} sim_stack_ops_t;
-/* Makes the stack of one core (num_warps warps of warp_width, 32-bit PCs,
- * p->stack_depth): 0, or -1 with a message in err. */
-typedef int (*sim_stack_factory_t)(const recon_stack_params_t *p, sim_stack_ops_t *ops,
-                                   char *err, size_t n);
+    sim_recon_stack_factory_t recon_stack;
+    sim_tbc_core_factory_t tbc_core;
+} sim_blocks_t;
+
+/* The RTL that mechanism p->mech steps on machine p, as "BLOCK
+ * Param=Value ..." (its top module and Verilog parameters): what a build
+ * with the RTL in the loop must hold (scripts/build_sys_rtl.sh). */
+void sim_rtl_params(const sim_params_t *p, char *buf, size_t n);
 
 typedef struct sim sim_t;
 
@@ -123,13 +162,15 @@ typedef struct {
     double stack_depth_mean; /* the issuing warp's depth, per warp-instruction */
     uint64_t branches, divergent_branches;
     uint64_t mem_stall_cycles; /* core-cycles with warps but no issue: all wait on memory */
+    uint64_t mech_stall_cycles; /* core-cycles with warps but no issue, none waiting on
+                                   memory: on the mechanism (a compaction) or a barrier */
     uint64_t barrier_waits;
     mem_stats_t mem;
 } sim_stats_t;
 
 /* Returns 0 and *out, or -1 with a message in err (bad parameters, no
- * memory). factory NULL: the recon_stack golden model. */
-int sim_create(const sim_params_t *p, sim_stack_factory_t factory, sim_t **out, char *err,
+ * memory). blocks NULL: every block's golden model. */
+int sim_create(const sim_params_t *p, const sim_blocks_t *blocks, sim_t **out, char *err,
                size_t n);
 void sim_destroy(sim_t *s);
 

@@ -12,8 +12,8 @@
 
 #include "sim.h"
 
-#ifdef SIM_RTL /* scripts/build_sys_rtl.sh: verif/sys/recon_stack_rtl.c */
-int sys_rtl_factory(const recon_stack_params_t *p, sim_stack_ops_t *ops, char *err, size_t n);
+#ifdef SIM_RTL /* scripts/build_sys_rtl.sh: verif/sys/block_rtl.c and its SYS_RTL_PARAMS */
+void sys_rtl_blocks(sim_blocks_t *blocks);
 #endif
 
 static const char usage[] =
@@ -21,14 +21,15 @@ static const char usage[] =
     "  --preset NAME      machine (default small); --list shows them and the parameters\n"
     "  --set NAME=VALUE   change one machine parameter (repeatable)\n"
     "  --sched rr|gto     warp scheduler (default: the preset's)\n"
+    "  --mech NAME        divergence mechanism (default pdom); --list shows them\n"
     "  --size small|default|large   input size passed to simt_setup (default small)\n"
     "  --seed N           input seed (default 1)\n"
     "  --max-cycles N     stop with an error past N cycles (default 2000000000; 0: no limit)\n"
     "  --expect FILE      the output buffers must equal FILE byte for byte (exit 3 if not)\n"
     "  --json FILE        write the statistics as JSON to FILE ('-': stdout, no table)\n"
-    "  --rtl              the verilated recon_stack instead of its model (a build by\n"
-    "                     scripts/build_sys_rtl.sh: scripts/simt_run.py --rtl makes it)\n"
-    "  --stack-params     print the machine's stack parameters (for that build) and exit\n"
+    "  --rtl              the verilated block of the mechanism instead of its model (a\n"
+    "                     build by scripts/build_sys_rtl.sh: scripts/simt_run.py --rtl)\n"
+    "  --rtl-params       print the block and parameters such a build needs and exit\n"
     "  --list [--markdown]  list the presets and parameters (as docs/system.md's table)\n";
 
 static const char *const sizes[] = {"small", "default", "large"}; /* SIMT_SMALL.. */
@@ -48,6 +49,9 @@ static void list(bool markdown)
     const char *name, *text, *pname, *ptext;
     unsigned long lo, hi;
     if (!markdown) {
+        printf("mechanisms (--mech NAME):\n");
+        for (unsigned i = 0; sim_mech_at(i, &name, &text); i++)
+            printf("  %-8s %s\n", name, text);
         printf("presets:\n");
         for (unsigned i = 0; sim_preset_at(i, &name, &text); i++)
             printf("  %-8s %s\n", name, text);
@@ -56,6 +60,10 @@ static void list(bool markdown)
             printf("  %-15s %lu..%lu  %s\n", name, lo, hi, text);
         return;
     }
+    printf("Mechanisms (`--mech`):\n\n");
+    for (unsigned i = 0; sim_mech_at(i, &name, &text); i++)
+        printf("- `%s`: %s\n", name, text);
+    printf("\nPresets (`--preset`):\n\n");
     for (unsigned i = 0; sim_preset_at(i, &name, &text); i++)
         printf("- `%s`: %s\n", name, text);
     printf("\n| parameter | range | meaning |");
@@ -127,6 +135,7 @@ static void progress(void *ctx, uint64_t cycle)
     X(stack_depth_mean, "%.4f", st->stack_depth_mean)                                    \
     X(barrier_waits, "%llu", (unsigned long long)st->barrier_waits)                      \
     X(mem_stall_cycles, "%llu", (unsigned long long)st->mem_stall_cycles)                \
+    X(mech_stall_cycles, "%llu", (unsigned long long)st->mech_stall_cycles)              \
     X(l1_hit_rate, "%.4f", l1_hit_rate(st))                                              \
     X(mshr_occupancy_mean, "%.4f", mshr_mean(st, p))                                     \
     X(load_lines, "%llu", (unsigned long long)st->mem.load_lines)                        \
@@ -152,9 +161,10 @@ static void report(FILE *f, bool json, const char *kernel, const char *preset, c
                    double seconds)
 {
     if (json) {
-        fprintf(f, "{\"kernel\": \"%s\", \"preset\": \"%s\", \"sched\": \"%s\", "
-                   "\"size\": \"%s\", \"seed\": %u, \"rtl\": %s",
-                kernel, preset, sim_sched_name(p->sched), size, seed, rtl ? "true" : "false");
+        fprintf(f, "{\"kernel\": \"%s\", \"preset\": \"%s\", \"mech\": \"%s\", "
+                   "\"sched\": \"%s\", \"size\": \"%s\", \"seed\": %u, \"rtl\": %s",
+                kernel, preset, sim_mech_name(p->mech), sim_sched_name(p->sched), size, seed,
+                rtl ? "true" : "false");
         const char *name, *text;
         unsigned long lo, hi;
         for (unsigned i = 0; sim_param_at(i, &name, &lo, &hi, &text); i++)
@@ -165,9 +175,10 @@ static void report(FILE *f, bool json, const char *kernel, const char *preset, c
         return;
     }
 #define ROW_(name, fmt, val) fprintf(f, "  %-20s " fmt "\n", #name, val);
-    fprintf(f, "%s (%s, seed %u) on %s (%u cores x %u warps x %u threads, %s%s%s)\n", kernel,
-            size, seed, preset, p->cores, p->num_warps, p->warp_width, sim_sched_name(p->sched),
-            p->lcp ? ", lcp" : "", rtl ? ", RTL stack" : "");
+    fprintf(f, "%s (%s, seed %u) on %s (%u cores x %u warps x %u threads, %s, %s%s%s)\n",
+            kernel, size, seed, preset, p->cores, p->num_warps, p->warp_width,
+            sim_mech_name(p->mech), sim_sched_name(p->sched), p->lcp ? ", lcp" : "",
+            rtl ? ", RTL in the loop" : "");
     STATS(ROW_)
     fprintf(f, "  %-20s %.2f (%.2f M thread-instructions/s)\n", "host_seconds", seconds,
             seconds > 0 ? (double)st->thread_insns / seconds / 1e6 : 0.0);
@@ -213,17 +224,19 @@ static int compare(const sim_t *s, const char *path)
 
 int main(int argc, char **argv)
 {
-    const char *preset = "small", *elf = NULL, *expect = NULL, *json = NULL, *sched = NULL;
+    const char *preset = "small", *elf = NULL, *expect = NULL, *json = NULL, *sched = NULL,
+               *mech = NULL;
     unsigned size = 0;
     unsigned long seed = 1;
     const char *max_cycles = NULL;
-    bool rtl = false, stack_params = false;
+    bool rtl = false, rtl_params = false;
     const char *sets[64];
     unsigned nsets = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
         bool takes = !strcmp(a, "--preset") || !strcmp(a, "--set") || !strcmp(a, "--sched") ||
+                     !strcmp(a, "--mech") ||
                      !strcmp(a, "--size") || !strcmp(a, "--seed") || !strcmp(a, "--expect") ||
                      !strcmp(a, "--json") ||
                      !strcmp(a, "--max-cycles");
@@ -234,8 +247,8 @@ int main(int argc, char **argv)
             return 0;
         } else if (!strcmp(a, "--rtl")) {
             rtl = true;
-        } else if (!strcmp(a, "--stack-params")) {
-            stack_params = true;
+        } else if (!strcmp(a, "--rtl-params")) {
+            rtl_params = true;
         } else if (!strcmp(a, "--list")) {
             list(v && !strcmp(v, "--markdown"));
             return 0;
@@ -247,6 +260,8 @@ int main(int argc, char **argv)
             sets[nsets++] = v;
         } else if (!strcmp(a, "--sched")) {
             sched = v;
+        } else if (!strcmp(a, "--mech")) {
+            mech = v;
         } else if (!strcmp(a, "--size")) {
             size = 3;
             for (unsigned k = 0; k < 3; k++)
@@ -276,13 +291,15 @@ int main(int argc, char **argv)
         if (takes)
             i++;
     }
-    if (!elf && !stack_params)
+    if (!elf && !rtl_params)
         die(2, "no kernel ELF given (simtsys --help)%s%s", "", "");
     sim_params_t p;
     if (!sim_preset(preset, &p))
         die(2, "unknown preset '%s' (simtsys --list)%s", preset, "");
     if (sched && !sim_sched_parse(sched, &p.sched))
         die(2, "--sched must be rr or gto, not '%s'%s", sched, "");
+    if (mech && !sim_mech_parse(mech, &p.mech))
+        die(2, "unknown mechanism '%s' (simtsys --list)%s", mech, "");
     if (max_cycles) {
         char *end;
         errno = 0;
@@ -302,21 +319,26 @@ int main(int argc, char **argv)
         if (!sim_set(&p, name, eq + 1, err, sizeof err))
             die(2, "--set: %s%s", err, "");
     }
-    if (stack_params) {
-        printf("%u %u %u %u\n", p.num_warps, p.warp_width, p.stack_depth, p.lcp);
+    char need[256];
+    sim_rtl_params(&p, need, sizeof need);
+    if (rtl_params) {
+        printf("%s\n", need);
         return 0;
     }
-    sim_stack_factory_t factory = NULL;
+    sim_blocks_t blocks = {0};
     if (rtl) {
 #ifdef SIM_RTL
-        factory = sys_rtl_factory;
+        if (strcmp(need, SYS_RTL_PARAMS))
+            die(2, "this simtsys holds the RTL of '%s'; the machine needs '%s' "
+                   "(scripts/simt_run.py --rtl builds it)", SYS_RTL_PARAMS, need);
+        sys_rtl_blocks(&blocks);
 #else
         die(2, "this simtsys has no RTL in it: run the kernel with scripts/simt_run.py --rtl%s%s",
             "", "");
 #endif
     }
     sim_t *s;
-    if (sim_create(&p, factory, &s, err, sizeof err))
+    if (sim_create(&p, &blocks, &s, err, sizeof err))
         die(2, "%s%s", err, "");
     progress_t prog = {.shown = false};
     clock_gettime(CLOCK_MONOTONIC, &prog.start);
