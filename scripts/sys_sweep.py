@@ -3,7 +3,7 @@
 prints command lines and collects their JSON.
 
   sys_sweep.py commands --out DIR [--kernels K,K|all] [--presets P,P] [--sizes S,S]
-                        [--grid NAME=V,V ...] [--sched rr,gto] [--seeds N,N]
+                        [--mechs M,M] [--grid NAME=V,V ...] [--sched rr,gto] [--seeds N,N]
       Builds simtsys, every kernel and its host references, then prints one
       command line per point of the cross product; each writes
       DIR/<point>.json and checks the outputs against the host. Run them with
@@ -11,7 +11,7 @@ prints command lines and collects their JSON.
       (docs/system.md, "Sweeps").
   sys_sweep.py collect DIR [--x NAME] [--y STAT] [--plot FILE.png] [--markdown]
       Reads DIR/*.json: a table of STAT (default cycles) per kernel (rows)
-      and value of NAME (columns: a --grid parameter, preset, size or sched;
+      and value of NAME (columns: a --grid parameter, preset, size, mech or sched;
       default num_warps), on stdout (--markdown: a Markdown table), and with
       --plot a matplotlib figure, one line per kernel.
 
@@ -46,22 +46,25 @@ def points(a):
         if not name or not values:
             raise SystemExit(f"sys_sweep.py: --grid wants NAME=V,V,..., not '{g}'")
         grid.append([(name, v) for v in split(values)])
-    axes = [kernels, split(a.presets), split(a.sizes), split(a.sched), split(a.seeds)] + grid
-    for k, preset, size, sched, seed, *sets in itertools.product(*axes):
-        yield k, preset, size, sched, seed, sets
+    axes = [kernels, split(a.presets), split(a.sizes), split(a.mechs), split(a.sched),
+            split(a.seeds)] + grid
+    for k, preset, size, mech, sched, seed, *sets in itertools.product(*axes):
+        yield k, preset, size, mech, sched, seed, sets
 
 
 def commands(a):
     exe = simt_run.simtsys()
     os.makedirs(a.out, exist_ok=True)
     built = {}
-    for k, preset, size, sched, seed, sets in points(a):
+    for k, preset, size, mech, sched, seed, sets in points(a):
         if k not in built:
             built[k] = simt_run.kernel_builds(k)
         elf, host = built[k]
         ref = simt_run.reference(host, size, int(seed))
-        name = "-".join([k, preset, size, sched, f"s{seed}"] + [f"{n}{v}" for n, v in sets])
-        cmd = [exe, elf, "--preset", preset, "--size", size, "--sched", sched, "--seed", seed,
+        name = "-".join([k, preset, size, mech, sched, f"s{seed}"] +
+                        [f"{n}{v}" for n, v in sets])
+        cmd = [exe, elf, "--preset", preset, "--size", size, "--mech", mech, "--sched", sched,
+               "--seed", seed,
                "--expect", ref, "--json", os.path.join(os.path.abspath(a.out), name + ".json")]
         for n, v in sets:
             cmd += ["--set", f"{n}={v}"]
@@ -139,6 +142,7 @@ def main(argv):
     c.add_argument("--kernels", default="all")
     c.add_argument("--presets", default="small")
     c.add_argument("--sizes", default="small")
+    c.add_argument("--mechs", default="pdom")
     c.add_argument("--sched", default="gto")
     c.add_argument("--seeds", default="1")
     c.add_argument("--grid", action="append", default=[], metavar="NAME=V,V")

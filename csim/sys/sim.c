@@ -66,6 +66,8 @@ typedef struct {
     uint8_t slot[64];    /* each static warp's warp slot */
     uint64_t home[64];   /* each static warp's threads (lanes) */
     uint32_t req_pc;     /* the PC of the request last sent, for messages */
+    bool br_open;        /* a branch its warps are arriving at: some went */
+    bool br_taken, br_not_taken; /* ... taken, not taken */
 } cta_t;
 
 typedef struct {
@@ -230,7 +232,7 @@ static void base_machine(sim_params_t *p)
 {
     *p = (sim_params_t){
         .cores = 2, .warp_width = 8, .simd_lanes = 8, .num_warps = 4,
-        .sched = SIM_SCHED_GTO, .mech = SIM_MECH_PDOM, .tbc_warps = 4,
+        .sched = SIM_SCHED_GTO, .mech = SIM_MECH_PDOM, .block_warps = 1,
         .stack_depth = RS_DEPTH_MAX, .stack_bytes = 2048,
         .mem_bytes = 1u << 29, .max_cycles = 2000000000u,
         .mem = {.cores = 2, .line_bytes = 32, .l1_bytes = 4096, .l1_ways = 4,
@@ -245,7 +247,7 @@ bool sim_preset(const char *name, sim_params_t *p)
     base_machine(p);
     mem_params_t *m = &p->mem;
     if (!strcmp(name, "small")) {
-        /* the base machine */
+        p->block_warps = 4; /* TBC compacts the whole core's threads */
     } else if (!strcmp(name, "dom")) {
         /* 32 cores x 32 lanes at CPI 1, 1-16 warps (4 here), 32 KB 4-way
          * 32 B lines, 500 cycles, 256 GB/s at 1 GHz over 8 channels */
@@ -272,7 +274,7 @@ bool sim_preset(const char *name, sim_params_t *p)
         /* 30 cores, warp 32 on SIMD 8, 32 warps (1024 threads), 32 KB 8-way
          * 64 B L1, 1 MB L2 per channel x 8 */
         p->cores = 30, p->warp_width = 32, p->simd_lanes = 8, p->num_warps = 32;
-        p->tbc_warps = 8; /* blocks of 256 threads where a kernel has none */
+        p->block_warps = 8; /* blocks of 256 threads where a kernel has none */
         m->l1_bytes = 32768, m->l1_ways = 8, m->line_bytes = 64, m->l1_mshrs = 32;
         m->icnt_cycles = 8, m->l2_bytes = 8u << 20, m->l2_ways = 8, m->l2_banks = 8;
         m->l2_hit_cycles = 20, m->dram_channels = 8, m->dram_cycles = 200;
@@ -326,6 +328,13 @@ bool sim_preset_at(unsigned i, const char **name, const char **text)
 SIM_MODEL_FACTORY(recon_stack, sim_recon_stack_ops_t, RS_OK, recon_stack_eval(ctx, in, out))
 SIM_MODEL_FACTORY(tbc_core, sim_tbc_core_ops_t, TBCC_OK, tbc_core_peek(ctx, out)) /* no output reads an input */
 
+/* The static warps of TBC's stack: block_warps, at least two (tbc_core's
+ * rule; a block of one warp is compacted into itself). */
+static unsigned tbc_block_warps(const sim_params_t *q)
+{
+    return q->block_warps < 2 ? 2 : q->block_warps;
+}
+
 /* The parameters of the blocks a machine's cores step. */
 static recon_stack_params_t stack_params(const sim_params_t *q)
 {
@@ -336,7 +345,7 @@ static recon_stack_params_t stack_params(const sim_params_t *q)
 
 static tbc_core_params_t tbc_params(const sim_params_t *q)
 {
-    return (tbc_core_params_t){.block_threads = q->tbc_warps * q->warp_width,
+    return (tbc_core_params_t){.block_threads = tbc_block_warps(q) * q->warp_width,
                                .warp_width = q->warp_width, .pc_width = 32,
                                .depth = q->stack_depth, .lcp_enable = q->lcp};
 }
@@ -396,11 +405,11 @@ int sim_create(const sim_params_t *p, const sim_blocks_t *blocks, sim_t **out, c
         snprintf(err, n, "stack_bytes must be a multiple of 16");
         return -1;
     }
-    if (q.mech == SIM_MECH_TBC && (q.tbc_warps > q.num_warps ||
-                                   q.tbc_warps * q.warp_width > TBCC_BLOCK_THREADS_MAX)) {
-        snprintf(err, n, "tbc_warps (%u) must be at most num_warps (%u), and tbc_warps x "
-                 "warp_width at most %u threads", q.tbc_warps, q.num_warps,
-                 TBCC_BLOCK_THREADS_MAX);
+    if (q.block_warps > q.num_warps ||
+        (q.mech == SIM_MECH_TBC && tbc_block_warps(&q) * q.warp_width > TBCC_BLOCK_THREADS_MAX)) {
+        snprintf(err, n, "block_warps (%u) must be at most num_warps (%u)%s", q.block_warps,
+                 q.num_warps, q.mech == SIM_MECH_TBC ? ", and TBC's blocks at most "
+                 "1024 threads" : "");
         return -1;
     }
     uint64_t slots = 1 + (uint64_t)q.cores * q.num_warps * q.warp_width;
@@ -924,15 +933,15 @@ static int read_launch(sim_t *s)
         return fail(s, "simt_heap_top (0x%x) is corrupt", s->heap_top);
     if (!s->threads)
         return fail(s, "simt_setup: threads must be at least 1");
-    if (!s->block_threads) /* no barrier: blocks of one warp (TBC: of tbc_warps) */
-        s->block_threads = s->p.warp_width * (s->p.mech == SIM_MECH_TBC ? s->p.tbc_warps : 1);
+    if (!s->block_threads) /* no barrier: blocks of block_warps warps */
+        s->block_threads = s->p.warp_width * s->p.block_warps;
     s->warps_per_cta = (s->block_threads + s->p.warp_width - 1) / s->p.warp_width;
     if (s->warps_per_cta > s->p.num_warps)
         return fail(s, "block_threads %u needs %u warps of %u; a core has %u", s->block_threads,
                     s->warps_per_cta, s->p.warp_width, s->p.num_warps);
-    if (s->p.mech == SIM_MECH_TBC && s->warps_per_cta > s->p.tbc_warps)
-        return fail(s, "block_threads %u needs %u warps of %u; tbc's blocks have %u (tbc_warps)",
-                    s->block_threads, s->warps_per_cta, s->p.warp_width, s->p.tbc_warps);
+    if (s->p.mech == SIM_MECH_TBC && s->warps_per_cta > tbc_block_warps(&s->p))
+        return fail(s, "block_threads %u needs %u warps of %u; tbc_core holds %u (block_warps)",
+                    s->block_threads, s->warps_per_cta, s->p.warp_width, tbc_block_warps(&s->p));
     uint32_t nout = rd32(s, l + SIMT_LAUNCH_NUM_OUTPUTS);
     if (nout > SIMT_MAX_OUTPUTS)
         return fail(s, "more than %u output buffers", SIMT_MAX_OUTPUTS);
@@ -1019,6 +1028,7 @@ static int tbc_start(sim_t *s, unsigned c, unsigned slot, unsigned threads, uint
         t->tbc.eval(t->tbc.ctx, &t->req, &t->out);
     }
     t->nsw = s->warps_per_cta, t->threads = threads, t->live = 0, t->quiet = 0;
+    t->br_open = false;
     memset(&t->req, 0, sizeof t->req);
     t->req.req_valid = true, t->req.req_op = TBC_OP_INIT;
     for (unsigned n = 0; n < t->nsw; n++)
@@ -1217,6 +1227,16 @@ static int tbc_issued(sim_t *s, unsigned c, unsigned wi, const recon_stack_in_t 
     if (branch) {
         q->req_taken = in->req_mask.w[0], q->req_alt_pc = in->req_alt_pc;
         q->req_rpc = in->req_rpc, q->req_lpc = in->req_lpc;
+        /* the block's branch: uniform if all of its threads went one way */
+        if (!t->br_open)
+            t->br_open = true, t->br_taken = t->br_not_taken = false;
+        t->br_taken |= q->req_taken != 0;
+        t->br_not_taken |= (w->mask & ~q->req_taken) != 0;
+        if (t->out.tos_wcnt == 1) { /* its last warp */
+            t->br_open = false;
+            s->st.block_branches++;
+            s->st.block_uniform_branches += !(t->br_taken && t->br_not_taken);
+        }
     }
     if (!t->out.req_ready || t->has_req)
         return fail(s, "internal: tbc_core of block %u (core %u) cannot take a request at "

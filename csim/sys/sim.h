@@ -45,7 +45,7 @@ typedef struct {
     unsigned num_warps;    /* warp slots per core */
     sim_sched_t sched;
     sim_mech_t mech;
-    unsigned tbc_warps;    /* TBC: static warps per compacted block */
+    unsigned block_warps;  /* warps per thread block of a kernel without a barrier */
     unsigned stack_depth;  /* entries per warp's reconvergence stack */
     unsigned lcp;          /* 1: likely-convergence points (TBC section 4) */
     unsigned stack_bytes;  /* each thread's stack, a multiple of 16 */
@@ -64,8 +64,9 @@ typedef struct {
     X(num_warps, num_warps, 1, 64, "warp slots per core")                                \
     X(stack_depth, stack_depth, RS_DEPTH_MIN, RS_DEPTH_MAX, "reconvergence stack entries") \
     X(lcp, lcp, 0, 1, "1: likely-convergence points, a loop's latch for its breaks (TBC 4)") \
-    X(tbc_warps, tbc_warps, 2, 64, "tbc: warps per thread block without a barrier "        \
-                                   "(a kernel's own blocks are kept)")                   \
+    X(block_warps, block_warps, 1, 64, "warps per thread block (the unit a core takes; "   \
+                                       "TBC's compaction scope) of a kernel without a "   \
+                                       "barrier; a kernel's own blocks are kept")         \
     X(stack_bytes, stack_bytes, 256, 65536, "bytes of stack per thread")                 \
     X(line_bytes, mem.line_bytes, 16, 256, "cache line bytes (every level)")             \
     X(l1_bytes, mem.l1_bytes, 256, 1048576, "L1 data cache bytes per core")              \
@@ -133,8 +134,8 @@ bool sim_mech_at(unsigned i, const char **name, const char **text);
 /* PDOM: one recon_stack per core (num_warps warps of warp_width, 32-bit
  * PCs, stack_depth entries). */
 SIM_BLOCK_TYPES(recon_stack)
-/* TBC: one tbc_core per resident thread block (tbc_warps x warp_width
- * threads); no output depends on an input. */
+/* TBC: one tbc_core per resident thread block (block_warps, at least 2, x
+ * warp_width threads); no output depends on an input. */
 SIM_BLOCK_TYPES(tbc_core)
 
 /* Where the cores get their blocks, a field per block; a NULL field (or
@@ -164,6 +165,8 @@ typedef struct {
     uint64_t mem_stall_cycles; /* core-cycles with warps but no issue: all wait on memory */
     uint64_t mech_stall_cycles; /* core-cycles with warps but no issue, none waiting on
                                    memory: on the mechanism (a compaction) or a barrier */
+    uint64_t block_branches;    /* TBC: branches a whole block synchronised at */
+    uint64_t block_uniform_branches; /* of them, all of the block's threads one way */
     uint64_t barrier_waits;
     mem_stats_t mem;
 } sim_stats_t;

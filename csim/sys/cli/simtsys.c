@@ -136,6 +136,8 @@ static void progress(void *ctx, uint64_t cycle)
     X(barrier_waits, "%llu", (unsigned long long)st->barrier_waits)                      \
     X(mem_stall_cycles, "%llu", (unsigned long long)st->mem_stall_cycles)                \
     X(mech_stall_cycles, "%llu", (unsigned long long)st->mech_stall_cycles)              \
+    X(block_branches, "%llu", (unsigned long long)st->block_branches)                    \
+    X(block_uniform_branches, "%llu", (unsigned long long)st->block_uniform_branches)    \
     X(l1_hit_rate, "%.4f", l1_hit_rate(st))                                              \
     X(mshr_occupancy_mean, "%.4f", mshr_mean(st, p))                                     \
     X(load_lines, "%llu", (unsigned long long)st->mem.load_lines)                        \
