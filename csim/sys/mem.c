@@ -341,7 +341,7 @@ static void store_below(mem_t *m, mem_stats_t *st, uint32_t line, uint64_t t)
 /* mem_coalesce() with the line size as its log2. A hash table of the
  * lines seen (indices into lines[] + 1, 0: empty) at most half full. */
 static int coalesce(const uint32_t *addr, unsigned n, unsigned size, unsigned line_shift,
-                    uint32_t *lines, unsigned *count)
+                    uint32_t *lines, unsigned *count, uint8_t *idx)
 {
     if (!is_pow2(size) || size > MEM_MIN_LINE)
         return MEM_ESIZE;
@@ -361,18 +361,22 @@ static int coalesce(const uint32_t *addr, unsigned n, unsigned size, unsigned li
     memset(seen, 0, ((size_t)mask + 1u) * sizeof *seen);
     unsigned k = 0;
     uint32_t prev = NO_LINE;
+    unsigned at = 0; /* the index of prev in lines[] */
     for (unsigned i = 0; i < n; i++) {
         const uint32_t line = addr[i] >> line_shift;
-        if (line == prev) /* the common case: the lane before it touched it */
-            continue;
-        prev = line;
-        uint32_t h = (line * UINT32_C(0x9E3779B1)) >> (32u - bits); /* Fibonacci hashing */
-        while (seen[h] && lines[seen[h] - 1u] != line)
-            h = (h + 1u) & mask;
-        if (!seen[h]) {
-            lines[k++] = line;
-            seen[h] = (uint16_t)k;
+        if (line != prev) { /* else the common case: the lane before it touched it */
+            prev = line;
+            uint32_t h = (line * UINT32_C(0x9E3779B1)) >> (32u - bits); /* Fibonacci hashing */
+            while (seen[h] && lines[seen[h] - 1u] != line)
+                h = (h + 1u) & mask;
+            if (!seen[h]) {
+                lines[k++] = line;
+                seen[h] = (uint16_t)k;
+            }
+            at = seen[h] - 1u;
         }
+        if (idx)
+            idx[i] = (uint8_t)at;
     }
     *count = k;
     return MEM_OK;
@@ -383,7 +387,7 @@ int mem_coalesce(const uint32_t *addr, unsigned n, unsigned size, unsigned line_
 {
     if (!is_pow2(line_bytes) || line_bytes < MEM_MIN_LINE || line_bytes > MEM_MAX_LINE)
         return MEM_ELINE;
-    return coalesce(addr, n, size, clog2(line_bytes), lines, count);
+    return coalesce(addr, n, size, clog2(line_bytes), lines, count, NULL);
 }
 
 /* ------------------------------------------------------------------ */
@@ -426,7 +430,7 @@ static uint64_t mshrs_free_at(const mem_t *m, const core_t *k, unsigned misses)
  * installed, so a miss cannot evict a line this load found (and counts on)
  * unless its set has no other way. */
 static int load(mem_t *m, core_t *k, const uint32_t *line, unsigned n, uint64_t now,
-                uint64_t start, uint64_t *done)
+                uint64_t start, uint64_t *done, uint64_t *line_done, uint64_t *line_hit)
 {
     const mem_params_t *p = &m->p;
     size_t held[MEM_MAX_LANES];
@@ -449,10 +453,11 @@ static int load(mem_t *m, core_t *k, const uint32_t *line, unsigned n, uint64_t 
             continue;
         const uint64_t slot = start + (uint64_t)j * p->l1_line_cycles, ready = k->l1.ready[w];
         if (ready <= slot)
-            k->st.l1_hits++;
+            k->st.l1_hits++, *line_hit |= UINT64_C(1) << j;
         else
             k->st.l1_merges++;
-        last = max_u64(last, max_u64(ready, slot + p->l1_hit_cycles));
+        line_done[j] = max_u64(ready, slot + p->l1_hit_cycles);
+        last = max_u64(last, line_done[j]);
         touch(&k->l1, w);
     }
     for (unsigned j = 0; j < n; j++) {
@@ -468,6 +473,7 @@ static int load(mem_t *m, core_t *k, const uint32_t *line, unsigned n, uint64_t 
         heap_push(k->mshr, &k->mshr_n, ready);
         k->st.mshr_cycles += ready - taken;
         k->st.l1_misses++;
+        line_done[j] = ready;
         last = max_u64(last, ready);
     }
     k->st.loads++;
@@ -477,15 +483,16 @@ static int load(mem_t *m, core_t *k, const uint32_t *line, unsigned n, uint64_t 
 }
 
 int mem_access(mem_t *m, unsigned core, uint64_t now, bool is_store, const uint32_t *addr,
-               unsigned n, unsigned size, uint64_t *done, unsigned *lines)
+               unsigned n, unsigned size, uint64_t *done, unsigned *lines, mem_lanes_t *lanes)
 {
     if (core >= m->p.cores)
         return MEM_ECORE;
     if (now < m->last_now)
         return MEM_ETIME;
     uint32_t line[MEM_MAX_LANES];
+    uint8_t idx[MEM_MAX_LANES];
     unsigned count;
-    int rc = coalesce(addr, n, size, m->line_shift, line, &count);
+    int rc = coalesce(addr, n, size, m->line_shift, line, &count, lanes ? idx : NULL);
     if (rc != MEM_OK)
         return rc;
     m->last_now = now;
@@ -496,7 +503,15 @@ int mem_access(mem_t *m, unsigned core, uint64_t now, bool is_store, const uint3
         store(m, k, line, count, start);
         d = now + 1;
     } else {
-        rc = load(m, k, line, count, now, start, &d);
+        uint64_t line_done[MEM_MAX_LANES], line_hit = 0;
+        rc = load(m, k, line, count, now, start, &d, line_done, &line_hit);
+        if (rc == MEM_OK && lanes) {
+            lanes->hit = 0;
+            for (unsigned i = 0; i < n; i++) {
+                lanes->done[i] = line_done[idx[i]];
+                lanes->hit |= (line_hit >> idx[i] & 1u) << i;
+            }
+        }
     }
     if (rc == MEM_OK)
         k->port_free = start + (uint64_t)count * m->p.l1_line_cycles;

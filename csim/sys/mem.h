@@ -186,6 +186,14 @@ typedef struct {
 
 typedef struct mem mem_t;
 
+/* What each lane of a load got (mem_access()'s lanes): the cycle its line
+ * is back, and whether that line was an L1 hit (held and filled: not a
+ * merge into an MSHR, not a miss), bit i for lane i. */
+typedef struct {
+    uint64_t done[MEM_MAX_LANES];
+    uint64_t hit;
+} mem_lanes_t;
+
 /* A memory system with every cache empty and every resource idle. Returns
  * MEM_OK and *out, or the code of the first parameter it rejects, in the
  * order of MEM_STATUSES (MEM_ECORES when p or out is NULL), or MEM_ENOMEM;
@@ -212,11 +220,12 @@ void mem_reset(mem_t *m);
  *              so a caller need not retry every cycle;
  *   MEM_ECORE, MEM_ETIME, MEM_ESIZE, MEM_EALIGN, MEM_ELANES
  *              the caller's error; nothing changed, nothing written.
- * *lines = its line requests after coalescing (MEM_OK, MEM_STALL). done
- * and lines may be NULL. Cost: linear in n (coalescing) and in the lines
+ * *lines = its line requests after coalescing (MEM_OK, MEM_STALL); *lanes
+ * = each lane's completion and hit (a load, MEM_OK). done, lines and lanes
+ * may be NULL. Cost: linear in n (coalescing) and in the lines
  * times the associativity. */
 int mem_access(mem_t *m, unsigned core, uint64_t now, bool store, const uint32_t *addr,
-               unsigned n, unsigned size, uint64_t *done, unsigned *lines);
+               unsigned n, unsigned size, uint64_t *done, unsigned *lines, mem_lanes_t *lanes);
 
 /* Coalescing alone: the distinct lines (line index = address / line_bytes)
  * that the n lanes' accesses addr[0..n) of `size` bytes touch, in order of

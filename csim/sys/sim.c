@@ -21,6 +21,23 @@
 
 /* ---------------------------------------------------------------- machine */
 
+/* DoM: what the core knows of one MDT entry of a warp: the block's read
+ * port after each change (dom_view()), and the fills it has scheduled. */
+typedef struct {
+    bool valid;
+    uint32_t pc;           /* its load's PC */
+    unsigned age;
+    uint64_t waiting;      /* threads whose fill has not reached the MDT */
+    uint64_t fill_last;    /* the cycle of its last scheduled fill */
+} dom_entry_t;
+
+/* DoM: returned data for the threads `mask` of MDT entry `entry` of warp
+ * `warp`, due at the fill port at cycle `at`. */
+typedef struct {
+    uint64_t at, mask;
+    uint8_t warp, entry;
+} dom_fill_t;
+
 /* A warp slot: free, running, waiting at a barrier, or (TBC) a slot of a
  * resident thread block that holds no compacted warp now. */
 typedef enum { W_FREE, W_RUN, W_BARRIER, W_IDLE } wstate_t;
@@ -30,9 +47,17 @@ typedef struct {
     unsigned cta;        /* index into the core's CTA slots */
     uint64_t age;        /* order of arrival, for greedy-then-oldest */
     uint64_t all;        /* its threads (lanes) */
-    uint64_t mask;       /* the top of its stack: active lanes */
+    uint64_t mask;       /* the top of its stack: active lanes (DoM: not held) */
     uint32_t pc;
     unsigned depth;
+    /* DoM: the top entry's mask and rpc; its threads held back (in the
+     * MDT or parked by the slip limit, each at its own next PC); the slip
+     * limit; its MDT entries */
+    uint64_t tos, held, parked, limit;
+    uint32_t rpc;
+    bool release_due;    /* its counters belong to the slot's last block */
+    uint64_t hold_until; /* it waits for fills before it can regroup */
+    dom_entry_t ent[DOMC_ENTRIES_PER_WARP_MAX];
     uint16_t tid[64];    /* each lane's thread (the core's thread index) */
     uint8_t sw[64];      /* TBC: each lane's static warp in its block */
     uint32_t *x[64];     /* each lane's thread's registers (tid's in rf) */
@@ -81,6 +106,14 @@ typedef struct {
     unsigned busy;        /* TBC: blocks that must be stepped every cycle */
     bool formed;          /* TBC: a compacted warp came out this cycle */
     sim_recon_stack_ops_t stack;
+    /* DoM: its dom_core, which runs every cycle (the adaptive diff counts
+     * them): the cycles the core skips are run when it is next visited */
+    sim_dom_core_ops_t dom;
+    uint64_t dom_at;      /* the next cycle dom_core runs */
+    bool gap_busy, gap_mem; /* the cycles skipped: datapath busy; else stalled on memory */
+    uint64_t dom_bytes;   /* the core's DRAM bytes dom_core has been told of */
+    dom_fill_t *fills;    /* scheduled fills: a min-heap by cycle */
+    unsigned nfills, fills_cap;
     uint64_t free_at;     /* the SIMD datapath is busy until */
     uint64_t next;        /* the next cycle worth trying */
     unsigned last;        /* last issued warp */
@@ -94,6 +127,8 @@ typedef struct {
     bool in_func;        /* inside a sized function symbol */
     uint32_t rpc;        /* BRANCH: reconvergence PC; CFG_EXIT: the return address */
     uint32_t lpc;        /* BRANCH: likely-convergence PC; CFG_EXIT: none */
+    uint32_t block_pc;   /* the first PC of its basic block (in a function) */
+    uint32_t ipdom_pc;   /* the first PC of that block's IPDOM, or CFG_EXIT */
     int cfg_err;         /* its function's CFG error (cfg_status_t), or 0 */
     uint32_t cfg_pc;     /* the PC that error names */
 } sinsn_t;
@@ -233,6 +268,7 @@ static void base_machine(sim_params_t *p)
     *p = (sim_params_t){
         .cores = 2, .warp_width = 8, .simd_lanes = 8, .num_warps = 4,
         .sched = SIM_SCHED_GTO, .mech = SIM_MECH_PDOM, .block_warps = 1,
+        .mdt_entries = 2, .slip_period = 10000, .max_slip = 8,
         .stack_depth = RS_DEPTH_MAX, .stack_bytes = 2048,
         .mem_bytes = 1u << 29, .max_cycles = 2000000000u,
         .mem = {.cores = 2, .line_bytes = 32, .l1_bytes = 4096, .l1_ways = 4,
@@ -327,6 +363,7 @@ bool sim_preset_at(unsigned i, const char **name, const char **text)
     }
 SIM_MODEL_FACTORY(recon_stack, sim_recon_stack_ops_t, RS_OK, recon_stack_eval(ctx, in, out))
 SIM_MODEL_FACTORY(tbc_core, sim_tbc_core_ops_t, TBCC_OK, tbc_core_peek(ctx, out)) /* no output reads an input */
+SIM_MODEL_FACTORY(dom_core, sim_dom_core_ops_t, DOMC_OK, dom_core_eval(ctx, in, out))
 
 /* The static warps of TBC's stack: block_warps, at least two (tbc_core's
  * rule; a block of one warp is compacted into itself). */
@@ -350,6 +387,21 @@ static tbc_core_params_t tbc_params(const sim_params_t *q)
                                .depth = q->stack_depth, .lcp_enable = q->lcp};
 }
 
+/* DoM: the MDT and slip controller of a core. The adaptive diff's
+ * thresholds (DoM 5.2 gives none): ALU bound at <= 5% idle cycles, latency
+ * bound at >= 25% memory-stall cycles, the fair share of bandwidth the
+ * machine's DRAM bandwidth over its cores. */
+static dom_core_params_t dom_params(const sim_params_t *q)
+{
+    double fair = q->mem.dram_channels * q->mem.dram_bytes_per_cycle / q->cores * q->slip_period;
+    return (dom_core_params_t){
+        .num_warps = q->num_warps, .entries_per_warp = q->mdt_entries,
+        .warp_width = q->warp_width, .pc_width = 32, .counter_width = DOM_COUNTER_BITS,
+        .sample_period = q->slip_period, .init_max_slip = q->max_slip,
+        .idle_threshold = q->slip_period / 20, .stall_threshold = q->slip_period / 4,
+        .bytes_width = 8, .fair_bytes = fair < UINT32_MAX ? (unsigned)fair : UINT32_MAX};
+}
+
 void sim_rtl_params(const sim_params_t *p, char *buf, size_t n)
 {
     size_t k = 0;
@@ -359,6 +411,10 @@ void sim_rtl_params(const sim_params_t *p, char *buf, size_t n)
         tbc_core_params_t v = tbc_params(p);
         k = (size_t)snprintf(buf, n, "tbc_core");
         TBCC_PARAM_FIELDS(SIM_PARAM_WORD_)
+    } else if (p->mech == SIM_MECH_DOM) {
+        dom_core_params_t v = dom_params(p);
+        k = (size_t)snprintf(buf, n, "dom_core");
+        DOMC_PARAM_FIELDS(SIM_PARAM_WORD_)
     } else {
         recon_stack_params_t v = stack_params(p);
         k = (size_t)snprintf(buf, n, "recon_stack");
@@ -397,6 +453,11 @@ int sim_create(const sim_params_t *p, const sim_blocks_t *blocks, sim_t **out, c
                  q.warp_width);
         return -1;
     }
+    if (q.lcp && q.mech == SIM_MECH_DOM) {
+        snprintf(err, n, "lcp does not combine with dom (a likely-convergence merge would carry "
+                         "threads the MDT holds)");
+        return -1;
+    }
     if (q.lcp && q.stack_depth < RS_DEPTH_MIN + 1) {
         snprintf(err, n, "stack_depth must be at least %u with lcp", RS_DEPTH_MIN + 1);
         return -1;
@@ -430,6 +491,8 @@ int sim_create(const sim_params_t *p, const sim_blocks_t *blocks, sim_t **out, c
         s->blocks.recon_stack = recon_stack_model;
     if (!s->blocks.tbc_core)
         s->blocks.tbc_core = tbc_core_model;
+    if (!s->blocks.dom_core)
+        s->blocks.dom_core = dom_core_model;
     s->issue_cycles = q.warp_width / q.simd_lanes;
     s->stack_lo = (uint32_t)(q.mem_bytes - slots * q.stack_bytes);
     int rc = mem_create(&q.mem, &s->msys);
@@ -447,6 +510,7 @@ int sim_create(const sim_params_t *p, const sim_blocks_t *blocks, sim_t **out, c
         return -1;
     }
     recon_stack_params_t rp = stack_params(&q);
+    dom_core_params_t dp = dom_params(&q);
     for (unsigned c = 0; c < q.cores; c++) {
         core_t *k = &s->cores[c];
         k->warps = calloc(q.num_warps, sizeof *k->warps);
@@ -468,7 +532,11 @@ int sim_create(const sim_params_t *p, const sim_blocks_t *blocks, sim_t **out, c
         }
         for (unsigned w = 0; w < q.num_warps; w++)
             home_lanes(s, k, w);
-        if (q.mech == SIM_MECH_PDOM && s->blocks.recon_stack(&rp, &k->stack, err, n)) {
+        if (q.mech != SIM_MECH_TBC && s->blocks.recon_stack(&rp, &k->stack, err, n)) {
+            sim_destroy(s);
+            return -1;
+        }
+        if (q.mech == SIM_MECH_DOM && s->blocks.dom_core(&dp, &k->dom, err, n)) {
             sim_destroy(s);
             return -1;
         }
@@ -493,6 +561,9 @@ void sim_destroy(sim_t *s)
         free(k->ctas);
         if (k->stack.destroy)
             k->stack.destroy(k->stack.ctx);
+        if (k->dom.destroy)
+            k->dom.destroy(k->dom.ctx);
+        free(k->fills);
     }
     free(s->cores);
     free(s->due);
@@ -562,6 +633,14 @@ static int decode(sim_t *s)
             for (uint32_t k = 0; k < n; k++)
                 s->prog[first + k].cfg_err = e.code, s->prog[first + k].cfg_pc = e.pc;
             continue;
+        }
+        for (uint32_t k = 0; k < n; k++) {
+            size_t b;
+            cfg_block_at(g, ci[k].pc, &b);
+            const cfg_block_t *blk = cfg_block(g, b);
+            s->prog[first + k].block_pc = blk->first_pc;
+            s->prog[first + k].ipdom_pc =
+                blk->ipdom == CFG_EXIT ? CFG_EXIT : cfg_block(g, blk->ipdom)->first_pc;
         }
         for (uint32_t k = 0; k < n; k++)
             if (ci[k].kind == CFG_BRANCH) {
@@ -816,6 +895,14 @@ static bool branch_taken(unsigned op, uint32_t a, uint32_t b)
     }
 }
 
+/* The decoded instruction at pc, or NULL outside the code. */
+static const sinsn_t *fetch_quiet(const sim_t *s, uint32_t pc)
+{
+    if (pc % 4 || pc < s->img.text_lo || pc >= s->img.text_hi)
+        return NULL;
+    return &s->prog[(pc - s->img.text_lo) / 4];
+}
+
 static const sinsn_t *fetch(sim_t *s, uint32_t pc)
 {
     if (pc % 4 || pc < s->img.text_lo || pc >= s->img.text_hi) {
@@ -1001,9 +1088,393 @@ static void read_tos(core_t *k, unsigned wi)
     in.rd_warp = wi;
     k->stack.eval(k->stack.ctx, &in, &out);
     warp_t *w = &k->warps[wi];
-    w->pc = (uint32_t)out.rd_pc, w->mask = out.rd_mask.w[0], w->depth = out.rd_depth;
+    w->pc = (uint32_t)out.rd_pc, w->tos = out.rd_mask.w[0], w->depth = out.rd_depth;
+    w->rpc = (uint32_t)out.rd_rpc;
     if (!out.rd_valid)
-        w->mask = 0;
+        w->tos = 0;
+    w->mask = w->tos & ~w->held; /* DoM holds some back */
+}
+
+/* ------------------------------------------------------ Diverge on Miss */
+
+/* The fill heap of core k: push, and pop the earliest. */
+static bool fill_push(core_t *k, dom_fill_t f)
+{
+    if (k->nfills == k->fills_cap) {
+        unsigned cap = k->fills_cap ? 2 * k->fills_cap : 64;
+        dom_fill_t *n = realloc(k->fills, cap * sizeof *n);
+        if (!n)
+            return false;
+        k->fills = n, k->fills_cap = cap;
+    }
+    unsigned i = k->nfills++;
+    for (; i && k->fills[(i - 1) / 2].at > f.at; i = (i - 1) / 2)
+        k->fills[i] = k->fills[(i - 1) / 2];
+    k->fills[i] = f;
+    return true;
+}
+
+static dom_fill_t fill_pop(core_t *k)
+{
+    dom_fill_t top = k->fills[0], last = k->fills[--k->nfills];
+    unsigned i = 0, n = k->nfills;
+    for (;;) {
+        unsigned c = 2 * i + 1;
+        if (c >= n)
+            break;
+        if (c + 1 < n && k->fills[c + 1].at < k->fills[c].at)
+            c++;
+        if (k->fills[c].at >= last.at)
+            break;
+        k->fills[i] = k->fills[c], i = c;
+    }
+    if (n)
+        k->fills[i] = last;
+    return top;
+}
+
+/* Warp wi's view of its MDT entries and slip limit, from dom_core's read
+ * and query ports (no edge): after every change. */
+static void dom_view(const sim_t *s, core_t *k, unsigned wi)
+{
+    warp_t *w = &k->warps[wi];
+    dom_core_in_t in;
+    dom_core_out_t out;
+    memset(&in, 0, sizeof in);
+    in.acc_warp = wi, in.rd_warp = wi;
+    for (unsigned e = 0; e < s->p.mdt_entries; e++) {
+        in.rd_entry = e;
+        k->dom.eval(k->dom.ctx, &in, &out);
+        dom_entry_t *x = &w->ent[e];
+        x->valid = out.rd_valid, x->pc = (uint32_t)out.rd_pc, x->age = out.rd_age;
+        x->waiting = out.rd_waiting;
+    }
+    w->limit = out.acc_limit;
+    w->held = out.rd_masked | w->parked;
+    w->mask = w->tos & ~w->held;
+}
+
+/* Core c's dom_core runs cycle t with inputs *in (perf_idle and
+ * perf_mem_stall set): the earliest fill due (one fill port) and the
+ * core's DRAM bytes not yet reported (8 bits a cycle) are added; *rsp (if
+ * not NULL) gets the response to *in's request. After a period end that
+ * moved max-slip, every warp's slip limit is read again. */
+static int dom_cycle(sim_t *s, unsigned c, uint64_t t, dom_core_in_t *in, uint64_t *owed,
+                     dom_core_out_t *rsp)
+{
+    core_t *k = &s->cores[c];
+    unsigned bytes = *owed < 255 ? (unsigned)*owed : 255u;
+    in->perf_bytes = bytes, *owed -= bytes, k->dom_bytes += bytes;
+    bool fill = k->nfills && k->fills[0].at <= t;
+    dom_fill_t f = {0};
+    if (fill) {
+        f = fill_pop(k);
+        while (k->nfills && k->fills[0].at <= t && k->fills[0].warp == f.warp &&
+               k->fills[0].entry == f.entry)
+            f.mask |= fill_pop(k).mask; /* one request for the entry's threads due */
+        in->fill_valid = true, in->fill_warp = f.warp, in->fill_entry = f.entry;
+        in->fill_mask = f.mask;
+    }
+    dom_core_out_t out;
+    k->dom.step(k->dom.ctx, in, &out);
+    k->dom_at = t + 1;
+    bool period_end = k->dom_at % s->p.slip_period == 0;
+    if (!fill && !in->acc_valid && !period_end)
+        return 0;
+    unsigned slip = out.max_slip;
+    dom_core_in_t look;
+    memset(&look, 0, sizeof look);
+    look.rd_warp = look.acc_warp = in->acc_valid ? in->acc_warp : f.warp;
+    k->dom.eval(k->dom.ctx, &look, &out); /* the registered responses */
+    if (fill && out.fill_err != MDT_ERR_NONE)
+        return fail(s, "dom_core refused a fill of warp %u entry %u (core %u) at cycle %llu: %s",
+                    f.warp, f.entry, c, (unsigned long long)t, mdt_err_name(out.fill_err));
+    if (in->acc_valid && (out.rsp_err != MDT_ERR_NONE || out.slip_err != SC_ERR_NONE))
+        return fail(s, "dom_core refused %s of warp %u at PC 0x%x (core %u), cycle %llu: %s",
+                    mdt_op_name(in->acc_op), in->acc_warp, (unsigned)in->acc_pc, c,
+                    (unsigned long long)t, out.rsp_err != MDT_ERR_NONE
+                        ? mdt_err_name(out.rsp_err) : sc_err_name(out.slip_err));
+    if (in->acc_valid && rsp)
+        *rsp = out;
+    if (period_end && out.max_slip != slip) {
+        s->st.slip_changes++;
+        for (unsigned v = 0; v < s->p.num_warps; v++)
+            if (k->warps[v].state != W_FREE)
+                dom_view(s, k, v);
+    }
+    if (fill)
+        dom_view(s, k, f.warp);
+    if (in->acc_valid)
+        dom_view(s, k, in->acc_warp);
+    return 0;
+}
+
+/* Core c's dom_core runs the cycles the core skipped before `now` (as the
+ * core spent them: gap_busy, gap_mem) and, with last, cycle `now` too with
+ * request *req (NULL: none), the core having issued or waited for memory;
+ * *rsp (if not NULL) gets req's response. */
+static int dom_run(sim_t *s, unsigned c, uint64_t now, bool last, const dom_core_in_t *req,
+                   bool issued, bool mem_stall, dom_core_out_t *rsp)
+{
+    core_t *k = &s->cores[c];
+    mem_stats_t ms;
+    mem_stats(s->msys, c, &ms);
+    uint64_t owed = ms.dram_read_bytes + ms.dram_write_bytes - k->dom_bytes;
+    dom_core_in_t in;
+    for (uint64_t t = k->dom_at; t < now; t++) {
+        memset(&in, 0, sizeof in);
+        in.perf_idle = !k->gap_busy, in.perf_mem_stall = k->gap_mem;
+        if (dom_cycle(s, c, t, &in, &owed, NULL))
+            return -1;
+    }
+    if (!last || k->dom_at > now)
+        return 0;
+    if (req)
+        in = *req;
+    else
+        memset(&in, 0, sizeof in);
+    in.perf_idle = !issued, in.perf_mem_stall = mem_stall;
+    return dom_cycle(s, c, now, &in, &owed, rsp);
+}
+
+/* A request of dom_core's access port for warp wi. */
+static dom_core_in_t dom_req(unsigned op, unsigned wi)
+{
+    dom_core_in_t in;
+    memset(&in, 0, sizeof in);
+    in.acc_valid = true, in.acc_op = op, in.acc_warp = wi, in.rd_warp = wi;
+    return in;
+}
+
+/* Whether the instruction at pc lies on every path from the one at from
+ * (in one function, by the IPDOM chain of from's block; false where unsure). */
+static bool postdominates(const sim_t *s, uint32_t pc, uint32_t from)
+{
+    const sinsn_t *a = fetch_quiet(s, from), *b = fetch_quiet(s, pc);
+    if (!a || !b || !a->in_func || !b->in_func || a->cfg_err)
+        return false;
+    if (a->block_pc == b->block_pc)
+        return pc >= from;
+    for (uint32_t blk = a->ipdom_pc; blk != CFG_EXIT; blk = fetch_quiet(s, blk)->ipdom_pc)
+        if (blk == b->block_pc)
+            return true;
+    return false;
+}
+
+/* Where threads at PCs a and b meet again (both in the top entry of
+ * rpc top): b if every path from a leads there, a if every path from b
+ * does, else the first block on both IPDOM chains -- or top. */
+static uint32_t meet_pc(const sim_t *s, uint32_t a, uint32_t b, uint32_t top)
+{
+    if (postdominates(s, b, a))
+        return b;
+    if (postdominates(s, a, b))
+        return a;
+    const sinsn_t *x = fetch_quiet(s, a), *y = fetch_quiet(s, b);
+    if (!x || !y || x->cfg_err || y->cfg_err)
+        return top;
+    for (uint32_t i = x->ipdom_pc; i != CFG_EXIT; i = fetch_quiet(s, i)->ipdom_pc)
+        for (uint32_t j = y->ipdom_pc; j != CFG_EXIT; j = fetch_quiet(s, j)->ipdom_pc)
+            if (i == j)
+                return i;
+    return top;
+}
+
+/* Threads g of warp wi, all with next PC gpc, go back to work: the top
+ * entry splits (a BRANCH of g to gpc, the rest staying at the warp's PC),
+ * so that g runs first. They meet again where their paths do (meet_pc():
+ * at the warp's PC when the held threads catch up, DoM 4), at the top's
+ * rpc at the latest; g at the warp's PC just re-join; g at the top's rpc
+ * leave the top (done with it). Uses the core's cycle: 1, or -1. */
+static int dom_split(sim_t *s, unsigned c, unsigned wi, uint64_t g, uint32_t gpc)
+{
+    core_t *k = &s->cores[c];
+    warp_t *w = &k->warps[wi];
+    uint32_t rpc = gpc == w->rpc ? w->rpc : meet_pc(s, gpc, w->pc, w->rpc);
+    LANES(g, l) if (k->tpc[w->tid[l]] != gpc)
+        return fail(s, "internal: DoM brings thread %u of warp %u (core %u) back at PC 0x%x; its "
+                       "next instruction is at 0x%x", (unsigned)l, wi, c, gpc, k->tpc[w->tid[l]]);
+    if (gpc != w->pc) {
+        recon_stack_in_t in;
+        recon_stack_out_t out;
+        stack_req(&in, RS_OP_BRANCH, wi, gpc);
+        in.req_alt_pc = w->pc, in.req_rpc = rpc, in.req_lpc = PC_NONE;
+        in.req_mask.w[0] = g;
+        k->stack.step(k->stack.ctx, &in, &out);
+        if (out.req_err != RS_ERR_NONE)
+            return fail(s, "recon_stack refused a DoM regroup of warp %u at PC 0x%x (core %u): "
+                           "%s%s", wi, w->pc, c, rs_err_name(out.req_err),
+                        out.req_err == RS_ERR_OVERFLOW ? " (raise stack_depth)" : "");
+        s->st.dom_regroups++;
+        read_tos(k, wi);
+    }
+    return 1;
+}
+
+/* One step of bringing warp wi's held threads back (DoM 4.3's forced
+ * reconvergence, and the slip-limited ones): the MDT's oldest entry once
+ * all its fills are in (FORCE), else the parked threads, one PC at a time
+ * (a RELEASE first if the slip limit still holds them: all slip ends at
+ * the regroup). 1 (the core's cycle used), 0 (not before *retry), -1. */
+static int dom_regroup(sim_t *s, unsigned c, unsigned wi, uint64_t now, uint64_t *retry)
+{
+    core_t *k = &s->cores[c];
+    warp_t *w = &k->warps[wi];
+    if (w->held & ~w->tos)
+        return fail(s, "internal: warp %u (core %u) holds threads outside its top entry at PC 0x%x",
+                    wi, c, w->pc);
+    for (unsigned e = 0; e < s->p.mdt_entries; e++) {
+        dom_entry_t *x = &w->ent[e];
+        if (!x->valid || x->age)
+            continue;
+        if (x->waiting) {
+            bool due = false;
+            for (unsigned f = 0; f < k->nfills && !due; f++)
+                due = k->fills[f].warp == wi && k->fills[f].entry == e;
+            if (!due)
+                return fail(s, "deadlock at cycle %llu: warp %u (core %u) at PC 0x%x waits for "
+                               "threads 0x%llx of its MDT entry %u (load at 0x%x), whose data "
+                               "has all returned", (unsigned long long)now, wi, c, w->pc,
+                            (unsigned long long)x->waiting, e, x->pc);
+            w->hold_until = x->fill_last + 1 > now + 1 ? x->fill_last + 1 : now + 1;
+            *retry = w->hold_until;
+            return 0;
+        }
+        uint32_t gpc = x->pc + 4;
+        dom_core_in_t in = dom_req(MDT_OP_FORCE, wi);
+        dom_core_out_t out;
+        if (dom_run(s, c, now, true, &in, true, false, &out))
+            return -1;
+        if (out.rsp_kind != MDT_KIND_FORCED || out.rsp_entry != e || out.rsp_waiting ||
+            !out.rsp_rejoin)
+            return fail(s, "internal: dom_core forced %s entry %u of warp %u (core %u), not entry %u",
+                        mdt_kind_name(out.rsp_kind), out.rsp_entry, wi, c, e);
+        s->st.dom_forces++;
+        return dom_split(s, c, wi, out.rsp_rejoin, gpc);
+    }
+    if (w->parked & w->limit) {
+        dom_core_in_t in = dom_req(MDT_OP_RELEASE, wi);
+        return dom_run(s, c, now, true, &in, true, false, NULL) ? -1 : 1;
+    }
+    unsigned l0 = (unsigned)__builtin_ctzll(w->parked);
+    uint32_t gpc = k->tpc[w->tid[l0]];
+    uint64_t g = 0;
+    LANES(w->parked, l) if (k->tpc[w->tid[l]] == gpc) g |= 1ull << l;
+    w->parked &= ~g, w->held &= ~g, w->mask = w->tos & ~w->held;
+    return dom_split(s, c, wi, g, gpc);
+}
+
+/* Whether warp w's next instruction d at w->pc must first have its held
+ * threads back (DoM 4.3): a branch its running threads take both ways, a
+ * call, a return, a barrier, or the top entry's end (its rpc: a pop). */
+static bool dom_sync_point(const warp_t *w, const sinsn_t *d)
+{
+    const rv_insn_t *i = &d->in;
+    uint32_t next = w->pc + 4;
+    switch (i->op) {
+    case RV_BEQ: case RV_BNE: case RV_BLT: case RV_BGE: case RV_BLTU: case RV_BGEU: {
+        uint64_t taken = 0;
+        LANES(w->mask, l) if (branch_taken(i->op, w->x[l][i->rs1], w->x[l][i->rs2])) taken |= 1ull << l;
+        if (taken && taken != w->mask)
+            return true;
+        if (taken)
+            next = w->pc + (uint32_t)i->imm;
+        break;
+    }
+    case RV_JAL:
+        if (i->rd)
+            return true;
+        next = w->pc + (uint32_t)i->imm;
+        break;
+    case RV_JALR: case RV_SIMT_BARRIER:
+        return true;
+    default:
+        break;
+    }
+    return next == w->rpc;
+}
+
+/* DoM, before warp wi issues d: a new block's counters are released;
+ * parked threads at the warp's PC re-join (unless still slip-limited);
+ * held threads come back where the warp needs them or it has no thread
+ * left to run; at a load, the slip-limited threads stop (are parked).
+ * 2: issue now with w->mask; else dom_regroup()'s result. */
+static int dom_before(sim_t *s, unsigned c, unsigned wi, const sinsn_t *d, uint64_t now,
+                      uint64_t *retry)
+{
+    core_t *k = &s->cores[c];
+    warp_t *w = &k->warps[wi];
+    if (dom_run(s, c, now, false, NULL, false, false, NULL)) /* the slip limit up to now */
+        return -1;
+    if (w->release_due) {
+        w->release_due = false;
+        dom_core_in_t in = dom_req(MDT_OP_RELEASE, wi);
+        return dom_run(s, c, now, true, &in, true, false, NULL) ? -1 : 1;
+    }
+    if (w->parked & w->tos & ~w->limit) {
+        uint64_t back = 0;
+        LANES(w->parked & w->tos & ~w->limit, l) if (k->tpc[w->tid[l]] == w->pc) back |= 1ull << l;
+        w->parked &= ~back, w->held &= ~back, w->mask = w->tos & ~w->held;
+    }
+    if ((w->held & w->tos) && (!w->mask || dom_sync_point(w, d)))
+        return dom_regroup(s, c, wi, now, retry);
+    unsigned size;
+    bool store;
+    uint64_t stop = w->mask & w->limit;
+    if (stop && is_mem(d->in.op, &size, &store) && !store && !(w->held & ~w->tos)) {
+        w->parked |= stop, w->held |= stop, w->mask &= ~stop;
+        s->st.slip_parks += (uint64_t)__builtin_popcountll(stop);
+        if (!w->mask)
+            return dom_regroup(s, c, wi, now, retry);
+    }
+    return 2;
+}
+
+/* DoM, warp wi's load at pc was accepted (lanes: each active lane's result,
+ * in lane order): unless the warp is bringing threads back, dom_core sees
+ * it if some thread hit or the warp has an entry at pc. Threads that missed
+ * into an entry are held; the rest wait for their data (*ready: the cycle
+ * the warp's destination is written). */
+static int dom_load(sim_t *s, unsigned c, unsigned wi, uint32_t pc, uint64_t mask,
+                    const mem_lanes_t *ln, uint64_t now, uint64_t *ready)
+{
+    core_t *k = &s->cores[c];
+    warp_t *w = &k->warps[wi];
+    uint64_t hit = 0, done[64];
+    unsigned n = 0;
+    LANES(mask, l) {
+        hit |= (ln->hit >> n & 1u) << l;
+        done[l] = ln->done[n++];
+    }
+    bool entry = false;
+    for (unsigned e = 0; e < s->p.mdt_entries; e++)
+        entry |= w->ent[e].valid && w->ent[e].pc == pc;
+    if ((w->held & ~w->tos) || (!hit && !entry))
+        return 0; /* a plain blocking load */
+    dom_core_in_t in = dom_req(MDT_OP_ACCESS, wi);
+    in.acc_pc = pc, in.acc_exec = mask, in.acc_hit = hit;
+    dom_core_out_t out;
+    if (dom_run(s, c, now, true, &in, true, false, &out))
+        return -1;
+    if (out.rsp_kind == MDT_KIND_BLOCKING)
+        s->st.mdt_blocking++;
+    if (out.rsp_kind != MDT_KIND_ALLOCATED && out.rsp_kind != MDT_KIND_MERGED)
+        return 0;
+    s->st.mdt_allocs += out.rsp_kind == MDT_KIND_ALLOCATED;
+    s->st.mdt_merges += out.rsp_kind == MDT_KIND_MERGED;
+    dom_entry_t *x = &w->ent[out.rsp_entry];
+    if (out.rsp_kind == MDT_KIND_ALLOCATED)
+        x->fill_last = 0;
+    uint64_t last = now + 1;
+    LANES(mask & hit, l) if (done[l] > last) last = done[l];
+    *ready = last;
+    LANES(mask & ~hit, l) {
+        if (done[l] > x->fill_last)
+            x->fill_last = done[l];
+        if (!fill_push(k, (dom_fill_t){done[l], 1ull << l, (uint8_t)wi, (uint8_t)out.rsp_entry}))
+            return fail(s, "out of memory");
+    }
+    return 0;
 }
 
 /* ------------------------------------------- Thread Block Compaction */
@@ -1271,6 +1742,8 @@ static int dispatch(sim_t *s, unsigned c, uint64_t now, unsigned limit)
             unsigned lanes = t0 >= last ? 0 : (last - t0 < W ? last - t0 : W);
             w->state = W_RUN, w->cta = slot, w->age = s->age++, w->num_calls = 0;
             w->all = bm_low_bits(lanes);
+            w->held = w->parked = w->limit = 0, w->hold_until = 0;
+            memset(w->ent, 0, sizeof w->ent);
             memset(w->ready, 0, sizeof w->ready);
             home_lanes(s, k, wi);
             for (unsigned l = 0; l < lanes; l++) {
@@ -1337,6 +1810,11 @@ static bool ready(const sim_t *s, const warp_t *w, uint64_t now, uint64_t *wake)
 {
     if (w->state != W_RUN)
         return false;
+    if (w->hold_until > now) { /* DoM: fills it needs are due */
+        if (w->hold_until < *wake)
+            *wake = w->hold_until;
+        return false;
+    }
     if (w->pc % 4 || w->pc < s->img.text_lo || w->pc >= s->img.text_hi)
         return true; /* issue to report the fault */
     const sinsn_t *d = &s->prog[(w->pc - s->img.text_lo) / 4];
@@ -1361,10 +1839,15 @@ static int issue(sim_t *s, unsigned c, unsigned wi, uint64_t now, uint64_t *retr
     core_t *k = &s->cores[c];
     warp_t *w = &k->warps[wi];
     uint32_t pc = w->pc;
-    uint64_t mask = w->mask;
     const sinsn_t *d = fetch(s, pc);
     if (!d)
         return -1;
+    if (s->p.mech == SIM_MECH_DOM) {
+        int r = dom_before(s, c, wi, d, now, retry);
+        if (r != 2)
+            return r;
+    }
+    uint64_t mask = w->mask;
     LANES(mask, l) if (k->tpc[w->tid[l]] != pc) /* issued at a PC not its own */
         return fail(s, "%s issued thread %u of warp %u (core %u) at PC 0x%x at cycle %llu; its "
                        "next instruction is at 0x%x",
@@ -1389,13 +1872,17 @@ static int issue(sim_t *s, unsigned c, unsigned wi, uint64_t now, uint64_t *retr
             lanes[n++] = timing_addr(s, addr[l], slot);
         }
         uint64_t done;
-        int rc = mem_access(s->msys, c, now, store, lanes, n, size, &done, NULL);
+        mem_lanes_t ln;
+        bool dom = s->p.mech == SIM_MECH_DOM && !store;
+        int rc = mem_access(s->msys, c, now, store, lanes, n, size, &done, NULL, dom ? &ln : NULL);
         if (rc == MEM_STALL) {
             *retry = done;
             return 0;
         }
         if (rc != MEM_OK)
             return fail(s, "internal: memory system: %s", mem_status_name(rc));
+        if (dom && dom_load(s, c, wi, pc, mask, &ln, now, &done))
+            return -1;
         if (!store && d->dst != NO_REG)
             w->ready[d->dst] = done;
     }
@@ -1414,7 +1901,9 @@ static int issue(sim_t *s, unsigned c, unsigned wi, uint64_t now, uint64_t *retr
             rpc = w->num_calls ? w->calls[w->num_calls - 1] : s->kernel_exit;
         in.req_op = RS_OP_BRANCH, in.req_pc = pc + (uint32_t)i->imm, in.req_alt_pc = pc + 4;
         in.req_rpc = rpc, in.req_lpc = s->p.lcp && d->lpc != CFG_EXIT ? d->lpc : PC_NONE;
-        in.req_mask.w[0] = taken;
+        /* threads DoM holds back go the way all the running ones go (else
+         * they were brought back first: dom_sync_point()) */
+        in.req_mask.w[0] = taken == mask ? mask | (w->held & w->tos) : taken;
         s->st.branches++;
         if (taken && taken != mask)
             s->st.divergent_branches++;
@@ -1489,6 +1978,7 @@ static int issue(sim_t *s, unsigned c, unsigned wi, uint64_t now, uint64_t *retr
         LANES(w->all, l) if (k->tpc[w->tid[l]] != s->kernel_exit)
             return fail(s, "warp %u (core %u) finished with thread %u at PC 0x%x, not at the exit",
                         wi, c, (unsigned)l, k->tpc[w->tid[l]]);
+        w->release_due = s->p.mech == SIM_MECH_DOM; /* its slip counters end with it */
         return finish_warp(s, c, wi, now) ? -1 : 1;
     }
     read_tos(k, wi);
@@ -1567,6 +2057,12 @@ static int core_cycle(sim_t *s, unsigned c, uint64_t now)
         if (k->formed && now + 1 < wake) /* it may issue from the next cycle */
             wake = now + 1;
         k->formed = false;
+    }
+    if (s->p.mech == SIM_MECH_DOM) { /* the cycles up to the next visit are like this one */
+        k->gap_busy = issued || now < k->free_at;
+        k->gap_mem = !k->gap_busy && wake != UINT64_MAX;
+        if (dom_run(s, c, now, true, NULL, k->gap_busy, k->gap_mem, NULL))
+            return -1;
     }
     if (issued || now < k->free_at) {
         k->next = k->busy ? now + 1 : k->free_at;
@@ -1666,6 +2162,13 @@ int sim_run(sim_t *s, void (*progress)(void *, uint64_t), void *ctx)
             break;
     }
     s->st.cycles = now;
+    if (s->p.mech == SIM_MECH_DOM) {
+        dom_core_in_t in;
+        dom_core_out_t out;
+        memset(&in, 0, sizeof in);
+        s->cores[0].dom.eval(s->cores[0].dom.ctx, &in, &out);
+        s->st.max_slip_end = out.max_slip;
+    }
     return 0;
 }
 

@@ -1,8 +1,9 @@
 /* The system model: SIMT cores that run a kernel compiled for RISC-V
  * (kernels/rt/simt.h) on the memory hierarchy of csim/sys/mem.h, with branch
  * divergence handled by a mechanism's golden model: PDOM through recon_stack
- * (csim/pdom/), Thread Block Compaction through tbc_core (csim/tbc/) -- or
- * by anything with the same ports (sim_blocks_t: the verilated RTL).
+ * (csim/pdom/), Thread Block Compaction through tbc_core (csim/tbc/),
+ * Diverge on Miss through dom_core (csim/dom/) beside recon_stack -- or by
+ * anything with the same ports (sim_blocks_t: the verilated RTL).
  * docs/system.md describes what it models.
  *
  * Usage: sim_create() with a machine (sim_preset() or your own), then
@@ -16,6 +17,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "dom_core.h"
 #include "mem.h"
 #include "recon_stack.h"
 #include "tbc_core.h"
@@ -33,7 +35,9 @@ typedef enum { SIM_SCHEDS(SIM_ENUM_) SIM_SCHED_COUNT } sim_sched_t;
     X(SIM_MECH_PDOM, "pdom", "per-warp reconvergence stack at immediate post-dominators " \
                              "(recon_stack)")                                            \
     X(SIM_MECH_TBC, "tbc", "Thread Block Compaction: a block-wide stack and the thread " \
-                           "compactor per thread block (tbc_core)")
+                           "compactor per thread block (tbc_core)")                      \
+    X(SIM_MECH_DOM, "dom", "Diverge on Miss: PDOM for branches; at a load some threads "  \
+                           "miss, the rest go on (the MDT and slip controller, dom_core)")
 typedef enum { SIM_MECHS(SIM_ENUM_) SIM_MECH_COUNT } sim_mech_t;
 
 /* A machine. The memory hierarchy's own parameters are in mem. */
@@ -48,11 +52,18 @@ typedef struct {
     unsigned block_warps;  /* warps per thread block of a kernel without a barrier */
     unsigned stack_depth;  /* entries per warp's reconvergence stack */
     unsigned lcp;          /* 1: likely-convergence points (TBC section 4) */
+    unsigned mdt_entries;  /* DoM: MDT entries per warp */
+    unsigned slip_period;  /* DoM: cycles per adaptive-diff sampling period */
+    unsigned max_slip;     /* DoM: max-slip after reset */
     unsigned stack_bytes;  /* each thread's stack, a multiple of 16 */
     uint32_t mem_bytes;    /* simulated memory, from 0 */
     uint64_t max_cycles;   /* the run stops with an error past it; 0: no limit */
     mem_params_t mem;
 } sim_params_t;
+
+/* DoM's slip counters: 8 bits (DoM Table 1). */
+#define DOM_COUNTER_BITS 8u
+#define DOM_COUNTER_MAX ((1u << DOM_COUNTER_BITS) - 1u)
 
 /* The parameters one can set by name (sim_set()), with their ranges: the
  * CLI's --set NAME=VALUE and the docs' parameter table come from here. */
@@ -67,6 +78,11 @@ typedef struct {
     X(block_warps, block_warps, 1, 64, "warps per thread block (the unit a core takes; "   \
                                        "TBC's compaction scope) of a kernel without a "   \
                                        "barrier; a kernel's own blocks are kept")         \
+    X(mdt_entries, mdt_entries, DOMC_ENTRIES_PER_WARP_MIN, DOMC_ENTRIES_PER_WARP_MAX,      \
+      "DoM: MDT entries per warp (its divergent loads in flight)")                       \
+    X(slip_period, slip_period, DOMC_SAMPLE_PERIOD_MIN, DOMC_SAMPLE_PERIOD_MAX,           \
+      "DoM: cycles per sampling period of the adaptive slip limit")                      \
+    X(max_slip, max_slip, 1, DOM_COUNTER_MAX, "DoM: max-slip at the start (8-bit slip counters)") \
     X(stack_bytes, stack_bytes, 256, 65536, "bytes of stack per thread")                 \
     X(line_bytes, mem.line_bytes, 16, 256, "cache line bytes (every level)")             \
     X(l1_bytes, mem.l1_bytes, 256, 1048576, "L1 data cache bytes per core")              \
@@ -137,12 +153,16 @@ SIM_BLOCK_TYPES(recon_stack)
 /* TBC: one tbc_core per resident thread block (block_warps, at least 2, x
  * warp_width threads); no output depends on an input. */
 SIM_BLOCK_TYPES(tbc_core)
+/* DoM: one dom_core per core (num_warps warps of warp_width, 32-bit PCs,
+ * mdt_entries entries per warp; sim_rtl_params() gives the rest). */
+SIM_BLOCK_TYPES(dom_core)
 
 /* Where the cores get their blocks, a field per block; a NULL field (or
  * blocks NULL): the golden model. */
 typedef struct {
     sim_recon_stack_factory_t recon_stack;
     sim_tbc_core_factory_t tbc_core;
+    sim_dom_core_factory_t dom_core;
 } sim_blocks_t;
 
 /* The RTL that mechanism p->mech steps on machine p, as "BLOCK
@@ -168,6 +188,14 @@ typedef struct {
     uint64_t block_branches;    /* TBC: branches a whole block synchronised at */
     uint64_t block_uniform_branches; /* of them, all of the block's threads one way */
     uint64_t barrier_waits;
+    uint64_t mdt_allocs;        /* DoM: divergent loads given an MDT entry */
+    uint64_t mdt_merges;        /* DoM: loads at the PC of an entry (threads re-join, misses join) */
+    uint64_t mdt_blocking;      /* DoM: divergent loads refused an entry: the warp blocks */
+    uint64_t dom_forces;        /* DoM: forced reconvergences (an entry's threads brought back) */
+    uint64_t dom_regroups;      /* DoM: of them and of the slip-limited, stack entries split off */
+    uint64_t slip_parks;        /* DoM: threads the slip limit stopped at a load */
+    uint64_t slip_changes;      /* DoM: sampling periods that changed max-slip */
+    unsigned max_slip_end;      /* DoM: max-slip of core 0 at the end */
     mem_stats_t mem;
 } sim_stats_t;
 

@@ -70,7 +70,7 @@ static int issue(mem_t *m, unsigned core, uint64_t now, bool store, const uint32
     for (unsigned i = 0; i < n; i++)
         addr[i] = lines[i] * LB + 4u * (i % 8u);
     unsigned count = 0;
-    int rc = mem_access(m, core, now, store, addr, n, 4, done, &count);
+    int rc = mem_access(m, core, now, store, addr, n, 4, done, &count, NULL);
     if (rc == MEM_OK || rc == MEM_STALL) {
         unsigned distinct = 0; /* the lines given are distinct but for the tests that repeat one */
         for (unsigned i = 0; i < n; i++) {
@@ -285,14 +285,14 @@ static void access_counts_lines(void **state)
         a[i] = 0x1000 + 4 * i;
     uint64_t done;
     unsigned lines = 0;
-    assert_int_equal(mem_access(m, 0, 0, false, a, 32, 4, &done, &lines), MEM_OK);
+    assert_int_equal(mem_access(m, 0, 0, false, a, 32, 4, &done, &lines, NULL), MEM_OK);
     assert_int_equal(lines, 4);
     /* lines 0x80..0x83: banks 0,1,0,1 and channels likewise, all issued at
      * 0, so 0x80, 0x81 at 126; 0x82 waits for bank 0 (7 -> 10, lookup to
      * 20) and channel 0 (busy to 21, then 21..25): 125 + 5 = 130; 0x83 the
      * same on bank 1 / channel 1: 130 */
     assert_int_equal(done, 130);
-    assert_int_equal(mem_access(m, 0, 200, false, a, 32, 4, &done, &lines), MEM_OK);
+    assert_int_equal(mem_access(m, 0, 200, false, a, 32, 4, &done, &lines, NULL), MEM_OK);
     assert_int_equal(lines, 4);
     assert_int_equal(done, 202);
     mem_stats_t s = stats(m, 0);
@@ -303,7 +303,7 @@ static void access_counts_lines(void **state)
     assert_int_equal(s.l2_queue_cycles, 3 + 3);
     assert_true(s.dram_queue_cycles == 1.0 + 1.0);
     /* a load with no active lane passes the L1 pipeline and fetches nothing */
-    assert_int_equal(mem_access(m, 1, 300, false, a, 0, 4, &done, &lines), MEM_OK);
+    assert_int_equal(mem_access(m, 1, 300, false, a, 0, 4, &done, &lines, NULL), MEM_OK);
     assert_int_equal(lines, 0);
     assert_int_equal(done, 302);
 }
@@ -813,15 +813,15 @@ static void access_errors(void **state)
     uint32_t a[MEM_MAX_LANES + 1] = {0};
     uint64_t done = 7;
     unsigned lines = 7;
-    assert_int_equal(mem_access(m, 0, 10, false, a, 1, 4, &done, &lines), MEM_OK);
-    assert_int_equal(mem_access(m, 2, 10, false, a, 1, 4, &done, &lines), MEM_ECORE);
-    assert_int_equal(mem_access(m, 1, 9, false, a, 1, 4, &done, &lines), MEM_ETIME);
-    assert_int_equal(mem_access(m, 1, 10, false, a, 1, 3, &done, &lines), MEM_ESIZE);
-    assert_int_equal(mem_access(m, 1, 10, true, a, 1, 32, &done, &lines), MEM_ESIZE);
-    assert_int_equal(mem_access(m, 1, 10, false, a, MEM_MAX_LANES + 1, 4, &done, &lines),
+    assert_int_equal(mem_access(m, 0, 10, false, a, 1, 4, &done, &lines, NULL), MEM_OK);
+    assert_int_equal(mem_access(m, 2, 10, false, a, 1, 4, &done, &lines, NULL), MEM_ECORE);
+    assert_int_equal(mem_access(m, 1, 9, false, a, 1, 4, &done, &lines, NULL), MEM_ETIME);
+    assert_int_equal(mem_access(m, 1, 10, false, a, 1, 3, &done, &lines, NULL), MEM_ESIZE);
+    assert_int_equal(mem_access(m, 1, 10, true, a, 1, 32, &done, &lines, NULL), MEM_ESIZE);
+    assert_int_equal(mem_access(m, 1, 10, false, a, MEM_MAX_LANES + 1, 4, &done, &lines, NULL),
                      MEM_ELANES);
     a[1] = 6;
-    assert_int_equal(mem_access(m, 1, 10, true, a, 2, 4, &done, &lines), MEM_EALIGN);
+    assert_int_equal(mem_access(m, 1, 10, true, a, 2, 4, &done, &lines, NULL), MEM_EALIGN);
     assert_int_equal(done, 10 + 126);
     assert_int_equal(lines, 1);
     /* nothing of them counted */
@@ -829,7 +829,7 @@ static void access_errors(void **state)
     assert_int_equal(s.loads + s.stores + s.stalls, 1);
     assert_int_equal(mem_stats(m, 2, &s), MEM_ECORE);
     /* done and lines may be NULL; the whole warp at once */
-    assert_int_equal(mem_access(m, 1, 11, false, a, MEM_MAX_LANES, 2, NULL, NULL), MEM_OK);
+    assert_int_equal(mem_access(m, 1, 11, false, a, MEM_MAX_LANES, 2, NULL, NULL, NULL), MEM_OK);
 }
 
 static void status_names(void **state)
@@ -868,9 +868,42 @@ static void totals_and_reset(void **state)
     assert_int_equal(LOAD(m, 1, 0, 1), 126);
 }
 
+/* Per-lane results of a load (mem_lanes_t), from the header's worked
+ * example: line 0 cold at cycle 0 (back at 126); at cycle 10 lanes on line
+ * 0 merge into its MSHR (126, not hits) while a lane on line 1 misses
+ * (bank 1, channel 1: 10 + 126 = 136); at 200 line 0 is held and filled
+ * (a hit, 202) and line 2 is cold (bank 0, channel 0: 326). The lanes are
+ * interleaved, so each lane must get its own line's result. */
+static void lanes_done_and_hits(void **state)
+{
+    mem_params_t p = base();
+    mem_t *m = make(state, &p);
+    mem_lanes_t ln;
+    uint64_t done;
+    uint32_t a0[1] = {0};
+    assert_int_equal(mem_access(m, 0, 0, false, a0, 1, 4, &done, NULL, &ln), MEM_OK);
+    assert_int_equal(ln.done[0], 126);
+    assert_int_equal(ln.hit, 0);
+    uint32_t a1[3] = {4, LB + 8, 12};
+    assert_int_equal(mem_access(m, 0, 10, false, a1, 3, 4, &done, NULL, &ln), MEM_OK);
+    assert_int_equal(ln.done[0], 126);
+    assert_int_equal(ln.done[1], 136);
+    assert_int_equal(ln.done[2], 126);
+    assert_int_equal(ln.hit, 0);
+    assert_int_equal(done, 136);
+    uint32_t a2[4] = {2 * LB, 0, 2 * LB + 4, 8};
+    assert_int_equal(mem_access(m, 0, 200, false, a2, 4, 4, &done, NULL, &ln), MEM_OK);
+    assert_int_equal(ln.done[0], 326);
+    assert_int_equal(ln.done[1], 202);
+    assert_int_equal(ln.done[2], 326);
+    assert_int_equal(ln.done[3], 202);
+    assert_int_equal(ln.hit, 0xa);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(lanes_done_and_hits),
         cmocka_unit_test(coalesce_consecutive_words),
         cmocka_unit_test(coalesce_strided),
         cmocka_unit_test(coalesce_same_address),

@@ -138,6 +138,14 @@ static void progress(void *ctx, uint64_t cycle)
     X(mech_stall_cycles, "%llu", (unsigned long long)st->mech_stall_cycles)              \
     X(block_branches, "%llu", (unsigned long long)st->block_branches)                    \
     X(block_uniform_branches, "%llu", (unsigned long long)st->block_uniform_branches)    \
+    X(mdt_allocs, "%llu", (unsigned long long)st->mdt_allocs)                            \
+    X(mdt_merges, "%llu", (unsigned long long)st->mdt_merges)                            \
+    X(mdt_blocking, "%llu", (unsigned long long)st->mdt_blocking)                        \
+    X(dom_forces, "%llu", (unsigned long long)st->dom_forces)                            \
+    X(dom_regroups, "%llu", (unsigned long long)st->dom_regroups)                        \
+    X(slip_parks, "%llu", (unsigned long long)st->slip_parks)                            \
+    X(slip_changes, "%llu", (unsigned long long)st->slip_changes)                        \
+    X(max_slip_end, "%u", st->max_slip_end)                                              \
     X(l1_hit_rate, "%.4f", l1_hit_rate(st))                                              \
     X(mshr_occupancy_mean, "%.4f", mshr_mean(st, p))                                     \
     X(load_lines, "%llu", (unsigned long long)st->mem.load_lines)                        \
