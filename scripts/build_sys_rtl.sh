@@ -49,6 +49,7 @@ for src in "${sys_srcs[@]}" csim/sys/cli/simtsys.c verif/sys/block_rtl.c; do
     "${cc[@]}" "${cflags[@]}" -c "$src" -o "$obj"
     objs+=("$obj")
 done
+rm -f "$out/simtsys" # Verilator's make does not see the objects: link again
 verilator --cc --exe --build -j 2 --top-module "$top" "${vparams[@]}" -O3 --trace-fst \
     -Wno-fatal -Wno-lint -Wno-style \
     -CFLAGS "-I$root/verif/common -I$out/gen" -LDFLAGS "${objs[*]} $sys_libs -lz" \

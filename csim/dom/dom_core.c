@@ -108,6 +108,18 @@ void dom_core_step(dom_core_t *c, const dom_core_in_t *in, dom_core_out_t *out,
         outputs(&so, &e.mdt_out, out);
 }
 
+void dom_core_idle(dom_core_t *c, const dom_core_in_t *in, uint64_t n)
+{
+    dom_core_in_t q = *in;
+    q.acc_valid = q.fill_valid = false;
+    slip_ctrl_in_t si = slip_inputs(&q);
+    slip_ctrl_out_t so;
+    slip_ctrl_eval(c->slip, &si, &so); /* no event: the MDT's gate does not matter */
+    mdt_in_t mi = mdt_inputs(&q, &so);
+    mdt_idle(c->mdt, &mi, n);
+    slip_ctrl_idle(c->slip, &si, n);
+}
+
 const dom_core_params_t *dom_core_params(const dom_core_t *c)
 {
     return &c->p;

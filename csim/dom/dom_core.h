@@ -47,4 +47,10 @@ MODEL_PARAMS(dom_core);
 const mdt_t *dom_core_mdt(const dom_core_t *c);
 const slip_ctrl_t *dom_core_slip(const dom_core_t *c);
 
+/* n cycles without a request (in's acc_valid and fill_valid ignored), with
+ * in's perf_* inputs each cycle: the state n dom_core_step() calls would
+ * leave, in time linear in the sampling periods crossed (a system model
+ * runs the cycles its cores skip this way). */
+void dom_core_idle(dom_core_t *c, const dom_core_in_t *in, uint64_t n);
+
 #endif /* SIMT_DOM_CORE_H */

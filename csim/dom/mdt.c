@@ -318,6 +318,14 @@ void mdt_step(mdt_t *m, const mdt_in_t *in, mdt_out_t *out, mdt_events_t *ev)
         *ev = e;
 }
 
+void mdt_idle(mdt_t *m, const mdt_in_t *in, uint64_t n)
+{
+    mdt_in_t q = *in;
+    q.acc_valid = q.fill_valid = false;
+    if (n)
+        mdt_step(m, &q, NULL, NULL);
+}
+
 const mdt_params_t *mdt_params(const mdt_t *m)
 {
     return &m->p;

@@ -36,4 +36,9 @@ uint64_t mdt_ready(const mdt_t *m, unsigned w, unsigned e);
 /* Threads of warp w that are WAITING or READY in any entry. */
 uint64_t mdt_masked(const mdt_t *m, unsigned w);
 
+/* n cycles without a request on either port (in's acc_valid and fill_valid
+ * ignored): the state n steps would leave (after the first, none changes
+ * anything). */
+void mdt_idle(mdt_t *m, const mdt_in_t *in, uint64_t n);
+
 #endif /* SIMT_MDT_H */

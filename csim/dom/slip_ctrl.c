@@ -272,6 +272,35 @@ void slip_ctrl_step(slip_ctrl_t *m, const slip_ctrl_in_t *in, slip_ctrl_out_t *o
         *ev = e;
 }
 
+void slip_ctrl_idle(slip_ctrl_t *m, const slip_ctrl_in_t *in, uint64_t n)
+{
+    slip_ctrl_in_t q = *in;
+    q.ev_valid = q.rel_valid = false;
+    uint64_t bytes = q.perf_bytes & m->bytes_mask;
+    while (n) {
+        /* the cycles before the period's last one count and change nothing else */
+        uint64_t bulk = m->p.sample_period - 1u - m->cycles;
+        if (bulk > n)
+            bulk = n;
+        if (bulk) {
+            m->cycles += (unsigned)bulk;
+            m->idle += q.perf_idle ? (unsigned)bulk : 0u;
+            m->stall += q.perf_mem_stall ? (unsigned)bulk : 0u;
+            m->bytes += bytes * bulk;
+            if (m->bytes > SC_BYTES_SUM_MAX)
+                m->bytes = SC_BYTES_SUM_MAX;
+            m->period_end = false;
+            model_respond(&m->rsp_valid, &m->rsp_err, &m->err_sticky, false, SC_ERR_NONE,
+                          SC_ERR_NONE);
+            n -= bulk;
+        }
+        if (n) { /* the period's last cycle: a step decides */
+            slip_ctrl_step(m, &q, NULL, NULL);
+            n--;
+        }
+    }
+}
+
 const slip_ctrl_params_t *slip_ctrl_params(const slip_ctrl_t *m)
 {
     return &m->p;

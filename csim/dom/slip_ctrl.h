@@ -35,4 +35,9 @@ unsigned slip_ctrl_counter(const slip_ctrl_t *m, unsigned w, unsigned t);
 uint64_t slip_ctrl_limit(const slip_ctrl_t *m, unsigned w);
 unsigned slip_ctrl_max_slip(const slip_ctrl_t *m);
 
+/* n cycles without an event or a release (in's ev_valid and rel_valid
+ * ignored), with in's perf_* inputs each cycle: the state n steps would
+ * leave, in time linear in the period ends crossed, not in n. */
+void slip_ctrl_idle(slip_ctrl_t *m, const slip_ctrl_in_t *in, uint64_t n);
+
 #endif /* SIMT_SLIP_CTRL_H */

@@ -338,8 +338,9 @@ bool sim_preset_at(unsigned i, const char **name, const char **text)
 
 /* ------------------------------------------------- the golden models */
 
-/* The golden model of `block` as sim_blocks_t's ops: block_model(). */
-#define SIM_MODEL_FACTORY(block, ops_t, ok, eval_call)                                   \
+/* The golden model of `block` as sim_blocks_t's ops: block_model(); idle
+ * its block_idle() or NULL. */
+#define SIM_MODEL_FACTORY(block, ops_t, ok, eval_call, idle)                             \
     static void block##_model_eval(void *ctx, const block##_in_t *in, block##_out_t *out) \
     {                                                                                    \
         (void)in;                                                                        \
@@ -358,12 +359,18 @@ bool sim_preset_at(unsigned i, const char **name, const char **text)
             snprintf(err, n, #block ": parameters refused (code %d)", rc);               \
             return -1;                                                                   \
         }                                                                                \
-        *ops = (ops_t){m, block##_model_eval, block##_model_step, block##_model_destroy}; \
+        *ops = (ops_t){m, block##_model_eval, block##_model_step, block##_model_destroy, \
+                       idle};                                                            \
         return 0;                                                                        \
     }
-SIM_MODEL_FACTORY(recon_stack, sim_recon_stack_ops_t, RS_OK, recon_stack_eval(ctx, in, out))
-SIM_MODEL_FACTORY(tbc_core, sim_tbc_core_ops_t, TBCC_OK, tbc_core_peek(ctx, out)) /* no output reads an input */
-SIM_MODEL_FACTORY(dom_core, sim_dom_core_ops_t, DOMC_OK, dom_core_eval(ctx, in, out))
+static void dom_core_model_idle(void *ctx, const dom_core_in_t *in, uint64_t n)
+{
+    dom_core_idle(ctx, in, n);
+}
+SIM_MODEL_FACTORY(recon_stack, sim_recon_stack_ops_t, RS_OK, recon_stack_eval(ctx, in, out), NULL)
+SIM_MODEL_FACTORY(tbc_core, sim_tbc_core_ops_t, TBCC_OK, tbc_core_peek(ctx, out), NULL) /* no output reads an input */
+SIM_MODEL_FACTORY(dom_core, sim_dom_core_ops_t, DOMC_OK, dom_core_eval(ctx, in, out),
+                  dom_core_model_idle)
 
 /* The static warps of TBC's stack: block_warps, at least two (tbc_core's
  * rule; a block of one warp is compacted into itself). */
@@ -1134,8 +1141,9 @@ static dom_fill_t fill_pop(core_t *k)
 }
 
 /* Warp wi's view of its MDT entries and slip limit, from dom_core's read
- * and query ports (no edge): after every change. */
-static void dom_view(const sim_t *s, core_t *k, unsigned wi)
+ * and query ports (no edge): after every change. *last (if not NULL) gets
+ * the outputs (the registered responses among them). */
+static void dom_view(const sim_t *s, core_t *k, unsigned wi, dom_core_out_t *last)
 {
     warp_t *w = &k->warps[wi];
     dom_core_in_t in;
@@ -1152,6 +1160,8 @@ static void dom_view(const sim_t *s, core_t *k, unsigned wi)
     w->limit = out.acc_limit;
     w->held = out.rd_masked | w->parked;
     w->mask = w->tos & ~w->held;
+    if (last)
+        *last = out;
 }
 
 /* Core c's dom_core runs cycle t with inputs *in (perf_idle and
@@ -1182,10 +1192,9 @@ static int dom_cycle(sim_t *s, unsigned c, uint64_t t, dom_core_in_t *in, uint64
     if (!fill && !in->acc_valid && !period_end)
         return 0;
     unsigned slip = out.max_slip;
-    dom_core_in_t look;
-    memset(&look, 0, sizeof look);
-    look.rd_warp = look.acc_warp = in->acc_valid ? in->acc_warp : f.warp;
-    k->dom.eval(k->dom.ctx, &look, &out); /* the registered responses */
+    if (fill && in->acc_valid && f.warp != in->acc_warp)
+        dom_view(s, k, f.warp, NULL);
+    dom_view(s, k, in->acc_valid ? in->acc_warp : f.warp, &out); /* and the responses */
     if (fill && out.fill_err != MDT_ERR_NONE)
         return fail(s, "dom_core refused a fill of warp %u entry %u (core %u) at cycle %llu: %s",
                     f.warp, f.entry, c, (unsigned long long)t, mdt_err_name(out.fill_err));
@@ -1200,12 +1209,8 @@ static int dom_cycle(sim_t *s, unsigned c, uint64_t t, dom_core_in_t *in, uint64
         s->st.slip_changes++;
         for (unsigned v = 0; v < s->p.num_warps; v++)
             if (k->warps[v].state != W_FREE)
-                dom_view(s, k, v);
+                dom_view(s, k, v, NULL);
     }
-    if (fill)
-        dom_view(s, k, f.warp);
-    if (in->acc_valid)
-        dom_view(s, k, in->acc_warp);
     return 0;
 }
 
@@ -1221,11 +1226,22 @@ static int dom_run(sim_t *s, unsigned c, uint64_t now, bool last, const dom_core
     mem_stats(s->msys, c, &ms);
     uint64_t owed = ms.dram_read_bytes + ms.dram_write_bytes - k->dom_bytes;
     dom_core_in_t in;
-    for (uint64_t t = k->dom_at; t < now; t++) {
+    for (uint64_t t = k->dom_at; t < now; t = k->dom_at) {
         memset(&in, 0, sizeof in);
         in.perf_idle = !k->gap_busy, in.perf_mem_stall = k->gap_mem;
-        if (dom_cycle(s, c, t, &in, &owed, NULL))
+        /* up to the next fill, byte or period end, nothing but the period's
+         * counts changes: idle() runs those cycles at once */
+        uint64_t end = now, period_last = t + (s->p.slip_period - 1 - t % s->p.slip_period);
+        if (k->nfills && k->fills[0].at < end)
+            end = k->fills[0].at;
+        if (period_last < end)
+            end = period_last;
+        if (!owed && end > t && k->dom.idle) {
+            k->dom.idle(k->dom.ctx, &in, end - t);
+            k->dom_at = end;
+        } else if (dom_cycle(s, c, t, &in, &owed, NULL)) {
             return -1;
+        }
     }
     if (!last || k->dom_at > now)
         return 0;
@@ -1282,15 +1298,19 @@ static uint32_t meet_pc(const sim_t *s, uint32_t a, uint32_t b, uint32_t top)
 
 /* Threads g of warp wi, all with next PC gpc, go back to work: the top
  * entry splits (a BRANCH of g to gpc, the rest staying at the warp's PC),
- * so that g runs first. They meet again where their paths do (meet_pc():
- * at the warp's PC when the held threads catch up, DoM 4), at the top's
- * rpc at the latest; g at the warp's PC just re-join; g at the top's rpc
- * leave the top (done with it). Uses the core's cycle: 1, or -1. */
+ * so that g runs first. They meet again where the paths of g, the warp and
+ * the threads still held all do (meet_pc(): at the warp's PC when the
+ * held threads catch up, DoM 4; the new entry ending there holds the rest),
+ * at the top's rpc at the latest; g at the warp's PC just re-join; g at
+ * the top's rpc leave the top (done with it). Uses the core's cycle: 1, or
+ * -1. */
 static int dom_split(sim_t *s, unsigned c, unsigned wi, uint64_t g, uint32_t gpc)
 {
     core_t *k = &s->cores[c];
     warp_t *w = &k->warps[wi];
     uint32_t rpc = gpc == w->rpc ? w->rpc : meet_pc(s, gpc, w->pc, w->rpc);
+    LANES(w->held & w->tos & ~g, l) if (rpc != w->rpc)
+        rpc = meet_pc(s, k->tpc[w->tid[l]], rpc, w->rpc);
     LANES(g, l) if (k->tpc[w->tid[l]] != gpc)
         return fail(s, "internal: DoM brings thread %u of warp %u (core %u) back at PC 0x%x; its "
                        "next instruction is at 0x%x", (unsigned)l, wi, c, gpc, k->tpc[w->tid[l]]);
@@ -1468,10 +1488,14 @@ static int dom_load(sim_t *s, unsigned c, unsigned wi, uint32_t pc, uint64_t mas
     uint64_t last = now + 1;
     LANES(mask & hit, l) if (done[l] > last) last = done[l];
     *ready = last;
-    LANES(mask & ~hit, l) {
-        if (done[l] > x->fill_last)
-            x->fill_last = done[l];
-        if (!fill_push(k, (dom_fill_t){done[l], 1ull << l, (uint8_t)wi, (uint8_t)out.rsp_entry}))
+    uint64_t miss = mask & ~hit;
+    while (miss) { /* a fill for the threads whose data comes back together */
+        uint64_t at = done[__builtin_ctzll(miss)], g = 0;
+        LANES(miss, l) if (done[l] == at) g |= 1ull << l;
+        miss &= ~g;
+        if (at > x->fill_last)
+            x->fill_last = at;
+        if (!fill_push(k, (dom_fill_t){at, g, (uint8_t)wi, (uint8_t)out.rsp_entry}))
             return fail(s, "out of memory");
     }
     return 0;
@@ -2058,11 +2082,11 @@ static int core_cycle(sim_t *s, unsigned c, uint64_t now)
             wake = now + 1;
         k->formed = false;
     }
-    if (s->p.mech == SIM_MECH_DOM) { /* the cycles up to the next visit are like this one */
+    if (s->p.mech == SIM_MECH_DOM) {
+        /* this cycle, unless a request ran it, and those up to the next
+         * visit are alike: dom_core runs them when the core next needs it */
         k->gap_busy = issued || now < k->free_at;
         k->gap_mem = !k->gap_busy && wake != UINT64_MAX;
-        if (dom_run(s, c, now, true, NULL, k->gap_busy, k->gap_mem, NULL))
-            return -1;
     }
     if (issued || now < k->free_at) {
         k->next = k->busy ? now + 1 : k->free_at;

@@ -136,14 +136,17 @@ bool sim_mech_at(unsigned i, const char **name, const char **text);
  * default) or anything with the same behaviour (the verilated RTL):
  * sim_<block>_ops_t holds an instance: eval() gives the outputs of the
  * cycle without the edge, step() runs the cycle with its edge (model.h's
- * step without events); sim_<block>_factory_t makes one with parameters p:
- * 0, or -1 with a message in err. */
+ * step without events), idle() (NULL where the block has none) runs n
+ * cycles of input *in that make no request, as n step() calls would;
+ * sim_<block>_factory_t makes one with parameters p: 0, or -1 with a
+ * message in err. */
 #define SIM_BLOCK_TYPES(block)                                                           \
     typedef struct {                                                                     \
         void *ctx;                                                                       \
         void (*eval)(void *ctx, const block##_in_t *in, block##_out_t *out);             \
         void (*step)(void *ctx, const block##_in_t *in, block##_out_t *out);             \
         void (*destroy)(void *ctx);                                                      \
+        void (*idle)(void *ctx, const block##_in_t *in, uint64_t n);                     \
     } sim_##block##_ops_t;                                                               \
     typedef int (*sim_##block##_factory_t)(const block##_params_t *p,                    \
                                            sim_##block##_ops_t *ops, char *err, size_t n);

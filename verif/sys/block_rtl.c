@@ -44,13 +44,20 @@ static void rtl_step(void *ctx, const in_t *in, out_t *out)
 
 static void rtl_destroy(void *ctx) { DUT(destroy)(ctx); }
 
+static void rtl_idle(void *ctx, const in_t *in, uint64_t n)
+{
+    out_t out;
+    while (n--)
+        rtl_step(ctx, in, &out);
+}
+
 /* simtsys checked the machine's parameters against SYS_RTL_PARAMS */
 static int factory(const params_t *p, ops_t *ops, char *err, size_t n)
 {
     (void)p, (void)err, (void)n;
     dut_t *d = DUT(create)(NULL, 0, NULL);
     DUT(reset)(d);
-    *ops = (ops_t){d, rtl_eval, rtl_step, rtl_destroy};
+    *ops = (ops_t){d, rtl_eval, rtl_step, rtl_destroy, rtl_idle};
     return 0;
 }
 
