@@ -156,12 +156,9 @@ def tbc_section(kernels, eff):
     return lines
 
 
-def main(argv):
-    ap = argparse.ArgumentParser(prog="sys_results.py")
-    ap.add_argument("--jobs", type=int, default=2)
-    ap.add_argument("--out", default=os.path.join(ROOT, simt_run.BUILD, "sys", "results"))
-    a = ap.parse_args(argv)
-
+def system_page():
+    """docs/system.md's generated parts: the parameter table (simtsys --list
+    --markdown) and the example kernel (kernels/saxpy.c)."""
     exe = simt_run.simtsys()
     table = subprocess.run([exe, "--list", "--markdown"], capture_output=True, text=True,
                            check=True).stdout
@@ -176,6 +173,15 @@ def main(argv):
                   lambda m: m.group(1) + example + m.group(2), text, flags=re.S)
     with open(path, "w") as f:
         f.write(text)
+
+
+def main(argv):
+    ap = argparse.ArgumentParser(prog="sys_results.py")
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--out", default=os.path.join(ROOT, simt_run.BUILD, "sys", "results"))
+    a = ap.parse_args(argv)
+
+    system_page()
 
     kernels = sys_sweep.kernel_names()
     warps_dir = os.path.join(a.out, "dom_warps")

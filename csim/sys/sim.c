@@ -28,6 +28,7 @@ typedef struct {
     uint32_t pc;           /* its load's PC */
     unsigned age;
     uint64_t waiting;      /* threads whose fill has not reached the MDT */
+    uint64_t ready;        /* threads whose fill has */
     uint64_t fill_last;    /* the cycle of its last scheduled fill */
 } dom_entry_t;
 
@@ -127,6 +128,7 @@ typedef struct {
     bool in_func;        /* inside a sized function symbol */
     uint32_t rpc;        /* BRANCH: reconvergence PC; CFG_EXIT: the return address */
     uint32_t lpc;        /* BRANCH: likely-convergence PC; CFG_EXIT: none */
+    bool recursive;      /* its function can call itself (through others) */
     uint32_t block_pc;   /* the first PC of its basic block (in a function) */
     uint32_t ipdom_pc;   /* the first PC of that block's IPDOM, or CFG_EXIT */
     int cfg_err;         /* its function's CFG error (cfg_status_t), or 0 */
@@ -605,6 +607,73 @@ static void operands(sinsn_t *d)
 /* Decodes the code segment once and finds each function's reconvergence
  * points. A function the CFG refuses keeps its error on its instructions:
  * the run stops only if a warp executes one of them. */
+/* The decoded instruction at pc, or NULL outside the code. */
+static const sinsn_t *fetch_quiet(const sim_t *s, uint32_t pc)
+{
+    if (pc % 4 || pc < s->img.text_lo || pc >= s->img.text_hi)
+        return NULL;
+    return &s->prog[(pc - s->img.text_lo) / 4];
+}
+
+/* The function (index into img.funcs) holding pc, or -1. */
+static long func_of(const sim_t *s, uint32_t pc)
+{
+    size_t lo = 0, hi = s->img.num_funcs;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        const elfimg_func_t *f = &s->img.funcs[mid];
+        if (pc < f->addr)
+            hi = mid;
+        else if (pc >= f->addr + f->size)
+            lo = mid + 1;
+        else
+            return (long)mid;
+    }
+    return -1;
+}
+
+/* Marks the instructions of every function that a chain of calls (jal
+ * with a link register) leads back to. */
+static int mark_recursive(sim_t *s)
+{
+    size_t nf = s->img.num_funcs;
+    uint8_t *calls = calloc(nf * nf + 1, 1), *seen = calloc(nf + 1, 1);
+    size_t *todo = calloc(nf + 1, sizeof *todo);
+    if (!calls || !seen || !todo) {
+        free(calls), free(seen), free(todo);
+        return fail(s, "out of memory");
+    }
+    for (size_t f = 0; f < nf; f++) {
+        const elfimg_func_t *fn = &s->img.funcs[f];
+        for (uint32_t pc = fn->addr; pc < fn->addr + fn->size; pc += 4) {
+            const rv_insn_t *i = &fetch_quiet(s, pc)->in;
+            long g = i->op == RV_JAL && i->rd ? func_of(s, pc + (uint32_t)i->imm) : -1;
+            if (g >= 0)
+                calls[f * nf + (size_t)g] = 1;
+        }
+    }
+    for (size_t f = 0; f < nf; f++) { /* a search from f's callees for f */
+        memset(seen, 0, nf);
+        size_t n = 0;
+        bool back = false;
+        for (size_t g = 0; g < nf; g++)
+            if (calls[f * nf + g])
+                seen[g] = 1, todo[n++] = g;
+        while (n && !back) {
+            size_t g = todo[--n];
+            back = g == f;
+            for (size_t h = 0; h < nf; h++)
+                if (calls[g * nf + h] && !seen[h])
+                    seen[h] = 1, todo[n++] = h;
+        }
+        const elfimg_func_t *fn = &s->img.funcs[f];
+        for (uint32_t k = 0; back && k < fn->size / 4; k++)
+            s->prog[(fn->addr - s->img.text_lo) / 4 + k].recursive = true;
+    }
+    free(calls), free(seen), free(todo);
+    return 0;
+}
+
 static int decode(sim_t *s)
 {
     uint32_t words = (s->img.text_hi - s->img.text_lo) / 4;
@@ -657,7 +726,7 @@ static int decode(sim_t *s)
         cfg_free(g);
     }
     free(ci);
-    return 0;
+    return mark_recursive(s);
 }
 
 /* ----------------------------------------------------------- execution */
@@ -900,14 +969,6 @@ static bool branch_taken(unsigned op, uint32_t a, uint32_t b)
     case RV_BLTU: return a < b;
     default: return a >= b; /* BGEU */
     }
-}
-
-/* The decoded instruction at pc, or NULL outside the code. */
-static const sinsn_t *fetch_quiet(const sim_t *s, uint32_t pc)
-{
-    if (pc % 4 || pc < s->img.text_lo || pc >= s->img.text_hi)
-        return NULL;
-    return &s->prog[(pc - s->img.text_lo) / 4];
 }
 
 static const sinsn_t *fetch(sim_t *s, uint32_t pc)
@@ -1155,7 +1216,7 @@ static void dom_view(const sim_t *s, core_t *k, unsigned wi, dom_core_out_t *las
         k->dom.eval(k->dom.ctx, &in, &out);
         dom_entry_t *x = &w->ent[e];
         x->valid = out.rd_valid, x->pc = (uint32_t)out.rd_pc, x->age = out.rd_age;
-        x->waiting = out.rd_waiting;
+        x->waiting = out.rd_waiting, x->ready = out.rd_ready;
     }
     w->limit = out.acc_limit;
     w->held = out.rd_masked | w->parked;
@@ -1361,14 +1422,17 @@ static int dom_regroup(sim_t *s, unsigned c, unsigned wi, uint64_t now, uint64_t
             return 0;
         }
         uint32_t gpc = x->pc + 4;
+        uint64_t ready = x->ready; /* (the view is of the state before the FORCE) */
         dom_core_in_t in = dom_req(MDT_OP_FORCE, wi);
         dom_core_out_t out;
         if (dom_run(s, c, now, true, &in, true, false, &out))
             return -1;
-        if (out.rsp_kind != MDT_KIND_FORCED || out.rsp_entry != e || out.rsp_waiting ||
-            !out.rsp_rejoin)
-            return fail(s, "internal: dom_core forced %s entry %u of warp %u (core %u), not entry %u",
-                        mdt_kind_name(out.rsp_kind), out.rsp_entry, wi, c, e);
+        if (out.rsp_kind != MDT_KIND_FORCED || out.rsp_entry != e || out.rsp_rejoin != ready)
+            return fail(s, "dom_core's FORCE of warp %u (core %u) at PC 0x%x, cycle %llu, brought "
+                           "back threads 0x%llx (%s, entry %u), not its entry %u's 0x%llx: a "
+                           "lost thread", wi, c, w->pc, (unsigned long long)now,
+                        (unsigned long long)out.rsp_rejoin, mdt_kind_name(out.rsp_kind),
+                        out.rsp_entry, e, (unsigned long long)ready);
         s->st.dom_forces++;
         return dom_split(s, c, wi, out.rsp_rejoin, gpc);
     }
@@ -1441,7 +1505,8 @@ static int dom_before(sim_t *s, unsigned c, unsigned wi, const sinsn_t *d, uint6
     unsigned size;
     bool store;
     uint64_t stop = w->mask & w->limit;
-    if (stop && is_mem(d->in.op, &size, &store) && !store && !(w->held & ~w->tos)) {
+    if (stop && is_mem(d->in.op, &size, &store) && !store && !(w->held & ~w->tos) &&
+        !d->recursive) {
         w->parked |= stop, w->held |= stop, w->mask &= ~stop;
         s->st.slip_parks += (uint64_t)__builtin_popcountll(stop);
         if (!w->mask)
@@ -1451,10 +1516,13 @@ static int dom_before(sim_t *s, unsigned c, unsigned wi, const sinsn_t *d, uint6
 }
 
 /* DoM, warp wi's load at pc was accepted (lanes: each active lane's result,
- * in lane order): unless the warp is bringing threads back, dom_core sees
- * it if some thread hit or the warp has an entry at pc. Threads that missed
- * into an entry are held; the rest wait for their data (*ready: the cycle
- * the warp's destination is written). */
+ * in lane order): unless the warp is bringing threads back or the load is
+ * in a recursive function, dom_core sees it if some thread hit or the warp
+ * has an entry at pc. Threads that missed into an entry are held; the rest
+ * wait for their data (*ready: the cycle the warp's destination is
+ * written). Not in a recursive function: a regroup meets at a PC of the
+ * held threads' function, which a recursive call would reach at another
+ * depth (calls and returns regroup first, so all are in one call). */
 static int dom_load(sim_t *s, unsigned c, unsigned wi, uint32_t pc, uint64_t mask,
                     const mem_lanes_t *ln, uint64_t now, uint64_t *ready)
 {
@@ -1469,7 +1537,7 @@ static int dom_load(sim_t *s, unsigned c, unsigned wi, uint32_t pc, uint64_t mas
     bool entry = false;
     for (unsigned e = 0; e < s->p.mdt_entries; e++)
         entry |= w->ent[e].valid && w->ent[e].pc == pc;
-    if ((w->held & ~w->tos) || (!hit && !entry))
+    if (fetch_quiet(s, pc)->recursive || (w->held & ~w->tos) || (!hit && !entry))
         return 0; /* a plain blocking load */
     dom_core_in_t in = dom_req(MDT_OP_ACCESS, wi);
     in.acc_pc = pc, in.acc_exec = mask, in.acc_hit = hit;

@@ -328,6 +328,56 @@ static void test_adaptive_diff(void **state)
     assert_int_equal(o.rd_counts[0], 0); /* reset cleared the counters */
 }
 
+/* The outputs a core can see of c: every warp's and entry's read port and
+ * the query port, the period registers and the sticky errors. */
+static void expect_same_outputs(dom_core_t *a, dom_core_t *b, unsigned n)
+{
+    for (unsigned w = 0; w < n; w++)
+        for (unsigned e = 0; e < 2; e++) {
+            dom_core_in_t in = {.acc_warp = w, .rd_warp = w, .rd_entry = e};
+            dom_core_out_t x, y;
+            dom_core_eval(a, &in, &x);
+            dom_core_eval(b, &in, &y);
+            assert_memory_equal(&x, &y, sizeof x);
+        }
+}
+
+/* dom_core_idle(n) leaves the state n request-free steps leave: gaps of
+ * random length (crossing period ends: period 16) with random statistics
+ * inputs, between random requests and fills (errors included: both see
+ * the same), on one model run with idle() and one stepped. */
+static void test_idle_equals_steps(void **state)
+{
+    dom_core_params_t p = small(2);
+    p.sample_period = 16, p.idle_threshold = 3, p.stall_threshold = 6, p.fair_bytes = 40;
+    dom_core_t *a = *state = create_ok(&p);
+    dom_core_t *b = create_ok(&p);
+    uint64_t seed = 0x5eed;
+    for (unsigned round = 0; round < 2000; round++) {
+        uint64_t r = xorshift64(&seed);
+        dom_core_in_t in = {.perf_idle = r & 1, .perf_mem_stall = r >> 1 & 1,
+                            .perf_bytes = (unsigned)(r >> 2 & 15)};
+        if (r >> 6 & 1) { /* a request and a fill, as a core makes them */
+            in.acc_valid = r >> 7 & 1, in.acc_op = (unsigned)(r >> 8 & 3);
+            in.acc_warp = (unsigned)(r >> 10 & 1), in.acc_pc = r >> 11 & 1 ? PC_A : PC_B;
+            in.acc_exec = r >> 12 & 0xf, in.acc_hit = r >> 16 & 0xf;
+            in.fill_valid = r >> 20 & 1, in.fill_warp = (unsigned)(r >> 21 & 1);
+            in.fill_entry = (unsigned)(r >> 22 & 1), in.fill_mask = r >> 23 & 0xf;
+            step(a, &in, NULL);
+            step(b, &in, NULL);
+        } else {
+            uint64_t n = r >> 32 & 63;
+            in.acc_valid = r >> 7 & 1, in.fill_valid = r >> 20 & 1; /* ignored */
+            dom_core_idle(a, &in, n);
+            in.acc_valid = in.fill_valid = false;
+            for (uint64_t i = 0; i < n; i++)
+                step(b, &in, NULL);
+        }
+        expect_same_outputs(a, b, 2);
+    }
+    dom_core_destroy(b);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -336,6 +386,7 @@ int main(void)
         UNIT_TEST(test_slip_limit_gates_allocation),
         UNIT_TEST(test_errors),
         UNIT_TEST(test_adaptive_diff),
+        UNIT_TEST(test_idle_equals_steps),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
