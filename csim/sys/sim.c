@@ -1423,6 +1423,7 @@ static int dom_regroup(sim_t *s, unsigned c, unsigned wi, uint64_t now, uint64_t
         }
         uint32_t gpc = x->pc + 4;
         uint64_t ready = x->ready; /* (the view is of the state before the FORCE) */
+        bool running = w->mask != 0;
         dom_core_in_t in = dom_req(MDT_OP_FORCE, wi);
         dom_core_out_t out;
         if (dom_run(s, c, now, true, &in, true, false, &out))
@@ -1434,6 +1435,9 @@ static int dom_regroup(sim_t *s, unsigned c, unsigned wi, uint64_t now, uint64_t
                         (unsigned long long)out.rsp_rejoin, mdt_kind_name(out.rsp_kind),
                         out.rsp_entry, e, (unsigned long long)ready);
         s->st.dom_forces++;
+        s->st.dom_forced += (uint64_t)__builtin_popcountll(out.rsp_rejoin);
+        if (running)
+            s->st.dom_forced_sync += (uint64_t)__builtin_popcountll(out.rsp_rejoin);
         return dom_split(s, c, wi, out.rsp_rejoin, gpc);
     }
     if (w->parked & w->limit) {
@@ -1550,6 +1554,7 @@ static int dom_load(sim_t *s, unsigned c, unsigned wi, uint32_t pc, uint64_t mas
         return 0;
     s->st.mdt_allocs += out.rsp_kind == MDT_KIND_ALLOCATED;
     s->st.mdt_merges += out.rsp_kind == MDT_KIND_MERGED;
+    s->st.mdt_rejoined += (uint64_t)__builtin_popcountll(out.rsp_rejoin);
     dom_entry_t *x = &w->ent[out.rsp_entry];
     if (out.rsp_kind == MDT_KIND_ALLOCATED)
         x->fill_last = 0;

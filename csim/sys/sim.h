@@ -195,6 +195,10 @@ typedef struct {
     uint64_t mdt_merges;        /* DoM: loads at the PC of an entry (threads re-join, misses join) */
     uint64_t mdt_blocking;      /* DoM: divergent loads refused an entry: the warp blocks */
     uint64_t dom_forces;        /* DoM: forced reconvergences (an entry's threads brought back) */
+    uint64_t mdt_rejoined;      /* DoM: held threads that re-joined at their load */
+    uint64_t dom_forced;        /* DoM: held threads brought back by a forced reconvergence */
+    uint64_t dom_forced_sync;   /* DoM: of them, at a control-flow point where other threads
+                                   of the warp could still run (not a warp all held) */
     uint64_t dom_regroups;      /* DoM: of them and of the slip-limited, stack entries split off */
     uint64_t slip_parks;        /* DoM: threads the slip limit stopped at a load */
     uint64_t slip_changes;      /* DoM: sampling periods that changed max-slip */

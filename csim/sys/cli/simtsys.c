@@ -142,6 +142,9 @@ static void progress(void *ctx, uint64_t cycle)
     X(mdt_merges, "%llu", (unsigned long long)st->mdt_merges)                            \
     X(mdt_blocking, "%llu", (unsigned long long)st->mdt_blocking)                        \
     X(dom_forces, "%llu", (unsigned long long)st->dom_forces)                            \
+    X(mdt_rejoined, "%llu", (unsigned long long)st->mdt_rejoined)                        \
+    X(dom_forced, "%llu", (unsigned long long)st->dom_forced)                            \
+    X(dom_forced_sync, "%llu", (unsigned long long)st->dom_forced_sync)                  \
     X(dom_regroups, "%llu", (unsigned long long)st->dom_regroups)                        \
     X(slip_parks, "%llu", (unsigned long long)st->slip_parks)                            \
     X(slip_changes, "%llu", (unsigned long long)st->slip_changes)                        \
