@@ -903,7 +903,6 @@ static void lanes_done_and_hits(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(lanes_done_and_hits),
         cmocka_unit_test(coalesce_consecutive_words),
         cmocka_unit_test(coalesce_strided),
         cmocka_unit_test(coalesce_same_address),
@@ -911,6 +910,7 @@ int main(void)
         cmocka_unit_test(coalesce_brute_force),
         cmocka_unit_test(coalesce_errors),
         UNIT_TEST(access_counts_lines),
+        UNIT_TEST(lanes_done_and_hits),
         UNIT_TEST(cold_miss_merge_hit),
         UNIT_TEST(l2_hit_and_merge),
         UNIT_TEST(without_l2),
