@@ -199,7 +199,7 @@ fuzz:
 # compiles the kernel for RISC-V and the host, runs both and compares).
 # Its sources, include folders and libraries are said here only: `make
 # sys-sources` prints them for scripts/build_sys_rtl.sh and tests/run_tests.py.
-SYS_MECH_DIRS := csim/pdom csim/tbc csim/dom
+SYS_MECH_DIRS := csim/pdom csim/tbc csim/dom csim/dws
 SYS_INCDIRS := csim/sys csim/common $(SYS_MECH_DIRS) kernels/rt
 SYS_SRCS := $(wildcard csim/sys/*.c $(addsuffix /*.c,$(SYS_MECH_DIRS)))
 SYS_LIBS := -lelf -lm

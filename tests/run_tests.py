@@ -504,7 +504,7 @@ def kernels():
 # TBC need more than the 32 entries tbc_core allows (docs/system.md); a
 # test checks that it stops with OVERFLOW, so that the day it fits it is
 # run like the others.
-SYS_MECHS = [[], ["--mech", "tbc"], ["--mech", "dom"]]
+SYS_MECHS = [[], ["--mech", "tbc"], ["--mech", "dom"], ["--mech", "dws", "--set", "dws_policy=aggress"]]
 SYS_NO_LCP = [["--mech", "dom"]]
 SYS_LCP = ["--set", "lcp=1"]
 SYS_TOO_DEEP = {("raywalk", ("--mech", "tbc", "--set", "lcp=1"))}
@@ -531,6 +531,14 @@ SYS_MUTANTS = [
      "                d->rejoin = s[e].ready & (s[e].ready - 1); /* mutant */\n"
      "                /* rsp_waiting",
      "saxpy", ["--mech", "dom"], "a lost thread"),
+    ("csim/dws/warp_split_table.c",
+     "        m->pending[f.warp] &= ~f.mask;\n",
+     "        (void)0; /* mutant: a fill returns no thread */\n",
+     "saxpy", ["--mech", "dws"], "deadlock"),
+    ("csim/dws/warp_split_table.c",
+     "    ENT(m, d->warp, d->entry)->mask = E0->mask ^ d->hit;\n",
+     "    ENT(m, d->warp, d->entry)->mask = (E0->mask ^ d->hit) & ((E0->mask ^ d->hit) - 1);\n",
+     "bfs", ["--mech", "dws", "--set", "dws_policy=aggress"], "issued thread"),
 ]
 
 
@@ -579,10 +587,11 @@ def system_model():
     # thread-instructions (and the outputs, checked by --expect) are the same
     # on every warp width, datapath, warp count, scheduler and mechanism; a
     # kernel without a divergent branch keeps every lane busy -- but under
-    # DoM, which splits warps at loads (the last machine).
+    # DoM and DWS, which split warps at loads (the last two machines).
     machines = [[], ["--sched", "rr"], ["--set", "warp_width=16", "--set", "simd_lanes=4"],
                 ["--set", "num_warps=8", "--set", "l1_mshrs=1"], ["--mech", "tbc"],
-                ["--mech", "dom"]]
+                ["--mech", "dom"], ["--mech", "dws", "--set", "dws_policy=latspec",
+                                    "--set", "dws_sched=swf"]]
 
     def invariant(k):
         got = []
@@ -594,10 +603,11 @@ def system_model():
         insns = [d["thread_insns"] for d in got]
         ok = len(set(insns)) == 1
         if ok and got[0]["divergent_branches"] == 0:
-            ok = all(d["simd_efficiency"] == 1.0 for d in got[:-1])
+            ok = all(d["simd_efficiency"] == 1.0 for d in got[:-2])
         return k, ok, f"thread_insns {insns}, simd_efficiency {[d['simd_efficiency'] for d in got]}"
     for k, ok, detail in pmap(invariant, kernels()):
-        record(f"system model: {k}: the same thread-instructions on four machines, TBC and DoM",
+        record(f"system model: {k}: the same thread-instructions on four machines, TBC, DoM "
+               "and DWS",
                ok, detail)
     r = sh([exe, "--list", "--markdown"])
     with open(os.path.join(ROOT, "docs", "system.md")) as f:
@@ -628,7 +638,10 @@ def system_model():
         for cmd, ok, detail in pmap(example_run, examples):
             record(f"system model: example: {cmd}", ok, detail)
 
-    # the verilated recon_stack in the loop: the same cycles and statistics
+    # each mechanism's verilated block in the loop: the same cycles and
+    # statistics; every kernel once per mechanism, with likely-convergence
+    # points on every other kernel (both RTL builds are checked; a pair too
+    # deep for them runs without)
     def stats(k, rtl, options):
         r = simt_run.run(k, options=["--json", "-", *options], rtl=rtl)
         if r.returncode:
@@ -636,7 +649,11 @@ def system_model():
         d = json.loads(r.stdout)
         d.pop("host_seconds"), d.pop("rtl")
         return d, ""
-    rtl_runs = [job for job in runs if job not in SYS_TOO_DEEP]
+    rtl_runs = []
+    for i, k in enumerate(kernels()):
+        for m in SYS_MECHS:
+            job = (k, tuple(m + (SYS_LCP if i % 2 and m not in SYS_NO_LCP else [])))
+            rtl_runs.append(job if job not in SYS_TOO_DEEP else (k, tuple(m)))
     try:
         for options in sorted({options for _, options in rtl_runs}):
             simt_run.simtsys_rtl(list(options))
@@ -672,8 +689,8 @@ def system_model():
             return job, r.returncode == 0, r.stderr[-2000:]
         for (k, mech), ok, detail in pmap(run_san, [(k, tuple(m)) for k in kernels()
                                                     for m in SYS_MECHS]):
-            record(f"system model: {k} (small, "
-                   f"{mech[-1] if mech else 'pdom'}) under the sanitizers", ok, detail)
+            record(f"system model: {k} (small, {' '.join(mech[1:]) if mech else 'pdom'}) "
+                   "under the sanitizers", ok, detail)
 
     # a mechanism that deadlocks or loses a thread is stopped, with the cycle
     def sys_mutant(job):
@@ -733,6 +750,11 @@ def system_model():
              "deadlock at cycle"),
             ("a barrier under divergence (DoM)", [exe, faults["barrier"], "--mech", "dom"], 1,
              "under divergence"),
+            ("a barrier under divergence (DWS)", [exe, faults["barrier"], "--mech", "dws"], 1,
+             "under divergence"),
+            ("DWS on more warps than its table holds",
+             [exe, elf, "--mech", "dws", "--set", "num_warps=32"], 2, "dws takes at most"),
+            ("an unknown split policy", [exe, elf, "--set", "dws_policy=eager"], 2, "dws_policy"),
             ("DoM with likely-convergence points", [exe, elf, "--mech", "dom", "--set", "lcp=1"],
              2, "lcp does not combine with dom"),
             ("a kernel past the cycle limit", [exe, faults["spin"], "--max-cycles", "100000"], 1,

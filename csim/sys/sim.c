@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "cfg.h"
 #include "elfimg.h"
@@ -59,6 +60,9 @@ typedef struct {
     bool release_due;    /* its counters belong to the slot's last block */
     uint64_t hold_until; /* it waits for fills before it can regroup */
     dom_entry_t ent[DOMC_ENTRIES_PER_WARP_MAX];
+    bool dws_init;       /* DWS: its INIT is still to be sent */
+    bool dws_check;      /* DWS: its stack popped: it may have ended */
+    unsigned bar_threads; /* DWS: its threads that reached the barrier */
     uint16_t tid[64];    /* each lane's thread (the core's thread index) */
     uint8_t sw[64];      /* TBC: each lane's static warp in its block */
     uint32_t *x[64];     /* each lane's thread's registers (tid's in rf) */
@@ -67,7 +71,14 @@ typedef struct {
     unsigned num_calls;
 } warp_t;
 
-/* TBC: what a thread keeps between compacted warps. */
+/* DWS: a request sent to dws_core, for its response two cycles later. */
+typedef struct {
+    uint64_t at;
+    unsigned op, warp;
+    uint32_t pc;
+} dws_sent_t;
+
+/* TBC, DWS: what a thread keeps between compacted warps (DWS: splits). */
 typedef struct {
     uint64_t pend;              /* the last cycle one of its registers is written */
     uint64_t ready[NUM_REGS];   /* the scoreboard's cycles, valid where > now */
@@ -115,6 +126,13 @@ typedef struct {
     uint64_t dom_bytes;   /* the core's DRAM bytes dom_core has been told of */
     dom_fill_t *fills;    /* scheduled fills: a min-heap by cycle */
     unsigned nfills, fills_cap;
+    /* DWS: its dws_core (run every cycle the core has warps: its counters
+     * count cycles), this cycle's inputs, the requests in flight, the split
+     * issuing and the cycles in a row nothing could happen */
+    sim_dws_core_ops_t dws;
+    dws_core_in_t dws_in;
+    dws_sent_t dws_sent[4];
+    unsigned dws_entry, dws_quiet;
     uint64_t free_at;     /* the SIMD datapath is busy until */
     uint64_t next;        /* the next cycle worth trying */
     unsigned last;        /* last issued warp */
@@ -154,6 +172,7 @@ struct sim {
     uint64_t age;
     sim_stats_t st;
     double depth_sum;
+    double dws_split_sum; /* DWS: the issuing warp's splits, summed */
     char err[256];
 };
 
@@ -244,6 +263,17 @@ unsigned sim_param_value(const sim_params_t *p, unsigned i)
     return i < sizeof params / sizeof params[0] ? *param_field(&q, i) : 0;
 }
 
+/* The names of a parameter's values where they are a block's codes (any
+ * case), else NULL. */
+static const char *(*param_code_names(const char *name))(unsigned)
+{
+    if (!strcmp(name, "dws_policy"))
+        return wst_policy_name;
+    if (!strcmp(name, "dws_sched"))
+        return wst_sched_name;
+    return NULL;
+}
+
 bool sim_set(sim_params_t *p, const char *name, const char *value, char *err, size_t n)
 {
     for (unsigned i = 0; i < sizeof params / sizeof params[0]; i++) {
@@ -251,6 +281,10 @@ bool sim_set(sim_params_t *p, const char *name, const char *value, char *err, si
             continue;
         char *end;
         unsigned long v = strtoul(value, &end, 0);
+        const char *(*code_name)(unsigned) = param_code_names(name);
+        for (unsigned c = 0; code_name && code_name(c); c++)
+            if (!strcasecmp(value, code_name(c)))
+                v = c, end = "";
         if (!*value || *end || *value == '-' || v < params[i].min || v > params[i].max) {
             snprintf(err, n, "%s must be a number in %lu..%lu, not '%s'", name, params[i].min,
                      params[i].max, value);
@@ -271,6 +305,7 @@ static void base_machine(sim_params_t *p)
         .cores = 2, .warp_width = 8, .simd_lanes = 8, .num_warps = 4,
         .sched = SIM_SCHED_GTO, .mech = SIM_MECH_PDOM, .block_warps = 1,
         .mdt_entries = 2, .slip_period = 10000, .max_slip = 8,
+        .dws_policy = WST_POLICY_LATSPEC, .dws_sched = WST_SCHED_RR, /* DWS 5.4.3's best */
         .stack_depth = RS_DEPTH_MAX, .stack_bytes = 2048,
         .mem_bytes = 1u << 29, .max_cycles = 2000000000u,
         .mem = {.cores = 2, .line_bytes = 32, .l1_bytes = 4096, .l1_ways = 4,
@@ -373,6 +408,7 @@ SIM_MODEL_FACTORY(recon_stack, sim_recon_stack_ops_t, RS_OK, recon_stack_eval(ct
 SIM_MODEL_FACTORY(tbc_core, sim_tbc_core_ops_t, TBCC_OK, tbc_core_peek(ctx, out), NULL) /* no output reads an input */
 SIM_MODEL_FACTORY(dom_core, sim_dom_core_ops_t, DOMC_OK, dom_core_eval(ctx, in, out),
                   dom_core_model_idle)
+SIM_MODEL_FACTORY(dws_core, sim_dws_core_ops_t, DWSC_OK, dws_core_eval(ctx, in, out), NULL)
 
 /* The static warps of TBC's stack: block_warps, at least two (tbc_core's
  * rule; a block of one warp is compacted into itself). */
@@ -411,6 +447,22 @@ static dom_core_params_t dom_params(const sim_params_t *q)
         .bytes_width = 8, .fair_bytes = fair < UINT32_MAX ? (unsigned)fair : UINT32_MAX};
 }
 
+/* DWS: the warp-split table and stack of a core. The counters are the
+ * paper configuration's (configs/dws_core.cfg); a split that has never
+ * missed predicts the machine's unloaded miss latency (InitMemLat: Table
+ * 3's memory latency in the paper). */
+static dws_core_params_t dws_params(const sim_params_t *q)
+{
+    const mem_params_t *m = &q->mem;
+    unsigned lat = 2 * m->icnt_cycles + (m->l2_bytes ? m->l2_hit_cycles : 0) + m->dram_cycles;
+    const unsigned lat_width = 10;
+    return (dws_core_params_t){
+        .num_warps = q->num_warps, .warp_width = q->warp_width, .pc_width = 32,
+        .icount_width = 16, .mfc_width = lat_width, .lat_width = lat_width, .sum_width = 14,
+        .init_mem_lat = lat < (1u << lat_width) ? lat : (1u << lat_width) - 1,
+        .depth = q->stack_depth, .lcp_enable = q->lcp};
+}
+
 void sim_rtl_params(const sim_params_t *p, char *buf, size_t n)
 {
     size_t k = 0;
@@ -424,6 +476,10 @@ void sim_rtl_params(const sim_params_t *p, char *buf, size_t n)
         dom_core_params_t v = dom_params(p);
         k = (size_t)snprintf(buf, n, "dom_core");
         DOMC_PARAM_FIELDS(SIM_PARAM_WORD_)
+    } else if (p->mech == SIM_MECH_DWS) {
+        dws_core_params_t v = dws_params(p);
+        k = (size_t)snprintf(buf, n, "dws_core");
+        DWSC_PARAM_FIELDS(SIM_PARAM_WORD_)
     } else {
         recon_stack_params_t v = stack_params(p);
         k = (size_t)snprintf(buf, n, "recon_stack");
@@ -467,6 +523,12 @@ int sim_create(const sim_params_t *p, const sim_blocks_t *blocks, sim_t **out, c
                          "threads the MDT holds)");
         return -1;
     }
+    if (q.mech == SIM_MECH_DWS && (q.num_warps > DWSC_NUM_WARPS_MAX ||
+                                   q.num_warps * q.warp_width > 1024)) {
+        snprintf(err, n, "dws takes at most %u warps and 1024 threads per core (the warp-split "
+                 "table's range), not %u x %u", DWSC_NUM_WARPS_MAX, q.num_warps, q.warp_width);
+        return -1;
+    }
     if (q.lcp && q.stack_depth < RS_DEPTH_MIN + 1) {
         snprintf(err, n, "stack_depth must be at least %u with lcp", RS_DEPTH_MIN + 1);
         return -1;
@@ -502,6 +564,8 @@ int sim_create(const sim_params_t *p, const sim_blocks_t *blocks, sim_t **out, c
         s->blocks.tbc_core = tbc_core_model;
     if (!s->blocks.dom_core)
         s->blocks.dom_core = dom_core_model;
+    if (!s->blocks.dws_core)
+        s->blocks.dws_core = dws_core_model;
     s->issue_cycles = q.warp_width / q.simd_lanes;
     s->stack_lo = (uint32_t)(q.mem_bytes - slots * q.stack_bytes);
     int rc = mem_create(&q.mem, &s->msys);
@@ -520,6 +584,7 @@ int sim_create(const sim_params_t *p, const sim_blocks_t *blocks, sim_t **out, c
     }
     recon_stack_params_t rp = stack_params(&q);
     dom_core_params_t dp = dom_params(&q);
+    dws_core_params_t wp = dws_params(&q);
     for (unsigned c = 0; c < q.cores; c++) {
         core_t *k = &s->cores[c];
         k->warps = calloc(q.num_warps, sizeof *k->warps);
@@ -532,20 +597,26 @@ int sim_create(const sim_params_t *p, const sim_blocks_t *blocks, sim_t **out, c
         size_t nt = (size_t)q.num_warps * q.warp_width;
         k->rf = calloc(nt * NUM_REGS, sizeof *k->rf);
         k->tpc = calloc(nt, sizeof *k->tpc);
-        if (q.mech == SIM_MECH_TBC)
+        bool own_calls = q.mech == SIM_MECH_TBC || q.mech == SIM_MECH_DWS;
+        if (own_calls)
             k->th = calloc(nt, sizeof *k->th);
-        if (!k->rf || !k->tpc || (q.mech == SIM_MECH_TBC && !k->th)) {
+        if (!k->rf || !k->tpc || (own_calls && !k->th)) {
             snprintf(err, n, "out of memory");
             sim_destroy(s);
             return -1;
         }
         for (unsigned w = 0; w < q.num_warps; w++)
             home_lanes(s, k, w);
-        if (q.mech != SIM_MECH_TBC && s->blocks.recon_stack(&rp, &k->stack, err, n)) {
+        if (q.mech != SIM_MECH_TBC && q.mech != SIM_MECH_DWS &&
+            s->blocks.recon_stack(&rp, &k->stack, err, n)) {
             sim_destroy(s);
             return -1;
         }
         if (q.mech == SIM_MECH_DOM && s->blocks.dom_core(&dp, &k->dom, err, n)) {
+            sim_destroy(s);
+            return -1;
+        }
+        if (q.mech == SIM_MECH_DWS && s->blocks.dws_core(&wp, &k->dws, err, n)) {
             sim_destroy(s);
             return -1;
         }
@@ -572,6 +643,8 @@ void sim_destroy(sim_t *s)
             k->stack.destroy(k->stack.ctx);
         if (k->dom.destroy)
             k->dom.destroy(k->dom.ctx);
+        if (k->dws.destroy)
+            k->dws.destroy(k->dws.ctx);
         free(k->fills);
     }
     free(s->cores);
@@ -1201,6 +1274,38 @@ static dom_fill_t fill_pop(core_t *k)
     return top;
 }
 
+/* Schedules the fills of a load's threads `miss` of warp wi (DoM: in MDT
+ * entry `entry`): one for each group whose data (done[lane]) comes back in
+ * one cycle, none before `first`; *last (if not NULL) gets the latest. */
+static int push_fills(sim_t *s, core_t *k, unsigned wi, unsigned entry, uint64_t miss,
+                      const uint64_t *done, uint64_t first, uint64_t *last)
+{
+    while (miss) {
+        uint64_t at = done[__builtin_ctzll(miss)], g = 0;
+        LANES(miss, l) if (done[l] == at) g |= 1ull << l;
+        miss &= ~g;
+        at = at < first ? first : at;
+        if (last && at > *last)
+            *last = at;
+        if (!fill_push(k, (dom_fill_t){at, g, (uint8_t)wi, (uint8_t)entry}))
+            return fail(s, "out of memory");
+    }
+    return 0;
+}
+
+/* A load's lanes as the warp's (ln is in lane order of mask): hit mask,
+ * and each lane's completion cycle into done[]. */
+static uint64_t lane_results(uint64_t mask, const mem_lanes_t *ln, uint64_t *done)
+{
+    uint64_t hit = 0;
+    unsigned n = 0;
+    LANES(mask, l) {
+        hit |= (ln->hit >> n & 1u) << l;
+        done[l] = ln->done[n++];
+    }
+    return hit;
+}
+
 /* Warp wi's view of its MDT entries and slip limit, from dom_core's read
  * and query ports (no edge): after every change. *last (if not NULL) gets
  * the outputs (the registered responses among them). */
@@ -1532,12 +1637,7 @@ static int dom_load(sim_t *s, unsigned c, unsigned wi, uint32_t pc, uint64_t mas
 {
     core_t *k = &s->cores[c];
     warp_t *w = &k->warps[wi];
-    uint64_t hit = 0, done[64];
-    unsigned n = 0;
-    LANES(mask, l) {
-        hit |= (ln->hit >> n & 1u) << l;
-        done[l] = ln->done[n++];
-    }
+    uint64_t done[64], hit = lane_results(mask, ln, done);
     bool entry = false;
     for (unsigned e = 0; e < s->p.mdt_entries; e++)
         entry |= w->ent[e].valid && w->ent[e].pc == pc;
@@ -1561,22 +1661,14 @@ static int dom_load(sim_t *s, unsigned c, unsigned wi, uint32_t pc, uint64_t mas
     uint64_t last = now + 1;
     LANES(mask & hit, l) if (done[l] > last) last = done[l];
     *ready = last;
-    uint64_t miss = mask & ~hit;
-    while (miss) { /* a fill for the threads whose data comes back together */
-        uint64_t at = done[__builtin_ctzll(miss)], g = 0;
-        LANES(miss, l) if (done[l] == at) g |= 1ull << l;
-        miss &= ~g;
-        if (at > x->fill_last)
-            x->fill_last = at;
-        if (!fill_push(k, (dom_fill_t){at, g, (uint8_t)wi, (uint8_t)out.rsp_entry}))
-            return fail(s, "out of memory");
-    }
-    return 0;
+    return push_fills(s, k, wi, out.rsp_entry, mask & ~hit, done, 0, &x->fill_last);
 }
 
 /* ------------------------------------------- Thread Block Compaction */
 
 static int dispatch(sim_t *s, unsigned c, uint64_t now, unsigned limit);
+static int dws_issued(sim_t *s, unsigned c, unsigned wi, const recon_stack_in_t *in,
+                      const rv_insn_t *i, uint64_t hit, uint64_t now);
 
 /* A resident block's tbc_core, stepped one cycle with its request (if any)
  * and taking the compacted warp it shows, if any. */
@@ -1814,6 +1906,24 @@ static int tbc_issued(sim_t *s, unsigned c, unsigned wi, const recon_stack_in_t 
     return 0;
 }
 
+/* Every warp of block slot `cta` of core c has reached its barrier, or
+ * ended: those waiting run on (DWS: their barrier access completes, a
+ * fill of all their threads). */
+static int release_barrier(sim_t *s, unsigned c, unsigned cta, uint64_t now)
+{
+    core_t *k = &s->cores[c];
+    for (unsigned v = 0; v < s->p.num_warps; v++) {
+        warp_t *w = &k->warps[v];
+        if (w->state != W_BARRIER || w->cta != cta)
+            continue;
+        w->state = W_RUN;
+        if (s->p.mech == SIM_MECH_DWS && !fill_push(k, (dom_fill_t){now + 1, w->all, (uint8_t)v, 0}))
+            return fail(s, "out of memory");
+    }
+    k->ctas[cta].at_barrier = 0;
+    return 0;
+}
+
 /* Places up to `limit` CTAs on core c while it has room: how many, or -1. */
 static int dispatch(sim_t *s, unsigned c, uint64_t now, unsigned limit)
 {
@@ -1865,6 +1975,12 @@ static int dispatch(sim_t *s, unsigned c, uint64_t now, unsigned limit)
                 w->state = W_FREE, k->free_warps++, k->ctas[slot].warps_left--;
                 continue;
             }
+            if (s->p.mech == SIM_MECH_DWS) { /* dws_cycle() sends its INIT */
+                w->dws_init = true, w->dws_check = false, w->bar_threads = 0;
+                for (unsigned l = 0; l < lanes; l++)
+                    k->th[w->tid[l]].num_calls = 0;
+                continue;
+            }
             recon_stack_in_t in;
             recon_stack_out_t out;
             stack_req(&in, RS_OP_INIT, wi, s->kernel_pc);
@@ -1894,10 +2010,9 @@ static int finish_warp(sim_t *s, unsigned c, unsigned wi, uint64_t now)
     k->free_warps++;
     if (--t->warps_left == 0)
         t->used = false;
-    else if (t->at_barrier && t->at_barrier == t->warps_left)
-        for (unsigned v = 0; v < s->p.num_warps; v++) /* the rest wait: release them */
-            if (k->warps[v].state == W_BARRIER && k->warps[v].cta == w->cta)
-                k->warps[v].state = W_RUN, t->at_barrier = 0;
+    else if (t->at_barrier && t->at_barrier == t->warps_left && /* the rest wait */
+             release_barrier(s, c, w->cta, now))
+        return -1;
     return dispatch(s, c, now, UINT_MAX) < 0 ? -1 : 0;
 }
 
@@ -1944,11 +2059,18 @@ static int issue(sim_t *s, unsigned c, unsigned wi, uint64_t now, uint64_t *retr
         if (r != 2)
             return r;
     }
-    uint64_t mask = w->mask;
+    uint64_t mask = w->mask, hit = mask;
+    if (s->p.mech == SIM_MECH_DWS && mask) { /* the split's threads' calls (all alike) */
+        const thread_t *th = &k->th[w->tid[__builtin_ctzll(mask)]];
+        w->num_calls = th->num_calls;
+        memcpy(w->calls, th->calls, th->num_calls * sizeof *th->calls);
+    }
     LANES(mask, l) if (k->tpc[w->tid[l]] != pc) /* issued at a PC not its own */
         return fail(s, "%s issued thread %u of warp %u (core %u) at PC 0x%x at cycle %llu; its "
                        "next instruction is at 0x%x",
-                    s->p.mech == SIM_MECH_TBC ? "tbc_core" : "the reconvergence stack",
+                    s->p.mech == SIM_MECH_TBC   ? "tbc_core"
+                    : s->p.mech == SIM_MECH_DWS ? "dws_core"
+                                                : "the reconvergence stack",
                     (unsigned)l, wi, c, pc, (unsigned long long)now, k->tpc[w->tid[l]]);
     const rv_insn_t *i = &d->in;
     unsigned W = s->p.warp_width, size;
@@ -1971,7 +2093,9 @@ static int issue(sim_t *s, unsigned c, unsigned wi, uint64_t now, uint64_t *retr
         uint64_t done;
         mem_lanes_t ln;
         bool dom = s->p.mech == SIM_MECH_DOM && !store;
-        int rc = mem_access(s->msys, c, now, store, lanes, n, size, &done, NULL, dom ? &ln : NULL);
+        bool dws = s->p.mech == SIM_MECH_DWS && !store;
+        int rc = mem_access(s->msys, c, now, store, lanes, n, size, &done, NULL,
+                            dom || dws ? &ln : NULL);
         if (rc == MEM_STALL) {
             *retry = done;
             return 0;
@@ -1980,6 +2104,14 @@ static int issue(sim_t *s, unsigned c, unsigned wi, uint64_t now, uint64_t *retr
             return fail(s, "internal: memory system: %s", mem_status_name(rc));
         if (dom && dom_load(s, c, wi, pc, mask, &ln, now, &done))
             return -1;
+        if (dws) { /* the threads that missed wait in the split table for their fills */
+            uint64_t lane_done[64];
+            hit = lane_results(mask, &ln, lane_done);
+            done = now + 1;
+            LANES(hit, l) if (lane_done[l] > done) done = lane_done[l];
+            if (push_fills(s, k, wi, 0, mask & ~hit, lane_done, now + 1, NULL))
+                return -1;
+        }
         if (!store && d->dst != NO_REG)
             w->ready[d->dst] = done;
     }
@@ -2037,11 +2169,14 @@ static int issue(sim_t *s, unsigned c, unsigned wi, uint64_t now, uint64_t *retr
     case RV_EBREAK:
         return fail(s, "the kernel trapped (ebreak, e.g. __builtin_trap) at PC 0x%x", pc);
     case RV_SIMT_BARRIER:
-        if (mask != w->all)
+    {
+        uint64_t at = s->p.mech == SIM_MECH_DWS ? w->tos : mask; /* DWS: a split waits */
+        if (at != w->all)
             return fail(s, "simt_barrier() at PC 0x%x under divergence (threads 0x%llx of "
-                           "0x%llx of the warp)", pc, (unsigned long long)mask,
+                           "0x%llx of the warp)", pc, (unsigned long long)at,
                         (unsigned long long)w->all);
         break;
+    }
     default:
         break;
     }
@@ -2051,6 +2186,8 @@ static int issue(sim_t *s, unsigned c, unsigned wi, uint64_t now, uint64_t *retr
         LANES(mask, l) k->tpc[w->tid[l]] = (uint32_t)in.req_pc;
     if (execute(s, w, d, mask, pc, addr))
         return -1;
+    if (s->p.mech == SIM_MECH_DWS)
+        return dws_issued(s, c, wi, &in, i, hit, now) ? -1 : 1;
     if (s->p.mech == SIM_MECH_TBC) {
         const cta_t *t = &k->ctas[w->cta];
         s->st.warp_insns++;
@@ -2089,12 +2226,8 @@ static int issue(sim_t *s, unsigned c, unsigned wi, uint64_t now, uint64_t *retr
         cta_t *t = &k->ctas[w->cta];
         s->st.barrier_waits++;
         w->state = W_BARRIER;
-        if (++t->at_barrier == t->warps_left) {
-            for (unsigned v = 0; v < s->p.num_warps; v++)
-                if (k->warps[v].state == W_BARRIER && k->warps[v].cta == w->cta)
-                    k->warps[v].state = W_RUN;
-            t->at_barrier = 0;
-        }
+        if (++t->at_barrier == t->warps_left && release_barrier(s, c, w->cta, now))
+            return -1;
     }
     return 1;
 }
@@ -2123,10 +2256,217 @@ static int pick(const sim_t *s, const core_t *k, uint64_t tried, uint64_t now, u
     return -1;
 }
 
+/* ------------------------------------------- Dynamic Warp Subdivision */
+
+/* After split (wi, k->dws_entry) issued (the control decision in `in`, the
+ * threads' hit mask `hit`): its request to dws_core in this cycle's inputs
+ * -- a conditional branch as BRANCH; a load or store as MEM with the
+ * threads that hit (a store never waits); a barrier as a MEM that every
+ * thread misses, its fill the block's release (release_barrier()): the
+ * warp's splits merge there and wait; anything else as EXEC with the next
+ * PC -- and the threads' calls kept for their next split. */
+static int dws_issued(sim_t *s, unsigned c, unsigned wi, const recon_stack_in_t *in,
+                      const rv_insn_t *i, uint64_t hit, uint64_t now)
+{
+    core_t *k = &s->cores[c];
+    warp_t *w = &k->warps[wi];
+    dws_core_in_t *q = &k->dws_in;
+    unsigned size;
+    bool store;
+    if (i->op == RV_JALR)
+        w->num_calls--; /* each thread's call ends at its return */
+    LANES(w->mask, l) {
+        thread_t *th = &k->th[w->tid[l]];
+        th->num_calls = w->num_calls;
+        memcpy(th->calls, w->calls, w->num_calls * sizeof *w->calls);
+    }
+    q->req_valid = true, q->req_warp = wi, q->req_entry = k->dws_entry;
+    q->req_pc = in->req_pc, q->req_mask = 0;
+    if (in->req_op == RS_OP_BRANCH) {
+        q->req_op = DWSC_OP_BRANCH, q->req_alt_pc = in->req_alt_pc, q->req_rpc = in->req_rpc;
+        q->req_lpc = in->req_lpc, q->req_mask = in->req_mask.w[0];
+    } else if (i->op == RV_SIMT_BARRIER) {
+        q->req_op = DWSC_OP_MEM;
+        w->bar_threads += (unsigned)__builtin_popcountll(w->mask);
+        if (w->bar_threads == (unsigned)__builtin_popcountll(w->all)) { /* the warp is there */
+            cta_t *t = &k->ctas[w->cta];
+            w->bar_threads = 0, w->state = W_BARRIER;
+            s->st.barrier_waits++;
+            if (++t->at_barrier == t->warps_left && release_barrier(s, c, w->cta, now))
+                return -1;
+        }
+    } else if (is_mem(i->op, &size, &store)) {
+        q->req_op = DWSC_OP_MEM, q->req_mask = hit;
+    } else {
+        q->req_op = DWSC_OP_EXEC;
+    }
+    k->dws_sent[now & 3] = (dws_sent_t){now, q->req_op, wi, w->pc};
+    s->st.warp_insns++;
+    s->st.thread_insns += (uint64_t)__builtin_popcountll(w->mask);
+    s->depth_sum += w->depth;
+    if (w->depth > s->st.stack_depth_max)
+        s->st.stack_depth_max = w->depth;
+    return 0;
+}
+
+/* DWS: what dws_core reports in cycle `now` (out): its responses, two
+ * cycles after their requests and fills. A refused request or fill stops
+ * the run; a warp whose stack popped is checked for its end. */
+static int dws_responses(sim_t *s, unsigned c, uint64_t now, const dws_core_out_t *out)
+{
+    core_t *k = &s->cores[c];
+    if (out->rsp_valid) {
+        const dws_sent_t *r = &k->dws_sent[(now - 2) & 3];
+        if (r->at + 2 != now)
+            return fail(s, "internal: dws_core answered no request (core %u, cycle %llu)", c,
+                        (unsigned long long)now);
+        if (out->rsp_err != DWSC_ERR_NONE)
+            return fail(s, "dws_core refused %s of warp %u at PC 0x%x (core %u) at cycle %llu: %s",
+                        dwsc_op_name(r->op), r->warp, r->pc, c, (unsigned long long)r->at,
+                        dwsc_err_name(out->rsp_err));
+        if (r->op == DWSC_OP_MEM) {
+            s->st.dws_splits += out->rsp_kind == WST_KIND_SPLIT;
+            s->st.dws_waits += out->rsp_kind == WST_KIND_WAIT;
+            s->st.dws_merges += out->rsp_merges;
+        }
+        s->st.dws_bypasses += r->op == DWSC_OP_BRANCH && !out->rsp_held;
+    }
+    if (out->fill_rsp_valid && out->fill_err != WST_ERR_NONE)
+        return fail(s, "dws_core refused a fill (core %u) at cycle %llu: %s", c,
+                    (unsigned long long)now - 2, wst_err_name(out->fill_err));
+    if (out->stk_rsp_valid && out->stk_err != RS_ERR_NONE)
+        return fail(s, "dws_core's stack refused a warp's branch (core %u) at cycle %llu: %s%s",
+                    c, (unsigned long long)now - 1, rs_err_name(out->stk_err),
+                    out->stk_err == RS_ERR_OVERFLOW ? " (raise stack_depth)" : "");
+    s->st.dws_lazy += out->lazy_valid;
+    if (out->seq_valid) {
+        s->st.dws_warp_branches++;
+        if (out->seq_pop)
+            k->warps[out->seq_warp].dws_check = true;
+    }
+    return 0;
+}
+
+/* DWS: warp wi, not busy, whose stack popped: if it has no split left it
+ * ended (its stack emptied at the exit PC), every thread at the exit. */
+static int dws_ended(sim_t *s, unsigned c, unsigned wi, uint64_t now)
+{
+    core_t *k = &s->cores[c];
+    warp_t *w = &k->warps[wi];
+    dws_core_in_t in = k->dws_in;
+    dws_core_out_t out;
+    in.req_warp = wi, in.rd_warp = wi, in.rd_entry = 0;
+    k->dws.eval(k->dws.ctx, &in, &out);
+    w->dws_check = false;
+    if (out.rd_count)
+        return 0;
+    LANES(w->all, l) if (k->tpc[w->tid[l]] != s->kernel_exit)
+        return fail(s, "warp %u (core %u) finished with thread %u at PC 0x%x, not at the exit",
+                    wi, c, (unsigned)l, k->tpc[w->tid[l]]);
+    return finish_warp(s, c, wi, now);
+}
+
+/* DWS: core c's cycle `now`. dws_core runs every cycle the core has warps
+ * (its counters count cycles). Its request port takes a new warp's INIT
+ * first, else the split its scheduler picked (sel_*), when the datapath is
+ * free and the split's operands are ready; its fill port one group of a
+ * warp's threads whose data is due. */
+static int dws_cycle(sim_t *s, unsigned c, uint64_t now)
+{
+    core_t *k = &s->cores[c];
+    unsigned N = s->p.num_warps;
+    dws_core_in_t *in = &k->dws_in;
+    memset(in, 0, sizeof *in);
+    in->policy = s->p.dws_policy, in->sched = s->p.dws_sched;
+    bool fill = k->nfills && k->fills[0].at <= now;
+    if (fill) {
+        dom_fill_t f = fill_pop(k);
+        while (k->nfills && k->fills[0].at <= now && k->fills[0].warp == f.warp)
+            f.mask |= fill_pop(k).mask;
+        in->fill_valid = true, in->fill_warp = f.warp, in->fill_mask = f.mask;
+    }
+    int init = -1;
+    for (unsigned v = 0; v < N && init < 0; v++)
+        if (k->warps[v].dws_init)
+            init = (int)v;
+    in->req_warp = init >= 0 ? (unsigned)init : 0;
+    dws_core_out_t out;
+    k->dws.eval(k->dws.ctx, in, &out);
+    if (dws_responses(s, c, now, &out))
+        return -1;
+    bool checking = false;
+    for (unsigned v = 0; v < N; v++) {
+        if (!k->warps[v].dws_check)
+            continue;
+        if (out.busy >> v & 1)
+            checking = true;
+        else if (dws_ended(s, c, v, now))
+            return -1;
+    }
+    bool issued = false;
+    uint64_t wake = UINT64_MAX;
+    if (init >= 0 && out.req_ready) { /* the port takes a new warp first */
+        warp_t *w = &k->warps[init];
+        in->req_valid = true, in->req_op = DWSC_OP_INIT, in->req_pc = s->kernel_pc;
+        in->req_rpc = s->kernel_exit, in->req_mask = w->all;
+        k->dws_sent[now & 3] = (dws_sent_t){now, DWSC_OP_INIT, (unsigned)init, s->kernel_pc};
+        w->dws_init = false;
+    } else if (out.sel_valid && now >= k->free_at) {
+        dws_core_in_t rd = *in;
+        rd.req_warp = rd.rd_warp = out.sel_warp, rd.rd_entry = out.sel_entry;
+        dws_core_out_t o;
+        k->dws.eval(k->dws.ctx, &rd, &o);
+        warp_t *w = &k->warps[out.sel_warp];
+        if (o.req_ready && o.rd_valid && w->state == W_RUN) {
+            w->pc = (uint32_t)o.rd_pc, w->mask = o.rd_mask, w->tos = o.tos_mask;
+            w->depth = o.tos_depth;
+            if (ready(s, w, now, &wake)) {
+                uint64_t retry = now + 1;
+                in->req_warp = out.sel_warp, k->dws_entry = out.sel_entry;
+                int r = issue(s, c, out.sel_warp, now, &retry);
+                if (r < 0)
+                    return -1;
+                if (r == 1) {
+                    issued = true;
+                    s->dws_split_sum += o.rd_count;
+                    k->free_at = now + s->issue_cycles;
+                } else if (retry < wake) {
+                    wake = retry;
+                }
+            }
+        }
+    }
+    k->dws.step(k->dws.ctx, in, &out);
+    bool resident = k->free_warps < N;
+    if (resident && !issued && !in->req_valid)
+        *(k->nfills || wake != UINT64_MAX ? &s->st.mem_stall_cycles : &s->st.mech_stall_cycles) += 1;
+    /* nothing in flight, due or ready, for long enough that a ready split
+     * would show in sel_*: the warps wait for nothing */
+    bool quiet = resident && !in->req_valid && !fill && !k->nfills && !out.busy &&
+                 !out.arrived && !out.sel_valid && !checking && wake == UINT64_MAX;
+    k->dws_quiet = quiet ? k->dws_quiet + 1 : 0;
+    if (k->dws_quiet > 4) {
+        unsigned v = 0;
+        while (v + 1 < N && k->warps[v].state == W_FREE)
+            v++;
+        warp_t *w = &k->warps[v];
+        unsigned l = 0;
+        while (l + 1 < s->p.warp_width && k->tpc[w->tid[l]] == s->kernel_exit)
+            l++;
+        return fail(s, "deadlock at cycle %llu: core %u's warp %u has no split that can issue "
+                       "and none waiting for data (thread %u at PC 0x%x)",
+                    (unsigned long long)now, c, v, l, k->tpc[w->tid[l]]);
+    }
+    k->next = resident || k->nfills ? now + 1 : UINT64_MAX;
+    return 0;
+}
+
 /* One core at cycle `now`: the scheduler's warp issues; one the memory
  * system refuses (MSHRs full) gives its turn to the next pick. */
 static int core_cycle(sim_t *s, unsigned c, uint64_t now)
 {
+    if (s->p.mech == SIM_MECH_DWS)
+        return dws_cycle(s, c, now);
     core_t *k = &s->cores[c];
     uint64_t wake = UINT64_MAX, tried = 0;
     bool issued = false;
@@ -2276,6 +2616,7 @@ void sim_stats(const sim_t *s, sim_stats_t *st)
     st->simd_efficiency =
         st->warp_insns ? (double)st->thread_insns / ((double)st->warp_insns * s->p.warp_width) : 0;
     st->stack_depth_mean = st->warp_insns ? s->depth_sum / (double)st->warp_insns : 0;
+    st->dws_splits_mean = st->warp_insns ? s->dws_split_sum / (double)st->warp_insns : 0;
     mem_stats(s->msys, MEM_ALL_CORES, &st->mem);
 }
 

@@ -2,8 +2,9 @@
  * (kernels/rt/simt.h) on the memory hierarchy of csim/sys/mem.h, with branch
  * divergence handled by a mechanism's golden model: PDOM through recon_stack
  * (csim/pdom/), Thread Block Compaction through tbc_core (csim/tbc/),
- * Diverge on Miss through dom_core (csim/dom/) beside recon_stack -- or by
- * anything with the same ports (sim_blocks_t: the verilated RTL).
+ * Diverge on Miss through dom_core (csim/dom/) beside recon_stack, Dynamic
+ * Warp Subdivision through dws_core (csim/dws/) -- or by anything with the
+ * same ports (sim_blocks_t: the verilated RTL).
  * docs/system.md describes what it models.
  *
  * Usage: sim_create() with a machine (sim_preset() or your own), then
@@ -18,6 +19,7 @@
 #include <stdint.h>
 
 #include "dom_core.h"
+#include "dws_core.h"
 #include "mem.h"
 #include "recon_stack.h"
 #include "tbc_core.h"
@@ -37,7 +39,9 @@ typedef enum { SIM_SCHEDS(SIM_ENUM_) SIM_SCHED_COUNT } sim_sched_t;
     X(SIM_MECH_TBC, "tbc", "Thread Block Compaction: a block-wide stack and the thread " \
                            "compactor per thread block (tbc_core)")                      \
     X(SIM_MECH_DOM, "dom", "Diverge on Miss: PDOM for branches; at a load some threads "  \
-                           "miss, the rest go on (the MDT and slip controller, dom_core)")
+                           "miss, the rest go on (the MDT and slip controller, dom_core)")   \
+    X(SIM_MECH_DWS, "dws", "Dynamic Warp Subdivision: warp-splits run ahead of their "  \
+                           "warp's misses; the warp-split table and its stack (dws_core)")
 typedef enum { SIM_MECHS(SIM_ENUM_) SIM_MECH_COUNT } sim_mech_t;
 
 /* A machine. The memory hierarchy's own parameters are in mem. */
@@ -55,6 +59,8 @@ typedef struct {
     unsigned mdt_entries;  /* DoM: MDT entries per warp */
     unsigned slip_period;  /* DoM: cycles per adaptive-diff sampling period */
     unsigned max_slip;     /* DoM: max-slip after reset */
+    unsigned dws_policy;   /* DWS: the warp-split table's split policy (enum wst_policy) */
+    unsigned dws_sched;    /* DWS: its scheduler (enum wst_sched); `sched` is the others' */
     unsigned stack_bytes;  /* each thread's stack, a multiple of 16 */
     uint32_t mem_bytes;    /* simulated memory, from 0 */
     uint64_t max_cycles;   /* the run stops with an error past it; 0: no limit */
@@ -83,6 +89,10 @@ typedef struct {
     X(slip_period, slip_period, DOMC_SAMPLE_PERIOD_MIN, DOMC_SAMPLE_PERIOD_MAX,           \
       "DoM: cycles per sampling period of the adaptive slip limit")                      \
     X(max_slip, max_slip, 1, DOM_COUNTER_MAX, "DoM: max-slip at the start (8-bit slip counters)") \
+    X(dws_policy, dws_policy, 0, WST_POLICY_COUNT - 1, "DWS: the split policy, a name or "   \
+      "number of warp_split_table's policy codes (off: no split, PDOM's blocking)")                 \
+    X(dws_sched, dws_sched, 0, WST_SCHED_COUNT - 1, "DWS: the order among ready splits, "    \
+      "warp_split_table's sched codes (rr, swf); `sched` does not apply to DWS")           \
     X(stack_bytes, stack_bytes, 256, 65536, "bytes of stack per thread")                 \
     X(line_bytes, mem.line_bytes, 16, 256, "cache line bytes (every level)")             \
     X(l1_bytes, mem.l1_bytes, 256, 1048576, "L1 data cache bytes per core")              \
@@ -159,6 +169,9 @@ SIM_BLOCK_TYPES(tbc_core)
 /* DoM: one dom_core per core (num_warps warps of warp_width, 32-bit PCs,
  * mdt_entries entries per warp; sim_rtl_params() gives the rest). */
 SIM_BLOCK_TYPES(dom_core)
+/* DWS: one dws_core per core (num_warps warps, at most 16, of warp_width;
+ * stack_depth, lcp; sim_rtl_params() gives the counters' widths). */
+SIM_BLOCK_TYPES(dws_core)
 
 /* Where the cores get their blocks, a field per block; a NULL field (or
  * blocks NULL): the golden model. */
@@ -166,6 +179,7 @@ typedef struct {
     sim_recon_stack_factory_t recon_stack;
     sim_tbc_core_factory_t tbc_core;
     sim_dom_core_factory_t dom_core;
+    sim_dws_core_factory_t dws_core;
 } sim_blocks_t;
 
 /* The RTL that mechanism p->mech steps on machine p, as "BLOCK
@@ -203,6 +217,13 @@ typedef struct {
     uint64_t slip_parks;        /* DoM: threads the slip limit stopped at a load */
     uint64_t slip_changes;      /* DoM: sampling periods that changed max-slip */
     unsigned max_slip_end;      /* DoM: max-slip of core 0 at the end */
+    uint64_t dws_splits;        /* DWS: divergent accesses split (run-ahead and fall-behind) */
+    uint64_t dws_waits;         /* DWS: divergent accesses not split: the split waits whole */
+    uint64_t dws_lazy;          /* DWS: suspended splits LAZY split (no split ready) */
+    uint64_t dws_merges;        /* DWS: splits merged into another at an access */
+    uint64_t dws_bypasses;      /* DWS: loop branches a split took alone (loop bypass) */
+    uint64_t dws_warp_branches; /* DWS: branches and pops taken once a warp's splits arrived */
+    double dws_splits_mean;     /* DWS: a warp's splits, per issued instruction */
     mem_stats_t mem;
 } sim_stats_t;
 

@@ -149,6 +149,13 @@ static void progress(void *ctx, uint64_t cycle)
     X(slip_parks, "%llu", (unsigned long long)st->slip_parks)                            \
     X(slip_changes, "%llu", (unsigned long long)st->slip_changes)                        \
     X(max_slip_end, "%u", st->max_slip_end)                                              \
+    X(dws_splits, "%llu", (unsigned long long)st->dws_splits)                            \
+    X(dws_waits, "%llu", (unsigned long long)st->dws_waits)                              \
+    X(dws_lazy, "%llu", (unsigned long long)st->dws_lazy)                                \
+    X(dws_merges, "%llu", (unsigned long long)st->dws_merges)                            \
+    X(dws_bypasses, "%llu", (unsigned long long)st->dws_bypasses)                        \
+    X(dws_warp_branches, "%llu", (unsigned long long)st->dws_warp_branches)              \
+    X(dws_splits_mean, "%.4f", st->dws_splits_mean)                                      \
     X(l1_hit_rate, "%.4f", l1_hit_rate(st))                                              \
     X(mshr_occupancy_mean, "%.4f", mshr_mean(st, p))                                     \
     X(load_lines, "%llu", (unsigned long long)st->mem.load_lines)                        \
