@@ -185,7 +185,8 @@ typedef struct {
     bool ignored, taken;
     unsigned op, err;
     uint64_t pc, alt_pc, rpc, lpc, mask, S; /* truncated; S: the split's threads */
-    bool held, bypass, kept, pop;
+    bool no_bypass;            /* no_bypass_i */
+    bool held, loop, bypass, kept, pop; /* loop: a bypass but for no_bypass_i */
     unsigned at;               /* EXEC, MEM: the point it arrives at (enum dwsc_park) */
     /* SEQ, REROOT */
     unsigned splits;           /* WST entries of the request's or the sequenced warp */
@@ -236,14 +237,15 @@ static unsigned judge(const dws_core_t *m, cycle_t *c)
     bool exec_mem = c->op == DWSC_OP_EXEC || c->op == DWSC_OP_MEM;
     /* section 5.5: "checks whether its reconverging PC matches that on top
      * of the reconvergence stack"; one side leaves the loop at rpc */
-    c->bypass = c->op == DWSC_OP_BRANCH && c->rpc == T_rpc &&
-                ((c->pc == c->rpc) != (c->alt_pc == c->rpc));
+    c->loop = c->op == DWSC_OP_BRANCH && c->rpc == T_rpc &&
+              ((c->pc == c->rpc) != (c->alt_pc == c->rpc));
     /* ... unless the staying side goes to the top's likely-convergence PC:
      * there the stack pops the whole top, which only a warp-wide branch
      * may do (the other splits' threads are not there yet) */
-    if (c->bypass && T_lpc != m->pc_none &&
+    if (c->loop && T_lpc != m->pc_none &&
         (c->pc == c->rpc ? c->alt_pc : c->pc) == T_lpc)
-        c->bypass = false;
+        c->loop = false;
+    c->bypass = c->loop && !c->no_bypass; /* no_bypass_i: every branch waits */
     /* an EXEC or MEM whose next PC is the reconvergence PC (first, as the
      * stack's ADVANCE checks it) or the likely-convergence PC has arrived */
     c->at = !exec_mem ? DWSC_PARK_NONE
@@ -294,6 +296,7 @@ static void decide_request(const dws_core_t *m, const dws_core_in_t *in, cycle_t
     c->rpc = in->req_rpc & m->pc_none;
     c->lpc = in->req_lpc & m->pc_none;
     c->mask = in->req_mask & m->lane_mask;
+    c->no_bypass = in->no_bypass;
     c->S = c->wo.chk_split;
     c->err = judge(m, c);
     if (w < m->p.num_warps)
@@ -533,6 +536,7 @@ void dws_core_step(dws_core_t *m, const dws_core_in_t *in, dws_core_out_t *out,
         e.splits = c.splits;
         e.held = c.held;
         e.bypass = c.bypass;
+        e.bypass_off = c.loop && c.no_bypass;
         e.bypass_kept = c.bypass && c.kept;
         e.bypass_pop = c.bypass && c.pop;
         break;

@@ -46,6 +46,7 @@ typedef struct {
     unsigned splits;         /* WST entries of its warp before the edge */
     bool held;               /* accepted, and it left its split held */
     bool bypass;             /* a loop bypass (section 5.5) */
+    bool bypass_off;         /* ... but for no_bypass_i: the split waits for its warp */
     bool bypass_kept;        /* ... some of the split's threads continued */
     bool bypass_pop;         /* ... the last threads of the loop left: the stack popped */
     bool seq_pop;            /* SEQ: the pop (1) or the branch (0) */

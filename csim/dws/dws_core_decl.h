@@ -168,6 +168,9 @@ typedef struct {
     /* sched_i [1]: the scheduler (codes as warp_split_table's), registered: the value of
      * cycle t rules the table's pick in t+1 */
     unsigned sched;
+    /* no_bypass_i [1]: loop bypass off (section 5.5's comparison): a BRANCH is a loop
+     * bypass only while 0; sampled with the request */
+    bool no_bypass;
     /* req_valid_i [1]: an operation this cycle (taken when req_ready_o) */
     bool req_valid;
     /* req_op_i [3]: 0 INIT, 1 EXEC, 2 MEM, 3 BRANCH, 4 RELEASE, 5..7 reserved (rejected) */

@@ -281,12 +281,14 @@ module dws_core #(
   // (only one) of its targets is that PC -- unless the other target is the
   // top's likely-convergence PC, where the stack would pop the whole top
   // (a warp-wide branch only: the other splits' threads are not there yet).
+  // With no_bypass_i every conditional branch waits for the warp.
   logic exit_taken, exit_fall, loop, at_rpc, at_lpc, hold;
   pc_t  stay_pc;
   assign exit_taken = req_pc_i == req_rpc_i;
   assign exit_fall  = req_alt_pc_i == req_rpc_i;
   assign stay_pc    = exit_taken ? req_alt_pc_i : req_pc_i;
-  assign loop       = is_branch && req_rpc_i == tos_rpc_o && (exit_taken != exit_fall) &&
+  assign loop       = !no_bypass_i && is_branch && req_rpc_i == tos_rpc_o &&
+                      (exit_taken != exit_fall) &&
                       !(tos_lpc != PcNone && stay_pc == tos_lpc);
   // EXEC, MEM whose next PC is the reconvergence PC (first: the stack's
   // ADVANCE checks it first) or the likely-convergence PC: arrived there.

@@ -12,6 +12,9 @@
   /// The scheduler (codes as warp_split_table's), registered: the value of cycle t rules the
   /// table's pick in t+1.
   input  logic                    sched_i,
+  /// Loop bypass off (section 5.5's comparison): a BRANCH is a loop bypass only while 0; sampled
+  /// with the request.
+  input  logic                    no_bypass_i,
   /// An operation this cycle (taken when req_ready_o)
   input  logic                    req_valid_i,
   /// The core takes the request this cycle: its warp is not busy, and the core is not taking a

@@ -756,6 +756,45 @@ static void test_bypass_while_held(void **state)
     check_level(c, 0, 2, 0x38, 0x3c, 0x4);
 }
 
+/* Loop bypass off (no_bypass_i, the comparison of section 5.5): the loop
+ * branch of enter_loop()'s running split e1 waits for e0 like any branch;
+ * once e0 has its data and arrives there too, the warp takes the loop
+ * branch on the stack with the gathered outcome (threads 1 and 3 go round
+ * again, thread 2 leaves: it waits below) and runs on as one split. */
+static void test_bypass_off(void **state)
+{
+    core_t *c = *state = make(2, 4, true);
+    enter_loop(c, false);
+    in_t in = branch_in(0, 1, 0x10, 0x20, 0x20, NONE8, 0x2);
+    in.no_bypass = true;
+    ev_t ev = ok(c, in);
+    assert_true(ev.held && ev.bypass_off);
+    assert_false(ev.bypass);
+    assert_int_equal(ev.wst_in.req_op, WST_OP_EXEC);
+    assert_true(ev.wst_in.req_hold);
+    assert_false(ev.stk_in.req_valid);
+    check_park(c, 0, DWSC_PARK_BRANCH, 0x2);
+    check_tos(c, 0, 0x10, 0x20, 0xe, 2); /* thread 2 has not left */
+    fill(c, 0, 0x8, 0x1);
+    in = branch_in(0, 0, 0x10, 0x20, 0x20, NONE8, 0x8);
+    in.no_bypass = true;
+    ev = ok(c, in);
+    assert_true(ev.held && ev.bypass_off);
+    check_park(c, 0, DWSC_PARK_BRANCH, 0xa);
+    ev = seq(c, 0, false, 2);
+    assert_int_equal(ev.stk_in.req_mask.w[0], 0xa);
+    assert_true(ev.stk.loop_exit);
+    reroot(c, 0, false, 0x10, 0xa);
+    check_tos(c, 0, 0x10, 0x20, 0xa, 2);
+    check_split(c, 0, 0, false, 0x10, 0xa);
+    check_free(c, 0, 1);
+
+    /* with no_bypass_i low again the next loop branch is a bypass */
+    ev = branch(c, 0, 0, 0x10, 0x20, 0x20, NONE8, 0x2);
+    assert_true(ev.bypass && ev.bypass_kept);
+    assert_false(ev.bypass_off || ev.held);
+}
+
 /* ------------------------------------------------------------------ */
 /* the stack's refusal: fault                                           */
 
@@ -1311,6 +1350,7 @@ int main(void)
         UNIT_TEST(test_two_warps_in_order),
         UNIT_TEST(test_bypass),
         UNIT_TEST(test_bypass_while_held),
+        UNIT_TEST(test_bypass_off),
         UNIT_TEST(test_overflow_fault),
         UNIT_TEST(test_lcp_arrival),
         UNIT_TEST(test_errors),

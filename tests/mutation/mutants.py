@@ -326,6 +326,11 @@ MUTANTS = [
               ("model", "csim/dws/dws_core.c",
                "return phase == DWS_CORE_PHASE_REQUEST && !(warp < m->p.num_warps && (busy >> warp & 1u));",
                "return phase == DWS_CORE_PHASE_REQUEST && !(warp < m->p.num_warps && (busy >> warp & 0u));"))),
+          ("bypass_always", "loop bypass taken with no_bypass_i set (5.5's comparison lost)", (
+              ("rtl", "rtl/dws/dws_core.sv",
+               "assign loop       = !no_bypass_i && is_branch", "assign loop       = is_branch"),
+              ("model", "csim/dws/dws_core.c",
+               "c->bypass = c->loop && !c->no_bypass;", "c->bypass = c->loop;"))),
           ("policy_unregistered", "the table follows policy_i in the cycle it is presented", (
               ("rtl", "rtl/dws/dws_core.sv",
                ".policy_i     (policy_q),", ".policy_i     (policy_i),"),

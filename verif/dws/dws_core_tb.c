@@ -64,6 +64,7 @@ typedef struct {
     dws_mem_t mem;            /* the memory: waiting threads' due cycles */
     bool fill_arrived[MAX_N]; /* the warp arrived at a reconvergence PC by a fill */
     dws_modes_t modes;       /* the policy and scheduler presented */
+    bool no_bypass;          /* no_bypass_i presented (it holds for a while) */
     bool bad_req, bad_fill;
     unsigned bad_code, bad_fill_code;
     /* the fill presented last cycle, which the table judges this cycle (the
@@ -585,7 +586,7 @@ static const scenario_key_t core_keys[CK_COUNT] = {
 /* A line: `init w= pc= [rpc=] mask=`, `exec w= e= pc=`, `mem w= e= pc= hit=`,
  * `branch w= e= pc= alt= rpc= [lpc=] taken=`, `release w=` (rpc and lpc
  * default to none); `fill w= mask=`; `idle`; `expect`/`peek [w= e=]`. Any
- * line may set policy= and sched= (they hold); a request line may carry a
+ * line may set policy=, sched= and no_bypass= (they hold); a request line may carry a
  * fill (fill= fw=). w= and e= also address the read ports. */
 static const scenario_verb_t dwsc_verbs[] = {
     {"init", "INIT: stack {pc, rpc = the warp's exit, mask} and one split {pc, mask}"},
@@ -607,6 +608,12 @@ static int scenario_request(tb_t *t, dws_core_in_t *in, char *err, size_t errlen
     int rc = wst_scn_begin(&t->scn, WST_SCN_IN(in), err, errlen);
     if (rc)
         return rc;
+    uint64_t nb;
+    if ((rc = scenario_get_bits(l, "no_bypass", 1, &nb, err, errlen)) < 0)
+        return -1;
+    if (rc)
+        t->no_bypass = nb != 0; /* holds until changed, as policy= */
+    in->no_bypass = t->no_bypass;
     if (!t->scn.check && scenario_request_keys(t, l, in, err, errlen))
         return -1;
     /* the checks, on any line */
@@ -703,6 +710,7 @@ static void cover(tb_t *t, const dws_core_events_t *ev)
     bool ok = ev->err == DWSC_ERR_NONE;
     c[DWSC_CV_ERR_MISMATCH] += ev->err == DWSC_ERR_MISMATCH;
     c[DWSC_CV_ERR_BAD_PC] += ev->err == DWSC_ERR_BAD_PC;
+    c[DWSC_CV_BYPASS_OFF] += ok && ev->bypass_off;
     if (ok && ev->bypass) {
         c[DWSC_CV_BYPASS_FREE] += !ev->bypass_kept && !ev->bypass_pop;
         c[DWSC_CV_BYPASS_POP] += ev->bypass_pop;
@@ -716,6 +724,7 @@ static void cover(tb_t *t, const dws_core_events_t *ev)
 static void tb_reset(tb_t *t)
 {
     dws_mem_reset(&t->mem);
+    t->no_bypass = false;
     memset(t->fill_arrived, 0, sizeof t->fill_arrived);
     memset(&t->judged, 0, sizeof t->judged);
     t->bad_fill = t->bad_fill_q = false;
@@ -753,6 +762,9 @@ static int tb_stimulus(tb_t *t, uint64_t cycle, dws_core_in_t *in, char *err, si
     dws_modes_next(&t->modes, r);
     in->policy = t->modes.policy;
     in->sched = t->modes.sched;
+    if (cosim_rng_below(r, 256) == 0) /* loop bypass off now and then, for a while */
+        t->no_bypass = cosim_rng_pct(r, 30);
+    in->no_bypass = t->no_bypass;
     in->rd_warp = (unsigned)cosim_rng_below(r, WARP_ID_SPAN);
     in->rd_entry = (unsigned)cosim_rng_below(r, ENTRY_ID_SPAN);
     dws_core_out_t o;
