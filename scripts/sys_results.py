@@ -28,9 +28,11 @@ MEMORY_DIVERGENT = ["bfs", "suffix_match", "raywalk", "neighbors", "svm", "filte
 # TBC's divergent set: baseline SIMD efficiency below 76% (TBC section 5)
 TBC_DIVERGENT = 0.76
 # the mechanisms whose speed is measured (simtsys --mech)
-MECHS = ["pdom", "tbc", "dom"]
+MECHS = ["pdom", "tbc", "dom", "dws"]
 # DoM's sweep: warps per core (DoM section 8: 1 to 16)
 DOM_WARPS = [1, 2, 4, 16]
+# DWS's sweep: the split policies (warp_split_table's codes; off: no split)
+DWS_POLICIES = ["off", "aggress", "lazy", "latspec"]
 
 
 def sweep(out, jobs, may_fail=False, **kw):
@@ -251,6 +253,81 @@ def dom_section(kernels, runs):
     return lines
 
 
+def dws_section(kernels, pdom, runs):
+    """Dynamic Warp Subdivision on DWS's machine: each split policy with and
+    without loop bypass, and LatSpec with shallowest-first scheduling,
+    against no subdivision through the same block (policy off) and against
+    PDOM: the paper's headline (DWS section 6) beside ours, the order
+    checked."""
+    by = {(r["kernel"].removesuffix(".elf"), r["dws_policy"], r["dws_bypass"], r["dws_sched"]): r
+          for r in runs}
+    code = {name: i for i, name in enumerate(DWS_POLICIES)}
+    base = lambda k: by[(k, code["off"], 1, 0)]
+    cols = [("Aggress", "aggress", 1, 0), ("LazySplit", "lazy", 1, 0),
+            ("LatSpec", "latspec", 1, 0), ("LatSpec, SWF", "latspec", 1, 1),
+            ("Aggress, no bypass", "aggress", 0, 0), ("LatSpec, no bypass", "latspec", 0, 0)]
+    lines = [
+        "",
+        "## Dynamic Warp Subdivision on DWS's machine (default sizes)",
+        "",
+        "Each kernel through `dws_core` (the warp-split table and its stack), 4 cores x 8",
+        "lanes, 8 warps, 300-cycle memory, under each split policy (DWS 5.4), with and",
+        "without loop bypass (5.5), round-robin among ready splits (LatSpec also with",
+        "shallowest-first, 5.6). Speedup = cycles with no subdivision (policy off: the same",
+        "block and scheduler, a divergent access waits whole) / cycles with the policy.",
+        "DWS section 6 reports LatSpec +15% (bulk-synchronous) and +17% (coherent),",
+        "LazySplit +12% / +7%, Aggress down to -13%, and about no gain without loop",
+        "bypass. The last columns: policy off against PDOM (`--mech pdom`, the sim's own",
+        "scheduler) -- what the block's pipeline costs before any split -- and the splits",
+        "made and SIMD efficiency under LatSpec.",
+        "",
+        "| kernel | set | PDOM cycles | off cycles | " + " | ".join(c[0] for c in cols) +
+        " | off / PDOM cycles | LatSpec splits | SIMD eff. off / LatSpec |",
+        "|---|---|---:|---:|" + "---:|" * (len(cols) + 3),
+    ]
+    ups = {c[0]: {"memory": [], "other": []} for c in cols}
+    cost = []
+    for k in kernels:
+        kind = "memory" if k in MEMORY_DIVERGENT else "other"
+        b, p = base(k), pdom[k]
+        cells = []
+        for name, pol, byp, sched in cols:
+            up = b["cycles"] / by[(k, code[pol], byp, sched)]["cycles"]
+            ups[name][kind].append(up)
+            cells.append(f"{up:.2f}")
+        ls = by[(k, code["latspec"], 1, 0)]
+        cost.append(b["cycles"] / p["cycles"])
+        lines.append(f"| {k} | {kind} | {p['cycles']} | {b['cycles']} | " + " | ".join(cells) +
+                     f" | {cost[-1]:.2f} | {ls['dws_splits']} | "
+                     f"{b['simd_efficiency']:.3f} / {ls['simd_efficiency']:.3f} |")
+    g = {n: geomean(v["memory"] + v["other"]) for n, v in ups.items()}
+    gm = {n: geomean(v["memory"]) for n, v in ups.items()}
+    order = g["LatSpec"] >= g["LazySplit"] > g["Aggress"]
+    bypass = g["LatSpec"] > 1.0 and g["LatSpec"] - g["LatSpec, no bypass"] > 0.02
+    lines += [
+        "",
+        "Speedups over policy off (geometric means):",
+        "",
+        "| policy | all kernels | memory-divergent set |",
+        "|---|---:|---:|",
+    ] + [f"| {n} | {g[n]:.3f} | {gm[n]:.3f} |" for n, *_ in cols] + [
+        "",
+        "| | ours | DWS section 6 | same direction |",
+        "|---|---:|---:|---|",
+        f"| LatSpec over no subdivision | {g['LatSpec']:.3f} | 1.15-1.17 | "
+        f"{'yes' if g['LatSpec'] > 1 else 'no'} |",
+        f"| LazySplit | {g['LazySplit']:.3f} | 1.07-1.12 | {'yes' if g['LazySplit'] > 1 else 'no'} |",
+        f"| Aggress | {g['Aggress']:.3f} | down to 0.87 | "
+        f"{'yes' if g['Aggress'] < g['LazySplit'] else 'no'} |",
+        f"| LatSpec >= LazySplit > Aggress | {g['LatSpec']:.3f}, {g['LazySplit']:.3f}, "
+        f"{g['Aggress']:.3f} | 1.15, 1.12, <= 1 | {'yes' if order else 'no'} |",
+        f"| without loop bypass (LatSpec) | {g['LatSpec, no bypass']:.3f} | about 1 | "
+        f"{'yes' if bypass else 'no'} |",
+        f"| policy off against PDOM (cycles, geometric mean) | {geomean(cost):.3f} | -- | -- |",
+    ]
+    return lines
+
+
 def system_page():
     """docs/system.md's generated parts: the parameter table (simtsys --list
     --markdown) and the example kernel (kernels/saxpy.c)."""
@@ -299,6 +376,13 @@ def main(argv):
     eff = {(r["kernel"].removesuffix(".elf"), r["mech"], r["lcp"]): r for r in runs}
     dom_runs = sweep(os.path.join(a.out, "dom_slip"), a.jobs, presets="dom", sizes="default",
                      mechs="pdom,dom", grid=[f"num_warps={','.join(map(str, DOM_WARPS))}"])
+    pdom_dws = {r["kernel"].removesuffix(".elf"): r for r in
+                sweep(os.path.join(a.out, "dws_pdom"), a.jobs, presets="dws", sizes="default")}
+    dws_runs = sweep(os.path.join(a.out, "dws_policies"), a.jobs, presets="dws",
+                     sizes="default", mechs="dws",
+                     grid=[f"dws_policy={','.join(DWS_POLICIES)}", "dws_bypass=1,0"])
+    dws_runs += sweep(os.path.join(a.out, "dws_swf"), a.jobs, presets="dws", sizes="default",
+                      mechs="dws", grid=["dws_policy=latspec", "dws_sched=swf"])
     speed = {m: bench(kernels, m) for m in MECHS}
 
     lines = [
@@ -352,6 +436,7 @@ def main(argv):
                      f"{p['cycles']} | {q['cycles']} | {p['stack_depth_max']} ({q['stack_depth_max']}) |")
     lines += tbc_section(kernels, eff)
     lines += dom_section(kernels, dom_runs)
+    lines += dws_section(kernels, pdom_dws, dws_runs)
     lines += [
         "",
         "## Speed",
@@ -359,7 +444,8 @@ def main(argv):
         "Simulated thread-instructions per host second, one run at a time on this machine",
         "(2 cores), default sizes on the DoM machine (the memory model on, PDOM through the",
         "model) for each mechanism; and each mechanism's verilated block in the loop against",
-        "its model (`recon_stack`, `tbc_core`, `dom_core`), small sizes on the small machine.",
+        "its model (`recon_stack`, `tbc_core`, `dom_core`, `dws_core`), small sizes on the",
+        "small machine.",
         "",
         "| kernel | mechanism | thread-instructions | seconds | M thread-instructions/s | model s (small) | RTL s (small) | RTL slowdown |",
         "|---|---|---:|---:|---:|---:|---:|---:|",

@@ -500,8 +500,8 @@ void dws_core_step(dws_core_t *m, const dws_core_in_t *in, dws_core_out_t *out,
     memset(&e, 0, sizeof e);
     e.wst_in = c.wi;
     e.stk_in = c.si;
-    warp_split_table_step(m->wst, &c.wi, NULL, &e.wst);
-    recon_stack_step(m->stk, &c.si, NULL, &e.stk);
+    warp_split_table_step(m->wst, &c.wi, NULL, ev ? &e.wst : NULL); /* events: only for ev */
+    recon_stack_step(m->stk, &c.si, NULL, ev ? &e.stk : NULL);
 
     e.phase = c.phase;
     e.ignored = c.ignored;

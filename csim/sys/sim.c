@@ -133,6 +133,9 @@ typedef struct {
     dws_core_in_t dws_in;
     dws_sent_t dws_sent[4];
     unsigned dws_entry, dws_quiet;
+    bool dws_valid;       /* dws_try()'s entry was valid, the port refused its warp */
+    bool dws_refused;
+    unsigned dws_count;   /* ... and its warp's valid entries */
     uint64_t free_at;     /* the SIMD datapath is busy until */
     uint64_t next;        /* the next cycle worth trying */
     unsigned last;        /* last issued warp */
@@ -306,6 +309,7 @@ static void base_machine(sim_params_t *p)
         .sched = SIM_SCHED_GTO, .mech = SIM_MECH_PDOM, .block_warps = 1,
         .mdt_entries = 2, .slip_period = 10000, .max_slip = 8,
         .dws_policy = WST_POLICY_LATSPEC, .dws_sched = WST_SCHED_RR, /* DWS 5.4.3's best */
+        .dws_bypass = 1,
         .stack_depth = RS_DEPTH_MAX, .stack_bytes = 2048,
         .mem_bytes = 1u << 29, .max_cycles = 2000000000u,
         .mem = {.cores = 2, .line_bytes = 32, .l1_bytes = 4096, .l1_ways = 4,
@@ -2366,6 +2370,36 @@ static int dws_ended(sim_t *s, unsigned c, unsigned wi, uint64_t now)
     return finish_warp(s, c, wi, now);
 }
 
+/* DWS: split (v, e) issues at `now` if it is ready in the table (the read
+ * port), its warp is not busy and its operands are: 1, else 0 (*wake: when
+ * they are), or -1. k->dws_valid and k->dws_count: whether the entry is
+ * valid, and the warp's valid entries. */
+static int dws_try(sim_t *s, unsigned c, unsigned v, unsigned e, uint64_t now, uint64_t *wake)
+{
+    core_t *k = &s->cores[c];
+    dws_core_in_t rd = k->dws_in;
+    rd.req_warp = rd.rd_warp = v, rd.rd_entry = e;
+    dws_core_out_t o;
+    k->dws.eval(k->dws.ctx, &rd, &o);
+    warp_t *w = &k->warps[v];
+    k->dws_valid = o.rd_valid, k->dws_count = o.rd_count, k->dws_refused = !o.req_ready;
+    if (!o.req_ready || !o.rd_valid || o.rd_suspended || o.rd_held || w->state != W_RUN)
+        return 0;
+    w->pc = (uint32_t)o.rd_pc, w->mask = o.rd_mask, w->tos = o.tos_mask, w->depth = o.tos_depth;
+    if (!ready(s, w, now, wake))
+        return 0;
+    uint64_t retry = now + 1;
+    k->dws_in.req_warp = v, k->dws_entry = e;
+    int r = issue(s, c, v, now, &retry);
+    if (r == 1) {
+        s->dws_split_sum += o.rd_count;
+        k->free_at = now + s->issue_cycles;
+    } else if (r == 0 && retry < *wake) {
+        *wake = retry;
+    }
+    return r;
+}
+
 /* DWS: core c's cycle `now`. dws_core runs every cycle the core has warps
  * (its counters count cycles). Its request port takes a new warp's INIT
  * first, else the split its scheduler picked (sel_*), when the datapath is
@@ -2377,7 +2411,7 @@ static int dws_cycle(sim_t *s, unsigned c, uint64_t now)
     unsigned N = s->p.num_warps;
     dws_core_in_t *in = &k->dws_in;
     memset(in, 0, sizeof *in);
-    in->policy = s->p.dws_policy, in->sched = s->p.dws_sched;
+    in->policy = s->p.dws_policy, in->sched = s->p.dws_sched, in->no_bypass = !s->p.dws_bypass;
     bool fill = k->nfills && k->fills[0].at <= now;
     if (fill) {
         dom_fill_t f = fill_pop(k);
@@ -2412,29 +2446,20 @@ static int dws_cycle(sim_t *s, unsigned c, uint64_t now)
         k->dws_sent[now & 3] = (dws_sent_t){now, DWSC_OP_INIT, (unsigned)init, s->kernel_pc};
         w->dws_init = false;
     } else if (out.sel_valid && now >= k->free_at) {
-        dws_core_in_t rd = *in;
-        rd.req_warp = rd.rd_warp = out.sel_warp, rd.rd_entry = out.sel_entry;
-        dws_core_out_t o;
-        k->dws.eval(k->dws.ctx, &rd, &o);
-        warp_t *w = &k->warps[out.sel_warp];
-        if (o.req_ready && o.rd_valid && w->state == W_RUN) {
-            w->pc = (uint32_t)o.rd_pc, w->mask = o.rd_mask, w->tos = o.tos_mask;
-            w->depth = o.tos_depth;
-            if (ready(s, w, now, &wake)) {
-                uint64_t retry = now + 1;
-                in->req_warp = out.sel_warp, k->dws_entry = out.sel_entry;
-                int r = issue(s, c, out.sel_warp, now, &retry);
-                if (r < 0)
-                    return -1;
-                if (r == 1) {
-                    issued = true;
-                    s->dws_split_sum += o.rd_count;
-                    k->free_at = now + s->issue_cycles;
-                } else if (retry < wake) {
-                    wake = retry;
-                }
+        int r = dws_try(s, c, out.sel_warp, out.sel_entry, now, &wake);
+        s->st.dws_pick_busy += k->dws_refused;
+        if (r == 0) /* its warp busy, its operands not ready: another ready split */
+            for (unsigned j = 1; j <= N && r == 0; j++) {
+                unsigned v = (out.sel_warp + j) % N, found = 0, count = 1;
+                if (k->warps[v].state != W_RUN || (out.busy >> v & 1))
+                    continue;
+                for (unsigned e = 0; e < s->p.warp_width && found < count && r == 0; e++)
+                    r = dws_try(s, c, v, e, now, &wake) == 1 ? 1 : 0, found += k->dws_valid,
+                    count = k->dws_count;
             }
-        }
+        if (r < 0)
+            return -1;
+        issued = r == 1;
     }
     k->dws.step(k->dws.ctx, in, &out);
     bool resident = k->free_warps < N;

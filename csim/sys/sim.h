@@ -61,6 +61,7 @@ typedef struct {
     unsigned max_slip;     /* DoM: max-slip after reset */
     unsigned dws_policy;   /* DWS: the warp-split table's split policy (enum wst_policy) */
     unsigned dws_sched;    /* DWS: its scheduler (enum wst_sched); `sched` is the others' */
+    unsigned dws_bypass;   /* DWS: 1: loop bypass (DWS 5.5); 0: dws_core's no_bypass_i */
     unsigned stack_bytes;  /* each thread's stack, a multiple of 16 */
     uint32_t mem_bytes;    /* simulated memory, from 0 */
     uint64_t max_cycles;   /* the run stops with an error past it; 0: no limit */
@@ -93,6 +94,8 @@ typedef struct {
       "number of warp_split_table's policy codes (off: no split, PDOM's blocking)")                 \
     X(dws_sched, dws_sched, 0, WST_SCHED_COUNT - 1, "DWS: the order among ready splits, "    \
       "warp_split_table's sched codes (rr, swf); `sched` does not apply to DWS")           \
+    X(dws_bypass, dws_bypass, 0, 1, "DWS: 1: a split takes its loop branch alone (loop "    \
+      "bypass, DWS 5.5); 0: every branch waits for the warp")                             \
     X(stack_bytes, stack_bytes, 256, 65536, "bytes of stack per thread")                 \
     X(line_bytes, mem.line_bytes, 16, 256, "cache line bytes (every level)")             \
     X(l1_bytes, mem.l1_bytes, 256, 1048576, "L1 data cache bytes per core")              \
@@ -224,6 +227,9 @@ typedef struct {
     uint64_t dws_bypasses;      /* DWS: loop branches a split took alone (loop bypass) */
     uint64_t dws_warp_branches; /* DWS: branches and pops taken once a warp's splits arrived */
     double dws_splits_mean;     /* DWS: a warp's splits, per issued instruction */
+    uint64_t dws_pick_busy;     /* DWS: core-cycles the request port refused the table's
+                                   pick (its warp busy with its last request, or a warp's
+                                   branch or pop being taken) */
     mem_stats_t mem;
 } sim_stats_t;
 

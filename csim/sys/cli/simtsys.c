@@ -156,6 +156,7 @@ static void progress(void *ctx, uint64_t cycle)
     X(dws_bypasses, "%llu", (unsigned long long)st->dws_bypasses)                        \
     X(dws_warp_branches, "%llu", (unsigned long long)st->dws_warp_branches)              \
     X(dws_splits_mean, "%.4f", st->dws_splits_mean)                                      \
+    X(dws_pick_busy, "%llu", (unsigned long long)st->dws_pick_busy)                      \
     X(l1_hit_rate, "%.4f", l1_hit_rate(st))                                              \
     X(mshr_occupancy_mean, "%.4f", mshr_mean(st, p))                                     \
     X(load_lines, "%llu", (unsigned long long)st->mem.load_lines)                        \
@@ -195,9 +196,15 @@ static void report(FILE *f, bool json, const char *kernel, const char *preset, c
         return;
     }
 #define ROW_(name, fmt, val) fprintf(f, "  %-20s " fmt "\n", #name, val);
+    char sched[64]; /* DWS: the split table's policy, order and loop bypass */
+    if (p->mech == SIM_MECH_DWS)
+        snprintf(sched, sizeof sched, "%s, %s%s", wst_policy_name(p->dws_policy),
+                 wst_sched_name(p->dws_sched), p->dws_bypass ? "" : ", no bypass");
+    else
+        snprintf(sched, sizeof sched, "%s", sim_sched_name(p->sched));
     fprintf(f, "%s (%s, seed %u) on %s (%u cores x %u warps x %u threads, %s, %s%s%s)\n",
             kernel, size, seed, preset, p->cores, p->num_warps, p->warp_width,
-            sim_mech_name(p->mech), sim_sched_name(p->sched), p->lcp ? ", lcp" : "",
+            sim_mech_name(p->mech), sched, p->lcp ? ", lcp" : "",
             rtl ? ", RTL in the loop" : "");
     STATS(ROW_)
     fprintf(f, "  %-20s %.2f (%.2f M thread-instructions/s)\n", "host_seconds", seconds,
