@@ -578,6 +578,29 @@ void dws_core_step(dws_core_t *m, const dws_core_in_t *in, dws_core_out_t *out,
         *ev = e;
 }
 
+/* Nothing the core itself does at an edge without a request or a fill:
+ * no operation in flight or to re-root, no response to show, no warp that
+ * has arrived (a sequencer step), the modes registered as in's. */
+static bool core_quiet(const dws_core_t *m, const dws_core_in_t *in)
+{
+    /* (a stack operation at the last edge was judged the edge before: its
+     * response or seq_valid shows, so the stack's own response is covered) */
+    return !m->ap_wi.req_valid && !m->ap_si.req_valid && !m->ap_rec.valid && !m->reroot &&
+           !m->reroot_warp && !m->fill_valid && !m->r1_taken && !m->r1_seq && !m->rsp_valid &&
+           !m->seq_valid && !m->rsp_held && m->policy == in->policy && m->sched == in->sched &&
+           !(warp_split_table_arrived(m->wst) & ~faulted_warps(m));
+}
+
+void dws_core_idle(dws_core_t *m, const dws_core_in_t *in, uint64_t n)
+{
+    dws_core_in_t q = {.policy = in->policy, .sched = in->sched, .no_bypass = in->no_bypass};
+    for (bool first = true; n && (first || !core_quiet(m, &q)); first = false, n--)
+        dws_core_step(m, &q, NULL, NULL);
+    if (n)
+        warp_split_table_idle(m->wst, &(warp_split_table_in_t){.policy = m->policy,
+                                                               .sched = m->sched}, n);
+}
+
 /* ------------------------------------------------------------------ */
 /* read-only views                                                      */
 

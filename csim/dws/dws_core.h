@@ -92,6 +92,14 @@ dws_core_park_t dws_core_park(const dws_core_t *m, unsigned w);
  * arrived (arrived_o). */
 unsigned dws_core_phase(const dws_core_t *m, unsigned *warp);
 
+/* n cycles without a request or a fill (in's req_valid and fill_valid
+ * ignored), with in's modes and no_bypass_i: the state n dws_core_step()
+ * calls would leave. The core's own stages drain in the first edges; once
+ * no operation is in flight, no warp has arrived or is being re-rooted, the
+ * rest is the warp-split table's warp_split_table_idle() (a system model
+ * runs the cycles its cores skip this way). */
+void dws_core_idle(dws_core_t *m, const dws_core_in_t *in, uint64_t n);
+
 /* busy_o and req_ready_o for a request of `warp` this cycle, from the state
  * alone (neither depends on other inputs): what dws_core_eval() gives,
  * without evaluating the children. */

@@ -857,6 +857,60 @@ void warp_split_table_step(warp_split_table_t *m, const warp_split_table_in_t *i
         *ev_out = ev;
 }
 
+/* Whether two states are the same but for the entries' wait counters. */
+static bool same_but_waits(const warp_split_table_t *m, const wst_ent_t *ent,
+                           const uint64_t *pending, uint32_t sum, uint64_t woken,
+                           const warp_split_table_out_t *reg, const struct wst_stages *st)
+{
+    for (unsigned f = 0; f < m->flat_n; f++) {
+        const wst_ent_t *a = &m->ent[f], *b = &ent[f];
+        if (a->valid != b->valid || a->held != b->held || a->pc != b->pc ||
+            a->mask != b->mask || a->icount != b->icount || a->mfc != b->mfc ||
+            a->rmfc != b->rmfc || a->memlat != b->memlat || st->rmfc[f] != m->sched->rmfc[f])
+            return false;
+    }
+    const struct wst_stages *s = m->sched;
+    return !memcmp(pending, m->pending, m->p.num_warps * sizeof *pending) && sum == m->sum &&
+           woken == m->woken_mfc && !memcmp(reg, &m->reg, sizeof *reg) &&
+           !memcmp(&st->view, &s->view, sizeof s->view) && st->rr == s->rr &&
+           st->pick.valid == s->pick.valid && st->pick.flat == s->pick.flat &&
+           st->pick.boost == s->pick.boost;
+}
+
+void warp_split_table_idle(warp_split_table_t *m, const warp_split_table_in_t *in, uint64_t n)
+{
+    warp_split_table_in_t q = {.policy = in->policy, .sched = in->sched};
+    size_t st_bytes = sizeof *m->sched + m->flat_n * sizeof *m->sched->rmfc;
+    wst_ent_t *ent = malloc(m->flat_n * sizeof *ent);
+    uint64_t *pending = malloc(m->p.num_warps * sizeof *pending);
+    struct wst_stages *st = malloc(st_bytes);
+    bool settled = false;
+    while (n && !settled) {
+        bool copied = ent && pending && st;
+        warp_split_table_out_t reg = m->reg;
+        uint32_t sum = m->sum;
+        uint64_t woken = m->woken_mfc;
+        if (copied) {
+            memcpy(ent, m->ent, m->flat_n * sizeof *ent);
+            memcpy(pending, m->pending, m->p.num_warps * sizeof *pending);
+            memcpy(st, m->sched, st_bytes);
+        }
+        warp_split_table_step(m, &q, NULL, NULL);
+        n--;
+        settled = copied && same_but_waits(m, ent, pending, sum, woken, &reg, st);
+    }
+    free(ent);
+    free(pending);
+    free(st);
+    /* the next edges are the same: each suspended entry waits one more */
+    for (unsigned w = 0; n && w < m->p.num_warps; w++)
+        for (unsigned e = 0; e < m->p.warp_width; e++) {
+            wst_ent_t *x = ENT(m, w, e);
+            if (suspended(m, w, x))
+                x->wait = x->wait + n < m->lat_max ? (uint32_t)(x->wait + n) : m->lat_max;
+        }
+}
+
 /* ------------------------------------------------------------------ */
 /* read-only views                                                      */
 

@@ -74,4 +74,12 @@ bool warp_split_table_ready(const warp_split_table_t *m, unsigned w, unsigned e)
  * of its threads waiting for a fill (from the state alone). */
 uint32_t warp_split_table_arrived(const warp_split_table_t *m);
 
+/* n cycles without a request or a fill (in's req_valid and fill_valid
+ * ignored), with in's policy and scheduler: the state n steps would leave.
+ * Steps until an edge changes nothing but the suspended entries' wait
+ * counters (the registered responses cleared, a LAZY split made, the
+ * scheduler's stages settled), then counts the rest of the waits at once
+ * (a system model runs the cycles its cores skip this way). */
+void warp_split_table_idle(warp_split_table_t *m, const warp_split_table_in_t *in, uint64_t n);
+
 #endif /* SIMT_WARP_SPLIT_TABLE_H */

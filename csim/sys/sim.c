@@ -132,7 +132,7 @@ typedef struct {
     sim_dws_core_ops_t dws;
     dws_core_in_t dws_in;
     dws_sent_t dws_sent[4];
-    unsigned dws_entry, dws_quiet;
+    unsigned dws_entry, dws_quiet, dws_calm;
     bool dws_valid;       /* dws_try()'s entry was valid, the port refused its warp */
     bool dws_refused;
     unsigned dws_count;   /* ... and its warp's valid entries */
@@ -412,7 +412,12 @@ SIM_MODEL_FACTORY(recon_stack, sim_recon_stack_ops_t, RS_OK, recon_stack_eval(ct
 SIM_MODEL_FACTORY(tbc_core, sim_tbc_core_ops_t, TBCC_OK, tbc_core_peek(ctx, out), NULL) /* no output reads an input */
 SIM_MODEL_FACTORY(dom_core, sim_dom_core_ops_t, DOMC_OK, dom_core_eval(ctx, in, out),
                   dom_core_model_idle)
-SIM_MODEL_FACTORY(dws_core, sim_dws_core_ops_t, DWSC_OK, dws_core_eval(ctx, in, out), NULL)
+static void dws_core_model_idle(void *ctx, const dws_core_in_t *in, uint64_t n)
+{
+    dws_core_idle(ctx, in, n);
+}
+SIM_MODEL_FACTORY(dws_core, sim_dws_core_ops_t, DWSC_OK, dws_core_eval(ctx, in, out),
+                  dws_core_model_idle)
 
 /* The static warps of TBC's stack: block_warps, at least two (tbc_core's
  * rule; a block of one warp is compacted into itself). */
@@ -2470,6 +2475,25 @@ static int dws_cycle(sim_t *s, unsigned c, uint64_t now)
     bool quiet = resident && !in->req_valid && !fill && !k->nfills && !out.busy &&
                  !out.arrived && !out.sel_valid && !checking && wake == UINT64_MAX;
     k->dws_quiet = quiet ? k->dws_quiet + 1 : 0;
+    /* calm: nothing sent, presented, in flight, showing or picked. A split
+     * that becomes ready shows in sel_* two edges later (three after a
+     * registered fill), so after four calm cycles none is ready, and none
+     * becomes so before the next fill (but by a LAZY split): the cycles up
+     * to it run at once (idle()), all of them waiting for memory */
+    bool calm = resident && !in->req_valid && !fill && !out.busy && !out.arrived &&
+                !out.sel_valid && !out.rsp_valid && !out.seq_valid && !out.fill_rsp_valid &&
+                !out.lazy_valid && !out.stk_rsp_valid && init < 0 && !checking &&
+                wake == UINT64_MAX;
+    k->dws_calm = calm ? k->dws_calm + 1 : 0;
+    if (k->dws_calm >= 4 && k->nfills && k->fills[0].at > now + 1 && k->dws.idle &&
+        s->p.dws_policy != WST_POLICY_LAZY) {
+        uint64_t n = k->fills[0].at - (now + 1);
+        dws_core_in_t q = {.policy = in->policy, .sched = in->sched, .no_bypass = in->no_bypass};
+        k->dws.idle(k->dws.ctx, &q, n);
+        s->st.mem_stall_cycles += n;
+        k->next = k->fills[0].at;
+        return 0;
+    }
     if (k->dws_quiet > 4) {
         unsigned v = 0;
         while (v + 1 < N && k->warps[v].state == W_FREE)

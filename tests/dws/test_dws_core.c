@@ -1338,6 +1338,117 @@ static void test_random_invariants(void **state)
         assert_true(seen[i] > 0);
 }
 
+/* Two models in the same state as far as every port and view shows. */
+static void same_state(const core_t *a, const core_t *b, unsigned n)
+{
+    for (unsigned w = 0; w < n; w++) {
+        for (unsigned e = 0; e < 4; e++) {
+            out_t x = view(a, w, e), y = view(b, w, e);
+            same_out(&x, &y);
+            wst_entry_t p = warp_split_table_entry(dws_core_wst(a), w, e);
+            wst_entry_t q = warp_split_table_entry(dws_core_wst(b), w, e);
+            assert_true(p.valid == q.valid && p.held == q.held && p.pc == q.pc &&
+                        p.mask == q.mask && p.icount == q.icount && p.mfc == q.mfc &&
+                        p.rmfc == q.rmfc && p.memlat == q.memlat);
+            assert_int_equal(p.wait, q.wait);
+        }
+        dws_core_park_t p = dws_core_park(a, w), q = dws_core_park(b, w);
+        assert_true(p.kind == q.kind && p.taken == q.taken && p.tpc == q.tpc &&
+                    p.fpc == q.fpc && p.rpc == q.rpc && p.lpc == q.lpc && p.fault == q.fault);
+        unsigned d = recon_stack_depth(dws_core_stack(a), w);
+        assert_int_equal(d, recon_stack_depth(dws_core_stack(b), w));
+        for (unsigned l = 0; l < d; l++) {
+            recon_stack_entry_t x, y;
+            assert_true(recon_stack_entry(dws_core_stack(a), w, l, &x));
+            assert_true(recon_stack_entry(dws_core_stack(b), w, l, &y));
+            assert_true(x.pc == y.pc && x.rpc == y.rpc && x.mask.w[0] == y.mask.w[0]);
+        }
+    }
+    assert_int_equal(dws_core_phase(a, NULL), dws_core_phase(b, NULL));
+}
+
+/* dws_core_idle(n) leaves the state n steps without a request or a fill
+ * leave: a warp whose last arrival is a fill in the gap's first edge; random
+ * requests and fills on two models in lockstep, and now and
+ * then a gap of 1 to 300 cycles (a new policy, scheduler and no_bypass_i)
+ * that one model idles through and the other steps through; the states
+ * are compared after each gap, and the runs go on from them. The gaps must
+ * include ones that start with operations in flight and ones long enough
+ * for waits to count in bulk, saturating. */
+static void test_idle_equals_steps(void **state)
+{
+    /* directed: a warp's last arrival is a fill presented just before the
+     * gap (the table takes it at the gap's first edge): the sequencer must
+     * still take the warp's pop, and the re-root, within the gap */
+    core_t *d[2];
+    for (unsigned k = 0; k < 2; k++) {
+        d[k] = make(2, 4, true);
+        diverge(d[k]);
+        mem(d[k], 0, 0, 0x21, 0x1, WST_KIND_SPLIT);
+        exec(d[k], 0, 1, 0x40);
+        fill(d[k], 0, 0x4, 0x1);
+        mem(d[k], 0, 0, 0x40, 0x0, WST_KIND_MISS);
+        cycle(d[k], fill_in(0, 0x4));
+    }
+    dws_core_idle(d[0], &(in_t){.policy = AGG}, 12);
+    for (unsigned k = 0; k < 12; k++)
+        dws_core_step(d[1], &(in_t){.policy = AGG}, NULL, NULL);
+    same_state(d[0], d[1], 2);
+    check_park(d[0], 0, DWSC_PARK_NONE, 0); /* popped and re-rooted */
+    check_tos(d[0], 0, 0x30, 0x40, 0xa, 2);
+    dws_core_destroy(d[0]);
+    dws_core_destroy(d[1]);
+
+    uint64_t seed = UINT64_C(0x2545f4914f6cdd1d);
+    unsigned in_flight = 0, bulk = 0, saturated = 0;
+    core_t *b = NULL;
+    for (unsigned v = 0; v < 2; v++) {
+        unsigned n = v ? 3 : 2;
+        core_t *a = *state = make(n, v ? 5 : 4, v == 0);
+        b = make(n, v ? 5 : 4, v == 0);
+        for (unsigned t = 0; t < 6000; t++) {
+            if (xorshift64(&seed) % 12) {
+                unsigned w = (unsigned)(xorshift64(&seed) % 4);
+                in_t in = rand_req(a, &seed, w);
+                in.req_valid = xorshift64(&seed) % 6 != 0;
+                in.policy = (unsigned)(xorshift64(&seed) % 4);
+                unsigned fw = (unsigned)(xorshift64(&seed) % n);
+                uint64_t pend = warp_split_table_pending(dws_core_wst(a), fw);
+                if (pend && xorshift64(&seed) % 3 == 0)
+                    in.fill_valid = true, in.fill_warp = fw, in.fill_mask = pend;
+                dws_core_step(a, &in, NULL, NULL);
+                dws_core_step(b, &in, NULL, NULL);
+                continue;
+            }
+            unsigned r = (unsigned)(xorshift64(&seed) % 16);
+            uint64_t gap = r < 10 ? 1 + r : r < 15 ? 12 + xorshift64(&seed) % 30 : 300;
+            in_t q = {.policy = (unsigned)(xorshift64(&seed) % 4),
+                      .sched = (unsigned)(xorshift64(&seed) % 2),
+                      .no_bypass = xorshift64(&seed) % 2 != 0};
+            in_flight += dws_core_busy(a) != 0;
+            uint32_t wait0 = 0;
+            for (unsigned w = 0; w < n; w++)
+                for (unsigned e = 0; e < 4; e++)
+                    if (warp_split_table_entry(dws_core_wst(a), w, e).wait > wait0)
+                        wait0 = warp_split_table_entry(dws_core_wst(a), w, e).wait;
+            dws_core_idle(a, &q, gap);
+            for (uint64_t k = 0; k < gap; k++)
+                dws_core_step(b, &q, NULL, NULL);
+            same_state(a, b, n);
+            for (unsigned w = 0; w < n; w++)
+                for (unsigned e = 0; e < 4; e++) {
+                    uint32_t wait = warp_split_table_entry(dws_core_wst(a), w, e).wait;
+                    bulk += gap > 8 && wait > wait0 + 4 && wait < 15;
+                    saturated += gap > 8 && wait == 15;
+                }
+        }
+        dws_core_destroy(b);
+        b = NULL;
+        destroy_state(state);
+    }
+    assert_true(in_flight > 0 && bulk > 0 && saturated > 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1351,6 +1462,7 @@ int main(void)
         UNIT_TEST(test_bypass),
         UNIT_TEST(test_bypass_while_held),
         UNIT_TEST(test_bypass_off),
+        UNIT_TEST(test_idle_equals_steps),
         UNIT_TEST(test_overflow_fault),
         UNIT_TEST(test_lcp_arrival),
         UNIT_TEST(test_errors),
