@@ -2406,10 +2406,12 @@ static int dws_try(sim_t *s, unsigned c, unsigned v, unsigned e, uint64_t now, u
 }
 
 /* DWS: core c's cycle `now`. dws_core runs every cycle the core has warps
- * (its counters count cycles). Its request port takes a new warp's INIT
- * first, else the split its scheduler picked (sel_*), when the datapath is
- * free and the split's operands are ready; its fill port one group of a
- * warp's threads whose data is due. */
+ * (its counters count cycles), but calm stretches (below). Its request port
+ * takes a new warp's INIT first, else the split its scheduler picked
+ * (sel_*), when the datapath is free, the warp not busy and the split's
+ * operands ready -- failing that, the first such split of another warp,
+ * round-robin from the pick's; its fill port one group of a warp's
+ * threads whose data is due. */
 static int dws_cycle(sim_t *s, unsigned c, uint64_t now)
 {
     core_t *k = &s->cores[c];
@@ -2453,23 +2455,30 @@ static int dws_cycle(sim_t *s, unsigned c, uint64_t now)
     } else if (out.sel_valid && now >= k->free_at) {
         int r = dws_try(s, c, out.sel_warp, out.sel_entry, now, &wake);
         s->st.dws_pick_busy += k->dws_refused;
-        if (r == 0) /* its warp busy, its operands not ready: another ready split */
-            for (unsigned j = 1; j <= N && r == 0; j++) {
-                unsigned v = (out.sel_warp + j) % N, found = 0, count = 1;
-                if (k->warps[v].state != W_RUN || (out.busy >> v & 1))
-                    continue;
-                for (unsigned e = 0; e < s->p.warp_width && found < count && r == 0; e++)
-                    r = dws_try(s, c, v, e, now, &wake) == 1 ? 1 : 0, found += k->dws_valid,
-                    count = k->dws_count;
+        /* its warp busy, its operands not ready: another warp's ready split */
+        for (unsigned j = 1; j <= N && r == 0; j++) {
+            unsigned v = (out.sel_warp + j) % N, found = 0;
+            if (k->warps[v].state != W_RUN || (out.busy >> v & 1))
+                continue;
+            for (unsigned e = 0; e < s->p.warp_width && r == 0; e++) { /* its valid entries */
+                r = dws_try(s, c, v, e, now, &wake);
+                found += k->dws_valid;
+                if (found == k->dws_count)
+                    break;
             }
+        }
         if (r < 0)
             return -1;
         issued = r == 1;
     }
     k->dws.step(k->dws.ctx, in, &out);
     bool resident = k->free_warps < N;
-    if (resident && !issued && !in->req_valid)
-        *(k->nfills || wake != UINT64_MAX ? &s->st.mem_stall_cycles : &s->st.mech_stall_cycles) += 1;
+    if (resident && !issued && !in->req_valid) {
+        if (k->nfills || wake != UINT64_MAX)
+            s->st.mem_stall_cycles++;
+        else
+            s->st.mech_stall_cycles++;
+    }
     /* nothing in flight, due or ready, for long enough that a ready split
      * would show in sel_*: the warps wait for nothing */
     bool quiet = resident && !in->req_valid && !fill && !k->nfills && !out.busy &&
