@@ -360,6 +360,35 @@ def dws_section(kernels, pdom, runs):
     return lines
 
 
+def speed_section(speed):
+    """The simulator's speed (bench() per mechanism) as the page shows it."""
+    lines = [
+        "",
+        "## Speed",
+        "",
+        "Simulated thread-instructions per host second, one run at a time on this machine",
+        "(2 cores), default sizes on the DoM machine (the memory model on, PDOM through the",
+        "model) for each mechanism; and each mechanism's verilated block in the loop against",
+        "its model (`recon_stack`, `tbc_core`, `dom_core`, `dws_core`), small sizes on the",
+        "small machine.",
+        "",
+        "| kernel | mechanism | thread-instructions | seconds | M thread-instructions/s | model s (small) | RTL s (small) | RTL slowdown |",
+        "|---|---|---:|---:|---:|---:|---:|---:|",
+    ]
+    for m in MECHS:
+        tot_i = tot_s = tot_m = tot_r = 0
+        for k, insns, sec, model, rtl in speed[m]:
+            tot_i += insns
+            tot_s += sec
+            tot_m += model
+            tot_r += rtl
+            lines.append(f"| {k} | {m} | {insns} | {sec:.3f} | {insns / sec / 1e6:.1f} | "
+                         f"{model:.3f} | {rtl:.3f} | {rtl / model if model else 0:.1f}x |")
+        lines.append(f"| all | {m} | {tot_i} | {tot_s:.3f} | {tot_i / tot_s / 1e6:.1f} | "
+                     f"{tot_m:.3f} | {tot_r:.3f} | {tot_r / tot_m if tot_m else 0:.1f}x |")
+    return lines
+
+
 def system_page():
     """docs/system.md's generated parts: the parameter table (simtsys --list
     --markdown) and the example kernel (kernels/saxpy.c)."""
@@ -469,30 +498,7 @@ def main(argv):
     lines += tbc_section(kernels, eff)
     lines += dom_section(kernels, dom_runs)
     lines += dws_section(kernels, pdom_dws, dws_runs)
-    lines += [
-        "",
-        "## Speed",
-        "",
-        "Simulated thread-instructions per host second, one run at a time on this machine",
-        "(2 cores), default sizes on the DoM machine (the memory model on, PDOM through the",
-        "model) for each mechanism; and each mechanism's verilated block in the loop against",
-        "its model (`recon_stack`, `tbc_core`, `dom_core`, `dws_core`), small sizes on the",
-        "small machine.",
-        "",
-        "| kernel | mechanism | thread-instructions | seconds | M thread-instructions/s | model s (small) | RTL s (small) | RTL slowdown |",
-        "|---|---|---:|---:|---:|---:|---:|---:|",
-    ]
-    for m in MECHS:
-        tot_i = tot_s = tot_m = tot_r = 0
-        for k, insns, sec, model, rtl in speed[m]:
-            tot_i += insns
-            tot_s += sec
-            tot_m += model
-            tot_r += rtl
-            lines.append(f"| {k} | {m} | {insns} | {sec:.3f} | {insns / sec / 1e6:.1f} | "
-                         f"{model:.3f} | {rtl:.3f} | {rtl / model if model else 0:.1f}x |")
-        lines.append(f"| all | {m} | {tot_i} | {tot_s:.3f} | {tot_i / tot_s / 1e6:.1f} | "
-                     f"{tot_m:.3f} | {tot_r:.3f} | {tot_r / tot_m if tot_m else 0:.1f}x |")
+    lines += speed_section(speed)
     lines.append("")
     with open(PAGE, "w") as f:
         f.write("\n".join(lines))
