@@ -247,7 +247,7 @@ static int scenario_request(tb_t *t, recon_stack_in_t *in, char *err, size_t err
     if (rc)
         return rc; /* 1: end, -1: error */
     t->scn_check = scenario_check_kind(l);
-    uint64_t v;
+    uint64_t v = 0; /* w= absent: warp 0 */
     if (scenario_get_bits(l, "w", CFG_WarpIdWidth, &v, err, errlen) < 0)
         return -1;
     in->req_warp = in->rd_warp = (unsigned)v;
